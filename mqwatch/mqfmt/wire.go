@@ -1,0 +1,55 @@
+package mqfmt
+
+import "encoding/binary"
+
+// reader walks a fixed-layout structure. Bounds are checked once by the caller
+// (the structure's full length), so the accessors do not re-check.
+type reader struct {
+	b   []byte
+	bo  binary.ByteOrder
+	pos int
+}
+
+func (r *reader) i32() int32 {
+	v := int32(r.bo.Uint32(r.b[r.pos:]))
+	r.pos += 4
+	return v
+}
+
+// str returns the raw bytes of a character field as a string, NULs and padding
+// included, so that encoding it again reproduces the input exactly.
+func (r *reader) str(n int) string {
+	v := string(r.b[r.pos : r.pos+n])
+	r.pos += n
+	return v
+}
+
+func (r *reader) bytes(dst []byte) {
+	r.pos += copy(dst, r.b[r.pos:r.pos+len(dst)])
+}
+
+// writer appends a fixed-layout structure.
+type writer struct {
+	b  []byte
+	bo binary.ByteOrder
+}
+
+func (w *writer) i32(v int32) {
+	var tmp [4]byte
+	w.bo.PutUint32(tmp[:], uint32(v))
+	w.b = append(w.b, tmp[:]...)
+}
+
+// str writes s into an n-byte character field: cut at n, padded with blanks as
+// the MQI pads character fields.
+func (w *writer) str(s string, n int) {
+	if len(s) > n {
+		s = s[:n]
+	}
+	w.b = append(w.b, s...)
+	for i := len(s); i < n; i++ {
+		w.b = append(w.b, ' ')
+	}
+}
+
+func (w *writer) bytes(p []byte) { w.b = append(w.b, p...) }
