@@ -54,9 +54,9 @@ func TestGroupsIncrementalEqualsRebuild(t *testing.T) {
 
 func TestJMSQueueName(t *testing.T) {
 	for in, want := range map[string]string{
-		"queue:///ORDERS.IN":             "ORDERS.IN",
+		"queue:///ORDERS.IN":              "ORDERS.IN",
 		"queue://QM1/ORDERS.IN?persist=1": "ORDERS.IN",
-		"":                               "",
+		"":                                "",
 	} {
 		if got := jmsQueueName(in); got != want {
 			t.Errorf("jmsQueueName(%q) = %q, want %q", in, got, want)
