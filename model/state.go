@@ -130,3 +130,7 @@ func (qs *QueueState) TimeToFull() (time.Duration, bool) {
 	}
 	return time.Duration(room / rate * float64(time.Minute)), true
 }
+
+// Route predicts, through the engine, what happens to a message on the
+// queue's next rollback, with the fallbacks. Filled in by route.go.
+func (q *QMgrState) Route(queue string, s *mqwatch.Summary) []string { return q.route(queue, s) }
