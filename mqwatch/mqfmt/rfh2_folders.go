@@ -181,10 +181,10 @@ func (e *Element) appendXML(dst []byte, depth int) ([]byte, error) {
 	if e.Nil {
 		attrs[n], n = Attr{"xsi:nil", "true"}, n+1
 	}
-	dst, err := appendAttrs(dst, attrs[:n])
-	if err == nil {
-		dst, err = appendAttrs(dst, e.Attrs)
+	for _, a := range attrs[:n] {
+		dst = appendAttr(dst, a)
 	}
+	dst, err := appendAttrs(dst, e.Attrs)
 	if err != nil {
 		return dst, fmt.Errorf("element %q: %w", e.Name, err)
 	}
@@ -211,13 +211,19 @@ func appendAttrs(dst []byte, attrs []Attr) ([]byte, error) {
 		if err := checkTagName(a.Name); err != nil {
 			return dst, fmt.Errorf("attribute: %w", err)
 		}
-		dst = append(dst, ' ')
-		dst = append(dst, a.Name...)
-		dst = append(dst, "='"...)
-		dst = appendEscaped(dst, a.Value, true)
-		dst = append(dst, '\'')
+		dst = appendAttr(dst, a)
 	}
 	return dst, nil
+}
+
+// appendAttr writes  name='value' with single quotes, as IBM MQ classes for
+// JMS write dt='i8'.
+func appendAttr(dst []byte, a Attr) []byte {
+	dst = append(dst, ' ')
+	dst = append(dst, a.Name...)
+	dst = append(dst, "='"...)
+	dst = appendEscaped(dst, a.Value, true)
+	return append(dst, '\'')
 }
 
 // appendEscaped writes s with the characters the folder syntax reserves
