@@ -220,7 +220,7 @@ func appendHexRun(data, line []byte, p int, sparse bool) ([]byte, int, error) {
 			return data, p, nil
 		}
 		if p+1 >= len(line) {
-			return nil, p, fmt.Errorf("the byte at column %d has one hex digit", p+1)
+			return nil, p, fmt.Errorf("a byte has only one hex digit")
 		}
 		lo, ok := unhex(line[p+1])
 		if !ok {
