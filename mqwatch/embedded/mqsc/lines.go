@@ -45,10 +45,10 @@ func joinLines(r io.Reader) ([]rawCommand, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxLineLen)
 	var (
-		out     []rawCommand
-		cur     *rawCommand
+		out      []rawCommand
+		cur      *rawCommand
 		trimLead bool
-		lineNo  int
+		lineNo   int
 	)
 	flush := func() {
 		if cur != nil && strings.TrimSpace(cur.text) != "" {

@@ -11,7 +11,7 @@ import (
 var verbs = map[string]string{
 	"DEFINE": "DEFINE", "DEF": "DEFINE",
 	"ALTER": "ALTER", "ALT": "ALTER",
-	"DELETE": "DELETE",
+	"DELETE":  "DELETE",
 	"DISPLAY": "DISPLAY", "DIS": "DISPLAY",
 	"REFRESH": "REFRESH", "REF": "REFRESH",
 	"START": "START", "STA": "START",
@@ -75,14 +75,14 @@ type attr struct {
 
 type schema map[string]attr
 
-func flag(opposite string) attr        { return attr{kind: kFlag, opposite: opposite} }
+func flag(opposite string) attr { return attr{kind: kFlag, opposite: opposite} }
 func intRange(lo, hi int, extra ...string) attr {
 	return attr{kind: kInt, min: lo, max: hi, enum: extra}
 }
-func enum(vals ...string) attr      { return attr{kind: kEnum, enum: vals} }
-func name(n int) attr               { return attr{kind: kName, maxLen: n} }
-func text(n int) attr               { return attr{kind: kString, maxLen: n} }
-func list(vals ...string) attr      { return attr{kind: kList, enum: vals} }
+func enum(vals ...string) attr       { return attr{kind: kEnum, enum: vals} }
+func name(n int) attr                { return attr{kind: kName, maxLen: n} }
+func text(n int) attr                { return attr{kind: kString, maxLen: n} }
+func list(vals ...string) attr       { return attr{kind: kList, enum: vals} }
 func synonym(of string, a attr) attr { a.canon = of; return a }
 
 // merge builds a schema from parts; unmodelled names become kAny.
