@@ -1,7 +1,7 @@
 // Package mqsc reads MQSC command scripts as runmqsc reads them: `*` comment
 // lines, blank lines, `+` and `-` continuations, `;` terminators, keywords in any
 // case and abbreviated as IBM allows (DEF QL, ALT QMGR), unquoted names folded to
-// upper case and quoted names kept exactly (with ” for a quote).
+// upper case and quoted names kept exactly (two apostrophes stand for one).
 //
 // Parse checks the attributes of the objects the embedded queue manager models
 // (queues, topics, the queue manager, authority records) against IBM's attribute
