@@ -18,7 +18,7 @@ type token struct {
 
 // lex splits a joined command into tokens. Blanks and commas separate tokens
 // outside quotes, as IBM's rules say; a quoted string keeps everything between
-// its apostrophes, with ” standing for one apostrophe.
+// its apostrophes, where two apostrophes in a row stand for one.
 func lex(rc rawCommand) ([]token, error) {
 	s := rc.text
 	lineAt := func(i int) int {
