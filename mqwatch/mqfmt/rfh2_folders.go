@@ -149,7 +149,7 @@ func (f *Folder) appendXML(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, '<')
 	dst = append(dst, f.Name...)
-	dst, err := appendAttrs(dst, f.Attrs)
+	dst, err := appendAttrs(dst, f.Attrs, false)
 	if err != nil {
 		return dst, fmt.Errorf("MQRFH2 folder %q: %w", f.Name, err)
 	}
@@ -184,7 +184,7 @@ func (e *Element) appendXML(dst []byte, depth int) ([]byte, error) {
 	for _, a := range attrs[:n] {
 		dst = appendAttr(dst, a)
 	}
-	dst, err := appendAttrs(dst, e.Attrs)
+	dst, err := appendAttrs(dst, e.Attrs, true)
 	if err != nil {
 		return dst, fmt.Errorf("element %q: %w", e.Name, err)
 	}
@@ -203,10 +203,12 @@ func (e *Element) appendXML(dst []byte, depth int) ([]byte, error) {
 	return append(dst, '>'), nil
 }
 
-func appendAttrs(dst []byte, attrs []Attr) ([]byte, error) {
+// appendAttrs writes attributes; for elements (typed) dt and xsi:nil are
+// skipped because they are written from the Element's own fields.
+func appendAttrs(dst []byte, attrs []Attr, typed bool) ([]byte, error) {
 	for _, a := range attrs {
-		if a.Name == "dt" || a.Name == "xsi:nil" {
-			continue // written from the Element fields
+		if typed && (a.Name == "dt" || a.Name == "xsi:nil") {
+			continue
 		}
 		if err := checkTagName(a.Name); err != nil {
 			return dst, fmt.Errorf("attribute: %w", err)
