@@ -21,9 +21,10 @@ type QLoadMessage struct {
 	// length, blank padded, as qload stores them; fields the file does not give
 	// keep the MQMD defaults (see QLoadDefaultMQMD).
 	MD MQMD
-	// HasMQMD is false when the file said "N" (written with dmpmqmsg -dN): MD is
-	// then the default MQMD and the queue manager will fill in the rest on put.
-	// The writer writes "N" for a message whose HasMQMD is false.
+	// HasMQMD says whether the file gave any MQMD field (A lines). It is false
+	// for a message written with dmpmqmsg -dN ("N" and no A lines): MD is then
+	// the default MQMD and the queue manager fills in the rest on put. The writer
+	// writes "N" for a message whose HasMQMD is false, and MD is not written.
 	HasMQMD bool
 	// Data is the message body, every header included.
 	Data []byte

@@ -18,13 +18,16 @@ func (r *QLoadReader) nextQLoad() (QLoadMessage, error) {
 	if line[0] != 'A' && line[0] != 'N' {
 		return QLoadMessage{}, qloadErr(start, 1, "expected an A or N line to start a message, found %q", sanitizeShort(clip(line, 20)))
 	}
-	m := QLoadMessage{MD: QLoadDefaultMQMD(), HasMQMD: line[0] != 'N'}
+	// qload treats N as a marker and nothing more: A lines after it still set
+	// fields. HasMQMD therefore says whether any A line was read.
+	m := QLoadMessage{MD: QLoadDefaultMQMD()}
 	if line[0] == 'N' {
 		if line, err = r.content(); err != nil {
 			return QLoadMessage{}, r.endedEarly(err, start)
 		}
 	}
 	for line[0] == 'A' {
+		m.HasMQMD = true
 		if err := applyAttrLine(&m.MD, line, r.lines.no); err != nil {
 			return QLoadMessage{}, err
 		}

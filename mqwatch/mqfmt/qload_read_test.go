@@ -65,8 +65,8 @@ func TestQLoadReadAccepts(t *testing.T) {
 			[]QLoadMessage{{MD: def, Data: []byte("end\n")}}},
 		{"value_cut_at_NUL_as_a_C_string", hdr + "A PAN abc\x00def\nX 00\n",
 			[]QLoadMessage{{MD: withMD(func(m *MQMD) { m.PutApplName = padField("abc", 28) }), HasMQMD: true, Data: []byte{0}}}},
-		{"N_then_A_lines_keeps_no_MQMD_flag", hdr + "N\nA PRI 3\nX 00\n",
-			[]QLoadMessage{{MD: withMD(func(m *MQMD) { m.Priority = 3 }), Data: []byte{0}}}},
+		{"N_then_A_lines_still_sets_fields_as_in_qload", hdr + "N\nA PRI 3\nX 00\n",
+			[]QLoadMessage{{MD: withMD(func(m *MQMD) { m.Priority = 3 }), HasMQMD: true, Data: []byte{0}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
