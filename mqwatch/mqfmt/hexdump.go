@@ -84,11 +84,11 @@ func appendHexDumpLine(b *strings.Builder, data []byte, line int, col *[256]rune
 	b.WriteByte('\'')
 }
 
-const upperHex = "0123456789ABCDEF"
+const hexUpper = "0123456789ABCDEF"
 
 func appendHexByte(b *strings.Builder, c byte) {
-	b.WriteByte(upperHex[c>>4])
-	b.WriteByte(upperHex[c&0xF])
+	b.WriteByte(hexUpper[c>>4])
+	b.WriteByte(hexUpper[c&0xF])
 }
 
 // appendHexOffset writes v in upper-case hex, at least digits wide.
@@ -98,7 +98,7 @@ func appendHexOffset(b *strings.Builder, v uint64, digits int) {
 		b.WriteByte('0')
 	}
 	for shift := (n - 1) * 4; shift >= 0; shift -= 4 {
-		b.WriteByte(upperHex[(v>>shift)&0xF])
+		b.WriteByte(hexUpper[(v>>shift)&0xF])
 	}
 }
 
@@ -120,7 +120,7 @@ func hexColumn(ccsid int32) *[256]rune {
 		return t.(*[256]rune)
 	}
 	var t [256]rune
-	info, ok := lookupCCSID(ccsid)
+	info, ok := lookupCodePage(ccsid)
 	sbcs := ok && info.form == formSBCS
 	for i := range t {
 		t[i] = '.'
