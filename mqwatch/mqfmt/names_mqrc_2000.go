@@ -30,7 +30,7 @@ var mqrcExplain2000 = map[string]string{
 	"MQRC_CHAR_ATTRS_ERROR":          "MQINQ/MQSET: the CharAttrs parameter is not valid",
 	"MQRC_CHAR_ATTRS_TOO_SHORT":      "MQINQ: CharAttrs is too short for all the selected attributes (the values were truncated)",
 	"MQRC_CONNECTION_BROKEN":         "the connection to the queue manager was lost",
-	"MQRC_DATA_LENGTH_ERROR":         "the DataLength parameter is not valid; on a client it also means the message exceeds the channel's MAXMSGL",
+	"MQRC_DATA_LENGTH_ERROR":         "the DataLength parameter is not valid; on a client, the buffer is bigger than the channel's negotiated MAXMSGL",
 	"MQRC_DYNAMIC_Q_NAME_ERROR":      "opening a model queue: the DynamicQName in the MQOD is not valid",
 	"MQRC_ENVIRONMENT_ERROR":         "the call is not valid in this environment (e.g. wrong MQ library, or a call the transaction manager forbids)",
 	"MQRC_EXPIRY_ERROR":              "the Expiry in the MQMD is not valid (it must be positive or MQEI_UNLIMITED)",
