@@ -140,13 +140,15 @@ func walkChain(format string, enc Encoding, ccsid int32, data []byte, start int)
 		}
 		c.Headers = append(c.Headers, h)
 		pos += h.Length
+		if next.end {
+			// Nothing describes data after it: report it in the header's
+			// own encoding and character set.
+			c.Body = Body{Offset: pos, Length: len(data) - pos, Format: FmtNone, Encoding: enc, CCSID: ccsid}
+			return c, nil
+		}
 		format, enc = next.Format, next.Encoding
 		if next.CCSID != CCSIDInherit {
 			ccsid = next.CCSID
-		}
-		if next.end {
-			c.Body = Body{Offset: pos, Length: len(data) - pos, Format: FmtNone, Encoding: enc, CCSID: ccsid}
-			return c, nil
 		}
 	}
 }

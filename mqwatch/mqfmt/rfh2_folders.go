@@ -149,7 +149,7 @@ func (f *Folder) appendXML(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, '<')
 	dst = append(dst, f.Name...)
-	dst, err := appendAttrs(dst, f.Attrs)
+	dst, err := appendAttrs(dst, f.Attrs, false)
 	if err != nil {
 		return dst, fmt.Errorf("MQRFH2 folder %q: %w", f.Name, err)
 	}
@@ -181,10 +181,10 @@ func (e *Element) appendXML(dst []byte, depth int) ([]byte, error) {
 	if e.Nil {
 		attrs[n], n = Attr{"xsi:nil", "true"}, n+1
 	}
-	dst, err := appendAttrs(dst, attrs[:n])
-	if err == nil {
-		dst, err = appendAttrs(dst, e.Attrs)
+	for _, a := range attrs[:n] {
+		dst = appendAttr(dst, a)
 	}
+	dst, err := appendAttrs(dst, e.Attrs, true)
 	if err != nil {
 		return dst, fmt.Errorf("element %q: %w", e.Name, err)
 	}
@@ -203,21 +203,29 @@ func (e *Element) appendXML(dst []byte, depth int) ([]byte, error) {
 	return append(dst, '>'), nil
 }
 
-func appendAttrs(dst []byte, attrs []Attr) ([]byte, error) {
+// appendAttrs writes attributes; for elements (typed) dt and xsi:nil are
+// skipped because they are written from the Element's own fields.
+func appendAttrs(dst []byte, attrs []Attr, typed bool) ([]byte, error) {
 	for _, a := range attrs {
-		if a.Name == "dt" || a.Name == "xsi:nil" {
-			continue // written from the Element fields
+		if typed && (a.Name == "dt" || a.Name == "xsi:nil") {
+			continue
 		}
 		if err := checkTagName(a.Name); err != nil {
 			return dst, fmt.Errorf("attribute: %w", err)
 		}
-		dst = append(dst, ' ')
-		dst = append(dst, a.Name...)
-		dst = append(dst, "='"...)
-		dst = appendEscaped(dst, a.Value, true)
-		dst = append(dst, '\'')
+		dst = appendAttr(dst, a)
 	}
 	return dst, nil
+}
+
+// appendAttr writes  name='value' with single quotes, as IBM MQ classes for
+// JMS write dt='i8'.
+func appendAttr(dst []byte, a Attr) []byte {
+	dst = append(dst, ' ')
+	dst = append(dst, a.Name...)
+	dst = append(dst, "='"...)
+	dst = appendEscaped(dst, a.Value, true)
+	return append(dst, '\'')
 }
 
 // appendEscaped writes s with the characters the folder syntax reserves

@@ -71,11 +71,11 @@ func decodeSavedWithMD(b []byte) (Saved, error) {
 
 // mqmdLayoutLen decides how many bytes a saved MQMD occupies (see DecodeSaved).
 func mqmdLayoutLen(b []byte, bo binary.ByteOrder) int {
-	if len(b) < MQMDLenV2 {
-		return MQMDLenV1
-	}
 	if bo.Uint32(b[4:]) != 1 {
 		return MQMDLenV2
+	}
+	if len(b) < MQMDLenV2 {
+		return MQMDLenV1
 	}
 	seq := int32(bo.Uint32(b[348:]))
 	off := int32(bo.Uint32(b[352:]))
