@@ -41,6 +41,10 @@ func Route(in *RouteInput) (Routing, error) {
 			// current attributes (R1b).
 			after.Consumer.Cached = &CachedAttrs{BackoutThresh: in.Queue.BackoutThresh, BackoutQName: in.Queue.BackoutQName}
 		}
+		if f := in.Consumer.Failures; f != nil {
+			more := *f + 1 // the rollback is one more delivery failure (R9c)
+			after.Consumer.Failures = &more
+		}
 		next := decide(&after, count+1, nil)
 		r.AfterRollback = &next
 	}
