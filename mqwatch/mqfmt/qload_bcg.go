@@ -27,7 +27,7 @@ func (r *QLoadReader) nextBCG() (QLoadMessage, error) {
 		}
 	}
 	start := r.lines.no
-	m := QLoadMessage{MD: QLoadDefaultMQMD(), HasMQMD: true, Data: []byte{}}
+	m := QLoadMessage{MD: QLoadDefaultMQMD(), HasMQMD: true}
 	if err := r.bcgDescriptor(&m.MD, start); err != nil {
 		return QLoadMessage{}, err
 	}
@@ -160,7 +160,7 @@ func (r *QLoadReader) bcgData(m *QLoadMessage, start int) error {
 	if err := r.bcgFindData(start); err != nil {
 		return err
 	}
-	declared := -1
+	declared, data := -1, r.scratch[:0]
 	for {
 		line, err := r.lines.next()
 		if err == io.EOF {
@@ -184,17 +184,18 @@ func (r *QLoadReader) bcgData(m *QLoadMessage, start int) error {
 			}
 			break
 		}
-		if off != len(m.Data) {
-			return qloadErr(r.lines.no, 1, "data line at offset %08X, expected %08X: a line is missing or repeated", off, len(m.Data))
+		if off != len(data) {
+			return qloadErr(r.lines.no, 1, "data line at offset %08X, expected %08X: a line is missing or repeated", off, len(data))
 		}
-		if m.Data, p, err = appendHexRun(m.Data, line, p, true); err != nil {
+		if data, p, err = appendHexRun(data, line, p, true); err != nil {
 			return qloadErr(r.lines.no, p+1, "badly formed hex: %v", err)
 		}
-		if len(m.Data) > r.opts.MaxMessage {
+		if len(data) > r.opts.MaxMessage {
 			return &QLoadError{Line: r.lines.no, Err: ErrQLoadTooLarge,
 				Msg: fmt.Sprintf("the message that starts at line %d is larger than the %d-byte limit", start, r.opts.MaxMessage)}
 		}
 	}
+	m.Data = r.keep(data)
 	m.DumpLength = len(m.Data)
 	if declared >= 0 {
 		if declared < len(m.Data) {

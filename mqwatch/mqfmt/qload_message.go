@@ -38,27 +38,40 @@ func (r *QLoadReader) nextQLoad() (QLoadMessage, error) {
 	if !isDataLine(line) {
 		return QLoadMessage{}, qloadErr(r.lines.no, 1, "expected a data line (X, S or T) for the message that starts at line %d, found %q", start, sanitizeShort(clip(line, 20)))
 	}
-	m.Data = []byte{}
+	data := r.scratch[:0]
 	for {
-		if m.Data, err = appendDataLine(m.Data, line, r.lines.no); err != nil {
+		if data, err = appendDataLine(data, line, r.lines.no); err != nil {
 			return QLoadMessage{}, err
 		}
-		if len(m.Data) > r.opts.MaxMessage {
+		if len(data) > r.opts.MaxMessage {
 			return QLoadMessage{}, &QLoadError{Line: r.lines.no, Err: ErrQLoadTooLarge,
 				Msg: fmt.Sprintf("the message that starts at line %d is larger than the %d-byte limit", start, r.opts.MaxMessage)}
 		}
 		line, err = r.content()
-		if err == io.EOF {
-			return m, nil
-		}
-		if err != nil {
+		if err != nil && err != io.EOF {
 			return QLoadMessage{}, err
 		}
-		if !isDataLine(line) {
-			r.lines.back()
-			return m, nil
+		if err == nil && isDataLine(line) {
+			continue
 		}
+		if err == nil {
+			r.lines.back()
+		}
+		m.Data = r.keep(data)
+		return m, nil
 	}
+}
+
+// keep returns a copy of the data gathered in the scratch buffer, sized
+// exactly, and keeps the buffer for the next message unless it grew large.
+func (r *QLoadReader) keep(data []byte) []byte {
+	out := make([]byte, len(data))
+	copy(out, data)
+	r.scratch = data[:0]
+	if cap(data) > 1<<20 {
+		r.scratch = nil
+	}
+	return out
 }
 
 // endedEarly turns the end of input inside a message into an error naming it.
@@ -166,16 +179,21 @@ func parseFieldHex(val []byte, size int) ([]byte, error) {
 	return out, nil
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
+// hexVal maps a byte to its hex digit value, or 0xFF when it is not a digit.
+var hexVal = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xFF
 	}
-	return 0, false
+	for i, c := range []byte(upperHex) {
+		t[c] = byte(i)
+		t[c|0x20] = byte(i) // lower case; digits are unchanged by the bit
+	}
+	return t
+}()
+
+func unhex(c byte) (byte, bool) {
+	v := hexVal[c]
+	return v, v != 0xFF
 }
 
 // appendDataLine appends the bytes of one X, S or T line to data.

@@ -28,7 +28,8 @@ type QLoadReader struct {
 	header  QLoadHeader
 	started bool
 	bcg     bool
-	err     error // sticky: io.EOF or the first failure
+	scratch []byte // gathers a message's data; see keep
+	err     error  // sticky: io.EOF or the first failure
 }
 
 // NewQLoadReader returns a reader of r. Nothing is read until Header or Next.
