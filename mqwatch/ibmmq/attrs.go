@@ -108,7 +108,9 @@ func queueInfoFrom(src attrSource) (mqwatch.QueueInfo, error) {
 	if num(iaUsage) == usTransmission {
 		q.Usage = mqwatch.UsageXmitQ
 	}
-	q.Monitoring = monitoring(num(iaMonitoringQ))
+	if monq, ok := src.intAttr(iaMonitoringQ); ok {
+		q.Monitoring = monitoring(monq)
+	}
 	q.DefType = defType(num(iaDefinitionType))
 	q.Shareable = num(iaShareability) == qaShareable
 	return q, nil
@@ -130,8 +132,8 @@ func queueType(qt int64) (mqwatch.QueueType, bool) {
 	return 0, false
 }
 
-// monitoring maps MONQ. An absent value (alias, remote, MQINQ) reads as
-// MQMON_Q_MGR, the port's zero value.
+// monitoring maps MONQ. An absent value (alias, remote, MQINQ) is not mapped
+// at all: it leaves MonQMgr, the port's zero value, rather than MQMON_OFF (0).
 func monitoring(v int64) mqwatch.Monitoring {
 	switch v {
 	case monOff:

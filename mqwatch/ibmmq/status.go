@@ -88,6 +88,9 @@ func statusTime(date, clock string, loc *time.Location) (time.Time, bool) {
 	if len(date) != 10 || len(clock) != 8 {
 		return time.Time{}, false
 	}
+	if loc == nil {
+		loc = time.Local
+	}
 	clock = strings.ReplaceAll(clock, ":", ".")
 	t, err := time.ParseInLocation("2006-01-02 15.04.05", date+" "+clock, loc)
 	if err != nil {
