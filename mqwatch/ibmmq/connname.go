@@ -102,6 +102,9 @@ func parseEndpoint(e string) (Endpoint, error) {
 	if host == "" {
 		return Endpoint{}, fmt.Errorf("entry %q: empty host", e)
 	}
+	if strings.ContainsAny(host, "()") {
+		return Endpoint{}, fmt.Errorf("entry %q: unbalanced parentheses in host %q", e, host)
+	}
 	return Endpoint{Host: host, Port: port}, nil
 }
 

@@ -38,6 +38,7 @@ func TestParseMQServer(t *testing.T) {
 		{"port_with_a_sign", "CH/TCP/h(+1414)", MQServer{}, "1 to 65535"},
 		{"unclosed_port", "CH/TCP/h(1414", MQServer{}, "host(port)"},
 		{"empty_host", "CH/TCP/(1414)", MQServer{}, "empty host"},
+		{"parenthesis_in_host_found_by_fuzzing", "0/tCp/)(1)", MQServer{}, "unbalanced parentheses"},
 		{"empty_entry_in_list", "CH/TCP/a(1),,b(2)", MQServer{}, "empty host"},
 		{"control_character", "CH/TCP/h\x1b[2J(1)", MQServer{}, "not allowed"},
 	}
