@@ -36,7 +36,7 @@ func newDashboard() dashboard {
 // dashCols picks the columns that fit: narrow terminals drop the least urgent.
 func dashCols(w int) []Column {
 	cols := []Column{
-		{Title: "QUEUE", Width: 18, Flex: true},
+		{Title: "QUEUE", Width: 24},
 		{Title: "DEPTH", Width: 13, Right: true},
 		{Title: "FILL", Width: 8},
 		{Title: "Δ/MIN", Width: 7, Right: true},
@@ -46,10 +46,13 @@ func dashCols(w int) []Column {
 	}
 	if w >= 100 {
 		cols = append(cols[:1], append([]Column{{Title: "TYPE", Width: 5}}, cols[1:]...)...)
-		cols = append(cols, Column{Title: "BOQNAME", Width: 14}, Column{Title: "IN/OUT", Width: 6, Right: true})
+		cols = append(cols, Column{Title: "IN/OUT", Width: 6, Right: true}, Column{Title: "BOQNAME", Width: 14, Flex: true})
 	}
 	if w >= 140 {
-		cols = append(cols, Column{Title: "OLDEST", Width: 7, Right: true}, Column{Title: "LAST GET", Width: 8, Right: true})
+		cols = append(cols[:len(cols)-1], Column{Title: "OLDEST", Width: 7, Right: true}, Column{Title: "LAST GET", Width: 8, Right: true}, cols[len(cols)-1])
+	}
+	if w < 100 {
+		cols[0].Flex = true
 	}
 	return cols
 }
