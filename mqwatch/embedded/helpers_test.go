@@ -43,7 +43,7 @@ func newFixture(t *testing.T, script string) *fixture {
 	t.Helper()
 	clk := newClock()
 	qm := New(Options{Name: "QM1", Now: clk.Now, ProcessUser: "mqm", ProgramName: "poisontest",
-		Groups: map[string][]string{"grpuser": {"readers"}}})
+		Groups: map[string][]string{"grpuser": {"readers"}}, ChannelRetry: 10 * time.Millisecond})
 	if script != "" {
 		if _, err := qm.RunMQSC(strings.NewReader(script)); err != nil {
 			t.Fatalf("RunMQSC: %v", err)
@@ -113,3 +113,5 @@ var (
 	browseIn = mqwatch.OpenOptions{Input: true, Browse: true}
 	outOnly  = mqwatch.OpenOptions{Output: true}
 )
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }

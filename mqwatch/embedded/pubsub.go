@@ -210,10 +210,6 @@ func (qm *QMgr) subscribeLocked(c *conn, sd mqwatch.SubDesc) (*handle, mqfmt.Rea
 	if rc := c.stateLocked(); rc != 0 {
 		return nil, rc
 	}
-	full, rc := qm.fullTopic(sd.TopicObject, sd.TopicString)
-	if rc != 0 {
-		return nil, rc
-	}
 	if sd.Durable && sd.Name == "" {
 		return nil, rcSubNameError
 	}
@@ -231,6 +227,10 @@ func (qm *QMgr) subscribeLocked(c *conn, sd mqwatch.SubDesc) (*handle, mqfmt.Rea
 	case sub == nil && sd.Resume:
 		return nil, rcNoSubscription
 	case sub == nil:
+		full, rc := qm.fullTopic(sd.TopicObject, sd.TopicString)
+		if rc != 0 {
+			return nil, rc
+		}
 		if sub, rc = qm.newSubscription(c, sd, full); rc != 0 {
 			return nil, rc
 		}
