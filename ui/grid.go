@@ -119,6 +119,9 @@ func (g *Grid) View(st *Styles) string {
 		}
 		line := strings.Join(cells, " ")
 		if sel {
+			if mark == " " {
+				mark = "▸"
+			}
 			b.WriteString(st.Selected.Render(ansi.Truncate(fit(mark+line, g.Width, false), g.Width, "")))
 			continue
 		}
