@@ -11,6 +11,10 @@ import (
 // exhaust the stack; IBM sets no limit, real folders nest two or three deep.
 const maxFolderDepth = 64
 
+// maxTagAttrs bounds the attributes of one tag (IBM defines three: dt,
+// xsi:nil, content), which keeps the repeated-attribute check linear.
+const maxTagAttrs = 16
+
 // folderScanner parses IBM's XML-like NameValueData syntax by hand: one folder
 // tag holding elements (<name dt='i4'>value</name>) and groups of them, entity
 // references in values, then blank padding. encoding/xml is not used because it
@@ -217,6 +221,9 @@ func (sc *folderScanner) readStartTag(attrs []Attr) (name string, _ []Attr, self
 			return name, attrs, true, nil
 		case !blank:
 			return "", nil, false, sc.errAt(sc.pos, "expected a blank, '>' or '/>' in tag <%s, found %s", name, sc.describe(sc.pos))
+		}
+		if len(attrs) == maxTagAttrs {
+			return "", nil, false, sc.errAt(sc.pos, "more than %d attributes in <%s>", maxTagAttrs, name)
 		}
 		a, err := sc.attr(name)
 		if err != nil {

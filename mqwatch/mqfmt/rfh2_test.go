@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -261,4 +262,28 @@ func TestRFH2EncodeRejectsBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestDecodeRFH2ConcurrentDecodesDoNotShareScratch(t *testing.T) {
+	// Scanners are pooled; each decode must still see only its own folders.
+	inputs := make([][]byte, 8)
+	for g := range inputs {
+		folder := "<usr><k>" + strings.Repeat("v", g+1) + "</k></usr>"
+		folder += strings.Repeat(" ", (4-len(folder)%4)%4)
+		inputs[g] = rfh2Golden(t, binary.BigEndian, 273, 1208, "MQSTR", 1208, folder)
+	}
+	var wg sync.WaitGroup
+	for g, b := range inputs {
+		wg.Go(func() {
+			want := strings.Repeat("v", g+1)
+			for range 200 {
+				r, err := DecodeRFH2(b, 0, binary.BigEndian)
+				if err != nil || r.Folder("usr").Get("k") != want {
+					t.Errorf("goroutine %d read %q, %v", g, r.Folder("usr").Get("k"), err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
