@@ -115,7 +115,7 @@ func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder, hdr string)
 	if pos < end && !validNVCCSID(r.NameValueCCSID) {
 		return decodeErr("MQRFH2", off+32, "NameValueCCSID %d is none of 1208, 1200, 13488, 17584", r.NameValueCCSID)
 	}
-	r.Folders = make([]Folder, 0, countFolders(b, pos, end, bo))
+	r.Folders = make([]Folder, 0, min(countFolders(b, pos, end, bo), MaxRFH2Folders))
 	sc := getFolderScanner()
 	defer putFolderScanner(sc)
 	for pos < end {
@@ -130,6 +130,9 @@ func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder, hdr string)
 			return decodeErr("MQRFH2", pos, "NameValueLength %d is not a multiple of 4", n)
 		case int64(n) > int64(end-pos-4):
 			return decodeErr("MQRFH2", pos, "NameValueLength %d exceeds the %d bytes StrucLength %d leaves", n, end-pos-4, r.StrucLength)
+		}
+		if len(r.Folders) == MaxRFH2Folders {
+			return decodeErr("MQRFH2", pos, "more than %d folders in one MQRFH2", MaxRFH2Folders)
 		}
 		data := pos + 4
 		if len(b)-data < int(n) {

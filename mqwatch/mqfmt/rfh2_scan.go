@@ -15,6 +15,16 @@ const maxFolderDepth = 64
 // xsi:nil, content), which keeps the repeated-attribute check linear.
 const maxTagAttrs = 16
 
+// MaxRFH2Folders and MaxRFH2Elements bound one header's folders and elements
+// (groups and properties, all folders together). A decoded element costs
+// about a hundred bytes however short its text, so without a bound a header
+// of minimal folders or properties would cost 25 times its size to decode;
+// real headers carry a handful of folders and at most hundreds of properties.
+const (
+	MaxRFH2Folders  = 256
+	MaxRFH2Elements = 65536
+)
+
 // folderScanner parses IBM's XML-like NameValueData syntax by hand: one folder
 // tag holding elements (<name dt='i4'>value</name>) and groups of them, entity
 // references in values, then blank padding. encoding/xml is not used because it
@@ -31,8 +41,9 @@ type folderScanner struct {
 	// elems and attrs are scratch stacks reused across the folders of a
 	// header: children collect here and are copied out once per group, so
 	// a folder costs one allocation per level instead of one per append.
-	elems []Element
-	attrs []Attr
+	elems  []Element
+	attrs  []Attr
+	nElems int // elements decoded so far in this header
 }
 
 // parseFolder parses one NameValueData field that starts at absolute offset
@@ -158,6 +169,9 @@ func (sc *folderScanner) contentFrom(mark int, name string, openAt, depth int) (
 
 func (sc *folderScanner) element(depth int) (Element, error) {
 	openAt := sc.pos
+	if sc.nElems++; sc.nElems > MaxRFH2Elements {
+		return Element{}, sc.errAt(openAt, "more than %d elements in one MQRFH2", MaxRFH2Elements)
+	}
 	name, attrs, selfClose, err := sc.startTag()
 	if err != nil {
 		return Element{}, err

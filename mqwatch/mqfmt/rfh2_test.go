@@ -109,6 +109,29 @@ func TestDecodeRFH2Rejects(t *testing.T) {
 	}
 }
 
+func TestDecodeRFH2BoundsFoldersAndElements(t *testing.T) {
+	be := binary.BigEndian
+	many := make([]string, MaxRFH2Folders+1)
+	for i := range many {
+		many[i] = "<a/>"
+	}
+	t.Run("more_folders_than_MaxRFH2Folders", func(t *testing.T) {
+		_, err := DecodeRFH2(rfh2Golden(t, be, 273, 1208, "", 1208, many...), 0, be)
+		hdrWantErr(t, err, RFH2FixedLen+MaxRFH2Folders*8, false, "more than 256 folders")
+	})
+	t.Run("MaxRFH2Folders_folders_decode", func(t *testing.T) {
+		r, err := DecodeRFH2(rfh2Golden(t, be, 273, 1208, "", 1208, many[1:]...), 0, be)
+		if err != nil || len(r.Folders) != MaxRFH2Folders {
+			t.Fatalf("%d folders, %v", len(r.Folders), err)
+		}
+	})
+	t.Run("more_elements_than_MaxRFH2Elements", func(t *testing.T) {
+		folder := "<usr>" + strings.Repeat("<a/>", MaxRFH2Elements+1) + "</usr> "
+		_, err := DecodeRFH2(rfh2Golden(t, be, 273, 1208, "", 1208, folder), 0, be)
+		hdrWantErr(t, err, RFH2FixedLen+4+5+MaxRFH2Elements*4, false, "more than 65536 elements")
+	})
+}
+
 func TestDecodeRFH2KeepsWholeFoldersOfATruncatedHeader(t *testing.T) {
 	golden := rfh2Golden(t, binary.LittleEndian, 546, 1208, "MQSTR", 1208, rfhMcd, rfhJms, rfhUsr)
 	cut := golden[:len(golden)-10]
