@@ -115,7 +115,7 @@ func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder, hdr string)
 	if pos < end && !validNVCCSID(r.NameValueCCSID) {
 		return decodeErr("MQRFH2", off+32, "NameValueCCSID %d is none of 1208, 1200, 13488, 17584", r.NameValueCCSID)
 	}
-	r.Folders = make([]Folder, 0, min(countFolders(b, pos, end, bo), MaxRFH2Folders))
+	r.Folders = make([]Folder, 0, countFolders(b, pos, end, bo))
 	sc := getFolderScanner()
 	defer putFolderScanner(sc)
 	for pos < end {
@@ -149,11 +149,12 @@ func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder, hdr string)
 	return nil
 }
 
-// countFolders counts the well-formed length prefixes between pos and end, to
-// size the folder slice once; decodeFolders does the checking.
+// countFolders counts the well-formed length prefixes between pos and end (at
+// most MaxRFH2Folders), to size the folder slice once; decodeFolders does the
+// checking.
 func countFolders(b []byte, pos, end int, bo binary.ByteOrder) int {
 	n := 0
-	for pos+4 <= min(end, len(b)) {
+	for pos+4 <= min(end, len(b)) && n < MaxRFH2Folders {
 		l := int32(bo.Uint32(b[pos:]))
 		if l < 0 || int64(l) > int64(end-pos-4) {
 			break
