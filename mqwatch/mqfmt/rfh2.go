@@ -131,6 +131,9 @@ func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder, hdr string)
 		case int64(n) > int64(end-pos-4):
 			return decodeErr("MQRFH2", pos, "NameValueLength %d exceeds the %d bytes StrucLength %d leaves", n, end-pos-4, r.StrucLength)
 		}
+		if len(r.Folders) == MaxRFH2Folders {
+			return decodeErr("MQRFH2", pos, "more than %d folders in one MQRFH2", MaxRFH2Folders)
+		}
 		data := pos + 4
 		if len(b)-data < int(n) {
 			return r.truncated(b, off, pos)
@@ -146,11 +149,12 @@ func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder, hdr string)
 	return nil
 }
 
-// countFolders counts the well-formed length prefixes between pos and end, to
-// size the folder slice once; decodeFolders does the checking.
+// countFolders counts the well-formed length prefixes between pos and end (at
+// most MaxRFH2Folders), to size the folder slice once; decodeFolders does the
+// checking.
 func countFolders(b []byte, pos, end int, bo binary.ByteOrder) int {
 	n := 0
-	for pos+4 <= min(end, len(b)) {
+	for pos+4 <= min(end, len(b)) && n < MaxRFH2Folders {
 		l := int32(bo.Uint32(b[pos:]))
 		if l < 0 || int64(l) > int64(end-pos-4) {
 			break

@@ -3,16 +3,27 @@ package mqfmt
 import (
 	"encoding/binary"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf16"
-	"unicode/utf8"
 )
 
 // maxFolderDepth bounds group nesting so that hostile folder data cannot
 // exhaust the stack; IBM sets no limit, real folders nest two or three deep.
 const maxFolderDepth = 64
+
+// maxTagAttrs bounds the attributes of one tag (IBM defines three: dt,
+// xsi:nil, content), which keeps the repeated-attribute check linear.
+const maxTagAttrs = 16
+
+// MaxRFH2Folders and MaxRFH2Elements bound one header's folders and elements
+// (groups and properties, all folders together). A decoded element costs
+// about a hundred bytes however short its text, so without a bound a header
+// of minimal folders or properties would cost 25 times its size to decode;
+// real headers carry a handful of folders and at most hundreds of properties.
+const (
+	MaxRFH2Folders  = 256
+	MaxRFH2Elements = 65536
+)
 
 // folderScanner parses IBM's XML-like NameValueData syntax by hand: one folder
 // tag holding elements (<name dt='i4'>value</name>) and groups of them, entity
@@ -30,8 +41,9 @@ type folderScanner struct {
 	// elems and attrs are scratch stacks reused across the folders of a
 	// header: children collect here and are copied out once per group, so
 	// a folder costs one allocation per level instead of one per append.
-	elems []Element
-	attrs []Attr
+	elems  []Element
+	attrs  []Attr
+	nElems int // elements decoded so far in this header
 }
 
 // parseFolder parses one NameValueData field that starts at absolute offset
@@ -157,6 +169,9 @@ func (sc *folderScanner) contentFrom(mark int, name string, openAt, depth int) (
 
 func (sc *folderScanner) element(depth int) (Element, error) {
 	openAt := sc.pos
+	if sc.nElems++; sc.nElems > MaxRFH2Elements {
+		return Element{}, sc.errAt(openAt, "more than %d elements in one MQRFH2", MaxRFH2Elements)
+	}
 	name, attrs, selfClose, err := sc.startTag()
 	if err != nil {
 		return Element{}, err
@@ -220,6 +235,9 @@ func (sc *folderScanner) readStartTag(attrs []Attr) (name string, _ []Attr, self
 			return name, attrs, true, nil
 		case !blank:
 			return "", nil, false, sc.errAt(sc.pos, "expected a blank, '>' or '/>' in tag <%s, found %s", name, sc.describe(sc.pos))
+		}
+		if len(attrs) == maxTagAttrs {
+			return "", nil, false, sc.errAt(sc.pos, "more than %d attributes in <%s>", maxTagAttrs, name)
 		}
 		a, err := sc.attr(name)
 		if err != nil {
@@ -335,129 +353,6 @@ func (sc *folderScanner) describe(i int) string {
 	return fmt.Sprintf("%q", sanitizeShort([]byte{sc.s[i]}))
 }
 
-// unescape replaces entity references (&lt; &gt; &amp; &quot; &apos; &#N;
-// &#xH;) in a value found at index at; a bare '&' is an error, as in XML.
-func (sc *folderScanner) unescape(v string, at int) (string, error) {
-	if strings.IndexByte(v, '&') < 0 {
-		return v, nil
-	}
-	out := make([]byte, 0, len(v))
-	for i := 0; i < len(v); i++ {
-		if v[i] != '&' {
-			out = append(out, v[i])
-			continue
-		}
-		j := strings.IndexByte(v[i:], ';')
-		if j < 0 || j > 10 {
-			return "", sc.errAt(at+i, "'&' starts no entity reference (a literal '&' is written &amp;)")
-		}
-		r, ok := folderEntity(v[i+1 : i+j])
-		if !ok {
-			return "", sc.errAt(at+i, "unknown entity reference %q", sanitizeShort([]byte(v[i:i+j+1])))
-		}
-		out = utf8.AppendRune(out, r)
-		i += j
-	}
-	return string(out), nil
-}
-
-func folderEntity(name string) (rune, bool) {
-	switch name {
-	case "lt":
-		return '<', true
-	case "gt":
-		return '>', true
-	case "amp":
-		return '&', true
-	case "quot":
-		return '"', true
-	case "apos":
-		return '\'', true
-	}
-	num, ok := strings.CutPrefix(name, "#")
-	if !ok || num == "" {
-		return 0, false
-	}
-	base := 10
-	if hex, ok := strings.CutPrefix(num, "x"); ok {
-		num, base = hex, 16
-	}
-	n, err := strconv.ParseUint(num, base, 32)
-	if err != nil || n == 0 || !utf8.ValidRune(rune(n)) {
-		return 0, false
-	}
-	return rune(n), true
-}
-
 func (sc *folderScanner) errAt(i int, format string, args ...any) *DecodeError {
 	return decodeErr("MQRFH2", sc.abs(i), "folder: "+format, args...)
-}
-
-// abs maps an index of sc.s to an absolute offset in the decoded buffer.
-func (sc *folderScanner) abs(i int) int {
-	if sc.u16 == nil {
-		return sc.base + i
-	}
-	n := 0 // UTF-8 bytes produced so far
-	for u := 0; u+1 < len(sc.u16); u += 2 {
-		if n >= i {
-			return sc.base + u
-		}
-		c := rune(sc.bo.Uint16(sc.u16[u:]))
-		if utf16.IsSurrogate(c) {
-			n += 4
-			u += 2
-			continue
-		}
-		n += utf8.RuneLen(c)
-	}
-	return sc.base + len(sc.u16)
-}
-
-func isUTF16CCSID(c int32) bool {
-	return c == NVCCSIDUTF16 || c == NVCCSIDUCS2v2 || c == NVCCSIDUTF16v30
-}
-
-// utf16ToUTF8 converts a UTF-16 folder, whose byte order is that of the
-// header's integers, to UTF-8; a broken surrogate pair is an error.
-func utf16ToUTF8(raw []byte, bo binary.ByteOrder, base int) (string, error) {
-	if len(raw)%2 != 0 {
-		return "", decodeErr("MQRFH2", base+len(raw)-1, "folder: UTF-16 data of odd length %d", len(raw))
-	}
-	out := make([]byte, 0, len(raw))
-	for u := 0; u < len(raw); u += 2 {
-		c := rune(bo.Uint16(raw[u:]))
-		if utf16.IsSurrogate(c) {
-			if c >= 0xDC00 || u+3 >= len(raw) {
-				return "", decodeErr("MQRFH2", base+u, "folder: unpaired UTF-16 surrogate 0x%04X", c)
-			}
-			c2 := rune(bo.Uint16(raw[u+2:]))
-			r := utf16.DecodeRune(c, c2)
-			if r == utf8.RuneError {
-				return "", decodeErr("MQRFH2", base+u, "folder: unpaired UTF-16 surrogate 0x%04X", c)
-			}
-			c = r
-			u += 2
-		}
-		out = utf8.AppendRune(out, c)
-	}
-	return string(out), nil
-}
-
-// appendUTF16 writes UTF-8 text as UTF-16 in byte order bo.
-func appendUTF16(dst, text []byte, bo binary.ByteOrder) ([]byte, error) {
-	for len(text) > 0 {
-		r, n := utf8.DecodeRune(text)
-		if r == utf8.RuneError && n <= 1 {
-			return dst, fmt.Errorf("text is not valid UTF-8, cannot write it as UTF-16")
-		}
-		text = text[n:]
-		if r >= 0x10000 {
-			hi, lo := utf16.EncodeRune(r)
-			dst = appendU16(appendU16(dst, bo, uint16(hi)), bo, uint16(lo))
-			continue
-		}
-		dst = appendU16(dst, bo, uint16(r))
-	}
-	return dst, nil
 }
