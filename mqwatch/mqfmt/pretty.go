@@ -71,6 +71,7 @@ func jsonShape(t string) jsonShapeKind {
 // discardJSON lets json.Decoder validate a value without building it.
 type discardJSON struct{}
 
+// UnmarshalJSON accepts the value; the decoder has validated it by now.
 func (*discardJSON) UnmarshalJSON([]byte) error { return nil }
 
 // checkJSON validates one JSON value in t (no leading white space) with
