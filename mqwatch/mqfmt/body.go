@@ -30,7 +30,7 @@ func DecodeText(data []byte, ccsid int32) (string, error) {
 // byte order mark at the start of the data overrides it. enc does not matter
 // for any other CCSID.
 func DecodeTextEnc(data []byte, ccsid int32, enc Encoding) (string, error) {
-	info, ok := lookupCCSID(ccsid)
+	info, ok := lookupCodePage(ccsid)
 	if !ok {
 		return "", unknownCCSID(ccsid)
 	}
@@ -86,23 +86,23 @@ func (k Kind) String() string {
 	return "binary"
 }
 
-// Body is a decoded and classified message body.
-type Body struct {
+// BodyText is a decoded and classified message body.
+type BodyText struct {
 	Kind Kind
 	Text string // decoded text, not sanitised; "" when the CCSID is unknown
 	Err  error  // DecodeTextEnc's error, if any
 }
 
 // DecodeBody decodes data once and classifies it, for views that need both.
-func DecodeBody(data []byte, ccsid int32, enc Encoding) Body {
+func DecodeBody(data []byte, ccsid int32, enc Encoding) BodyText {
 	if hasBinaryMagic(data) {
-		return Body{Kind: KindBinary}
+		return BodyText{Kind: KindBinary}
 	}
 	text, err := DecodeTextEnc(data, ccsid, enc)
 	if errors.Is(err, ErrUnknownCCSID) {
-		return Body{Kind: KindBinary, Err: err}
+		return BodyText{Kind: KindBinary, Err: err}
 	}
-	return Body{Kind: ClassifyText(text), Text: text, Err: err}
+	return BodyText{Kind: ClassifyText(text), Text: text, Err: err}
 }
 
 // Classify says whether data, in code page ccsid, is text, JSON, XML or binary.

@@ -26,9 +26,9 @@ const (
 	formUTF16                  // CCSIDs 1200, 1202, 13488, 17584
 )
 
-// ccsidInfo describes one supported CCSID. table is built on first use so that a
+// codePage describes one supported CCSID. table is built on first use so that a
 // program which never decodes an EBCDIC body never pays for its table.
-type ccsidInfo struct {
+type codePage struct {
 	name         string
 	form         ccsidForm
 	ebcdic       bool
@@ -74,7 +74,7 @@ func cp500() *[256]rune { return &cp500Table }
 // its own table below. Windows code pages 1250-1258 are decoded with the euro
 // sign at 0x80 as Windows does; IBM gives those versions the CCSIDs 5346-5354,
 // and older senders that tag them 1250-1258 mean the same bytes.
-var ccsids = map[int32]ccsidInfo{
+var ccsids = map[int32]codePage{
 	37:    {name: "IBM-037 EBCDIC US/Canada", ebcdic: true, table: fromCharmap(charmap.CodePage037)},
 	500:   {name: "IBM-500 EBCDIC International", ebcdic: true, table: cp500},
 	1047:  {name: "IBM-1047 EBCDIC Latin-1 open systems", ebcdic: true, table: fromCharmap(charmap.CodePage1047)},
@@ -117,14 +117,14 @@ func init() {
 	}
 }
 
-func lookupCCSID(ccsid int32) (ccsidInfo, bool) {
+func lookupCodePage(ccsid int32) (codePage, bool) {
 	info, ok := ccsids[ccsid]
 	return info, ok
 }
 
-// CCSIDName returns a short description of a CCSID such as
+// codePageName returns a short description of a decodable CCSID such as
 // "IBM-500 EBCDIC International", or "" when DecodeText does not know it.
-func CCSIDName(ccsid int32) string {
+func codePageName(ccsid int32) string {
 	return ccsids[ccsid].name
 }
 

@@ -79,7 +79,7 @@ func TestSupportedCCSIDs(t *testing.T) {
 		if !slices.Contains(got, c) {
 			t.Errorf("CCSID %d missing from SupportedCCSIDs", c)
 		}
-		if CCSIDName(c) == "" {
+		if codePageName(c) == "" {
 			t.Errorf("CCSID %d has no name", c)
 		}
 		if _, err := DecodeText([]byte("x"), c); errors.Is(err, ErrUnknownCCSID) {
@@ -97,7 +97,7 @@ func TestIsEBCDIC(t *testing.T) {
 		want  bool
 	}{{37, true}, {500, true}, {1047, true}, {1140, true}, {1148, true}, {819, false}, {1208, false}, {1200, false}, {9999, false}}
 	for _, tc := range tests {
-		t.Run(CCSIDName(tc.ccsid), func(t *testing.T) {
+		t.Run(codePageName(tc.ccsid), func(t *testing.T) {
 			if got := IsEBCDIC(tc.ccsid); got != tc.want {
 				t.Errorf("IsEBCDIC(%d) = %v, want %v", tc.ccsid, got, tc.want)
 			}

@@ -68,7 +68,7 @@ func appendHexDumpLine(b []byte, data []byte, line int, col *[256]rune) []byte {
 			b = append(b, ' ')
 		}
 		if i < len(chunk) {
-			b = append(b, upperHex[chunk[i]>>4], upperHex[chunk[i]&0xF])
+			b = append(b, hexUpper[chunk[i]>>4], hexUpper[chunk[i]&0xF])
 		} else {
 			b = append(b, ' ', ' ')
 		}
@@ -84,7 +84,7 @@ func appendHexDumpLine(b []byte, data []byte, line int, col *[256]rune) []byte {
 	return append(b, '\'')
 }
 
-const upperHex = "0123456789ABCDEF"
+const hexUpper = "0123456789ABCDEF"
 
 // appendHexOffset appends v in upper-case hex, at least digits wide.
 func appendHexOffset(b []byte, v uint64, digits int) []byte {
@@ -93,7 +93,7 @@ func appendHexOffset(b []byte, v uint64, digits int) []byte {
 		b = append(b, '0')
 	}
 	for shift := (n - 1) * 4; shift >= 0; shift -= 4 {
-		b = append(b, upperHex[(v>>shift)&0xF])
+		b = append(b, hexUpper[(v>>shift)&0xF])
 	}
 	return b
 }
@@ -126,7 +126,7 @@ var asciiColumn = sync.OnceValue(func() *[256]rune {
 // hexColumn returns, for each byte value, the rune the dump's character column
 // shows for it in code page ccsid.
 func hexColumn(ccsid int32) *[256]rune {
-	info, ok := lookupCCSID(ccsid)
+	info, ok := lookupCodePage(ccsid)
 	if !ok || info.form != formSBCS {
 		return asciiColumn()
 	}
@@ -197,7 +197,7 @@ func HexLinesCCSID(data []byte, width int, ccsid int32) []string {
 				b = append(b, ' ')
 			}
 			if i < len(chunk) {
-				b = append(b, upperHex[chunk[i]>>4], upperHex[chunk[i]&0xF])
+				b = append(b, hexUpper[chunk[i]>>4], hexUpper[chunk[i]&0xF])
 			} else {
 				b = append(b, ' ', ' ')
 			}

@@ -1,0 +1,115 @@
+package model
+
+import (
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// Fold applies a snapshot. Snapshots arrive latest-wins, so one may have been
+// skipped: inventory deltas are only applied when the sequence is contiguous,
+// and groups are rebuilt otherwise.
+func (s *State) Fold(snap *mqwatch.Snapshot) {
+	q := s.QMgr(snap.QMgrName)
+	prev := q.Snap
+	q.Snap = snap
+	if !snap.Connected {
+		q.Alerts = q.alerts(s.Now())
+		return
+	}
+	q.LastGood = snap.Time.Add(snap.Poll.Duration)
+	now := snap.Time
+	contiguous := prev != nil && prev.Connected && snap.Seq == prev.Seq+1
+	seen := make(map[string]bool, len(snap.Queues))
+	for _, v := range snap.Queues {
+		seen[v.Info.Name] = true
+		qs := q.Queues[v.Info.Name]
+		if qs == nil {
+			qs = &QueueState{Depth: NewRing(HistoryLen), Arrived: NewRing(HistoryLen), BackoutHistory: NewRing(HistoryLen)}
+			q.Queues[v.Info.Name] = qs
+		}
+		qs.fold(v, snap.Heads[v.Info.Name], now)
+	}
+	for name := range q.Queues {
+		if !seen[name] {
+			delete(q.Queues, name)
+		}
+	}
+	q.foldInventories(snap, contiguous, now)
+	q.Alerts = q.alerts(now)
+}
+
+func (qs *QueueState) fold(v mqwatch.QueueView, head []mqwatch.Summary, now time.Time) {
+	qs.View = v
+	if v.HasStatus {
+		qs.Depth.Add(now, float64(v.Status.Depth))
+		if !v.Status.LastGet.Equal(qs.lastGet) || qs.lastGetSeen.IsZero() {
+			qs.lastGet, qs.lastGetSeen = v.Status.LastGet, now
+		}
+	}
+	qs.Head = head
+	qs.AtRisk, qs.Stuck, qs.MaxBackout = 0, 0, 0
+	bt := v.Info.BackoutThresh
+	for i := range head {
+		bc := head[i].BackoutCount
+		if bc > 0 {
+			qs.AtRisk++
+		}
+		if bt > 0 && bc >= bt {
+			qs.Stuck++
+		}
+		qs.MaxBackout = max(qs.MaxBackout, bc)
+	}
+	qs.BackoutHistory.Add(now, float64(qs.MaxBackout))
+}
+
+// GetIdle returns how long CURDEPTH has been non-zero with LastGet unchanged:
+// a stopped consumer's signature.
+func (qs *QueueState) GetIdle(now time.Time) time.Duration {
+	if qs.lastGetSeen.IsZero() {
+		return 0
+	}
+	return now.Sub(qs.lastGetSeen)
+}
+
+func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now time.Time) {
+	for name, inv := range snap.Inventories {
+		d, hasDelta := snap.Deltas[name]
+		gs := q.Groups[name]
+		isDLQ := name == snap.QMgr.DeadQ
+		if gs == nil || !contiguous || !hasDelta || d.Resync {
+			gs = BuildGroups(name, isDLQ, inv)
+			gs.tick(now)
+			q.Groups[name] = gs
+		} else {
+			gs.apply(d, now)
+			if gs.dirty {
+				fresh := BuildGroups(name, isDLQ, inv)
+				fresh.adoptSparks(gs)
+				q.Groups[name] = fresh
+			}
+		}
+		if qs := q.Queues[name]; qs != nil {
+			if hasDelta && !d.Resync {
+				qs.arrived += float64(len(d.Added))
+			}
+			qs.Arrived.Add(now, qs.arrived)
+		}
+	}
+	for name := range q.Groups {
+		if _, ok := snap.Inventories[name]; !ok {
+			delete(q.Groups, name)
+		}
+	}
+}
+
+// adoptSparks keeps sparkline history across a rebuild.
+func (gs *GroupSet) adoptSparks(old *GroupSet) {
+	for d := range gs.groups {
+		for k, g := range gs.groups[d] {
+			if og := old.groups[d][k]; og != nil {
+				g.Spark = og.Spark
+			}
+		}
+	}
+}

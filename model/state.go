@@ -1,0 +1,136 @@
+package model
+
+import (
+	"sort"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// HistoryLen is how many polls of history each queue keeps (sparklines, rates).
+const HistoryLen = 120
+
+// RateWindow is the span rates are measured over.
+const RateWindow = 5 * time.Minute
+
+// QMgrState is everything known about one queue manager.
+type QMgrState struct {
+	Name string
+	Snap *mqwatch.Snapshot // latest, possibly stale
+	// LastGood is when the last successful poll ended.
+	LastGood time.Time
+	Queues   map[string]*QueueState
+	Groups   map[string]*GroupSet // by BOQ / DEADQ name
+	Alerts   []Alert
+	interval time.Duration
+}
+
+// QueueState is one queue's derived figures across polls.
+type QueueState struct {
+	View    mqwatch.QueueView
+	Depth   *Ring // CURDEPTH per poll
+	Arrived *Ring // cumulative messages seen arriving (inventories only)
+	arrived float64
+	// Head is the browsed head of the queue (input queues).
+	Head []mqwatch.Summary
+	// AtRisk counts head messages with BackoutCount > 0; Stuck those with
+	// BackoutCount >= BOTHRESH > 0 (R8c).
+	AtRisk, Stuck int
+	// MaxBackout is the highest BackoutCount seen at the head, and its history.
+	MaxBackout     int32
+	BackoutHistory *Ring
+	// LastGetSeen is when LastGet last changed (for stalled consumers).
+	lastGet     time.Time
+	lastGetSeen time.Time
+}
+
+// State is the model of every watched queue manager.
+type State struct {
+	Order []string
+	QMgrs map[string]*QMgrState
+	Now   func() time.Time
+	// Interval is the poll interval, used to decide staleness (two missed polls).
+	Interval time.Duration
+}
+
+// New returns an empty state.
+func New(now func() time.Time, interval time.Duration) *State {
+	if now == nil {
+		now = time.Now
+	}
+	if interval <= 0 {
+		interval = 2 * time.Second
+	}
+	return &State{QMgrs: map[string]*QMgrState{}, Now: now, Interval: interval}
+}
+
+// QMgr returns the state of the named queue manager, creating it.
+func (s *State) QMgr(name string) *QMgrState {
+	q := s.QMgrs[name]
+	if q == nil {
+		q = &QMgrState{Name: name, Queues: map[string]*QueueState{}, Groups: map[string]*GroupSet{}, interval: s.Interval}
+		s.QMgrs[name] = q
+		s.Order = append(s.Order, name)
+		sort.Strings(s.Order)
+	}
+	return q
+}
+
+// Age returns how old the queue manager's data is.
+func (q *QMgrState) Age(now time.Time) time.Duration {
+	if q.LastGood.IsZero() {
+		return 0
+	}
+	return now.Sub(q.LastGood)
+}
+
+// Stale reports whether the data is older than two missed polls, or the last
+// poll failed.
+func (q *QMgrState) Stale(now time.Time) bool {
+	if q.Snap == nil {
+		return true
+	}
+	return !q.Snap.Connected || q.Age(now) > 3*q.interval
+}
+
+// SortedQueues returns the queue states in name order (stable: rows never jump).
+func (q *QMgrState) SortedQueues() []*QueueState {
+	out := make([]*QueueState, 0, len(q.Queues))
+	for _, qs := range q.Queues {
+		out = append(out, qs)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].View.Info.Name < out[j].View.Info.Name })
+	return out
+}
+
+// DepthPerMinute is the change of CURDEPTH per minute over RateWindow.
+func (qs *QueueState) DepthPerMinute() (float64, bool) { return qs.Depth.PerMinute(RateWindow) }
+
+// ArrivalsPerMinute is how fast messages arrive on a BOQ or the DEADQ.
+func (qs *QueueState) ArrivalsPerMinute() (float64, bool) { return qs.Arrived.PerMinute(RateWindow) }
+
+// Fill returns CURDEPTH / MAXDEPTH (0 when unknown).
+func (qs *QueueState) Fill() float64 {
+	if qs.View.Info.MaxDepth <= 0 {
+		return 0
+	}
+	return float64(qs.View.Status.Depth) / float64(qs.View.Info.MaxDepth)
+}
+
+// TimeToFull forecasts when the queue reaches MAXDEPTH at the current net
+// growth rate; false when it is not growing.
+func (qs *QueueState) TimeToFull() (time.Duration, bool) {
+	rate, ok := qs.DepthPerMinute()
+	if !ok || rate <= 0 || qs.View.Info.MaxDepth <= 0 {
+		return 0, false
+	}
+	room := float64(qs.View.Info.MaxDepth - qs.View.Status.Depth)
+	if room <= 0 {
+		return 0, true
+	}
+	return time.Duration(room / rate * float64(time.Minute)), true
+}
+
+// Route predicts, through the engine, what happens to a message on the
+// queue's next rollback, with the fallbacks. Filled in by route.go.
+func (q *QMgrState) Route(queue string, s *mqwatch.Summary) []string { return q.route(queue, s) }

@@ -1,0 +1,233 @@
+package mqwatch
+
+import (
+	"context"
+)
+
+// invState is the watcher's incremental view of one BOQ or the DEADQ: a handle
+// whose mark-browse state says which messages were already read, and the
+// inventory built from them.
+type invState struct {
+	q   Queue
+	inv *Inventory
+}
+
+// refreshMessages updates inventories of the DEADQ and BOQs, and browses the
+// heads of input queues. A connection error aborts; a per-queue error is noted
+// on that queue and the poll goes on.
+func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget []Key) error {
+	live := map[string]bool{}
+	for i := range snap.Queues {
+		v := &snap.Queues[i]
+		if !v.HasStatus || v.Info.Type != QLocal {
+			continue
+		}
+		var err error
+		switch v.Role {
+		case RoleDeadQ, RoleBOQ:
+			live[v.Info.Name] = true
+			err = p.refreshInventory(ctx, snap, v, forget)
+		case RoleInput:
+			if v.Status.Depth > 0 {
+				snap.Heads[v.Info.Name], err = p.browseHead(ctx, v.Info.Name)
+			}
+		}
+		if isConnectionError(err) {
+			return err
+		}
+		if err != nil {
+			v.Err = err
+		}
+	}
+	for name, st := range p.invs {
+		if !live[name] {
+			_ = st.q.Close(ctx)
+			delete(p.invs, name)
+		}
+	}
+	return nil
+}
+
+// refreshInventory reads only what is new on a BOQ or the DEADQ (unmarked
+// messages), trims what consumers took from the head, and re-reads the whole
+// queue only when the counts still disagree.
+func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueView, forget []Key) error {
+	name := v.Info.Name
+	st := p.invs[name]
+	delta := InventoryDelta{}
+	if st == nil {
+		q, err := p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
+		if err != nil {
+			return err
+		}
+		st = &invState{q: q}
+		p.invs[name] = st
+		delta.Resync = true
+	}
+	inv := st.inv
+	if len(forget) > 0 {
+		inv, delta.Dropped = dropKeys(inv, forget)
+	}
+	added, err := p.browseUnmarked(ctx, st.q)
+	if err != nil {
+		return err
+	}
+	inv = inv.Append(added...)
+	delta.Added = added
+	depth := int(v.Status.Depth)
+	if inv.Len() > depth {
+		var trimmed []Summary
+		inv, trimmed, err = p.trimHead(ctx, st.q, inv)
+		if err != nil {
+			return err
+		}
+		delta.Dropped = append(delta.Dropped, trimmed...)
+	}
+	if inv.Len() > depth {
+		// Removed from the middle by someone else: the only case that costs a
+		// full read.
+		inv, err = p.resync(ctx, st)
+		if err != nil {
+			return err
+		}
+		delta = InventoryDelta{Resync: true}
+		snap.Poll.Resyncs++
+	}
+	st.inv = inv
+	snap.Inventories[name] = inv
+	snap.Deltas[name] = delta
+	return nil
+}
+
+// browseUnmarked reads messages the handle has not marked yet, until none is left.
+func (p *poller) browseUnmarked(ctx context.Context, q Queue) ([]Summary, error) {
+	var out []Summary
+	for {
+		m, err := q.Browse(ctx, BrowseOptions{First: true, Unmarked: true, MaxBytes: p.cfg.BodyBytes})
+		if IsReason(err, 2033) {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, p.summarize(&m))
+	}
+}
+
+// trimHead drops inventory entries that precede the queue's current first
+// message: consumers of a BOQ or DEADQ take messages from the head.
+func (p *poller) trimHead(ctx context.Context, q Queue, inv *Inventory) (*Inventory, []Summary, error) {
+	m, err := q.Browse(ctx, BrowseOptions{First: true, MaxBytes: 0})
+	if IsReason(err, 2033) {
+		var gone []Summary
+		inv.Each(func(_ int, s *Summary) bool { gone = append(gone, *s); return true })
+		return nil, gone, nil
+	}
+	if err != nil {
+		return inv, nil, err
+	}
+	head := Key{MsgId: m.MD.MsgId, CorrelId: m.MD.CorrelId}
+	for i := 0; i < inv.Len(); i++ {
+		if inv.At(i).Key() == head {
+			var gone []Summary
+			for j := 0; j < i; j++ {
+				gone = append(gone, *inv.At(j))
+			}
+			return inv.DropHead(i), gone, nil
+		}
+	}
+	return inv, nil, nil
+}
+
+// resync rebuilds an inventory from a fresh handle (fresh marks).
+func (p *poller) resync(ctx context.Context, st *invState) (*Inventory, error) {
+	name := st.q.Name()
+	_ = st.q.Close(ctx)
+	q, err := p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
+	if err != nil {
+		return nil, err
+	}
+	st.q = q
+	all, err := p.browseUnmarked(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return (*Inventory)(nil).Append(all...), nil
+}
+
+func dropKeys(inv *Inventory, keys []Key) (*Inventory, []Summary) {
+	set := make(map[Key]bool, len(keys))
+	for _, k := range keys {
+		set[k] = true
+	}
+	var gone []Summary
+	kept := inv.Filter(func(s *Summary) bool {
+		if set[s.Key()] {
+			gone = append(gone, *s)
+			return false
+		}
+		return true
+	})
+	if len(gone) == 0 {
+		return inv, nil
+	}
+	return kept, gone
+}
+
+// browseHead reads the first message of an input queue and, when it has been
+// backed out before, the next HeadDepth-1 too: poison sits at the head.
+func (p *poller) browseHead(ctx context.Context, name string) ([]Summary, error) {
+	q, err := p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
+	if err != nil {
+		return nil, err
+	}
+	defer q.Close(ctx)
+	var out []Summary
+	opts := BrowseOptions{First: true, MaxBytes: p.cfg.BodyBytes}
+	for len(out) < p.cfg.HeadDepth {
+		m, err := q.Browse(ctx, opts)
+		if IsReason(err, 2033) {
+			break
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, p.summarize(&m))
+		if len(out) == 1 && m.MD.BackoutCount == 0 {
+			break
+		}
+		opts.First = false
+	}
+	return out, nil
+}
+
+// browseFocus reads the first FocusDepth messages of the queue the operator has
+// open and who has it open.
+func (p *poller) browseFocus(ctx context.Context, name string) *FocusView {
+	f := &FocusView{Queue: name}
+	q, err := p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
+	if err != nil {
+		f.Err = err
+		return f
+	}
+	defer q.Close(ctx)
+	opts := BrowseOptions{First: true, MaxBytes: p.cfg.BodyBytes}
+	for {
+		m, err := q.Browse(ctx, opts)
+		if IsReason(err, 2033) {
+			break
+		}
+		if err != nil {
+			f.Err = err
+			return f
+		}
+		if len(f.Messages) == p.cfg.FocusDepth {
+			f.More = true
+			break
+		}
+		f.Messages = append(f.Messages, p.summarize(&m))
+		opts.First = false
+	}
+	f.Handles, f.Err = p.conn.Handles(ctx, name)
+	return f
+}

@@ -1,0 +1,43 @@
+package mqfmt
+
+import (
+	"fmt"
+	"time"
+)
+
+// ParsePutTime turns the MQMD's PutDate (YYYYMMDD) and PutTime (HHMMSSTH, in
+// hundredths) into a UTC time. Queue managers write both in GMT. Junk fields
+// (blanks, NULs — tools that save messages leave them so) are an error, which
+// callers show as "not set".
+func ParsePutTime(date, tod string) (time.Time, error) {
+	if len(date) != 8 || len(tod) != 8 {
+		return time.Time{}, fmt.Errorf("PutDate/PutTime %q %q: want 8 digits each", sanitizeShort([]byte(date)), sanitizeShort([]byte(tod)))
+	}
+	var v [8]int
+	digits := date + tod
+	for i := 0; i < 16; i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return time.Time{}, fmt.Errorf("PutDate/PutTime %q %q: not digits", sanitizeShort([]byte(date)), sanitizeShort([]byte(tod)))
+		}
+	}
+	num := func(s string) int {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			n = n*10 + int(s[i]-'0')
+		}
+		return n
+	}
+	v[0], v[1], v[2] = num(date[:4]), num(date[4:6]), num(date[6:8])
+	v[3], v[4], v[5], v[6] = num(tod[:2]), num(tod[2:4]), num(tod[4:6]), num(tod[6:8])
+	if v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 59 {
+		return time.Time{}, fmt.Errorf("PutDate/PutTime %s %s: out of range", date, tod)
+	}
+	return time.Date(v[0], time.Month(v[1]), v[2], v[3], v[4], v[5], v[6]*10_000_000, time.UTC), nil
+}
+
+// FormatPutTime returns the MQMD PutDate and PutTime fields for t (in GMT).
+func FormatPutTime(t time.Time) (date, tod string) {
+	t = t.UTC()
+	return t.Format("20060102"), fmt.Sprintf("%02d%02d%02d%02d", t.Hour(), t.Minute(), t.Second(), t.Nanosecond()/10_000_000)
+}

@@ -1,0 +1,411 @@
+package mqfmt
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// maxFolderDepth bounds group nesting so that hostile folder data cannot
+// exhaust the stack; IBM sets no limit, real folders nest two or three deep.
+const maxFolderDepth = 64
+
+// folderScanner parses IBM's XML-like NameValueData syntax by hand: one folder
+// tag holding elements (<name dt='i4'>value</name>) and groups of them, entity
+// references in values, then blank padding. encoding/xml is not used because it
+// accepts far more than the syntax (comments, CDATA, namespaces) and cannot
+// report where in the header a problem is.
+type folderScanner struct {
+	s    string // the folder as UTF-8 text
+	pos  int
+	base int // absolute offset of the folder's first byte
+	// u16 holds the wire bytes of a UTF-16 folder, so that error offsets
+	// can be mapped back from s; nil for UTF-8 folders.
+	u16 []byte
+	bo  binary.ByteOrder
+}
+
+// parseFolder parses one NameValueData field that starts at absolute offset
+// base, in NameValueCCSID ccsid.
+func parseFolder(raw []byte, base int, ccsid int32, bo binary.ByteOrder) (Folder, error) {
+	f := Folder{Offset: base, Raw: string(raw)}
+	sc := folderScanner{s: f.Raw, base: base}
+	if isUTF16CCSID(ccsid) {
+		text, err := utf16ToUTF8(raw, bo, base)
+		if err != nil {
+			return Folder{}, err
+		}
+		sc.s, sc.u16, sc.bo = text, raw, bo
+	}
+	if err := sc.folder(&f); err != nil {
+		return Folder{}, err
+	}
+	return f, nil
+}
+
+func (sc *folderScanner) folder(f *Folder) error {
+	sc.skipWS()
+	if sc.restIsPadding() {
+		return nil // an empty NameValueData: nothing but padding
+	}
+	if sc.s[sc.pos] != '<' {
+		return sc.errAt(sc.pos, "folder data starts with %q, want '<'", sanitizeShort([]byte{sc.s[sc.pos]}))
+	}
+	openAt := sc.pos
+	name, attrs, selfClose, err := sc.startTag()
+	if err != nil {
+		return err
+	}
+	f.Name, f.Attrs = name, attrs
+	if !selfClose {
+		elems, text, textAt, err := sc.content(name, openAt, 1)
+		if err != nil {
+			return err
+		}
+		if elems == nil && !isBlankText(text) {
+			return sc.errAt(textAt, "folder <%s> holds text; a folder holds elements", name)
+		}
+		f.Elements = elems
+	}
+	if !sc.restIsPadding() {
+		return sc.errAt(sc.pos, "unexpected %q after </%s>: the rest of a folder must be blank", sanitizeShort([]byte{sc.s[sc.pos]}), name)
+	}
+	return nil
+}
+
+// content reads what follows a start tag up to and including its end tag. It
+// returns either the child elements (a group) or the raw text (a value) and
+// where that text starts.
+func (sc *folderScanner) content(name string, openAt, depth int) ([]Element, string, int, error) {
+	var children []Element
+	for {
+		i := strings.IndexByte(sc.s[sc.pos:], '<')
+		if i < 0 {
+			return nil, "", 0, sc.errAt(openAt, "<%s> is not closed before the end of the folder", name)
+		}
+		textAt := sc.pos
+		text := sc.s[sc.pos : sc.pos+i]
+		sc.pos += i
+		if strings.HasPrefix(sc.s[sc.pos:], "</") {
+			if err := sc.endTag(name); err != nil {
+				return nil, "", 0, err
+			}
+			if children == nil {
+				return nil, text, textAt, nil
+			}
+			if !isBlankText(text) {
+				return nil, "", 0, sc.errAt(textAt, "text mixed with elements inside <%s>", name)
+			}
+			return children, "", 0, nil
+		}
+		if !isBlankText(text) {
+			return nil, "", 0, sc.errAt(textAt, "text mixed with elements inside <%s>", name)
+		}
+		if depth >= maxFolderDepth {
+			return nil, "", 0, sc.errAt(sc.pos, "groups nested deeper than %d", maxFolderDepth)
+		}
+		child, err := sc.element(depth + 1)
+		if err != nil {
+			return nil, "", 0, err
+		}
+		children = append(children, child)
+	}
+}
+
+func (sc *folderScanner) element(depth int) (Element, error) {
+	openAt := sc.pos
+	name, attrs, selfClose, err := sc.startTag()
+	if err != nil {
+		return Element{}, err
+	}
+	e := Element{Name: name}
+	for _, a := range attrs {
+		switch a.Name {
+		case "dt":
+			e.DataType = a.Value
+		case "xsi:nil":
+			e.Nil = a.Value == "true" || a.Value == "1"
+		default:
+			e.Attrs = append(e.Attrs, a)
+		}
+	}
+	if selfClose {
+		return e, nil
+	}
+	children, text, textAt, err := sc.content(name, openAt, depth)
+	if err != nil {
+		return Element{}, err
+	}
+	if children != nil {
+		e.Children = children
+		return e, nil
+	}
+	e.Value, err = sc.unescape(text, textAt)
+	return e, err
+}
+
+// startTag reads <name attr='v' ...> or <name .../> at sc.pos.
+func (sc *folderScanner) startTag() (name string, attrs []Attr, selfClose bool, err error) {
+	openAt := sc.pos
+	sc.pos++ // '<'
+	if name = sc.name(); name == "" {
+		return "", nil, false, sc.errAt(sc.pos, "expected a name after '<', found %s", sc.describe(sc.pos))
+	}
+	for {
+		blank := sc.skipWS()
+		if sc.pos >= len(sc.s) {
+			return "", nil, false, sc.errAt(openAt, "tag <%s is not closed with '>'", name)
+		}
+		switch c := sc.s[sc.pos]; {
+		case c == '>':
+			sc.pos++
+			return name, attrs, false, nil
+		case c == '/' && strings.HasPrefix(sc.s[sc.pos:], "/>"):
+			sc.pos += 2
+			return name, attrs, true, nil
+		case !blank:
+			return "", nil, false, sc.errAt(sc.pos, "expected a blank, '>' or '/>' in tag <%s, found %s", name, sc.describe(sc.pos))
+		}
+		a, err := sc.attr(name)
+		if err != nil {
+			return "", nil, false, err
+		}
+		for _, prev := range attrs {
+			if prev.Name == a.Name {
+				return "", nil, false, sc.errAt(sc.pos, "attribute %s repeated in <%s>", a.Name, name)
+			}
+		}
+		attrs = append(attrs, a)
+	}
+}
+
+// attr reads name='value' or name="value" (IBM allows either quote).
+func (sc *folderScanner) attr(tag string) (Attr, error) {
+	at := sc.pos
+	n := sc.name()
+	if n == "" {
+		return Attr{}, sc.errAt(at, "unexpected %s in tag <%s", sc.describe(at), tag)
+	}
+	sc.skipWS()
+	if sc.pos >= len(sc.s) || sc.s[sc.pos] != '=' {
+		return Attr{}, sc.errAt(sc.pos, "attribute %s in <%s> has no '='", n, tag)
+	}
+	sc.pos++
+	sc.skipWS()
+	if sc.pos >= len(sc.s) || (sc.s[sc.pos] != '\'' && sc.s[sc.pos] != '"') {
+		return Attr{}, sc.errAt(sc.pos, "attribute %s in <%s>: value must be quoted", n, tag)
+	}
+	q := sc.s[sc.pos]
+	j := strings.IndexByte(sc.s[sc.pos+1:], q)
+	if j < 0 {
+		return Attr{}, sc.errAt(sc.pos, "attribute %s in <%s>: unterminated value", n, tag)
+	}
+	raw, rawAt := sc.s[sc.pos+1:sc.pos+1+j], sc.pos+1
+	if k := strings.IndexByte(raw, '<'); k >= 0 {
+		return Attr{}, sc.errAt(rawAt+k, "'<' in the value of attribute %s", n)
+	}
+	sc.pos += j + 2
+	v, err := sc.unescape(raw, rawAt)
+	return Attr{Name: n, Value: v}, err
+}
+
+// endTag reads </name> at sc.pos; blanks may precede the '>'.
+func (sc *folderScanner) endTag(name string) error {
+	at := sc.pos
+	sc.pos += 2
+	got := sc.name()
+	if got != name {
+		return sc.errAt(at, "</%s> closes <%s>", got, name)
+	}
+	sc.skipWS()
+	if sc.pos >= len(sc.s) || sc.s[sc.pos] != '>' {
+		return sc.errAt(sc.pos, "end tag </%s is not closed with '>'", name)
+	}
+	sc.pos++
+	return nil
+}
+
+func (sc *folderScanner) name() string {
+	start := sc.pos
+	for sc.pos < len(sc.s) && isFolderNameByte(sc.s[sc.pos]) {
+		sc.pos++
+	}
+	return sc.s[start:sc.pos]
+}
+
+// isFolderNameByte accepts XML name characters: ASCII letters, digits, '_',
+// '-', '.', ':' and any byte of a multi-byte UTF-8 character.
+func isFolderNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		c == '_' || c == '-' || c == '.' || c == ':' || c >= 0x80
+}
+
+func (sc *folderScanner) skipWS() bool {
+	start := sc.pos
+	for sc.pos < len(sc.s) && isFolderSpace(sc.s[sc.pos]) {
+		sc.pos++
+	}
+	return sc.pos > start
+}
+
+func isFolderSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+func isBlankText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isFolderSpace(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// restIsPadding reports whether only padding is left. IBM pads folders with
+// blanks; NULs are accepted too because C writers that clear their buffer
+// leave them, and they carry no data.
+func (sc *folderScanner) restIsPadding() bool {
+	for i := sc.pos; i < len(sc.s); i++ {
+		if c := sc.s[i]; c != ' ' && c != 0 {
+			sc.pos = i
+			return false
+		}
+	}
+	sc.pos = len(sc.s)
+	return true
+}
+
+func (sc *folderScanner) describe(i int) string {
+	if i >= len(sc.s) {
+		return "the end of the folder"
+	}
+	return fmt.Sprintf("%q", sanitizeShort([]byte{sc.s[i]}))
+}
+
+// unescape replaces entity references (&lt; &gt; &amp; &quot; &apos; &#N;
+// &#xH;) in a value found at index at; a bare '&' is an error, as in XML.
+func (sc *folderScanner) unescape(v string, at int) (string, error) {
+	if strings.IndexByte(v, '&') < 0 {
+		return v, nil
+	}
+	out := make([]byte, 0, len(v))
+	for i := 0; i < len(v); i++ {
+		if v[i] != '&' {
+			out = append(out, v[i])
+			continue
+		}
+		j := strings.IndexByte(v[i:], ';')
+		if j < 0 || j > 10 {
+			return "", sc.errAt(at+i, "'&' starts no entity reference (a literal '&' is written &amp;)")
+		}
+		r, ok := folderEntity(v[i+1 : i+j])
+		if !ok {
+			return "", sc.errAt(at+i, "unknown entity reference %q", sanitizeShort([]byte(v[i:i+j+1])))
+		}
+		out = utf8.AppendRune(out, r)
+		i += j
+	}
+	return string(out), nil
+}
+
+func folderEntity(name string) (rune, bool) {
+	switch name {
+	case "lt":
+		return '<', true
+	case "gt":
+		return '>', true
+	case "amp":
+		return '&', true
+	case "quot":
+		return '"', true
+	case "apos":
+		return '\'', true
+	}
+	num, ok := strings.CutPrefix(name, "#")
+	if !ok || num == "" {
+		return 0, false
+	}
+	base := 10
+	if hex, ok := strings.CutPrefix(num, "x"); ok {
+		num, base = hex, 16
+	}
+	n, err := strconv.ParseUint(num, base, 32)
+	if err != nil || n == 0 || !utf8.ValidRune(rune(n)) {
+		return 0, false
+	}
+	return rune(n), true
+}
+
+func (sc *folderScanner) errAt(i int, format string, args ...any) *DecodeError {
+	return decodeErr("MQRFH2", sc.abs(i), "folder: "+format, args...)
+}
+
+// abs maps an index of sc.s to an absolute offset in the decoded buffer.
+func (sc *folderScanner) abs(i int) int {
+	if sc.u16 == nil {
+		return sc.base + i
+	}
+	n := 0 // UTF-8 bytes produced so far
+	for u := 0; u+1 < len(sc.u16); u += 2 {
+		if n >= i {
+			return sc.base + u
+		}
+		c := rune(sc.bo.Uint16(sc.u16[u:]))
+		if utf16.IsSurrogate(c) {
+			n += 4
+			u += 2
+			continue
+		}
+		n += utf8.RuneLen(c)
+	}
+	return sc.base + len(sc.u16)
+}
+
+func isUTF16CCSID(c int32) bool {
+	return c == NVCCSIDUTF16 || c == NVCCSIDUCS2v2 || c == NVCCSIDUTF16v30
+}
+
+// utf16ToUTF8 converts a UTF-16 folder, whose byte order is that of the
+// header's integers, to UTF-8; a broken surrogate pair is an error.
+func utf16ToUTF8(raw []byte, bo binary.ByteOrder, base int) (string, error) {
+	if len(raw)%2 != 0 {
+		return "", decodeErr("MQRFH2", base+len(raw)-1, "folder: UTF-16 data of odd length %d", len(raw))
+	}
+	out := make([]byte, 0, len(raw))
+	for u := 0; u < len(raw); u += 2 {
+		c := rune(bo.Uint16(raw[u:]))
+		if utf16.IsSurrogate(c) {
+			if c >= 0xDC00 || u+3 >= len(raw) {
+				return "", decodeErr("MQRFH2", base+u, "folder: unpaired UTF-16 surrogate 0x%04X", c)
+			}
+			c2 := rune(bo.Uint16(raw[u+2:]))
+			r := utf16.DecodeRune(c, c2)
+			if r == utf8.RuneError {
+				return "", decodeErr("MQRFH2", base+u, "folder: unpaired UTF-16 surrogate 0x%04X", c)
+			}
+			c = r
+			u += 2
+		}
+		out = utf8.AppendRune(out, c)
+	}
+	return string(out), nil
+}
+
+// appendUTF16 writes UTF-8 text as UTF-16 in byte order bo.
+func appendUTF16(dst, text []byte, bo binary.ByteOrder) ([]byte, error) {
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		if r == utf8.RuneError && n <= 1 {
+			return dst, fmt.Errorf("text is not valid UTF-8, cannot write it as UTF-16")
+		}
+		text = text[n:]
+		if r >= 0x10000 {
+			hi, lo := utf16.EncodeRune(r)
+			dst = appendU16(appendU16(dst, bo, uint16(hi)), bo, uint16(lo))
+			continue
+		}
+		dst = appendU16(dst, bo, uint16(r))
+	}
+	return dst, nil
+}

@@ -1,0 +1,71 @@
+package mqwatch
+
+import (
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// Summary is what a watcher keeps of a browsed message: enough to list, group,
+// route and select it, never its whole body. Summaries are immutable once
+// published in a snapshot.
+type Summary struct {
+	MsgId        [24]byte
+	CorrelId     [24]byte
+	PutTime      time.Time // zero when the MQMD's PutDate/PutTime are not valid
+	BackoutCount int32
+	Persistent   bool
+	Priority     int32
+	Length       int    // full message length
+	Format       string // MQMD Format, trimmed
+	CCSID        int32
+	Encoding     mqfmt.Encoding
+	Report       int32
+	Expiry       int32
+	PutApplName  string // trimmed and sanitised
+	UserId       string
+	// Dead-letter header, when the message has one.
+	HasDLH      bool
+	DLHReason   int32
+	DLHDestQ    string
+	DLHDestQMgr string
+	DLHPutAppl  string
+	DLHFormat   string
+	// JMS facts from an MQRFH2, when the message has one.
+	HasRFH2 bool
+	JMSDst  string // jms/Dst, e.g. "queue:///ORDERS.IN"
+	JMSType string // mcd/Type or jms message type
+	// BodyFormat, BodyCCSID and BodyOffset describe the data after the headers.
+	BodyFormat string
+	BodyCCSID  int32
+	BodyOffset int
+	// BodyPrefix is the first bytes of the body after the headers, bounded
+	// (SummaryBodyBytes) so that a 100k-message inventory stays small; the full
+	// message is read on demand.
+	BodyPrefix []byte
+	// DecodeErr is set when the header chain could not be decoded.
+	DecodeErr string
+	// Arrival orders summaries on one queue in the order they were first seen.
+	Arrival uint64
+}
+
+// Key identifies a message for the tool's purposes. MsgIds are not guaranteed
+// unique, so actions verify CorrelId and put time as well before acting.
+type Key struct {
+	MsgId    [24]byte
+	CorrelId [24]byte
+}
+
+// Key returns the summary's identity.
+func (s *Summary) Key() Key { return Key{MsgId: s.MsgId, CorrelId: s.CorrelId} }
+
+// SummaryBodyBytes bounds the body prefix a summary keeps.
+const SummaryBodyBytes = 96
+
+// summarize turns a browsed message into a summary with a fresh arrival number.
+func (p *poller) summarize(m *Message) Summary {
+	p.arrival++
+	s := Summarize(m)
+	s.Arrival = p.arrival
+	return s
+}
