@@ -66,6 +66,7 @@ func (r *QLoadReader) bcgDescriptor(md *MQMD, start int) error {
 				return qloadErr(r.lines.no, 1, "MQMD field %s has no value", pending.name)
 			}
 			r.lines.back()
+			dropV2Fields(md)
 			return nil
 		}
 		for p := 0; ; {

@@ -35,6 +35,7 @@ func (r *QLoadReader) nextQLoad() (QLoadMessage, error) {
 			return QLoadMessage{}, r.endedEarly(err, start)
 		}
 	}
+	dropV2Fields(&m.MD)
 	if !isDataLine(line) {
 		return QLoadMessage{}, qloadErr(r.lines.no, 1, "expected a data line (X, S or T) for the message that starts at line %d, found %q", start, sanitizeShort(clip(line, 20)))
 	}
@@ -72,6 +73,17 @@ func (r *QLoadReader) keep(data []byte) []byte {
 		r.scratch = nil
 	}
 	return out
+}
+
+// dropV2Fields resets the group fields of a version-1 MQMD to their defaults.
+// A version-1 MQMD has no such fields: the queue manager ignores them on put and
+// the writer does not write them, so values a hand-edited file gives them would
+// otherwise vanish on the next write.
+func dropV2Fields(md *MQMD) {
+	if md.Version < 2 {
+		md.GroupId, md.MsgSeqNumber, md.Offset = qloadDefault.GroupId, qloadDefault.MsgSeqNumber, qloadDefault.Offset
+		md.MsgFlags, md.OriginalLength = qloadDefault.MsgFlags, qloadDefault.OriginalLength
+	}
 }
 
 // endedEarly turns the end of input inside a message into an error naming it.
