@@ -66,6 +66,7 @@ func (r *QLoadReader) bcgDescriptor(md *MQMD, start int) error {
 				return qloadErr(r.lines.no, 1, "MQMD field %s has no value", pending.name)
 			}
 			r.lines.back()
+			dropV2Fields(md)
 			return nil
 		}
 		for p := 0; ; {
@@ -84,7 +85,7 @@ func (r *QLoadReader) bcgDescriptor(md *MQMD, start int) error {
 			if pending == nil {
 				f, ok := qloadByName[string(tok.text)]
 				if !ok || tok.hex {
-					return qloadErr(r.lines.no, tok.col, "unknown MQMD field %q", sanitizeShort(clip(tok.text, 32)))
+					return qloadErr(r.lines.no, tok.col, "unknown MQMD field \"%s\"", sanitizeShort(clip(tok.text, 32)))
 				}
 				pending = f
 				continue

@@ -16,7 +16,7 @@ func (r *QLoadReader) nextQLoad() (QLoadMessage, error) {
 	}
 	start := r.lines.no
 	if line[0] != 'A' && line[0] != 'N' {
-		return QLoadMessage{}, qloadErr(start, 1, "expected an A or N line to start a message, found %q", sanitizeShort(clip(line, 20)))
+		return QLoadMessage{}, qloadErr(start, 1, "expected an A or N line to start a message, found \"%s\"", sanitizeShort(clip(line, 20)))
 	}
 	// qload treats N as a marker and nothing more: A lines after it still set
 	// fields. HasMQMD therefore says whether any A line was read.
@@ -35,8 +35,9 @@ func (r *QLoadReader) nextQLoad() (QLoadMessage, error) {
 			return QLoadMessage{}, r.endedEarly(err, start)
 		}
 	}
+	dropV2Fields(&m.MD)
 	if !isDataLine(line) {
-		return QLoadMessage{}, qloadErr(r.lines.no, 1, "expected a data line (X, S or T) for the message that starts at line %d, found %q", start, sanitizeShort(clip(line, 20)))
+		return QLoadMessage{}, qloadErr(r.lines.no, 1, "expected a data line (X, S or T) for the message that starts at line %d, found \"%s\"", start, sanitizeShort(clip(line, 20)))
 	}
 	data := r.scratch[:0]
 	for {
@@ -74,6 +75,17 @@ func (r *QLoadReader) keep(data []byte) []byte {
 	return out
 }
 
+// dropV2Fields resets the group fields of a version-1 MQMD to their defaults.
+// A version-1 MQMD has no such fields: the queue manager ignores them on put and
+// the writer does not write them, so values a hand-edited file gives them would
+// otherwise vanish on the next write.
+func dropV2Fields(md *MQMD) {
+	if md.Version < 2 {
+		md.GroupId, md.MsgSeqNumber, md.Offset = qloadDefault.GroupId, qloadDefault.MsgSeqNumber, qloadDefault.Offset
+		md.MsgFlags, md.OriginalLength = qloadDefault.MsgFlags, qloadDefault.OriginalLength
+	}
+}
+
 // endedEarly turns the end of input inside a message into an error naming it.
 func (r *QLoadReader) endedEarly(err error, start int) error {
 	if err != io.EOF {
@@ -94,11 +106,11 @@ func isDataLine(line []byte) bool {
 // error: a reloaded message with a quietly changed MQMD is worse than a refusal.
 func applyAttrLine(md *MQMD, line []byte, lineNo int) error {
 	if len(line) < 5 {
-		return qloadErr(lineNo, 0, "attribute line %q is too short; want \"A <KEY> <value>\"", sanitizeShort(line))
+		return qloadErr(lineNo, 0, "attribute line \"%s\" is too short; want \"A <KEY> <value>\"", sanitizeShort(line))
 	}
 	f, ok := qloadByKey[string(line[2:5])]
 	if !ok {
-		return qloadErr(lineNo, 3, "unknown attribute %q", sanitizeShort(line[2:5]))
+		return qloadErr(lineNo, 3, "unknown attribute \"%s\"", sanitizeShort(line[2:5]))
 	}
 	if len(line) < 7 {
 		return nil
@@ -152,7 +164,7 @@ func parseLong(val []byte) (int32, error) {
 	}
 	v, err := strconv.ParseInt(s, 10, 32)
 	if err != nil {
-		return 0, fmt.Errorf("value %q is not a decimal 32-bit integer", sanitizeShort(clip([]byte(s), 24)))
+		return 0, fmt.Errorf("value \"%s\" is not a decimal 32-bit integer", sanitizeShort(clip([]byte(s), 24)))
 	}
 	return int32(v), nil
 }
@@ -172,7 +184,7 @@ func parseFieldHex(val []byte, size int) ([]byte, error) {
 		hi, ok1 := unhex(val[2*i])
 		lo, ok2 := unhex(val[2*i+1])
 		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("%q is not a hex byte", sanitizeShort(val[2*i:2*i+2]))
+			return nil, fmt.Errorf("\"%s\" is not a hex byte", sanitizeShort(val[2*i:2*i+2]))
 		}
 		out[i] = hi<<4 | lo
 	}
@@ -245,7 +257,7 @@ func appendHexRun(data, line []byte, p int, sparse bool) ([]byte, int, error) {
 		}
 		lo, ok := unhex(line[p+1])
 		if !ok {
-			return nil, p + 1, fmt.Errorf("%q is not a hex byte", sanitizeShort(line[p:p+2]))
+			return nil, p + 1, fmt.Errorf("\"%s\" is not a hex byte", sanitizeShort(line[p:p+2]))
 		}
 		data = append(data, hi<<4|lo)
 		p += 2

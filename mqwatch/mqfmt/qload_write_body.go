@@ -57,7 +57,7 @@ func checkWritable(md *MQMD, charContext bool) error {
 		}
 		var tmp [64]byte
 		if !charWritable(appendChar(tmp[:0], f, md)) {
-			return fmt.Errorf("MQMD %s %q: %w", f.name, sanitizeShort([]byte(f.getChar(md))), ErrQLoadUnwritable)
+			return fmt.Errorf("MQMD %s \"%s\": %w", f.name, sanitizeShort([]byte(f.getChar(md))), ErrQLoadUnwritable)
 		}
 	}
 	return nil
