@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -62,6 +63,8 @@ func (m *decodedMsg) fromChain(data []byte, ch mqfmt.Chain, o decodeOpts) {
 	text := bt.Text
 	if p, err := mqfmt.Pretty(text, bt.Kind); err == nil {
 		text = p
+	} else if errors.Is(err, mqfmt.ErrTruncated) {
+		text = p + "\n(cut off)"
 	}
 	m.Body.Text = mqfmt.SanitizeMultiline(text)
 }
