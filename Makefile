@@ -4,7 +4,7 @@ PKGS      := ./...
 FUZZTIME  ?= 10s
 BIN       := bin/poisonwatch
 
-.PHONY: all build run test fmt-check vet unit bench fuzz clean build-mq typecheck-mq
+.PHONY: all build run test fmt-check vet unit bench fuzz clean build-mq typecheck-mq screenshots
 
 all: build
 
@@ -52,6 +52,22 @@ build-mq:
 # it as part of `go test ./...`; this target runs it alone.
 typecheck-mq:
 	$(GO) test -count=1 -run 'TestTypeCheck' -v ./mqwatch/ibmmq/
+
+# screenshots renders every screen in colour and turns it into a PNG with
+# charmbracelet/freeze (installed into bin/ from the Go module proxy; offline
+# once installed).
+FREEZE := bin/freeze
+$(FREEZE):
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/charmbracelet/freeze@v0.2.2
+
+screenshots: $(FREEZE)
+	rm -rf bin/shots && mkdir -p screenshots
+	POISONWATCH_SCREENSHOTS=$(CURDIR)/bin/shots $(GO) test -count=1 -run TestWriteScreenshots ./ui
+	for f in bin/shots/*.ansi; do \
+	  n=$$(basename $$f .ansi); \
+	  $(FREEZE) $$f --language ansi --font.size 7 --padding 10 --margin 0 --window=false -o screenshots/$$n.png >/dev/null; \
+	done
+	@ls screenshots
 
 clean:
 	rm -rf bin

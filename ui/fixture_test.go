@@ -220,6 +220,8 @@ func sampleMessage() mqwatch.Message {
 	md.PutApplName = "amqrmppa"
 	d := mqfmt.NewDLH()
 	d.Reason, d.DestQName, d.DestQMgrName, d.Format, d.Encoding, d.CodedCharSetId, d.PutApplName = 2085, "INVOICE.IN", "QM2", mqfmt.FmtString, mqfmt.EncodingNative, 1208, "amqrmppa"
+	d.PutApplType = mqfmt.ATUnix
+	d.PutDate, d.PutTime = mqfmt.FormatPutTime(clock.Add(-time.Minute))
 	bo, _ := mqfmt.EncodingNative.ByteOrder()
 	data := append(d.AppendEncode(nil, bo), `{"invoice":4711,"amount":"12.50","note":"\u001b[2Jgotcha"}`...)
 	return mqwatch.Message{MD: md, Data: data, Length: len(data)}
