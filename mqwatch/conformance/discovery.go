@@ -47,7 +47,9 @@ func discoveryExpectations() []wantQueue {
 		{qModel, func(q mqwatch.QueueInfo) bool {
 			return q.Type == mqwatch.QModel && q.DefType == mqwatch.TemporaryDynamic && q.BackoutThresh == 5
 		}, "QMODEL DEFTYPE(TEMPDYN) BOTHRESH(5)"},
-		{qDurModel, func(q mqwatch.QueueInfo) bool { return q.Type == mqwatch.QModel && q.DefType == mqwatch.PermanentDynamic }, "QMODEL DEFTYPE(PERMDYN)"},
+		{qDurModel, func(q mqwatch.QueueInfo) bool {
+			return q.Type == mqwatch.QModel && q.DefType == mqwatch.PermanentDynamic
+		}, "QMODEL DEFTYPE(PERMDYN)"},
 		{qMonitored, func(q mqwatch.QueueInfo) bool { return q.Monitoring == mqwatch.MonMedium }, "MONQ(MEDIUM)"},
 		{qUnmonitor, func(q mqwatch.QueueInfo) bool { return q.Monitoring == mqwatch.MonOff }, "MONQ(OFF)"},
 		{qDeadQ, func(q mqwatch.QueueInfo) bool { return q.Type == mqwatch.QLocal && q.Shareable }, "QLOCAL SHARE"},
