@@ -141,8 +141,10 @@ func (s *suite) setupPresent(t *testing.T) bool {
 		have[q.Name] = true
 	}
 	var missing []string
-	for _, n := range append(clearable, qGetInh, qAlias, qRemote, qModel) {
-		if !have[n] && n != qXmitNamed {
+	want := []string{qDeadQ, qMain, qOther, qSmall, qPutInh, qGetInh, qBase, qBOQ, qAlias, qAliasBad,
+		qXmit, qRemote, qModel, qDurModel, qNDurModel, qStatus, qMonitored, qUnmonitor, qSecure}
+	for _, n := range want {
+		if !have[n] {
 			missing = append(missing, n)
 		}
 	}

@@ -155,8 +155,8 @@ func (e *env) probeInProgress(c mqwatch.Conn) (bool, string) {
 			}
 			time.Sleep(10 * time.Millisecond) // the get has not started yet
 		case <-time.After(2 * time.Second):
-			<-done
-			return false, "the call blocked until the get ended"
+			// It returns once the caller releases the get.
+			return false, "the call blocked behind the get"
 		}
 	}
 	return false, "every call succeeded"
