@@ -19,6 +19,7 @@ func contextCases() []testCase {
 		{"pass_all_without_saved_context_2098", testPassAllNoContext},
 		{"pass_all_from_handle_without_save_all_2097", testPassAllNotSaved},
 		{"pass_all_on_handle_not_opened_pass_all_2093", testPassAllNotOpened},
+		{"set_all_on_handle_not_opened_set_all_2095", testSetAllNotOpened},
 	}
 }
 
@@ -216,4 +217,14 @@ func testPassAllNotOpened(e *env) {
 	dst := e.open(e.admin(), qOther, ooOut)
 	e.wantReason(e.passAll(dst, src), rcNotOpenForPassAll, "pass-all to a handle opened without PASS_ALL_CONTEXT")
 	e.wantBodies(qOther)
+}
+
+// MQRC_NOT_OPEN_FOR_SET_ALL: MQPMO_SET_ALL_CONTEXT on a handle opened without
+// MQOO_SET_ALL_CONTEXT.
+func testSetAllNotOpened(e *env) {
+	q := e.open(e.admin(), qMain, ooOut)
+	md := newMD(setAllValues)
+	err := q.Put(e.ctx, &md, []byte("set"), mqwatch.PutOptions{NewMsgId: true, Context: mqwatch.ContextSetAll})
+	e.wantReason(err, rcNotOpenForSetAll, "set-all put on a handle opened without SET_ALL_CONTEXT")
+	e.wantBodies(qMain)
 }

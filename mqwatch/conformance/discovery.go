@@ -14,6 +14,7 @@ func discoveryCases() []testCase {
 		{"pattern_lists_queues_with_their_attributes", testDiscoveryAttributes},
 		{"generic_and_exact_patterns", testDiscoveryPatterns},
 		{"inquire_agrees_with_discovery", testInquireAgrees},
+		{"status_only_for_local_queues", testStatusLocalOnly},
 	}
 }
 
@@ -111,5 +112,26 @@ func testInquireAgrees(e *env) {
 	e.wantNoErr(err, "inquire "+qBase)
 	if info != listed {
 		e.t.Errorf("MQINQ says %+v, discovery says %+v", info, listed)
+	}
+}
+
+// Queue status exists for local queues only; a pattern that also matches
+// aliases, remote definitions and models lists the local queues alone.
+func testStatusLocalOnly(e *env) {
+	sts, err := e.admin().QueueStatus(e.ctx, "CONF.*")
+	e.wantNoErr(err, "queue status of CONF.*")
+	got := map[string]bool{}
+	for _, s := range sts {
+		got[s.Name] = true
+	}
+	for _, n := range []string{qMain, qBase, qDeadQ} {
+		if !got[n] {
+			e.t.Errorf("status of CONF.* lacks local queue %s", n)
+		}
+	}
+	for _, n := range []string{qAlias, qRemote, qModel} {
+		if got[n] {
+			e.t.Errorf("status of CONF.* lists %s, which is not a local queue", n)
+		}
 	}
 }

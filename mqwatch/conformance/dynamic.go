@@ -78,6 +78,9 @@ func testModelQueue(e *env) {
 	e.wantInherited(e.queueInfo(name), mqwatch.TemporaryDynamic, 5)
 	e.put(q, "dyn", mqwatch.PutOptions{NewMsgId: true})
 	e.wantBody(e.get(q, mqwatch.GetOptions{}), "dyn", "get from the dynamic queue")
+	md := newMD(func(md *mqfmt.MQMD) { md.Persistence = mqfmt.PerPersistent })
+	e.wantReason(q.Put(e.ctx, &md, []byte("persistent"), mqwatch.PutOptions{NewMsgId: true}),
+		mqfmt.RCPersistentNotAllowed, "persistent put to a temporary dynamic queue")
 
 	q2 := e.openDesc(c, od, ooAll)
 	if q2.Name() == name {

@@ -14,6 +14,7 @@ import (
 const (
 	rcNotOpenForPassAll mqfmt.Reason = 2093 // MQRC_NOT_OPEN_FOR_PASS_ALL
 	rcContextNotAvail   mqfmt.Reason = 2098 // MQRC_CONTEXT_NOT_AVAILABLE
+	rcNotOpenForSetAll  mqfmt.Reason = 2095 // MQRC_NOT_OPEN_FOR_SET_ALL
 )
 
 // drainLimit stops clearing a queue that refills as fast as it is drained.

@@ -19,6 +19,7 @@ func limitCases() []testCase {
 		{"unknown_object_2085", testUnknownObject},
 		{"unknown_alias_base_2082", testUnknownAliasBase},
 		{"empty_queue_2033", testEmptyQueue},
+		{"calls_need_the_matching_open_option", testHandleOptions},
 	}
 }
 
@@ -90,4 +91,20 @@ func testEmptyQueue(e *env) {
 	e.wantReason(err, mqfmt.RCNoMsgAvailable, "get from an empty queue")
 	_, err = q.Browse(e.ctx, mqwatch.BrowseOptions{First: true})
 	e.wantReason(err, mqfmt.RCNoMsgAvailable, "browse of an empty queue")
+}
+
+// Each call needs its open option: MQRC_NOT_OPEN_FOR_BROWSE (2036), _INPUT
+// (2037), _INQUIRE (2038), _OUTPUT (2039).
+func testHandleOptions(e *env) {
+	e.putTo(qMain, "a")
+	in := e.open(e.admin(), qMain, ooIn)
+	_, err := in.Browse(e.ctx, bFirst)
+	e.wantReason(err, mqfmt.RCNotOpenForBrowse, "browse on an input-only handle")
+	e.wantReason(e.putErr(in, "b", mqwatch.PutOptions{}), mqfmt.RCNotOpenForOutput, "put on an input-only handle")
+	_, err = in.Inquire(e.ctx)
+	e.wantReason(err, mqfmt.RCNotOpenForInquire, "inquire on an input-only handle")
+	br := e.open(e.admin(), qMain, ooBrowse)
+	_, err = br.Get(e.ctx, mqwatch.GetOptions{})
+	e.wantReason(err, mqfmt.RCNotOpenForInput, "get on a browse-only handle")
+	e.wantBodies(qMain, "a")
 }

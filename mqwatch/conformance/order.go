@@ -12,6 +12,8 @@ func orderCases() []testCase {
 	return []testCase{
 		{"priority_then_fifo", testPriorityThenFIFO},
 		{"priority_and_persistence_as_queue_definition", testDefaultsFromQueue},
+		{"defaults_from_the_alias_opened", testDefaultsFromAlias},
+		{"msgdlvsq_fifo_ignores_priority", testFIFOQueue},
 	}
 }
 
@@ -60,7 +62,32 @@ func testDefaultsFromQueue(e *env) {
 	}
 }
 
-// MsgId: MQPUT generates one with MQPMO_NEW_MSG_ID or when the caller passes
+// "All DEF* attributes ... configured on alias and remote queue definitions
+// take effect when the alias or remote queue is opened" (IBM MQ "How are
+// destination object attributes resolved for aliases..."): DEFPRTY and
+// DEFPSIST come from the first definition in the resolution path.
+func testDefaultsFromAlias(e *env) {
+	a := e.open(e.admin(), qAliasDefs, ooOut) // DEFPRTY(6) DEFPSIST(YES) over CONF.Q1 (0, NO)
+	e.put(a, "via-alias", mqwatch.PutOptions{NewMsgId: true},
+		func(md *mqfmt.MQMD) { md.Priority = -1; md.Persistence = mqfmt.PerPersistenceAsDef })
+	m := e.get(e.open(e.admin(), qMain, ooIn), mqwatch.GetOptions{})
+	if m.MD.Priority != 6 || m.MD.Persistence != mqfmt.PerPersistent {
+		e.t.Errorf("put through %s got Priority %d Persistence %d, want the alias's 6 and 1",
+			qAliasDefs, m.MD.Priority, m.MD.Persistence)
+	}
+}
+
+// MSGDLVSQ(FIFO): messages are delivered in arrival order whatever their
+// priority.
+func testFIFOQueue(e *env) {
+	q := e.open(e.admin(), qFIFO, ooAll)
+	e.put(q, "first-low", mqwatch.PutOptions{NewMsgId: true}, withPriority(0))
+	e.put(q, "second-high", mqwatch.PutOptions{NewMsgId: true}, withPriority(9))
+	e.wantBodies(qFIFO, "first-low", "second-high")
+	e.wantBody(e.get(q, mqwatch.GetOptions{}), "first-low", "get from a FIFO queue")
+}
+
+// Message descriptor fields MQPUT fills or resolves. MsgId: MQPUT generates one with MQPMO_NEW_MSG_ID or when the caller passes
 // MQMI_NONE, keeps a given one otherwise, and writes the value back into the
 // caller's MQMD (IBM MQ "MsgId (MQBYTE24)").
 func msgIDCases() []testCase {
@@ -70,6 +97,7 @@ func msgIDCases() []testCase {
 		{"none_msgid_generated", testMsgIDNone},
 		{"new_msgid_replaces_given", testMsgIDReplaced},
 		{"put_ignores_backout_count", testPutIgnoresBackoutCount},
+		{"ccsid_q_mgr_is_replaced_on_put", testCCSIDQMgrReplaced},
 	}
 }
 
@@ -140,5 +168,16 @@ func testPutIgnoresBackoutCount(e *env) {
 	e.put(q, "bc", mqwatch.PutOptions{NewMsgId: true}, func(md *mqfmt.MQMD) { md.BackoutCount = 7 })
 	if m := e.get(q, mqwatch.GetOptions{}); m.MD.BackoutCount != 0 {
 		e.t.Errorf("BackoutCount %d after a put with BackoutCount 7, want 0", m.MD.BackoutCount)
+	}
+}
+
+// MQCCSI_Q_MGR (0) on MQPUT is replaced by a real CCSID, "as a result, the
+// value MQCCSI_Q_MGR is never returned by the MQGET call" (MQMD
+// CodedCharSetId). The tool copies this CCSID into an added MQRFH2 (R5b).
+func testCCSIDQMgrReplaced(e *env) {
+	q := e.open(e.admin(), qMain, ooAll)
+	e.put(q, "ccsid", mqwatch.PutOptions{NewMsgId: true}, func(md *mqfmt.MQMD) { md.CodedCharSetId = 0 })
+	if m := e.get(q, mqwatch.GetOptions{}); m.MD.CodedCharSetId <= 0 {
+		e.t.Errorf("CodedCharSetId %d returned, want the real CCSID that replaced MQCCSI_Q_MGR", m.MD.CodedCharSetId)
 	}
 }

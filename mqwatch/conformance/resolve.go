@@ -27,6 +27,10 @@ func testAliasReachesBase(e *env) {
 	}
 	e.put(a, "via-alias", mqwatch.PutOptions{NewMsgId: true})
 	e.wantBodies(qBase, "via-alias")
+	e.wantBrowse(a, bFirst, "via-alias", "browse through the alias")
+	if s := e.status(qBase); s.OpenInput != 1 || s.OpenOutput != 1 {
+		e.t.Errorf("base queue IPPROCS %d OPPROCS %d with one alias handle open for both, want 1 and 1", s.OpenInput, s.OpenOutput)
+	}
 	e.get(a, syncGet)
 	e.wantNoErr(c.Backout(e.ctx), "backout")
 	m := e.browse(e.open(e.admin(), qBase, ooBrowse), bFirst)

@@ -31,6 +31,8 @@ const (
 	qBOQ        = "CONF.BOQ"
 	qAlias      = "CONF.ALIAS"
 	qAliasBad   = "CONF.ALIAS.BROKEN"
+	qAliasDefs  = "CONF.ALIAS.DEFS"
+	qFIFO       = "CONF.FIFO"
 	qXmit       = "CONF.XMITQ"
 	qRemote     = "CONF.REMOTE"
 	qRemoteName = "CONF.TARGET"
@@ -50,7 +52,7 @@ const (
 // clearable are the local queues the suite empties before each test. The
 // get-inhibited queue cannot be drained and no test puts to it.
 var clearable = []string{
-	qDeadQ, qMain, qOther, qSmall, qPutInh, qBase, qBOQ, qXmit, qXmitNamed,
+	qDeadQ, qMain, qOther, qFIFO, qSmall, qPutInh, qBase, qBOQ, qXmit, qXmitNamed,
 	qStatus, qMonitored, qUnmonitor, qSecure,
 }
 
@@ -72,6 +74,7 @@ DEFINE QLOCAL('CONF.Q1') DESCR('poisonwatch conformance: general queue') +
        MAXDEPTH(5000) MAXMSGL(4194304) DEFPRTY(0) DEFPSIST(NO) REPLACE
 DEFINE QLOCAL('CONF.Q2') DESCR('poisonwatch conformance: second queue') +
        DEFPRTY(7) DEFPSIST(YES) REPLACE
+DEFINE QLOCAL('CONF.FIFO') MSGDLVSQ(FIFO) REPLACE
 
 * Limits and inhibited operations.
 DEFINE QLOCAL('CONF.SMALL') MAXDEPTH(2) MAXMSGL(100) REPLACE
@@ -83,6 +86,7 @@ DEFINE QLOCAL('CONF.BOQ') DESCR('poisonwatch conformance: backout queue') REPLAC
 DEFINE QLOCAL('CONF.BASE') BOTHRESH(3) BOQNAME('CONF.BOQ') HARDENBO REPLACE
 DEFINE QALIAS('CONF.ALIAS') TARGET('CONF.BASE') REPLACE
 DEFINE QALIAS('CONF.ALIAS.BROKEN') TARGET('CONF.NO.SUCH.BASE') REPLACE
+DEFINE QALIAS('CONF.ALIAS.DEFS') TARGET('CONF.Q1') DEFPRTY(6) DEFPSIST(YES) REPLACE
 
 * Remote queuing: a remote queue definition, and a transmission queue named
 * after a queue manager so that ObjectQMgrName CONFQM3 resolves to it.

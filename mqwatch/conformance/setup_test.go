@@ -17,7 +17,7 @@ func TestPrintSetup(t *testing.T) {
 }
 
 func TestSetupDefinesEveryObjectTheSuiteUses(t *testing.T) {
-	names := append([]string{qGetInh, qAlias, qAliasBad, qRemote, qModel, qDurModel, qNDurModel, topicObject}, clearable...)
+	names := append([]string{qGetInh, qAlias, qAliasBad, qAliasDefs, qRemote, qModel, qDurModel, qNDurModel, topicObject}, clearable...)
 	for _, n := range names {
 		t.Run(n, func(t *testing.T) {
 			if !strings.Contains(SetupMQSC, "('"+n+"')") {

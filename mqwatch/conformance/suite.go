@@ -56,7 +56,7 @@ type group struct {
 func groups() []group {
 	return []group{
 		{"order", orderCases()},
-		{"msgid", msgIDCases()},
+		{"descriptor", msgIDCases()},
 		{"context", contextCases()},
 		{"authority", authorityCases()},
 		{"uow", uowCases()},
@@ -141,7 +141,7 @@ func (s *suite) setupPresent(t *testing.T) bool {
 		have[q.Name] = true
 	}
 	var missing []string
-	want := []string{qDeadQ, qMain, qOther, qSmall, qPutInh, qGetInh, qBase, qBOQ, qAlias, qAliasBad,
+	want := []string{qDeadQ, qMain, qOther, qFIFO, qAliasDefs, qSmall, qPutInh, qGetInh, qBase, qBOQ, qAlias, qAliasBad,
 		qXmit, qRemote, qModel, qDurModel, qNDurModel, qStatus, qMonitored, qUnmonitor, qSecure}
 	for _, n := range want {
 		if !have[n] {

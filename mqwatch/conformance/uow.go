@@ -41,7 +41,8 @@ func testGetSyncpointInvisible(e *env) {
 func testBackoutRestoresOrder(e *env) {
 	e.putTo(qMain, "a", "b", "c")
 	c1 := e.connect(UserAdmin, "conf-uow-1")
-	e.wantBody(e.get(e.open(c1, qMain, ooIn), syncGet), "a", "get under syncpoint")
+	held := e.get(e.open(c1, qMain, ooIn), syncGet)
+	e.wantBody(held, "a", "get under syncpoint")
 	q2 := e.open(e.connect(UserAdmin, "conf-uow-2"), qMain, ooIn)
 	e.wantBody(e.get(q2, mqwatch.GetOptions{}), "b", "another connection's get while a is held")
 	e.wantNoErr(c1.Backout(e.ctx), "backout")
@@ -50,6 +51,10 @@ func testBackoutRestoresOrder(e *env) {
 	e.wantBody(m, "a", "first get after backout (original position)")
 	if m.MD.BackoutCount != 1 {
 		e.t.Errorf("backed-out message has BackoutCount %d, want 1", m.MD.BackoutCount)
+	}
+	if m.MD.MsgId != held.MD.MsgId || m.MD.PutDate != held.MD.PutDate || m.MD.PutTime != held.MD.PutTime {
+		e.t.Errorf("backout changed the message: MsgId %x put %s %s, was %x %s %s",
+			m.MD.MsgId, m.MD.PutDate, m.MD.PutTime, held.MD.MsgId, held.MD.PutDate, held.MD.PutTime)
 	}
 	m = e.get(q2, mqwatch.GetOptions{})
 	e.wantBody(m, "c", "next message")

@@ -14,6 +14,7 @@ import (
 func waitCases() []testCase {
 	return []testCase{
 		{"wait_returns_arriving_message", testWaitArrival},
+		{"wait_ignores_an_uncommitted_put_until_commit", testWaitUncommitted},
 		{"wait_times_out_2033", testWaitTimeout},
 		{"wait_honours_ctx_cancellation", testWaitCancel},
 		{"cancelled_ctx_call_has_no_effect", testCancelledCtx},
@@ -65,6 +66,24 @@ func testWaitArrival(e *env) {
 	r := e.await(ch, "waiting get")
 	e.wantNoErr(r.err, "waiting get")
 	e.wantBody(r.m, "late", "waiting get")
+}
+
+// A waiting get is not satisfied by a message put under syncpoint until the
+// putter commits (the target half of a move must stay invisible).
+func testWaitUncommitted(e *env) {
+	q := e.open(e.connect(UserAdmin, "conf-wait"), qMain, ooIn)
+	ch := getAsync(e.ctx, q, longWait)
+	putter := e.connect(UserAdmin, "conf-putter")
+	e.put(e.open(putter, qMain, ooOut), "pending", mqwatch.PutOptions{Syncpoint: true, NewMsgId: true})
+	select {
+	case r := <-ch:
+		e.t.Fatalf("waiting get returned before the commit: %q %s", r.m.Data, errText(r.err))
+	case <-time.After(settle):
+	}
+	e.wantNoErr(putter.Commit(e.ctx), "commit")
+	r := e.await(ch, "waiting get after the commit")
+	e.wantNoErr(r.err, "waiting get after the commit")
+	e.wantBody(r.m, "pending", "waiting get after the commit")
 }
 
 func testWaitTimeout(e *env) {
