@@ -30,20 +30,29 @@
 // and UserNone (confnone) must exist as users the queue manager authenticates.
 // The suite changes the queue manager's DEADQ to CONF.DEADQ, leaves a durable
 // subscription CONF.SUB.DURABLE behind (the port cannot remove one), and
-// assumes DEFXMITQ is blank. Then:
+// assumes DEFXMITQ is blank. Then, for example over a client channel:
 //
 //	POISONWATCH_TEST_QMGR=QM1 MQSERVER='CONF.SVRCONN/TCP/mqhost(1414)' \
 //	POISONWATCH_TEST_PASSWORD_MQM=... POISONWATCH_TEST_PASSWORD_CONFAPP=... \
 //	POISONWATCH_TEST_PASSWORD_CONFMOVER=... POISONWATCH_TEST_PASSWORD_CONFNONE=... \
 //	go test -tags ibmmq ./mqwatch/conformance -run TestIBMMQ -v
 //
-// Environment variables of the IBM MQ entry:
-//   - POISONWATCH_TEST_QMGR (required): the queue manager name; without it
-//     the test is skipped with the reason printed.
-//   - MQSERVER, or MQCCDTURL / MQCHLLIB+MQCHLTAB: the client channel, read by
-//     the IBM MQ client library; with none of them the backend connects in
-//     bindings mode on the MQ host.
-//   - POISONWATCH_TEST_PASSWORD_<USER> (user name upper-cased): the password
-//     the suite presents for each principal; a principal without one connects
-//     with no password (bindings mode, or a channel that maps identities).
+// Environment of the IBM MQ entry (ibmmq_test.go):
+//   - POISONWATCH_TEST_QMGR (required): the queue manager's name. Without it
+//     TestIBMMQ is skipped with the reason printed.
+//   - POISONWATCH_TEST_PASSWORD_<USER>, the principal's name upper-cased
+//     (POISONWATCH_TEST_PASSWORD_CONFAPP ...): that principal connects as
+//     itself with this password (MQCSP). A principal without one connects
+//     with the process's identity, which is right only in local bindings run
+//     by that user or on a channel that maps identities; MQ_USER and
+//     MQ_PASSWORD are ignored.
+//   - How to reach the queue manager is read by the IBM MQ backend as in
+//     production: MQSERVER, MQCCDTURL, MQCHLLIB/MQCHLTAB, or
+//     POISONWATCH_MQ_CHANNEL with POISONWATCH_MQ_CONNNAME (TLS:
+//     POISONWATCH_MQ_CIPHER, POISONWATCH_MQ_KEYR, POISONWATCH_MQ_CERTLABEL,
+//     MQSSLKEYR); with none of them, local bindings on the MQ host.
+//     POISONWATCH_MQ_TZ gives the zone of the queue manager's status times.
+//
+// The clock and connection-breaking capabilities do not exist for a real
+// queue manager, so the tests needing them are skipped there.
 package conformance
