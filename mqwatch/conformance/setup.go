@@ -65,8 +65,8 @@ var clearable = []string{
 const SetupMQSC = `* poisonwatch conformance suite: objects and authorities.
 * Run once as an MQ administrator:  runmqsc QMNAME < conformance.mqsc
 
-ALTER QMGR DEADQ('CONF.DEADQ')
 DEFINE QLOCAL('CONF.DEADQ') DESCR('poisonwatch conformance: dead-letter queue') REPLACE
+ALTER QMGR DEADQ('CONF.DEADQ')
 
 * General-purpose queues. CONF.Q2 takes its priority and persistence from the
 * queue definition when a message says "as queue definition".
