@@ -14,9 +14,7 @@ import (
 
 // TestEmbedded holds the embedded queue manager to the conformance suite.
 func TestEmbedded(t *testing.T) {
-	clock := newStepClock()
-	qm := embedded.New(embedded.Options{Name: "QM1", Now: clock.Now})
-	Run(t, &embeddedBackend{qm: qm, clock: clock})
+	Run(t, newEmbeddedBackend())
 }
 
 // embeddedBackend adapts the embedded queue manager to Backend, with its

@@ -33,8 +33,10 @@ func testGetSyncpointInvisible(e *env) {
 	e.wantBody(e.browse(q2, mqwatch.BrowseOptions{First: true}), "b", "another connection's browse")
 	_, err := q2.Get(e.ctx, mqwatch.GetOptions{MsgId: &m.MD.MsgId})
 	e.wantReason(err, mqfmt.RCNoMsgAvailable, "another connection's get by the MsgId of an uncommitted get")
+	e.wantDepth(qMain, 1, 1, "while the get is uncommitted") // held, not gone
 
 	e.wantNoErr(c1.Commit(e.ctx), "commit")
+	e.wantDepth(qMain, 1, 0, "after commit")
 	e.wantBodies(qMain, "b")
 }
 

@@ -28,6 +28,9 @@ const (
 	longWait   = 20 * time.Second // MQGMO_WAIT interval of a get that others release
 	settle     = 200 * time.Millisecond
 	resultWait = 15 * time.Second
+	// probeWindow is how long a concurrent call is retried while the get it
+	// should collide with may not have started yet.
+	probeWindow = 5 * time.Second
 )
 
 type getResult struct {
@@ -160,7 +163,7 @@ func testCallInProgress(e *env) {
 // probeInProgress calls QMgr on c until it fails with 2219 or it is clear it
 // never will (it blocks, or fails otherwise).
 func (e *env) probeInProgress(c mqwatch.Conn) (bool, string) {
-	deadline := time.Now().Add(resultWait)
+	deadline := time.Now().Add(probeWindow)
 	for time.Now().Before(deadline) {
 		done := make(chan error, 1)
 		go func() { _, err := c.QMgr(e.ctx); done <- err }()
