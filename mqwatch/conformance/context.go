@@ -188,15 +188,20 @@ func (e *env) passAll(dst, src mqwatch.Queue) error {
 }
 
 // MQRC_CONTEXT_NOT_AVAILABLE: no message got with the handle yet, or the last
-// successful MQGET on it was a browse.
+// successful MQGET on it was a browse. An engine that browses between its get
+// and its put must get again before it passes context.
 func testPassAllNoContext(e *env) {
-	e.putTo(qMain, "a")
+	e.putTo(qMain, "a", "b")
 	src := e.open(e.admin(), qMain, mqwatch.OpenOptions{Input: true, Browse: true, SaveAllContext: true})
 	dst := e.open(e.admin(), qOther, mqwatch.OpenOptions{Output: true, PassAllContext: true})
 	e.wantReason(e.passAll(dst, src), rcContextNotAvail, "pass-all before any get")
 	e.browse(src, mqwatch.BrowseOptions{First: true})
 	e.wantReason(e.passAll(dst, src), rcContextNotAvail, "pass-all after a browse")
-	e.wantBodies(qOther)
+	e.get(src, mqwatch.GetOptions{})
+	e.wantNoErr(e.passAll(dst, src), "pass-all after a get")
+	e.browse(src, mqwatch.BrowseOptions{First: true})
+	e.wantReason(e.passAll(dst, src), rcContextNotAvail, "pass-all when a browse followed the get")
+	e.wantBodies(qOther, "copy")
 }
 
 // MQRC_CONTEXT_HANDLE_ERROR: the context handle was not opened SAVE_ALL_CONTEXT.
