@@ -30,7 +30,9 @@
 // and UserNone (confnone) must exist as users the queue manager authenticates.
 // The suite changes the queue manager's DEADQ to CONF.DEADQ, leaves a durable
 // subscription CONF.SUB.DURABLE behind (the port cannot remove one), and
-// assumes DEFXMITQ is blank. Then, for example over a client channel:
+// assumes that DEFXMITQ is blank, that no cluster knows a queue manager named
+// CONFQM9, and that the queue manager's MONQ is not NONE (which would switch
+// CONF.MON's monitoring off). Then, for example over a client channel:
 //
 //	POISONWATCH_TEST_QMGR=QM1 MQSERVER='CONF.SVRCONN/TCP/mqhost(1414)' \
 //	POISONWATCH_TEST_PASSWORD_MQM=... POISONWATCH_TEST_PASSWORD_CONFAPP=... \
