@@ -183,10 +183,32 @@ func (qm *QMgr) setContext(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) m
 	md.ApplIdentityData = ""
 	md.PutApplType = mqfmt.ATUnix
 	md.PutApplName = putApplName(h.c.applName)
-	md.PutDate = now.Format("20060102")
-	md.PutTime = fmt.Sprintf("%s%02d", now.Format("150405"), now.Nanosecond()/10_000_000)
+	md.PutDate, md.PutTime = putDateTime(now)
 	md.ApplOriginData = ""
 	return 0
+}
+
+// putDateTime formats a time as MQMD PutDate (YYYYMMDD) and PutTime
+// (HHMMSSTH, to the hundredth of a second), in GMT as the queue manager does.
+func putDateTime(t time.Time) (string, string) {
+	t = t.UTC()
+	y, mo, d := t.Date()
+	var b [16]byte
+	digits := func(at, v, n int) {
+		for i := at + n - 1; i >= at; i-- {
+			b[i] = byte('0' + v%10)
+			v /= 10
+		}
+	}
+	digits(0, y, 4)
+	digits(4, int(mo), 2)
+	digits(6, d, 2)
+	digits(8, t.Hour(), 2)
+	digits(10, t.Minute(), 2)
+	digits(12, t.Second(), 2)
+	digits(14, t.Nanosecond()/10_000_000, 2)
+	s := string(b[:])
+	return s[:8], s[8:]
 }
 
 // putApplName keeps the last 28 characters of a program name, as IBM MQ does
