@@ -61,7 +61,7 @@ func BenchmarkPutGet(b *testing.B) {
 // depths shows the MsgId index at work.
 func BenchmarkGetByMsgId(b *testing.B) {
 	for _, depth := range []int{1e3, 1e6} {
-		b.Run(fmt.Sprintf("depth=%.0e", float64(depth)), func(b *testing.B) {
+		b.Run(fmt.Sprintf("depth=1e%d", len(fmt.Sprint(depth))-1), func(b *testing.B) {
 			q, ids := benchQueue(b, depth)
 			ctx := context.Background()
 			i := 0
@@ -84,7 +84,7 @@ func BenchmarkGetByMsgId(b *testing.B) {
 // the end.
 func BenchmarkBrowseNext(b *testing.B) {
 	for _, depth := range []int{1e3, 1e6} {
-		b.Run(fmt.Sprintf("depth=%.0e", float64(depth)), func(b *testing.B) {
+		b.Run(fmt.Sprintf("depth=1e%d", len(fmt.Sprint(depth))-1), func(b *testing.B) {
 			q, _ := benchQueue(b, depth)
 			ctx := context.Background()
 			opts := mqwatch.BrowseOptions{MaxBytes: 64}
