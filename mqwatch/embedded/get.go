@@ -92,14 +92,14 @@ func (h *handle) readable(browse bool) mqfmt.Reason {
 	if rc := h.check(); rc != 0 {
 		return rc
 	}
-	if h.kind != hkLocal {
-		return rcObjectTypeError
-	}
 	if browse && !h.opts.Browse {
 		return mqfmt.RCNotOpenForBrowse
 	}
 	if !browse && !h.opts.Input {
 		return mqfmt.RCNotOpenForInput
+	}
+	if h.kind != hkLocal {
+		return rcObjectTypeError
 	}
 	if h.q.attrs.GetInhibited || (h.obj != nil && h.obj.attrs.GetInhibited) {
 		return mqfmt.RCGetInhibited
