@@ -189,7 +189,7 @@ func (ag *agent) deliver(xmd mqfmt.MQMD, data []byte) bool {
 	defer b.mu.Unlock()
 	xm, err := unwrapXmit(data)
 	if err != nil {
-		return b.deadLetterLocked(xmd, data, mqfmt.Reason(2142), "", b.name) // MQRC_HEADER_ERROR
+		return b.deadLetterLocked(xmd, data, rcHeaderError, "", b.name)
 	}
 	rc := b.receive(xm)
 	if rc == 0 {

@@ -128,7 +128,7 @@ func (qm *QMgr) prepareMD(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) mq
 		}
 	case mqfmt.PerNotPersistent, mqfmt.PerPersistent:
 	default:
-		return mqfmt.Reason(2047) // MQRC_PERSISTENCE_ERROR
+		return rcPersistenceError
 	}
 	if md.Expiry <= 0 && md.Expiry != -1 {
 		return mqfmt.RCExpiryError

@@ -179,7 +179,7 @@ func TestPutRejectsBadDescriptors(t *testing.T) {
 	}{
 		{"priority below -1", func(md *mqfmt.MQMD) { md.Priority = -2 }, rcPriorityError},
 		{"expiry of zero", func(md *mqfmt.MQMD) { md.Expiry = 0 }, mqfmt.RCExpiryError},
-		{"unknown persistence", func(md *mqfmt.MQMD) { md.Persistence = 7 }, mqfmt.Reason(2047)},
+		{"unknown persistence", func(md *mqfmt.MQMD) { md.Persistence = 7 }, rcPersistenceError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
