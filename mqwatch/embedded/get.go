@@ -125,6 +125,7 @@ func (qm *QMgr) browseOnce(h *handle, opts mqwatch.BrowseOptions) (mqwatch.Messa
 		return mqwatch.Message{}, mqfmt.RCNoMsgAvailable
 	}
 	h.setCursor(m)
+	h.saved = nil // the last successful MQGET is now a browse: no context to pass
 	if opts.Unmarked {
 		h.mark(m)
 	}

@@ -170,9 +170,9 @@ func (qm *QMgr) setContext(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) m
 			return mqfmt.RCContextHandleError
 		}
 		if from.saved == nil {
-			// Nothing got yet on that handle: the context passed is empty.
-			clearContext(md)
-			return 0
+			// No message got yet with that handle, or its last successful
+			// MQGET was a browse.
+			return mqfmt.RCNoContextAvailable
 		}
 		copyContext(md, from.saved)
 		return 0
@@ -237,10 +237,6 @@ func copyContext(dst, src *mqfmt.MQMD) {
 	dst.UserIdentifier, dst.AccountingToken, dst.ApplIdentityData = src.UserIdentifier, src.AccountingToken, src.ApplIdentityData
 	dst.PutApplType, dst.PutApplName = src.PutApplType, src.PutApplName
 	dst.PutDate, dst.PutTime, dst.ApplOriginData = src.PutDate, src.PutTime, src.ApplOriginData
-}
-
-func clearContext(md *mqfmt.MQMD) {
-	copyContext(md, &mqfmt.MQMD{})
 }
 
 // replyToQMgr resolves a blank ReplyToQMgr: the RQMNAME of a remote queue
