@@ -40,4 +40,10 @@ func testBrokenConnection(e *env) {
 	}
 	e.wantBodies(qOther)
 	e.wantDepth(qMain, 1, 0, "after the backout")
+
+	_ = c.Close() // must return; its result on a dead connection does not matter
+	again := e.connect(UserAdmin, "conf-reconnected")
+	if _, err := again.QMgr(e.ctx); err != nil {
+		e.t.Errorf("a new connection after the break: %v", err)
+	}
 }

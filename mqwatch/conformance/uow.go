@@ -18,6 +18,7 @@ func uowCases() []testCase {
 		{"curdepth_and_uncom_as_ibm_defines", testDepthAndUncom},
 		{"commit_and_backout_without_uow_succeed", testEmptyUOW},
 		{"backout_may_take_depth_past_maxdepth", testBackoutPastMaxDepth},
+		{"batch_move_is_all_or_nothing", testBatchMove},
 	}
 }
 
@@ -161,4 +162,37 @@ func testBackoutPastMaxDepth(e *env) {
 	e.wantNoErr(c.Backout(e.ctx), "backout")
 	e.wantDepth(qSmall, 3, 0, "after backout into a full queue")
 	e.wantBodies(qSmall, "a", "b", "c")
+}
+
+// moveBatch gets every message of qMain under syncpoint and puts each to
+// qOther under syncpoint, as one unit of work (POISON-RULES R10a).
+func (e *env) moveBatch(c mqwatch.Conn, n int) {
+	e.t.Helper()
+	src := e.open(c, qMain, ooIn)
+	dst := e.open(c, qOther, ooOut)
+	for i := 0; i < n; i++ {
+		m := e.get(src, syncGet)
+		md := m.MD
+		e.wantNoErr(dst.Put(e.ctx, &md, m.Data, mqwatch.PutOptions{Syncpoint: true}), "put under syncpoint")
+	}
+}
+
+func testBatchMove(e *env) {
+	e.putTo(qMain, "m1", "m2", "m3")
+	c := e.connect(UserAdmin, "conf-move")
+	e.moveBatch(c, 3)
+	e.wantDepth(qMain, 0, 3, "source during the batch")
+	e.wantDepth(qOther, 3, 3, "target during the batch")
+	e.wantNoErr(c.Backout(e.ctx), "backout the batch")
+	e.wantBodies(qMain, "m1", "m2", "m3")
+	e.wantBodies(qOther)
+
+	e.moveBatch(c, 3)
+	e.wantNoErr(c.Commit(e.ctx), "commit the batch")
+	e.wantBodies(qMain)
+	e.wantBodies(qOther, "m1", "m2", "m3")
+	m := e.browse(e.open(e.admin(), qOther, ooBrowse), bFirst)
+	if m.MD.BackoutCount != 0 {
+		e.t.Errorf("moved copy has BackoutCount %d, want 0 (a put starts at 0)", m.MD.BackoutCount)
+	}
 }
