@@ -3,6 +3,8 @@ package model
 import (
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/actions"
+
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -36,6 +38,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		}
 	}
 	q.foldInventories(snap, contiguous, now)
+	q.inv = engineInventory(snap)
 	q.Alerts = q.alerts(now)
 }
 
@@ -112,4 +115,18 @@ func (gs *GroupSet) adoptSparks(old *GroupSet) {
 			}
 		}
 	}
+}
+
+// engineInventory gives the engine the queue manager's objects, for route
+// predictions and lint.
+func engineInventory(snap *mqwatch.Snapshot) *actions.Inventory {
+	infos := make([]mqwatch.QueueInfo, 0, len(snap.Queues))
+	var stats []mqwatch.QueueStatus
+	for _, v := range snap.Queues {
+		infos = append(infos, v.Info)
+		if v.HasStatus {
+			stats = append(stats, v.Status)
+		}
+	}
+	return actions.NewInventory(snap.QMgr, infos, stats)
 }

@@ -190,3 +190,13 @@ func lessKey(a, b GroupKey) bool {
 
 // Matches reports whether a summary belongs to the group of dimension d.
 func (g *Group) Matches(d Dim, s *mqwatch.Summary) bool { return keyFor(d, s) == g.Key }
+
+// KeyOf returns the group key of a summary along dimension d.
+func KeyOf(d Dim, s *mqwatch.Summary) GroupKey { return keyFor(d, s) }
+
+// DLQDims are the groupings offered for a dead-letter queue, BOQDims for a
+// backout queue.
+var (
+	DLQDims = []Dim{DimReasonDest, DimReason, DimDest, DimAppl}
+	BOQDims = []Dim{DimSource, DimType, DimAppl}
+)

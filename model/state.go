@@ -4,6 +4,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -22,6 +23,11 @@ type QMgrState struct {
 	Queues   map[string]*QueueState
 	Groups   map[string]*GroupSet // by BOQ / DEADQ name
 	Alerts   []Alert
+	// Styles names the consumer style of queues whose consumer is known, for
+	// route predictions; others get DefaultStyle.
+	Styles   map[string]actions.Style
+	inv      *actions.Inventory
+	lastLint []Alert
 	interval time.Duration
 }
 
@@ -130,3 +136,7 @@ func (qs *QueueState) TimeToFull() (time.Duration, bool) {
 	}
 	return time.Duration(room / rate * float64(time.Minute)), true
 }
+
+// Route predicts, through the engine, what happens to a message on the
+// queue's next rollback, with the fallbacks. Filled in by route.go.
+func (q *QMgrState) Route(queue string, s *mqwatch.Summary) []string { return q.route(queue, s) }

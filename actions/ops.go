@@ -1,0 +1,99 @@
+package actions
+
+import (
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// Op is an operator action (POISON-RULES R10).
+type Op string
+
+// Operator actions.
+const (
+	OpRequeue Op = "requeue" // DEADQ → MQDLH DestQName (R10b); BOQ → its input queue (R10c)
+	OpMove    Op = "move"    // to any queue, atomically (R10a)
+	OpReplay  Op = "replay"  // put a copy, original stays (R10e)
+	OpDiscard Op = "discard" // destructive get, archived first (R10d)
+	OpExport  Op = "export"  // browse to a dmpmqmsg file
+	OpImport  Op = "import"  // put a dmpmqmsg file's messages
+)
+
+// ContextMode says which MQMD context a moved message carries.
+type ContextMode int
+
+// Context modes: pass the original context (default; needs passall/setall),
+// or let the queue manager set default context (explicit --context default).
+const (
+	ContextPass ContextMode = iota
+	ContextDefault
+)
+
+// OpRequest is one operator action. Messages are exactly the summaries the
+// operator saw: the engine acts on those messages and no others, verifying
+// MsgId, CorrelId and put time before committing.
+type OpRequest struct {
+	Op         Op
+	QMgr       string
+	Queue      string            // source queue (target for import)
+	Messages   []mqwatch.Summary // the selection; empty with All or a Filter
+	All        bool
+	Filter     *Filter
+	Target     string // move/replay target; override for requeue
+	TargetQMgr string
+	DryRun     bool
+	Batch      int     // messages per unit of work (default 100)
+	Rate       float64 // messages per second; 0 = unlimited
+	Context    ContextMode
+	KeepMsgId  bool   // replay: keep the MsgId (default: a new one)
+	File       string // export/import file; discard archive override
+	User       string // operating-system user, for the audit log
+}
+
+// Filter selects messages by what an operator sees in a summary.
+type Filter struct {
+	Reason       int32
+	DestQ        string
+	MinAge       time.Duration
+	MinBackout   int32
+	PutAppl      string
+	BodyContains string
+	Format       string
+}
+
+// OpPlan is what an action would do: one entry per message and the counts per
+// target, for the confirmation dialog and --dry-run.
+type OpPlan struct {
+	Request OpRequest
+	Items   []OpItem
+	Targets map[string]int // "QUEUE" or "QUEUE@QMGR" → messages
+	Summary string         // one sentence: "Requeue 37 messages from QM1.DEADQ to ..."
+}
+
+// OpItem is one message's planned or actual fate.
+type OpItem struct {
+	Msg        mqwatch.Summary
+	Target     string
+	TargetQMgr string
+	Outcome    string // "moved", "would move", "skipped: gone (2033)", ...
+	Reason     int32  // MQRC when it failed or was skipped
+}
+
+// OpProgress is reported during a run, for progress bars.
+type OpProgress struct {
+	Done, Total, Skipped, Failed int
+	Rate                         float64 // messages per second so far
+	ETA                          time.Duration
+}
+
+// OpResult summarises a finished (or stopped) run.
+type OpResult struct {
+	Plan        OpPlan
+	Done        int
+	Skipped     int
+	Failed      int
+	Stopped     string // why the run stopped early ("" = finished)
+	AuditFile   string
+	ArchiveFile string
+	Items       []OpItem
+}

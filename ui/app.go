@@ -1,0 +1,188 @@
+// Package ui is poisonwatch's Bubble Tea program: the dashboard, queue, triage
+// and message screens, dialogs, help and palette. It renders model state and
+// turns keys into model transitions and commands; it decides nothing about MQ.
+package ui
+
+import (
+	"context"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/themes"
+)
+
+// Options configure the App.
+type Options struct {
+	Sources  []Source
+	Ops      Operations // fetches and actions; nil disables both
+	Theme    themes.Theme
+	Renderer *lipgloss.Renderer
+	ReadOnly bool
+	WarRoom  bool // read-only, bodies masked until revealed
+	Interval time.Duration
+	Now      func() time.Time
+	User     string
+	Ctx      context.Context
+}
+
+// App is the root model of the program.
+type App struct {
+	opt    Options
+	st     Styles
+	keys   KeyMap
+	help   help.Model
+	state  *model.State
+	nav    *model.Nav
+	sel    *model.Selection
+	qm     string
+	width  int
+	height int
+
+	frozen  bool
+	pending map[int]*mqwatch.Snapshot // held while frozen
+
+	dash   dashboard
+	queue  queueScreen
+	triage triageScreen
+	detail detailScreen
+	audit  auditScreen
+	filter filterInput
+	pal    palette
+	dialog *dialog
+
+	showHelp bool
+	flash    string // one-line status (copied, refused, ...)
+}
+
+// New builds the App.
+func New(o Options) *App {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Renderer == nil {
+		o.Renderer = lipgloss.DefaultRenderer()
+	}
+	if o.Ctx == nil {
+		o.Ctx = context.Background()
+	}
+	if o.WarRoom {
+		o.ReadOnly = true
+	}
+	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
+		state: model.New(o.Now, o.Interval), nav: model.NewNav(), sel: model.NewSelection(),
+		pending: map[int]*mqwatch.Snapshot{}}
+	a.setTheme(o.Theme)
+	for _, s := range o.Sources {
+		a.state.QMgr(s.Name())
+	}
+	if len(o.Sources) > 0 {
+		a.qm = o.Sources[0].Name()
+	}
+	a.dash = newDashboard()
+	a.queue = newQueueScreen()
+	a.triage = newTriageScreen()
+	a.pal = newPalette()
+	a.filter = newFilterInput()
+	return a
+}
+
+func (a *App) setTheme(t themes.Theme) {
+	a.opt.Theme = t
+	a.st = NewStyles(a.opt.Renderer, t)
+	a.help.Styles.ShortKey = a.st.Key
+	a.help.Styles.FullKey = a.st.Key
+	a.help.Styles.ShortDesc = a.st.Muted
+	a.help.Styles.FullDesc = a.st.Base
+	a.help.Styles.ShortSeparator = a.st.Muted
+	a.help.Styles.FullSeparator = a.st.Muted
+}
+
+// Init starts the feeds and the clock.
+func (a *App) Init() tea.Cmd {
+	cmds := []tea.Cmd{tick()}
+	for i, s := range a.opt.Sources {
+		cmds = append(cmds, waitSnapshot(i, s))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update routes messages; each case delegates to a method.
+func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.setSize(msg.Width, msg.Height)
+		return a, nil
+	case snapshotMsg:
+		return a, a.onSnapshot(msg)
+	case sourceClosedMsg:
+		return a, nil
+	case tickMsg:
+		return a, tick()
+	case tea.MouseMsg:
+		return a, a.onMouse(msg)
+	case tea.KeyMsg:
+		return a, a.onKey(msg)
+	}
+	return a, a.onResult(msg)
+}
+
+func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
+	next := waitSnapshot(m.src, a.opt.Sources[m.src])
+	if a.frozen || a.dialog != nil {
+		a.pending[m.src] = m.snap
+		return next
+	}
+	a.state.Fold(m.snap)
+	a.refreshScreens()
+	return next
+}
+
+// setFrozen pauses or resumes live updates; resuming folds what arrived meanwhile.
+func (a *App) setFrozen(f bool) {
+	a.frozen = f
+	if f {
+		return
+	}
+	a.unhold()
+}
+
+func (a *App) unhold() {
+	if a.frozen || a.dialog != nil {
+		return
+	}
+	for i, s := range a.pending {
+		a.state.Fold(s)
+		delete(a.pending, i)
+	}
+	a.refreshScreens()
+}
+
+// current returns the state of the queue manager being viewed.
+func (a *App) current() *model.QMgrState { return a.state.QMgr(a.qm) }
+
+func (a *App) source(qm string) Source {
+	for _, s := range a.opt.Sources {
+		if s.Name() == qm {
+			return s
+		}
+	}
+	return nil
+}
+
+// refreshScreens gives the visible screen the new state, keeping cursors.
+func (a *App) refreshScreens() {
+	q := a.current()
+	a.dash.update(q, a.filter.value(model.ScreenDashboard))
+	top := a.nav.Top()
+	switch top.Screen {
+	case model.ScreenQueue, model.ScreenGroup:
+		a.queue.update(q, top, a.filter.value(top.Screen))
+	case model.ScreenTriage:
+		a.triage.update(q, top, a.filter.value(top.Screen))
+	}
+}

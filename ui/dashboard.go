@@ -1,0 +1,228 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// dashboard is the first screen: every queue with its trouble, the DEADQ and
+// BOQ trends, and the alerts.
+type dashboard struct {
+	grid    Grid
+	rows    []*model.QueueState
+	matches []model.Match
+	q       *model.QMgrState
+	st      *Styles
+	focus   int // 0 queues, 1 alerts
+	alerts  Grid
+	now     func() int64
+}
+
+func newDashboard() dashboard {
+	d := dashboard{}
+	d.grid.Cols = dashCols(120)
+	d.alerts.Cols = []Column{{Title: "SEV", Width: 4}, {Title: "RULE", Width: 4}, {Title: "QUEUE", Width: 18}, {Title: "WHY", Flex: true}}
+	return d
+}
+
+// dashCols picks the columns that fit: narrow terminals drop the least urgent.
+func dashCols(w int) []Column {
+	cols := []Column{
+		{Title: "QUEUE", Width: 24},
+		{Title: "DEPTH", Width: 13, Right: true},
+		{Title: "FILL", Width: 8},
+		{Title: "Δ/MIN", Width: 7, Right: true},
+		{Title: "BOTHR", Width: 5, Right: true},
+		{Title: "RISK", Width: 4, Right: true},
+		{Title: "STUCK", Width: 5, Right: true},
+	}
+	if w >= 100 {
+		cols = append(cols[:1], append([]Column{{Title: "TYPE", Width: 5}}, cols[1:]...)...)
+		cols = append(cols, Column{Title: "IN/OUT", Width: 6, Right: true}, Column{Title: "BOQNAME", Width: 14, Flex: true})
+	}
+	if w >= 140 {
+		cols = append(cols[:len(cols)-1], Column{Title: "OLDEST", Width: 7, Right: true}, Column{Title: "LAST GET", Width: 8, Right: true}, cols[len(cols)-1])
+	}
+	if w < 100 {
+		cols[0].Flex = true
+	}
+	return cols
+}
+
+func (d *dashboard) update(q *model.QMgrState, filter string) {
+	d.q = q
+	all := q.SortedQueues()
+	d.matches = model.Filter(filter, len(all), func(i int) string { return all[i].View.Info.Name })
+	d.rows = d.rows[:0]
+	for _, m := range d.matches {
+		d.rows = append(d.rows, all[m.Index])
+	}
+	d.grid.SetRows(len(d.rows))
+	d.alerts.SetRows(len(q.Alerts))
+}
+
+func (d *dashboard) selected() *model.QueueState {
+	if d.grid.Cursor < len(d.rows) {
+		return d.rows[d.grid.Cursor]
+	}
+	return nil
+}
+
+func (a *App) dashKey(k tea.KeyMsg) tea.Cmd {
+	d := &a.dash
+	g := &d.grid
+	if d.focus == 1 {
+		g = &d.alerts
+	}
+	switch {
+	case a.moveGrid(g, k):
+	case key.Matches(k, a.keys.Tab):
+		d.focus = 1 - d.focus
+	case key.Matches(k, a.keys.Enter):
+		if d.focus == 1 {
+			if d.alerts.Cursor < len(d.q.Alerts) && d.q.Alerts[d.alerts.Cursor].Queue != "" {
+				a.openQueue(d.q.Alerts[d.alerts.Cursor].Queue)
+			}
+			return nil
+		}
+		if qs := d.selected(); qs != nil {
+			a.openQueue(qs.View.Info.Name)
+		}
+	}
+	return nil
+}
+
+// cell renders one queue cell, colouring by threshold: depth against
+// MAXDEPTH, BackoutCount against BOTHRESH, age.
+func (d *dashboard) cell(row, col int) Cell {
+	qs := d.rows[row]
+	v := qs.View
+	st := d.st
+	title := d.grid.Cols[col].Title
+	switch title {
+	case "QUEUE":
+		name := mqfmt.Sanitize(v.Info.Name)
+		switch v.Role {
+		case mqwatch.RoleDeadQ:
+			name = "☠ " + name
+		case mqwatch.RoleBOQ:
+			name = "↩ " + name
+		}
+		return Cell{Text: name, Style: levelStyle(st, queueLevel(qs))}
+	case "TYPE":
+		return Cell{Text: typeLabel(v)}
+	case "DEPTH":
+		if !v.HasStatus {
+			return Cell{Text: "-"}
+		}
+		return Cell{Text: fmt.Sprintf("%s/%s", compact(float64(v.Status.Depth)), compact(float64(v.Info.MaxDepth))), Style: levelStyle(st, fillLevel(qs.Fill()))}
+	case "FILL":
+		if !v.HasStatus {
+			return Cell{}
+		}
+		return Cell{Text: bar(qs.Fill(), 8), Style: levelStyle(st, fillLevel(qs.Fill()))}
+	case "Δ/MIN":
+		r, ok := qs.DepthPerMinute()
+		return Cell{Text: rate(r, ok)}
+	case "BOTHR":
+		return Cell{Text: fmt.Sprint(v.Info.BackoutThresh), Style: bothreshStyle(st, v)}
+	case "RISK":
+		return countCell(st, qs.AtRisk, 1)
+	case "STUCK":
+		return countCell(st, qs.Stuck, 2)
+	case "BOQNAME":
+		return Cell{Text: mqfmt.Sanitize(v.Info.BackoutQName)}
+	case "IN/OUT":
+		if !v.HasStatus {
+			return Cell{}
+		}
+		return Cell{Text: fmt.Sprintf("%d/%d", v.Status.OpenInput, v.Status.OpenOutput)}
+	case "OLDEST":
+		if !v.HasStatus || !v.Status.Monitored {
+			return Cell{Text: "?", Style: &st.Muted}
+		}
+		if v.Status.Depth == 0 {
+			return Cell{Text: "-"}
+		}
+		return Cell{Text: age(v.Status.OldestAge)}
+	case "LAST GET":
+		if !v.HasStatus || !v.Status.Monitored {
+			return Cell{Text: "?", Style: &st.Muted}
+		}
+		if v.Status.LastGet.IsZero() {
+			return Cell{Text: "never"}
+		}
+		return Cell{Text: age(d.q.Snap.Time.Sub(v.Status.LastGet))}
+	}
+	return Cell{}
+}
+
+func typeLabel(v mqwatch.QueueView) string {
+	switch v.Role {
+	case mqwatch.RoleDeadQ:
+		return "DLQ"
+	case mqwatch.RoleBOQ:
+		return "BOQ"
+	case mqwatch.RoleXmitQ:
+		return "XMIT"
+	}
+	return strings.TrimPrefix(v.Info.Type.String(), "Q")[:min(5, len(v.Info.Type.String())-1)]
+}
+
+func countCell(st *Styles, n, level int) Cell {
+	if n == 0 {
+		return Cell{Text: "·", Style: &st.Muted}
+	}
+	return Cell{Text: fmt.Sprint(n), Style: levelStyle(st, level)}
+}
+
+func levelStyle(st *Styles, l int) *lipgloss.Style {
+	switch l {
+	case 1:
+		return &st.Warning
+	case 2:
+		return &st.Danger
+	}
+	return nil
+}
+
+func fillLevel(f float64) int {
+	switch {
+	case f >= 0.9:
+		return 2
+	case f >= 0.7:
+		return 1
+	}
+	return 0
+}
+
+// queueLevel is the worst signal on a queue: stuck poison or a loop is red.
+func queueLevel(qs *model.QueueState) int {
+	v := qs.View
+	switch {
+	case qs.Stuck > 0, qs.MaxBackout > 0 && v.Info.BackoutThresh == 0 && v.Role == mqwatch.RoleInput:
+		return 2
+	case fillLevel(qs.Fill()) == 2:
+		return 2
+	case qs.AtRisk > 0, fillLevel(qs.Fill()) == 1:
+		return 1
+	case (v.Role == mqwatch.RoleDeadQ || v.Role == mqwatch.RoleBOQ) && v.Status.Depth > 0:
+		return 1
+	}
+	return 0
+}
+
+func bothreshStyle(st *Styles, v mqwatch.QueueView) *lipgloss.Style {
+	if v.Role == mqwatch.RoleInput && v.Info.BackoutThresh == 0 {
+		return &st.Muted
+	}
+	return nil
+}

@@ -1,0 +1,221 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/progress"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// actionOps runs operator actions through the engine.
+type actionOps interface {
+	Plan(ctx context.Context, req actions.OpRequest) (actions.OpPlan, error)
+	Run(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error)
+}
+
+type dialogPhase int
+
+const (
+	phasePlanning dialogPhase = iota // dry-run in flight
+	phaseConfirm
+	phaseRunning
+	phaseDone
+)
+
+// dialog is one action from dry-run to result. While it is open live updates
+// are held, so the picture the operator confirms does not move under them.
+type dialog struct {
+	seq       int
+	req       actions.OpRequest
+	phase     dialogPhase
+	plan      actions.OpPlan
+	err       error
+	hidden    int  // marked messages hidden by the filter
+	onRun     bool // focus: false = Cancel (the default), true = Run
+	typed     textinput.Model
+	needType  bool
+	askTarget bool // move/replay: the target queue is typed first
+	prog      progress.Model
+	last      actions.OpProgress
+	result    actions.OpResult
+	cancel    context.CancelFunc
+	updates   chan actions.OpProgress
+	started   time.Time
+}
+
+type planMsg struct {
+	seq  int
+	plan actions.OpPlan
+	err  error
+}
+
+type progressMsg struct {
+	seq int
+	p   actions.OpProgress
+}
+
+type runDoneMsg struct {
+	seq int
+	res actions.OpResult
+	err error
+}
+
+var dialogSeq int
+
+// openDialog starts an action on the marked messages (or the one under the
+// cursor): the dry-run plan is computed first.
+func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hidden int) tea.Cmd {
+	if a.opt.ReadOnly {
+		a.flash = "read-only: actions are disabled"
+		return nil
+	}
+	if a.opt.Ops == nil {
+		a.flash = "no connection for actions"
+		return nil
+	}
+	if len(msgs) == 0 {
+		a.flash = "nothing selected: space marks messages, or put the cursor on one"
+		return nil
+	}
+	dialogSeq++
+	d := &dialog{seq: dialogSeq, req: actions.OpRequest{Op: op, QMgr: a.qm, Queue: queue, Messages: msgs, User: a.opt.User},
+		hidden: hidden, prog: progress.New(progress.WithDefaultGradient())}
+	d.needType = len(msgs) > 1 || op == actions.OpDiscard
+	d.typed = textinput.New()
+	d.typed.Placeholder = strconv.Itoa(len(msgs))
+	d.typed.Prompt = "type the count to confirm: "
+	if op == actions.OpMove || op == actions.OpReplay {
+		d.typed.Prompt = "target queue: "
+		d.typed.Placeholder = ""
+		d.needType = true
+	}
+	a.dialog = d
+	if op == actions.OpMove || op == actions.OpReplay {
+		d.phase, d.askTarget = phaseConfirm, true
+		d.typed.Focus()
+		return nil
+	}
+	return a.planCmd(d)
+}
+
+func (a *App) planCmd(d *dialog) tea.Cmd {
+	d.phase = phasePlanning
+	req, seq, ops, ctx := d.req, d.seq, a.opt.Ops, a.opt.Ctx
+	req.DryRun = true
+	return func() tea.Msg {
+		p, err := ops.Plan(ctx, req)
+		return planMsg{seq: seq, plan: p, err: err}
+	}
+}
+
+func (a *App) runCmd(d *dialog) tea.Cmd {
+	ctx, cancel := context.WithCancel(a.opt.Ctx)
+	d.cancel, d.phase, d.started = cancel, phaseRunning, a.opt.Now()
+	d.updates = make(chan actions.OpProgress, 1)
+	req, seq, ops, ch := d.req, d.seq, a.opt.Ops, d.updates
+	run := func() tea.Msg {
+		res, err := ops.Run(ctx, req, func(p actions.OpProgress) {
+			select { // latest wins: the bar needs only the newest figures
+			case ch <- p:
+			default:
+				select {
+				case <-ch:
+				default:
+				}
+				ch <- p
+			}
+		})
+		close(ch)
+		return runDoneMsg{seq: seq, res: res, err: err}
+	}
+	return tea.Batch(run, waitProgress(seq, ch))
+}
+
+func waitProgress(seq int, ch chan actions.OpProgress) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return progressMsg{seq: seq, p: p}
+	}
+}
+
+// onResult handles results of commands that are not core messages.
+func (a *App) onResult(msg tea.Msg) tea.Cmd {
+	d := a.dialog
+	switch m := msg.(type) {
+	case fetchedMsg:
+		a.onFetched(m)
+	case planMsg:
+		if d != nil && m.seq == d.seq {
+			d.plan, d.err, d.phase = m.plan, m.err, phaseConfirm
+			if d.needType {
+				d.typed.SetValue("")
+				d.typed.Prompt = "type the count to confirm: "
+				d.typed.Placeholder = strconv.Itoa(len(m.plan.Items))
+				d.typed.Focus()
+			}
+		}
+	case progressMsg:
+		if d != nil && m.seq == d.seq {
+			d.last = m.p
+			return waitProgress(d.seq, d.updates)
+		}
+	case runDoneMsg:
+		if d != nil && m.seq == d.seq {
+			d.result, d.err, d.phase = m.res, m.err, phaseDone
+			a.recordAudit(m.res)
+			a.afterAction(m.res)
+		}
+	case copiedMsg:
+		a.flash = string(m)
+	}
+	return nil
+}
+
+// afterAction tells the watcher what moved, so inventories drop it without a
+// re-read, and asks for an immediate poll.
+func (a *App) afterAction(res actions.OpResult) {
+	s := a.source(a.qm)
+	if s == nil {
+		return
+	}
+	var gone []mqwatch.Key
+	for _, it := range res.Items {
+		if it.Outcome == "moved" || it.Outcome == "discarded" || it.Outcome == "requeued" {
+			gone = append(gone, it.Msg.Key())
+		}
+	}
+	if len(gone) > 0 {
+		s.Forget(gone...)
+	}
+	s.Refresh()
+	a.sel.Clear()
+}
+
+func (d *dialog) keys() []key.Binding {
+	b := func(k, h string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, h)) }
+	switch d.phase {
+	case phaseConfirm:
+		return []key.Binding{b("tab", "switch Cancel/Run"), b("enter", "choose"), b("esc", "cancel")}
+	case phaseRunning:
+		return []key.Binding{b("esc", "stop after backing out the batch in flight")}
+	}
+	return []key.Binding{b("esc", "close")}
+}
+
+func fmtRate(r float64) string {
+	if r <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f msg/s", r)
+}

@@ -1,0 +1,240 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// actionKey maps the action keys to dialogs. Nothing destructive happens on a
+// key press: every action opens a dialog whose focused choice is Cancel.
+func (a *App) actionKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
+	var op actions.Op
+	switch {
+	case key.Matches(k, a.keys.Requeue):
+		op = actions.OpRequeue
+	case key.Matches(k, a.keys.Move):
+		op = actions.OpMove
+	case key.Matches(k, a.keys.Replay):
+		op = actions.OpReplay
+	case key.Matches(k, a.keys.Discard):
+		op = actions.OpDiscard
+	default:
+		return nil
+	}
+	msgs, hidden := a.actionTargets(top)
+	return a.openDialog(op, msgs, top.Queue, hidden)
+}
+
+// actionTargets: the marked messages, else the message under the cursor.
+func (a *App) actionTargets(top *model.Location) ([]mqwatch.Summary, int) {
+	if a.sel.Len() > 0 {
+		visible := map[mqwatch.Key]bool{}
+		if top.Screen == model.ScreenQueue || top.Screen == model.ScreenGroup {
+			for i := 0; i < a.queue.msgs.Len(); i++ {
+				visible[a.queue.msgs.At(i).Key()] = true
+			}
+		}
+		hidden := 0
+		if top.Screen != model.ScreenTriage {
+			hidden = a.sel.Hidden(func(k mqwatch.Key) bool { return visible[k] })
+		}
+		return a.sel.Items(), hidden
+	}
+	switch top.Screen {
+	case model.ScreenQueue, model.ScreenGroup:
+		if m := a.queue.selected(); m != nil {
+			return []mqwatch.Summary{*m}, 0
+		}
+	case model.ScreenMessage:
+		return []mqwatch.Summary{a.detail.sum}, 0
+	}
+	return nil, 0
+}
+
+func (a *App) dialogKey(k tea.KeyMsg) tea.Cmd {
+	d := a.dialog
+	switch d.phase {
+	case phasePlanning:
+		if k.String() == "esc" {
+			a.closeDialog()
+		}
+	case phaseConfirm:
+		return a.confirmKey(k)
+	case phaseRunning:
+		if k.String() == "esc" && d.cancel != nil {
+			d.cancel()
+		}
+	case phaseDone:
+		if k.String() == "esc" || k.String() == "enter" || k.String() == "q" {
+			a.closeDialog()
+		}
+	}
+	return nil
+}
+
+func (a *App) closeDialog() {
+	if a.dialog != nil && a.dialog.cancel != nil {
+		a.dialog.cancel()
+	}
+	a.dialog = nil
+	a.unhold()
+}
+
+func (a *App) confirmKey(k tea.KeyMsg) tea.Cmd {
+	d := a.dialog
+	switch k.String() {
+	case "esc":
+		a.closeDialog()
+		return nil
+	case "tab", "shift+tab", "left", "right":
+		d.onRun = !d.onRun
+		return nil
+	case "enter":
+		if !d.onRun {
+			a.closeDialog()
+			return nil
+		}
+		if d.askTarget {
+			t := strings.ToUpper(strings.TrimSpace(d.typed.Value()))
+			if t == "" {
+				return nil
+			}
+			d.req.Target, d.askTarget, d.onRun = t, false, false
+			return a.planCmd(d)
+		}
+		if d.err != nil || !d.confirmed() {
+			return nil
+		}
+		return a.runCmd(d)
+	}
+	if d.needType {
+		d.typed, _ = d.typed.Update(k)
+	}
+	return nil
+}
+
+// confirmed: bulk and discard need the count typed, so a stray enter cannot
+// destroy or move thousands of messages.
+func (d *dialog) confirmed() bool {
+	if !d.needType {
+		return true
+	}
+	return strings.TrimSpace(d.typed.Value()) == strconv.Itoa(len(d.plan.Items))
+}
+
+func (a *App) dialogView(h int) string {
+	d := a.dialog
+	st := &a.st
+	title := fmt.Sprintf(" %s — %d message(s) from %s", strings.ToUpper(string(d.req.Op)), len(d.req.Messages), mqfmt.Sanitize(d.req.Queue))
+	lines := []string{st.Title.Render(title), ""}
+	switch d.phase {
+	case phasePlanning:
+		lines = append(lines, st.Muted.Render(" dry run: working out exactly what would happen…"))
+	case phaseConfirm:
+		lines = append(lines, a.confirmLines(d)...)
+	case phaseRunning:
+		lines = append(lines, a.progressLines(d)...)
+	case phaseDone:
+		lines = append(lines, a.doneLines(d)...)
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, a.width, "…")
+	}
+	return fitHeight(strings.Join(lines, "\n"), h)
+}
+
+func (a *App) confirmLines(d *dialog) []string {
+	st := &a.st
+	var out []string
+	if d.askTarget {
+		out = append(out, " "+d.typed.View(), "", st.Muted.Render(" type the queue, then tab to Run and enter: a dry run shows what would happen first"))
+	} else {
+		if d.err != nil {
+			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
+		} else {
+			out = append(out, " "+mqfmt.Sanitize(d.plan.Summary), "")
+			out = append(out, a.targetLines(d.plan)...)
+			out = append(out, a.skipLines(d.plan)...)
+		}
+		if d.hidden > 0 {
+			out = append(out, st.Warning.Render(fmt.Sprintf(" %d of the marked messages are hidden by the current filter and are included", d.hidden)))
+		}
+		if d.needType && d.err == nil {
+			out = append(out, "", " "+d.typed.View())
+		}
+	}
+	cancel, run := st.TabOn.Render("Cancel"), st.Tab.Render("Run")
+	if d.onRun {
+		cancel, run = st.Tab.Render("Cancel"), st.DangerBg.Render(" Run ")
+	}
+	return append(out, "", " "+cancel+"  "+run+st.Muted.Render("   (tab switches, enter chooses)"))
+}
+
+func (a *App) targetLines(p actions.OpPlan) []string {
+	keys := make([]string, 0, len(p.Targets))
+	for t := range p.Targets {
+		keys = append(keys, t)
+	}
+	sort.Strings(keys)
+	var out []string
+	for _, t := range keys {
+		out = append(out, fmt.Sprintf("   → %-40s ×%s", mqfmt.Sanitize(t), human(int64(p.Targets[t]))))
+	}
+	return out
+}
+
+func (a *App) skipLines(p actions.OpPlan) []string {
+	var out []string
+	for _, it := range p.Items {
+		if it.Reason != 0 && len(out) < 5 {
+			out = append(out, a.st.Warning.Render(fmt.Sprintf("   %s: %s", shortID(it.Msg.MsgId), mqfmt.Sanitize(it.Outcome))))
+		}
+	}
+	return out
+}
+
+func (a *App) progressLines(d *dialog) []string {
+	p := d.last
+	pct := 0.0
+	if p.Total > 0 {
+		pct = float64(p.Done+p.Skipped+p.Failed) / float64(p.Total)
+	}
+	d.prog.Width = max(a.width-4, 10)
+	return []string{
+		" " + d.prog.ViewAs(pct),
+		fmt.Sprintf(" %s / %s done · %d skipped · %d failed · %s · ETA %s",
+			human(int64(p.Done)), human(int64(p.Total)), p.Skipped, p.Failed, fmtRate(p.Rate), age(p.ETA)),
+		"",
+		a.st.Muted.Render(" esc stops: the batch in flight is backed out, nothing is lost"),
+	}
+}
+
+func (a *App) doneLines(d *dialog) []string {
+	r := d.result
+	st := &a.st
+	out := []string{fmt.Sprintf(" done: %s · skipped %d · failed %d", human(int64(r.Done)), r.Skipped, r.Failed)}
+	if r.Stopped != "" {
+		out = append(out, st.Warning.Render(" stopped: "+mqfmt.Sanitize(r.Stopped)))
+	}
+	if d.err != nil {
+		out = append(out, st.Danger.Render(" "+mqfmt.Sanitize(d.err.Error())))
+	}
+	if r.AuditFile != "" {
+		out = append(out, st.Muted.Render(" audit: "+r.AuditFile))
+	}
+	if r.ArchiveFile != "" {
+		out = append(out, st.Muted.Render(" archive: "+r.ArchiveFile+" (poisonwatch import restores it)"))
+	}
+	return append(out, "", st.Muted.Render(" enter or esc closes"))
+}

@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// Source is a live feed of one queue manager's snapshots: a watcher.
+type Source interface {
+	Name() string
+	Snapshots() <-chan *mqwatch.Snapshot
+	Refresh()
+	SetFocus(queue string)
+	Forget(keys ...mqwatch.Key)
+}
+
+// snapshotMsg carries a snapshot from source src.
+type snapshotMsg struct {
+	src  int
+	snap *mqwatch.Snapshot
+}
+
+// sourceClosedMsg says a watcher stopped (the program is ending).
+type sourceClosedMsg struct{ src int }
+
+// tickMsg advances ages and staleness once a second.
+type tickMsg time.Time
+
+// waitSnapshot reads one snapshot; Update re-arms it after each, so the feed
+// never blocks Update and never needs Program.Send.
+func waitSnapshot(src int, s Source) tea.Cmd {
+	ch := s.Snapshots()
+	return func() tea.Msg {
+		snap, ok := <-ch
+		if !ok {
+			return sourceClosedMsg{src}
+		}
+		return snapshotMsg{src: src, snap: snap}
+	}
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+}

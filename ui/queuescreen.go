@@ -1,0 +1,258 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// queueScreen lists the messages of one queue (an input queue's browsed head,
+// or a BOQ/DEADQ inventory, whole or one triage group).
+type queueScreen struct {
+	grid  Grid
+	msgs  msgList
+	q     *model.QMgrState
+	qs    *model.QueueState
+	loc   *model.Location
+	st    *Styles
+	now   time.Time
+	isDLQ bool
+}
+
+// msgList is the rows of a message list without copying summaries: indexes
+// into an inventory, or a slice of browsed summaries.
+type msgList struct {
+	inv  *mqwatch.Inventory
+	idx  []int
+	list []mqwatch.Summary
+}
+
+func (l *msgList) Len() int {
+	if l.idx != nil || l.inv != nil {
+		return len(l.idx)
+	}
+	return len(l.list)
+}
+
+func (l *msgList) At(i int) *mqwatch.Summary {
+	if l.inv != nil {
+		return l.inv.At(l.idx[i])
+	}
+	return &l.list[i]
+}
+
+func newQueueScreen() queueScreen {
+	s := queueScreen{}
+	s.grid.Cols = queueCols(120, false)
+	return s
+}
+
+func queueCols(w int, dlq bool) []Column {
+	narrow := w < 100
+	cols := []Column{
+		{Title: "#", Width: 6, Right: true},
+		{Title: "MSGID", Width: 16},
+		{Title: "AGE", Width: 7, Right: true},
+		{Title: "BO", Width: 7, Right: true},
+	}
+	if narrow {
+		cols[0].Width, cols[1].Width = 4, 12
+	}
+	if dlq {
+		cols = append(cols, Column{Title: "REASON", Width: 26}, Column{Title: "DESTINATION", Width: 12, Flex: true})
+		if narrow {
+			cols[4].Width = 22
+		}
+	} else {
+		cols = append(cols, Column{Title: "FORMAT", Width: 8}, Column{Title: "JMS DESTINATION / TYPE", Width: 12, Flex: true})
+	}
+	if !narrow {
+		cols = append(cols, Column{Title: "SIZE", Width: 7, Right: true})
+	}
+	if w >= 110 {
+		cols = append(cols, Column{Title: "P", Width: 1}, Column{Title: "PRI", Width: 3, Right: true}, Column{Title: "PUT TIME (UTC)", Width: 19})
+	}
+	return cols
+}
+
+func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter string) {
+	s.q, s.loc = q, loc
+	s.qs = q.Queues[loc.Queue]
+	s.msgs = msgList{}
+	if q.Snap != nil {
+		s.now = q.Snap.Time
+		s.isDLQ = loc.Queue == q.Snap.QMgr.DeadQ
+		if inv := q.Snap.Inventories[loc.Queue]; inv != nil {
+			s.msgs.inv = inv
+			s.msgs.idx = filterInventory(inv, loc, filter)
+		} else if f := q.Snap.Focus; f != nil && f.Queue == loc.Queue {
+			s.msgs.list = filterList(f.Messages, filter)
+		}
+	}
+	if cols := queueCols(s.grid.Width, s.isDLQ); len(cols) != len(s.grid.Cols) || cols[4].Title != s.grid.Cols[4].Title {
+		s.grid.Cols = cols
+		s.grid.SetSize(s.grid.Width, s.grid.Height+1)
+	}
+	s.grid.SetRows(s.msgs.Len())
+}
+
+func summaryText(m *mqwatch.Summary) string {
+	return fmt.Sprintf("%s %s %s %s %s %s", shortID(m.MsgId), mqfmt.Reason(m.DLHReason).String(), m.DLHDestQ, m.JMSDst, m.JMSType, m.PutApplName)
+}
+
+func filterInventory(inv *mqwatch.Inventory, loc *model.Location, filter string) []int {
+	idx := make([]int, 0, inv.Len())
+	inv.Each(func(i int, m *mqwatch.Summary) bool {
+		if loc.Group == nil || model.KeyOf(loc.Dim, m) == *loc.Group {
+			idx = append(idx, i)
+		}
+		return true
+	})
+	if filter == "" {
+		return idx
+	}
+	ms := model.Filter(filter, len(idx), func(i int) string { return summaryText(inv.At(idx[i])) })
+	out := make([]int, len(ms))
+	for i, m := range ms {
+		out[i] = idx[m.Index]
+	}
+	return out
+}
+
+func filterList(list []mqwatch.Summary, filter string) []mqwatch.Summary {
+	if filter == "" {
+		return list
+	}
+	ms := model.Filter(filter, len(list), func(i int) string { return summaryText(&list[i]) })
+	out := make([]mqwatch.Summary, len(ms))
+	for i, m := range ms {
+		out[i] = list[m.Index]
+	}
+	return out
+}
+
+func (s *queueScreen) selected() *mqwatch.Summary {
+	if s.grid.Cursor < s.msgs.Len() {
+		return s.msgs.At(s.grid.Cursor)
+	}
+	return nil
+}
+
+func (s *queueScreen) cell(row, col int) Cell {
+	m := s.msgs.At(row)
+	st := s.st
+	switch s.grid.Cols[col].Title {
+	case "#":
+		return Cell{Text: fmt.Sprint(row + 1), Style: &st.Muted}
+	case "MSGID":
+		id := shortID(m.MsgId)
+		return Cell{Text: id[len(id)-min(len(id), s.grid.Cols[col].Width):]}
+	case "AGE":
+		if m.PutTime.IsZero() {
+			return Cell{Text: "?", Style: &st.Muted}
+		}
+		return Cell{Text: age(s.now.Sub(m.PutTime))}
+	case "BO":
+		return s.backoutCell(m)
+	case "REASON":
+		if !m.HasDLH {
+			return Cell{Text: "(no MQDLH)", Style: &st.Muted}
+		}
+		return Cell{Text: fmt.Sprintf("%d %s", m.DLHReason, trimRC(mqfmt.Reason(m.DLHReason).String())), Style: &st.Warning}
+	case "DESTINATION":
+		return Cell{Text: mqfmt.Sanitize(destText(m))}
+	case "FORMAT":
+		return Cell{Text: mqfmt.Sanitize(m.Format)}
+	case "JMS DESTINATION / TYPE":
+		return Cell{Text: mqfmt.Sanitize(jmsText(m))}
+	case "SIZE":
+		return Cell{Text: compact(float64(m.Length))}
+	case "P":
+		if m.Persistent {
+			return Cell{Text: "P"}
+		}
+		return Cell{Text: "-", Style: &st.Muted}
+	case "PRI":
+		return Cell{Text: fmt.Sprint(m.Priority)}
+	case "PUT TIME (UTC)":
+		if m.PutTime.IsZero() {
+			return Cell{Text: "not set", Style: &st.Muted}
+		}
+		return Cell{Text: m.PutTime.Format("2006-01-02 15:04:05")}
+	}
+	return Cell{}
+}
+
+// backoutCell shows BackoutCount/BOTHRESH, red at or over the threshold.
+func (s *queueScreen) backoutCell(m *mqwatch.Summary) Cell {
+	bt := int32(0)
+	if s.qs != nil {
+		bt = s.qs.View.Info.BackoutThresh
+	}
+	txt := fmt.Sprintf("%d/%d", m.BackoutCount, bt)
+	switch {
+	case bt > 0 && m.BackoutCount >= bt, bt == 0 && m.BackoutCount > 0 && !s.isDLQ:
+		return Cell{Text: txt, Style: &s.st.Danger}
+	case m.BackoutCount > 0:
+		return Cell{Text: txt, Style: &s.st.Warning}
+	}
+	return Cell{Text: txt, Style: &s.st.Muted}
+}
+
+func trimRC(name string) string {
+	if len(name) > 5 && (name[:5] == "MQRC_" || name[:5] == "MQFB_") {
+		return name[5:]
+	}
+	return name
+}
+
+func destText(m *mqwatch.Summary) string {
+	if m.DLHDestQMgr == "" {
+		return m.DLHDestQ
+	}
+	return m.DLHDestQ + " (" + m.DLHDestQMgr + ")"
+}
+
+func jmsText(m *mqwatch.Summary) string {
+	switch {
+	case m.JMSDst != "" && m.JMSType != "":
+		return m.JMSDst + " " + m.JMSType
+	case m.JMSDst != "":
+		return m.JMSDst
+	}
+	return m.JMSType
+}
+
+func (a *App) queueKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
+	s := &a.queue
+	switch {
+	case a.moveGrid(&s.grid, k):
+	case key.Matches(k, a.keys.Enter):
+		if m := s.selected(); m != nil {
+			return a.openMessage(*m)
+		}
+	case key.Matches(k, a.keys.Mark):
+		if m := s.selected(); m != nil {
+			a.sel.Toggle(*m)
+			s.grid.Move(1)
+		}
+	case key.Matches(k, a.keys.MarkAll):
+		for i := 0; i < s.msgs.Len(); i++ {
+			a.sel.Mark(*s.msgs.At(i))
+		}
+	case key.Matches(k, a.keys.Copy):
+		if m := s.selected(); m != nil {
+			return a.copyMsgID(m.MsgId)
+		}
+	default:
+		return a.actionKey(k, top)
+	}
+	top.Cursor = s.grid.Cursor
+	return nil
+}

@@ -1,0 +1,77 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// routeLines asks the model what the engine predicts for this message on its
+// next rollback, with the fallbacks.
+func (a *App) routeLines(queue string, s *mqwatch.Summary) []string {
+	return a.current().Route(queue, s)
+}
+
+// routePanel shows the prediction for the message under the cursor, and who
+// has the queue open (the operator's "whom do I call?").
+func (a *App) routePanel() string {
+	s := &a.queue
+	var lines []string
+	if m := s.selected(); m != nil {
+		r := a.routeLines(a.nav.Top().Queue, m)
+		lines = append(lines, a.st.Title.Render(" Route on next rollback"))
+		for _, l := range r {
+			lines = append(lines, " "+mqfmt.Sanitize(l))
+		}
+	}
+	if f := a.current().Snap; f != nil && f.Focus != nil && f.Focus.Queue == a.nav.Top().Queue && len(f.Focus.Handles) > 0 {
+		var who []string
+		for _, h := range f.Focus.Handles {
+			if h.ApplTag == watcherApplTag && !h.Input && !h.Output {
+				continue // our own browse handle
+			}
+			who = append(who, handleText(h))
+		}
+		if len(who) == 0 {
+			who = []string{"no application (nothing is consuming this queue)"}
+		}
+		lines = append(lines, a.st.Muted.Render(" open by: "+strings.Join(who, "; ")))
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, a.width, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// watcherApplTag is the application tag of poisonwatch's own connections.
+const watcherApplTag = "poisonwatch"
+
+func handleText(h mqwatch.Handle) string {
+	var mode []string
+	if h.Input {
+		mode = append(mode, "input")
+	}
+	if h.Output {
+		mode = append(mode, "output")
+	}
+	if h.Browse {
+		mode = append(mode, "browse")
+	}
+	s := mqfmt.Sanitize(h.ApplTag)
+	if h.User != "" {
+		s += " user " + mqfmt.Sanitize(h.User)
+	}
+	if h.Channel != "" {
+		s += " via " + mqfmt.Sanitize(h.Channel) + " " + mqfmt.Sanitize(h.ConnName)
+	}
+	if h.PID != 0 {
+		s += " pid " + itoa(h.PID)
+	}
+	return s + " (" + strings.Join(mode, "/") + ")"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/model"
+)
+
+// Minimum usable terminal size.
+const (
+	minWidth  = 60
+	minHeight = 16
+)
+
+func (a *App) setSize(w, h int) {
+	a.width, a.height = w, h
+	a.help.Width = w
+	a.dash.grid.Cols = dashCols(w)
+	a.queue.grid.Cols = queueCols(w, a.queue.isDLQ)
+	a.triage.grid.Cols = triageCols(w)
+	a.layout()
+}
+
+// View renders exactly the terminal's height, no wider than its width.
+func (a *App) View() string {
+	if a.width < minWidth || a.height < minHeight {
+		msg := fmt.Sprintf("poisonwatch needs at least %dx%d; this terminal is %dx%d", minWidth, minHeight, a.width, a.height)
+		return a.fill(ansi.Wrap(msg, max(a.width, 1), ""))
+	}
+	a.bindStyles()
+	header := a.headerView()
+	crumbs := a.crumbsView()
+	footer := a.footerView()
+	bodyH := a.height - lipgloss.Height(header) - 1 - lipgloss.Height(footer)
+	var body string
+	switch {
+	case a.showHelp:
+		body = a.helpView(bodyH)
+	case a.dialog != nil:
+		body = a.dialogView(bodyH)
+	default:
+		body = a.screenView(bodyH)
+	}
+	if a.pal.active {
+		body = a.pal.view(&a.st, a.width, bodyH)
+	}
+	return a.fill(lipgloss.JoinVertical(lipgloss.Left, header, crumbs, fitHeight(body, bodyH), footer))
+}
+
+func (a *App) bindStyles() {
+	a.dash.st, a.queue.st, a.triage.st, a.detail.st, a.audit.st = &a.st, &a.st, &a.st, &a.st, &a.st
+	a.dash.grid.Cell, a.dash.alerts.Cell = a.dash.cell, a.alertCell
+	a.queue.grid.Cell, a.triage.grid.Cell = a.queue.cell, a.triage.cell
+	a.queue.grid.Marked = func(r int) bool { return a.sel.Marked(a.queue.msgs.At(r).Key()) }
+}
+
+// fill pads or cuts s to exactly the terminal's size.
+func (a *App) fill(s string) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > a.height {
+		lines = lines[:a.height]
+	}
+	for len(lines) < a.height {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > a.width {
+			lines[i] = ansi.Truncate(l, a.width, "")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func fitHeight(s string, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// headerView: queue managers, connection, data age, RO/RW, alert count, freeze.
+func (a *App) headerView() string {
+	st := &a.st
+	now := a.opt.Now()
+	var parts []string
+	parts = append(parts, st.Header.Render(" poisonwatch "))
+	for _, name := range a.state.Order {
+		q := a.state.QMgrs[name]
+		label := name
+		if name == a.qm {
+			label = "▸" + name
+		}
+		switch {
+		case q.Snap == nil:
+			parts = append(parts, st.Muted.Render(label+" connecting…"))
+		case !q.Snap.Connected:
+			parts = append(parts, st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now)))))
+		case q.Stale(now):
+			parts = append(parts, st.Warning.Render(fmt.Sprintf("%s ● stale %s", label, age(q.Age(now)))))
+		default:
+			parts = append(parts, st.OK.Render(label+" ●")+st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago"))
+		}
+	}
+	if a.opt.ReadOnly {
+		parts = append(parts, st.BadgeRO.Render("[RO]"))
+	} else {
+		parts = append(parts, st.BadgeRW.Render("[RW]"))
+	}
+	if n := len(a.current().Alerts); n > 0 {
+		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d alerts", n)))
+	}
+	if a.frozen {
+		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
+	}
+	return ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
+}
+
+func shortErr(err error) string {
+	if err == nil {
+		return "disconnected"
+	}
+	s := err.Error()
+	if i := strings.Index(s, ": "); i >= 0 && strings.Contains(s[i:], "MQRC_") {
+		s = s[i+2:]
+	}
+	return s
+}
+
+func (a *App) crumbsView() string {
+	crumbs := a.nav.Breadcrumbs()
+	s := a.st.Muted.Render(strings.Join(crumbs, " › "))
+	if v := a.filter.value(a.nav.Top().Screen); v != "" || a.filter.active {
+		s += a.st.Accent.Render("  " + a.filter.view())
+	}
+	if n := a.sel.Len(); n > 0 {
+		s += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
+	}
+	if a.flash != "" {
+		s += "  " + a.st.Info.Render(a.flash)
+	}
+	return ansi.Truncate(s, a.width, "…")
+}
+
+func (a *App) footerView() string {
+	return ansi.Truncate(a.help.ShortHelpView(a.shortHelp()), a.width, "")
+}
+
+func (a *App) screenView(h int) string {
+	switch a.nav.Top().Screen {
+	case model.ScreenQueue, model.ScreenGroup:
+		return a.queueView(h)
+	case model.ScreenTriage:
+		return a.triageView(h)
+	case model.ScreenMessage:
+		return a.detail.view(a.width, h)
+	case model.ScreenAudit:
+		return a.audit.view(a.width, h)
+	}
+	return a.dashView(h)
+}
