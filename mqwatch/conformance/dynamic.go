@@ -69,7 +69,7 @@ func testModelQueue(e *env) {
 	od := mqwatch.ObjectDesc{Name: qModel, DynamicName: "CONF.DYN.*"}
 	q := e.openDesc(c, od, ooAll)
 	name := q.Name()
-	if !strings.HasPrefix(name, "CONF.DYN.") || name == "CONF.DYN.*" || len(name) > nameFieldLen {
+	if !strings.HasPrefix(name, "CONF.DYN.") || name == "CONF.DYN.*" || len(name) > maxQNameLen {
 		e.t.Fatalf("dynamic queue handle Name() %q, want the created queue's name CONF.DYN.<unique>", name)
 	}
 	info, err := q.Inquire(e.ctx)

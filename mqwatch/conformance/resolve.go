@@ -64,7 +64,7 @@ func testAliasInquire(e *env) {
 
 // xmitMessage gets the one message on a transmission queue and decodes its
 // MQXQH in the byte order the message's own MQMD Encoding names.
-func (e *env) xmitMessage(xmitq string) (mqwatch.Message, xqh) {
+func (e *env) xmitMessage(xmitq string) (mqwatch.Message, mqfmt.XQH) {
 	e.t.Helper()
 	m := e.get(e.open(e.admin(), xmitq, ooIn), mqwatch.GetOptions{})
 	if m.MD.Format != mqfmt.FmtXmitQHeader {
@@ -74,7 +74,7 @@ func (e *env) xmitMessage(xmitq string) (mqwatch.Message, xqh) {
 	if err != nil {
 		e.t.Fatalf("message on %s: %v", xmitq, err)
 	}
-	h, err := decodeXQH(m.Data, bo)
+	h, err := mqfmt.DecodeXQH(m.Data, 0, bo)
 	if err != nil {
 		e.t.Fatalf("message on %s: %v", xmitq, err)
 	}
@@ -85,17 +85,17 @@ func testRemoteDefinition(e *env) {
 	q := e.open(e.admin(), qRemote, ooOut)
 	md := e.put(q, "for-qm2", mqwatch.PutOptions{NewMsgId: true}, withIDs("", "RC"), withPriority(3))
 	m, h := e.xmitMessage(qXmit)
-	if h.RemoteQName != qRemoteName || h.RemoteQMgrName != remoteQMgr {
+	if mqfmt.Trim(h.RemoteQName) != qRemoteName || mqfmt.Trim(h.RemoteQMgrName) != remoteQMgr {
 		e.t.Errorf("MQXQH names %q on %q, want RNAME %q on RQMNAME %q", h.RemoteQName, h.RemoteQMgrName, qRemoteName, remoteQMgr)
 	}
-	if h.MD.Version != 1 {
-		e.t.Errorf("embedded MQMD Version %d, want 1 (always version 1 in an MQXQH)", h.MD.Version)
+	if h.MsgDesc.Version != 1 {
+		e.t.Errorf("embedded MQMD Version %d, want 1 (always version 1 in an MQXQH)", h.MsgDesc.Version)
 	}
-	if h.MD.Format != mqfmt.FmtString || h.MD.MsgId != md.MsgId || h.MD.CorrelId != id("RC") || h.MD.Priority != 3 {
+	if h.MsgDesc.Format != mqfmt.FmtString || h.MsgDesc.MsgId != md.MsgId || h.MsgDesc.CorrelId != id("RC") || h.MsgDesc.Priority != 3 {
 		e.t.Errorf("embedded MQMD Format %q MsgId %x CorrelId %q Priority %d, want the application's %q %x RC 3",
-			h.MD.Format, h.MD.MsgId, h.MD.CorrelId[:], h.MD.Priority, mqfmt.FmtString, md.MsgId)
+			h.MsgDesc.Format, h.MsgDesc.MsgId, h.MsgDesc.CorrelId[:], h.MsgDesc.Priority, mqfmt.FmtString, md.MsgId)
 	}
-	if body := string(m.Data[xqhLen:]); body != "for-qm2" || m.Length != xqhLen+len("for-qm2") {
+	if body := string(m.Data[mqfmt.XQHLen:]); body != "for-qm2" || m.Length != mqfmt.XQHLen+len("for-qm2") {
 		e.t.Errorf("data after the MQXQH %q (length %d), want %q", body, m.Length, "for-qm2")
 	}
 	e.wantBodies(qXmit)
@@ -105,10 +105,10 @@ func testQMgrNameRouting(e *env) {
 	q := e.openDesc(e.admin(), mqwatch.ObjectDesc{Name: qRemoteName, QMgr: qXmitNamed}, ooOut)
 	e.put(q, "via-qmgr-name", mqwatch.PutOptions{NewMsgId: true})
 	m, h := e.xmitMessage(qXmitNamed)
-	if h.RemoteQName != qRemoteName || h.RemoteQMgrName != qXmitNamed {
+	if mqfmt.Trim(h.RemoteQName) != qRemoteName || mqfmt.Trim(h.RemoteQMgrName) != qXmitNamed {
 		e.t.Errorf("MQXQH names %q on %q, want %q on %q", h.RemoteQName, h.RemoteQMgrName, qRemoteName, qXmitNamed)
 	}
-	if body := string(m.Data[xqhLen:]); body != "via-qmgr-name" {
+	if body := string(m.Data[mqfmt.XQHLen:]); body != "via-qmgr-name" {
 		e.t.Errorf("data after the MQXQH %q", body)
 	}
 }
