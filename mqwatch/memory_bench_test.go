@@ -3,8 +3,10 @@ package mqwatch_test
 import (
 	"encoding/binary"
 	"fmt"
+	"reflect"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -43,6 +45,8 @@ func BenchmarkInventoryMemory(b *testing.B) {
 			perInv := float64(grown) / float64(b.N)
 			b.ReportMetric(perInv/inventorySize, "B/msg")
 			b.ReportMetric(perInv/(1<<20), "MiB/inventory")
+			// The fixed part; the rest is the body prefix, strings and chunks.
+			b.ReportMetric(float64(unsafe.Sizeof(mqwatch.Summary{})), "struct-B/msg")
 		})
 	}
 }
@@ -114,4 +118,54 @@ func (in interner) summary(s *mqwatch.Summary) {
 		&s.DLHPutAppl, &s.DLHFormat, &s.JMSDst, &s.JMSType, &s.BodyFormat, &s.DecodeErr} {
 		in.str(p)
 	}
+}
+
+// The memory figures are only worth their summaries: check that a bench dead
+// letter summarises with every fact the dashboard groups by, and that
+// interning changes no value.
+func TestBenchDeadLetterSummarizesLikeARealOne(t *testing.T) {
+	tests := []struct {
+		name   string
+		intern bool
+	}{{"as decoded", false}, {"interned", true}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			inv, err := buildInventory(300, tt.intern)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inv.Len() != 300 {
+				t.Fatalf("inventory %d, want 300", inv.Len())
+			}
+			for i := 0; i < inv.Len(); i++ {
+				m, err := wireDeadLetter(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := mqwatch.Summarize(&m)
+				want.Arrival = uint64(i + 1)
+				if err := sameSummary(inv.At(i), &want); err != nil {
+					t.Fatalf("summary %d: %v", i, err)
+				}
+			}
+			s := inv.At(7)
+			if s.DecodeErr != "" || !s.HasDLH || !s.HasRFH2 || s.PutTime.IsZero() || len(s.BodyPrefix) != mqwatch.SummaryBodyBytes ||
+				s.DLHReason != int32(mqfmt.RCQFull) || s.DLHDestQ != "PAYMENTS.IN" || s.JMSDst != "queue:///PAYMENTS.IN" ||
+				s.DLHPutAppl != "MQ JMS ConnectionConsumer" || s.PutApplName != "amqrmppa" {
+				t.Fatalf("summary lacks grouping facts: %+v", s)
+			}
+		})
+	}
+}
+
+func sameSummary(got, want *mqwatch.Summary) error {
+	g, w := *got, *want
+	if string(g.BodyPrefix) != string(w.BodyPrefix) {
+		return fmt.Errorf("body prefix %q, want %q", g.BodyPrefix, w.BodyPrefix)
+	}
+	g.BodyPrefix, w.BodyPrefix = nil, nil
+	if !reflect.DeepEqual(g, w) {
+		return fmt.Errorf("got %+v, want %+v", g, w)
+	}
+	return nil
 }
