@@ -31,15 +31,19 @@ func BenchmarkFold(b *testing.B) {
 		s.Fold(env.snapshot(nil))
 		b.ReportAllocs()
 		rebuilds := 0
+		var cpu cpuMeter
 		for i := 0; i < b.N; i++ {
 			snap := env.snapshot(nil)
 			before := groupSets(s)
 			b.StartTimer()
+			cpu.begin()
 			s.Fold(snap)
+			cpu.end()
 			b.StopTimer()
 			rebuilds += countRebuilt(before, s)
 		}
 		b.ReportMetric(float64(rebuilds)/float64(b.N), "rebuilds/fold")
+		cpu.report(b, "cpu-ms/fold")
 	})
 }
 
@@ -58,6 +62,7 @@ func benchSteadyFold(b *testing.B, env *foldEnv, drop bool) {
 	fresh()
 	b.ReportAllocs()
 	rebuilds := 0
+	var cpu cpuMeter
 	for i := 0; i < b.N; i++ {
 		if !drop && i > 0 && i%regrowLimit == 0 {
 			fresh()
@@ -68,11 +73,14 @@ func benchSteadyFold(b *testing.B, env *foldEnv, drop bool) {
 		}
 		before := groupSets(s)
 		b.StartTimer()
+		cpu.begin()
 		s.Fold(snap)
+		cpu.end()
 		b.StopTimer()
 		rebuilds += countRebuilt(before, s)
 	}
 	b.ReportMetric(float64(rebuilds)/float64(b.N), "rebuilds/fold")
+	cpu.report(b, "cpu-ms/fold")
 }
 
 // groupSets records which GroupSet each inventory has, to tell a fold that
@@ -95,4 +103,30 @@ func countRebuilt(before map[string]*GroupSet, s *State) int {
 		}
 	}
 	return n
+}
+
+// cpuMeter sums the process CPU time of the timed sections: the poll or fold
+// itself, with the garbage collection it causes, whatever else the machine runs.
+type cpuMeter struct {
+	total, start time.Duration
+	broken       bool
+}
+
+func (m *cpuMeter) begin() {
+	var ok bool
+	m.start, ok = processCPU()
+	m.broken = m.broken || !ok
+}
+
+func (m *cpuMeter) end() {
+	t, ok := processCPU()
+	m.broken = m.broken || !ok
+	m.total += t - m.start
+}
+
+// report adds the mean CPU milliseconds per operation as unit.
+func (m *cpuMeter) report(b *testing.B, unit string) {
+	if !m.broken && b.N > 0 {
+		b.ReportMetric(float64(m.total.Microseconds())/1000/float64(b.N), unit)
+	}
 }

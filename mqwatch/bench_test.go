@@ -76,11 +76,14 @@ func benchIncremental(b *testing.B, env *steadyQM, inc *incremental, latency tim
 		defer env.qm.Faults().Remove(env.addLatency(b, latency))
 	}
 	var cost pollCost
+	var cpu cpuMeter
 	var watcherCalls, watcherBytes int64
 	for i := 0; i < b.N; i++ {
 		env.step(b)
 		b.StartTimer()
+		cpu.begin()
 		s := inc.poll(b)
+		cpu.end()
 		b.StopTimer()
 		cost.add(costOf(env.qm.Stats()))
 		watcherCalls += int64(s.Poll.Calls)
@@ -94,6 +97,7 @@ func benchIncremental(b *testing.B, env *steadyQM, inc *incremental, latency tim
 	f := &pollFigures{}
 	f.Calls, f.Bytes, f.Browses = cost.perPoll(b.N)
 	f.report(b)
+	cpu.report(b, "cpu-ms/poll")
 	// The watcher's own counter: calls, and bytes including MQMDs and an
 	// estimate of the PCF responses.
 	b.ReportMetric(float64(watcherCalls)/float64(b.N), "watcher-calls/poll")
@@ -116,10 +120,13 @@ func benchNaive(b *testing.B, env *steadyQM) *pollFigures {
 	defer c.Close()
 	p := newNaivePoller(c)
 	var cost pollCost
+	var cpu cpuMeter
 	for i := 0; i < b.N; i++ {
 		env.step(b)
 		b.StartTimer()
+		cpu.begin()
 		got, err := p.poll(ctx)
+		cpu.end()
 		b.StopTimer()
 		if err != nil {
 			b.Fatal(err)
@@ -132,6 +139,7 @@ func benchNaive(b *testing.B, env *steadyQM) *pollFigures {
 	f := &pollFigures{}
 	f.Calls, f.Bytes, f.Browses = cost.perPoll(b.N)
 	f.report(b)
+	cpu.report(b, "cpu-ms/poll")
 	return f
 }
 

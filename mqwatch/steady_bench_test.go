@@ -152,3 +152,29 @@ func (s *steadyQM) addLatency(tb testing.TB, d time.Duration) embedded.FaultID {
 	tb.Helper()
 	return s.qm.Faults().Add(embedded.Fault{Latency: d, ConnID: watcherConnID(tb, s.conn)})
 }
+
+// cpuMeter sums the process CPU time of the timed sections: the poll or fold
+// itself, with the garbage collection it causes, whatever else the machine runs.
+type cpuMeter struct {
+	total, start time.Duration
+	broken       bool
+}
+
+func (m *cpuMeter) begin() {
+	var ok bool
+	m.start, ok = processCPU()
+	m.broken = m.broken || !ok
+}
+
+func (m *cpuMeter) end() {
+	t, ok := processCPU()
+	m.broken = m.broken || !ok
+	m.total += t - m.start
+}
+
+// report adds the mean CPU milliseconds per operation as unit.
+func (m *cpuMeter) report(b *testing.B, unit string) {
+	if !m.broken && b.N > 0 {
+		b.ReportMetric(float64(m.total.Microseconds())/1000/float64(b.N), unit)
+	}
+}
