@@ -81,16 +81,14 @@ func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now
 		gs := q.Groups[name]
 		isDLQ := name == snap.QMgr.DeadQ
 		if gs == nil || !contiguous || !hasDelta || d.Resync {
-			gs = BuildGroups(name, isDLQ, inv)
-			gs.tick(now)
-			q.Groups[name] = gs
-		} else {
-			gs.apply(d, now)
-			if gs.dirty {
-				fresh := BuildGroups(name, isDLQ, inv)
+			fresh := BuildGroups(name, isDLQ, inv)
+			if gs != nil {
 				fresh.adoptSparks(gs)
-				q.Groups[name] = fresh
 			}
+			fresh.tick(now)
+			q.Groups[name] = fresh
+		} else {
+			gs.apply(d, inv, now)
 		}
 		if qs := q.Queues[name]; qs != nil {
 			if hasDelta && !d.Resync {
