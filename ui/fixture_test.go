@@ -20,7 +20,12 @@ import (
 	"github.com/poisonwatch/poisonwatch/themes"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+// updating reports whether -update was given; teatest's golden helper
+// defines the flag, so the fixture reads it rather than defining it again.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 var clock = time.Date(2026, 11, 30, 3, 0, 0, 0, time.UTC)
 
@@ -118,6 +123,12 @@ func incident(seq uint64, dlq int) *mqwatch.Snapshot {
 	}
 }
 
+// TestMain pins the local time zone: the audit view shows local times.
+func TestMain(m *testing.M) {
+	time.Local = time.UTC
+	os.Exit(m.Run())
+}
+
 func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 	t.Helper()
 	src := &fakeSource{name: "QM1", ch: make(chan *mqwatch.Snapshot, 1)}
@@ -181,7 +192,7 @@ func drain(a *App, cmd tea.Cmd) {
 func golden(t *testing.T, got string) {
 	t.Helper()
 	p := filepath.Join("testdata", t.Name()+".golden")
-	if *update {
+	if updating() {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
