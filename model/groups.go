@@ -60,31 +60,40 @@ type GroupSet struct {
 	staleAge [numDims]bool
 }
 
-func keyFor(d Dim, s *mqwatch.Summary) GroupKey {
+// fullKey is a summary's key along every dimension at once; keyFor projects
+// it, so grouping a whole inventory costs one map lookup per message.
+func fullKey(s *mqwatch.Summary) GroupKey {
+	k := GroupKey{Reason: s.DLHReason, DestQ: s.DLHDestQ, DestQMgr: s.DLHDestQMgr,
+		Appl: s.DLHPutAppl, Source: jmsQueueName(s.JMSDst), Type: s.JMSType}
+	if k.Appl == "" {
+		k.Appl = s.PutApplName
+	}
+	if k.Type == "" {
+		k.Type = s.BodyFormat
+	}
+	return k
+}
+
+// project keeps the fields of a full key that dimension d groups by.
+func project(d Dim, k GroupKey) GroupKey {
 	switch d {
 	case DimReasonDest:
-		return GroupKey{Reason: s.DLHReason, DestQ: s.DLHDestQ, DestQMgr: s.DLHDestQMgr}
+		return GroupKey{Reason: k.Reason, DestQ: k.DestQ, DestQMgr: k.DestQMgr}
 	case DimReason:
-		return GroupKey{Reason: s.DLHReason}
+		return GroupKey{Reason: k.Reason}
 	case DimDest:
-		return GroupKey{DestQ: s.DLHDestQ, DestQMgr: s.DLHDestQMgr}
+		return GroupKey{DestQ: k.DestQ, DestQMgr: k.DestQMgr}
 	case DimAppl:
-		appl := s.DLHPutAppl
-		if appl == "" {
-			appl = s.PutApplName
-		}
-		return GroupKey{Appl: appl}
+		return GroupKey{Appl: k.Appl}
 	case DimSource:
-		return GroupKey{Source: jmsQueueName(s.JMSDst)}
+		return GroupKey{Source: k.Source}
 	case DimType:
-		t := s.JMSType
-		if t == "" {
-			t = s.BodyFormat
-		}
-		return GroupKey{Type: t}
+		return GroupKey{Type: k.Type}
 	}
 	return GroupKey{}
 }
+
+func keyFor(d Dim, s *mqwatch.Summary) GroupKey { return project(d, fullKey(s)) }
 
 // jmsQueueName turns "queue:///ORDERS.IN?x=y" or "queue://QM1/ORDERS.IN" into "ORDERS.IN".
 func jmsQueueName(dst string) string {
@@ -98,19 +107,58 @@ func jmsQueueName(dst string) string {
 	return d
 }
 
-// BuildGroups groups a whole inventory.
+// BuildGroups groups a whole inventory: one pass keyed by the full key, then
+// each dimension rolled up from those few combinations.
 func BuildGroups(queue string, isDLQ bool, inv *mqwatch.Inventory) *GroupSet {
 	gs := &GroupSet{Queue: queue, IsDLQ: isDLQ, inv: inv}
 	for d := range gs.groups {
 		gs.groups[d] = map[GroupKey]*Group{}
 	}
-	inv.Each(func(_ int, s *mqwatch.Summary) bool { gs.add(s, false); return true })
+	full := map[GroupKey]*Group{}
+	inv.Each(func(_ int, s *mqwatch.Summary) bool {
+		k := fullKey(s)
+		g := full[k]
+		if g == nil {
+			g = &Group{Key: k}
+			full[k] = g
+		}
+		g.Count++
+		widen(g, s.PutTime)
+		return true
+	})
+	for k, f := range full {
+		for d := range gs.groups {
+			pk := project(Dim(d), k)
+			g := gs.groups[d][pk]
+			if g == nil {
+				g = &Group{Key: pk, Spark: NewRing(30)}
+				gs.groups[d][pk] = g
+			}
+			g.Count += f.Count
+			widen(g, f.Oldest)
+			widen(g, f.Newest)
+		}
+	}
 	return gs
 }
 
+// widen extends a group's age range to include t (zero t: unknown put time).
+func widen(g *Group, t time.Time) {
+	if t.IsZero() {
+		return
+	}
+	if g.Oldest.IsZero() || t.Before(g.Oldest) {
+		g.Oldest = t
+	}
+	if t.After(g.Newest) {
+		g.Newest = t
+	}
+}
+
 func (gs *GroupSet) add(s *mqwatch.Summary, fresh bool) {
+	fk := fullKey(s)
 	for d := range gs.groups {
-		k := keyFor(Dim(d), s)
+		k := project(Dim(d), fk)
 		g := gs.groups[d][k]
 		if g == nil {
 			g = &Group{Key: k, Spark: NewRing(30)}
@@ -120,20 +168,14 @@ func (gs *GroupSet) add(s *mqwatch.Summary, fresh bool) {
 		if fresh {
 			g.added++
 		}
-		if !s.PutTime.IsZero() {
-			if g.Oldest.IsZero() || s.PutTime.Before(g.Oldest) {
-				g.Oldest = s.PutTime
-			}
-			if s.PutTime.After(g.Newest) {
-				g.Newest = s.PutTime
-			}
-		}
+		widen(g, s.PutTime)
 	}
 }
 
 func (gs *GroupSet) remove(s *mqwatch.Summary) {
+	fk := fullKey(s)
 	for d := range gs.groups {
-		k := keyFor(Dim(d), s)
+		k := project(Dim(d), fk)
 		g := gs.groups[d][k]
 		if g == nil {
 			continue
@@ -221,12 +263,7 @@ func (gs *GroupSet) rescanAges(d Dim) {
 			return true
 		}
 		if g := gs.groups[d][keyFor(d, s)]; g != nil {
-			if g.Oldest.IsZero() || s.PutTime.Before(g.Oldest) {
-				g.Oldest = s.PutTime
-			}
-			if s.PutTime.After(g.Newest) {
-				g.Newest = s.PutTime
-			}
+			widen(g, s.PutTime)
 		}
 		return true
 	})
