@@ -55,6 +55,8 @@ type App struct {
 	pal    palette
 	dialog *dialog
 
+	later []tea.Cmd // commands started by refreshes, returned by Update
+
 	showHelp bool
 	flash    string // one-line status (copied, refused, ...)
 }
@@ -111,8 +113,19 @@ func (a *App) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Update routes messages; each case delegates to a method.
+// Update routes messages; each case delegates to a method. Work a screen
+// starts off the Update path while refreshing (a filter over 100k messages)
+// is collected in a.later and returned with the message's own command.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := a.update(msg)
+	if len(a.later) > 0 {
+		cmd = tea.Batch(append(a.later, cmd)...)
+		a.later = nil
+	}
+	return m, cmd
+}
+
+func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.setSize(msg.Width, msg.Height)
@@ -189,7 +202,9 @@ func (a *App) refreshScreens() {
 	top := a.nav.Top()
 	switch top.Screen {
 	case model.ScreenQueue, model.ScreenGroup:
-		a.queue.update(q, top, a.filter.value(top.Screen))
+		if cmd := a.queue.update(q, top, a.filter.value(top.Screen)); cmd != nil {
+			a.later = append(a.later, cmd)
+		}
 	case model.ScreenTriage:
 		a.triage.update(q, top, a.filter.value(top.Screen))
 	}

@@ -178,6 +178,10 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 		}
 	case copiedMsg:
 		a.flash = string(m)
+	case filterDoneMsg:
+		if a.queue.mf.done(m) {
+			a.refreshScreens()
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -23,6 +24,7 @@ type queueScreen struct {
 	st    *Styles
 	now   time.Time
 	isDLQ bool
+	mf    msgFilter
 }
 
 // msgList is the rows of a message list without copying summaries: indexes
@@ -81,16 +83,17 @@ func queueCols(w int, dlq bool) []Column {
 	return cols
 }
 
-func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter string) {
+func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter string) tea.Cmd {
 	s.q, s.loc = q, loc
 	s.qs = q.Queues[loc.Queue]
 	s.msgs = msgList{}
+	var cmd tea.Cmd
 	if q.Snap != nil {
 		s.now = q.Snap.Time
 		s.isDLQ = loc.Queue == q.Snap.QMgr.DeadQ
 		if inv := q.Snap.Inventories[loc.Queue]; inv != nil {
 			s.msgs.inv = inv
-			s.msgs.idx = filterInventory(inv, loc, filter)
+			s.msgs.idx, cmd = s.mf.rows(inv, groupRows(inv, loc), filter)
 		} else if f := q.Snap.Focus; f != nil && f.Queue == loc.Queue {
 			s.msgs.list = filterList(f.Messages, filter)
 		}
@@ -100,13 +103,17 @@ func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter str
 		s.grid.SetSize(s.grid.Width, s.grid.Height+1)
 	}
 	s.grid.SetRows(s.msgs.Len())
+	return cmd
 }
 
+// summaryText is what the filter matches a message against.
 func summaryText(m *mqwatch.Summary) string {
-	return fmt.Sprintf("%s %s %s %s %s %s", shortID(m.MsgId), mqfmt.Reason(m.DLHReason).String(), m.DLHDestQ, m.JMSDst, m.JMSType, m.PutApplName)
+	return strings.Join([]string{shortID(m.MsgId), mqfmt.Reason(m.DLHReason).String(), m.DLHDestQ, m.JMSDst, m.JMSType, m.PutApplName, m.DLHPutAppl}, " ")
 }
 
-func filterInventory(inv *mqwatch.Inventory, loc *model.Location, filter string) []int {
+// groupRows lists the inventory positions of the location's group (all when
+// the location has none).
+func groupRows(inv *mqwatch.Inventory, loc *model.Location) []int {
 	idx := make([]int, 0, inv.Len())
 	inv.Each(func(i int, m *mqwatch.Summary) bool {
 		if loc.Group == nil || model.KeyOf(loc.Dim, m) == *loc.Group {
@@ -114,15 +121,7 @@ func filterInventory(inv *mqwatch.Inventory, loc *model.Location, filter string)
 		}
 		return true
 	})
-	if filter == "" {
-		return idx
-	}
-	ms := model.Filter(filter, len(idx), func(i int) string { return summaryText(inv.At(idx[i])) })
-	out := make([]int, len(ms))
-	for i, m := range ms {
-		out[i] = idx[m.Index]
-	}
-	return out
+	return idx
 }
 
 func filterList(list []mqwatch.Summary, filter string) []mqwatch.Summary {

@@ -141,6 +141,9 @@ func (a *App) crumbsView() string {
 	if v := a.filter.value(a.nav.Top().Screen); v != "" || a.filter.active {
 		s += a.st.Accent.Render("  " + a.filter.view())
 	}
+	if st := a.queue.mf.status(); st != "" {
+		s += a.st.Warning.Render("  " + st)
+	}
 	if n := a.sel.Len(); n > 0 {
 		s += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
 	}
