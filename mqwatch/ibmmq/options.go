@@ -58,6 +58,12 @@ func browseGMO(o mqwatch.BrowseOptions, waitMs int32) gmoWords {
 	if o.MaxBytes > 0 {
 		w.Options |= gmoAcceptTruncatedMsg
 	}
+	if o.MsgId != nil {
+		w.MatchOptions |= moMatchMsgID
+	}
+	if o.CorrelId != nil {
+		w.MatchOptions |= moMatchCorrelID
+	}
 	w.setWait(waitMs)
 	return w
 }

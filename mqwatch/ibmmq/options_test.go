@@ -46,6 +46,8 @@ func TestBrowseGMO(t *testing.T) {
 			gmoWords{Options: commonGMO | gmoNoSyncpoint | gmoBrowseFirst | gmoUnmarkedBrowseMsg | gmoMarkBrowseHandle}},
 		{"with_wait", mqwatch.BrowseOptions{}, 2500,
 			gmoWords{Options: commonGMO | gmoNoSyncpoint | gmoBrowseNext | gmoWait, WaitInterval: 2500}},
+		{"find_one_message_by_ids", mqwatch.BrowseOptions{First: true, MsgId: &[24]byte{1}, CorrelId: &[24]byte{2}}, 0,
+			gmoWords{Options: commonGMO | gmoNoSyncpoint | gmoBrowseFirst, MatchOptions: moMatchMsgID | moMatchCorrelID}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,8 +55,8 @@ func TestBrowseGMO(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
-			if got.MatchOptions != moNone {
-				t.Error("a browse must not match on the ids of the previous message")
+			if got.MatchOptions != tt.want.MatchOptions {
+				t.Error("a browse matches ids only when asked, never those of the previous message")
 			}
 			if got.Options&gmoConvert != 0 {
 				t.Error("a browse must return the message's own bytes")

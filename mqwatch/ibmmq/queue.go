@@ -60,7 +60,7 @@ func (q *queue) Browse(ctx context.Context, o mqwatch.BrowseOptions) (mqwatch.Me
 	if auto {
 		o.MaxBytes = initialDataBuffer // browse accepting truncation, then re-read below
 	}
-	m, err := q.get(browseGMO(o, ms), nil, nil, o.MaxBytes)
+	m, err := q.get(browseGMO(o, ms), o.MsgId, o.CorrelId, o.MaxBytes)
 	if err != nil || !auto || !m.Truncated() {
 		return m, err
 	}

@@ -1,0 +1,58 @@
+package embedded
+
+import (
+	"context"
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// A browse with MsgId/CorrelId finds one message again without reading the
+// queue (MQMO_MATCH_MSG_ID): how the message screen and actions re-find what
+// the operator saw.
+func TestBrowseMatchesIds(t *testing.T) {
+	f := newFixture(t, "DEFINE QLOCAL(Q)")
+	c := f.connect("")
+	q := f.open(c, "Q", mqwatch.OpenOptions{Browse: true, Output: true})
+	var ids []mqfmt.MQMD
+	for _, b := range []string{"a", "b", "c", "d"} {
+		ids = append(ids, f.put(q, b, 0, false))
+	}
+	ctx := context.Background()
+	tests := []struct {
+		name    string
+		opts    mqwatch.BrowseOptions
+		want    string
+		wantErr mqfmt.Reason
+	}{
+		{"first match by MsgId", mqwatch.BrowseOptions{First: true, MsgId: &ids[2].MsgId}, "c", 0},
+		{"MsgId and CorrelId", mqwatch.BrowseOptions{First: true, MsgId: &ids[1].MsgId, CorrelId: &ids[1].CorrelId}, "b", 0},
+		{"wrong CorrelId", mqwatch.BrowseOptions{First: true, MsgId: &ids[1].MsgId, CorrelId: &[24]byte{9}}, "", mqfmt.RCNoMsgAvailable},
+		{"unknown MsgId", mqwatch.BrowseOptions{First: true, MsgId: &[24]byte{1, 2, 3}}, "", mqfmt.RCNoMsgAvailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := q.Browse(ctx, tt.opts)
+			if tt.wantErr != 0 {
+				wantRC(t, err, tt.wantErr)
+				return
+			}
+			if err != nil || string(m.Data) != tt.want {
+				t.Fatalf("got %q, %v; want %q", m.Data, err, tt.want)
+			}
+		})
+	}
+	// Next after the cursor: the cursor sits on "c", so "a" is behind it.
+	if _, err := q.Browse(ctx, mqwatch.BrowseOptions{First: true, MsgId: &ids[2].MsgId}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := q.Browse(ctx, mqwatch.BrowseOptions{MsgId: &ids[0].MsgId})
+	wantRC(t, err, mqfmt.RCNoMsgAvailable)
+	if m, err := q.Browse(ctx, mqwatch.BrowseOptions{MsgId: &ids[3].MsgId}); err != nil || string(m.Data) != "d" {
+		t.Fatalf("next match after the cursor: %q %v", m.Data, err)
+	}
+	if st := f.status("Q"); st.Depth != 4 {
+		t.Fatalf("browsing removed messages: depth %d", st.Depth)
+	}
+}
