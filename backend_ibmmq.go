@@ -24,3 +24,6 @@ func ibmmqBackend(prompt ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
 	}
 	return ibmmq.New(mqSettings)
 }
+
+// defaultBackend: the IBM MQ edition watches a real queue manager by default.
+const defaultBackend = "ibmmq"

@@ -17,3 +17,6 @@ func mqQMgrName() string { return "" }
 func ibmmqBackend(ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
 	return nil, errors.New("this poisonwatch was built without IBM MQ support: build it with `make build-mq` on a machine with the IBM MQ client")
 }
+
+// defaultBackend: without IBM MQ support, the embedded demo.
+const defaultBackend = "embedded"

@@ -42,7 +42,7 @@ func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
 	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
 	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file) instead of the built-in demo")
-	fs.StringVar(&o.backend, "backend", "embedded", "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
+	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
 }
 
 func splitList(s string) []string {
