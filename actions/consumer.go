@@ -95,6 +95,11 @@ func (c *Consumer) Cached() *CachedAttrs {
 	return &v
 }
 
+// View describes the consumer for Lint (R1b, R1f, R9a, R9c), id naming it.
+func (c *Consumer) View(id string) ConsumerView {
+	return ConsumerView{ID: id, Queue: c.base.Base, Style: c.opts.Style, Cached: c.Cached(), Policy: c.opts.Policy, Paused: c.paused}
+}
+
 // Paused reports whether an MDB is paused (R9c).
 func (c *Consumer) Paused() bool { return c.paused }
 

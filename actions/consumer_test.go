@@ -2,8 +2,10 @@ package actions
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -177,4 +179,40 @@ func TestConsumerFallbacks(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestConsumerViewFeedsLint(t *testing.T) {
+	t.Run("R1b_consumer_view_shows_stale_cache_to_lint", func(t *testing.T) {
+		f := newQM(t, "")
+		c := f.consumer(ConsumerOptions{Style: Async, Queue: "ORDERS.ALIAS"})
+		f.putText("ORDERS.ALIAS")
+		f.pollN(c, 2, failing)
+		f.mqsc("ALTER QLOCAL(ORDERS.IN) BOTHRESH(7)")
+		v := c.View("orders-listener")
+		if v.Queue != "ORDERS.IN" || v.Cached == nil || v.Cached.BackoutThresh != 3 {
+			t.Fatalf("view %+v", v)
+		}
+		in := LintInput{QMgr: mustQMgr(t, f), Queues: mustQueues(t, f), Consumers: []ConsumerView{v}}
+		if !slices.ContainsFunc(Lint(in), func(x Finding) bool { return x.Rule == "R1b" && x.Queue == "ORDERS.IN" }) {
+			t.Errorf("no R1b finding:\n%s", findingsText(Lint(in)))
+		}
+	})
+}
+
+func mustQMgr(t *testing.T, f *qmFixture) mqwatch.QMgrInfo {
+	t.Helper()
+	qm, err := f.pc.QMgr(f.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return qm
+}
+
+func mustQueues(t *testing.T, f *qmFixture) []mqwatch.QueueInfo {
+	t.Helper()
+	qs, err := f.pc.Queues(f.ctx, "*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return qs
 }

@@ -87,7 +87,10 @@ func (m FactMap) Facts(name string) QueueFacts { return m[name] }
 type ConsumerSpec struct {
 	Style Style
 	// Outcome is the outcome of the transaction the delivery (and, for
-	// sync-transacted, the poison move) belongs to, when known.
+	// sync-transacted, the poison move) belongs to, when known. It decides
+	// R4a/R4b and whether a sync-transacted move stands (R3a); ASF and async
+	// moves are outside any delivery's unit of work (R3b), so it changes
+	// nothing for them.
 	Outcome Outcome
 	// Cached holds the attributes a JMS consumer cached (R1b); nil when it has
 	// not inquired yet, and then the current attributes are used.

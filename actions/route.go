@@ -116,6 +116,9 @@ func decideJMS(in *RouteInput, count int32, w *[]Line) Decision {
 	}
 	why = append(why, line("R1e", "BackoutCount %d >= BOTHRESH %d: poison", count, thresh))
 	why = append(why, unitOfWork(in))
+	if in.Consumer.Style == SyncTransacted && in.Consumer.Outcome == OutcomeRollback {
+		why = append(why, line("R3a", "the application rolls back: whatever the move did is undone and the message returns to %s with BackoutCount %d", in.Queue.Base, count+1))
+	}
 	return poison(in, boq, why, w)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -26,24 +27,52 @@ type folderScanner struct {
 	// can be mapped back from s; nil for UTF-8 folders.
 	u16 []byte
 	bo  binary.ByteOrder
+	// elems and attrs are scratch stacks reused across the folders of a
+	// header: children collect here and are copied out once per group, so
+	// a folder costs one allocation per level instead of one per append.
+	elems []Element
+	attrs []Attr
 }
 
 // parseFolder parses one NameValueData field that starts at absolute offset
-// base, in NameValueCCSID ccsid.
-func parseFolder(raw []byte, base int, ccsid int32, bo binary.ByteOrder) (Folder, error) {
-	f := Folder{Offset: base, Raw: string(raw)}
-	sc := folderScanner{s: f.Raw, base: base}
+// base, in NameValueCCSID ccsid. raw is the field as a string (names and
+// values of UTF-8 folders are substrings of it) and wire the same bytes.
+func (sc *folderScanner) parseFolder(raw string, wire []byte, base int, ccsid int32, bo binary.ByteOrder) (Folder, error) {
+	f := Folder{Offset: base, Raw: raw}
+	sc.s, sc.pos, sc.base, sc.u16, sc.bo = raw, 0, base, nil, bo
 	if isUTF16CCSID(ccsid) {
-		text, err := utf16ToUTF8(raw, bo, base)
+		text, err := utf16ToUTF8(wire, bo, base)
 		if err != nil {
 			return Folder{}, err
 		}
-		sc.s, sc.u16, sc.bo = text, raw, bo
+		sc.s, sc.u16 = text, wire
 	}
 	if err := sc.folder(&f); err != nil {
 		return Folder{}, err
 	}
 	return f, nil
+}
+
+// folderScanners recycles scanners and their scratch stacks between decodes.
+var folderScanners = sync.Pool{New: func() any {
+	return &folderScanner{elems: make([]Element, 0, 16), attrs: make([]Attr, 0, 4)}
+}}
+
+func getFolderScanner() *folderScanner { return folderScanners.Get().(*folderScanner) }
+
+// putFolderScanner returns sc to the pool without references into the
+// decoded message, so pooled scanners keep no message data alive.
+func putFolderScanner(sc *folderScanner) {
+	clear(sc.elems[:cap(sc.elems)])
+	clear(sc.attrs[:cap(sc.attrs)])
+	*sc = folderScanner{elems: sc.elems[:0], attrs: sc.attrs[:0]}
+	folderScanners.Put(sc)
+}
+
+// parseFolder parses a single folder on its own (tests, tools).
+func parseFolder(raw []byte, base int, ccsid int32, bo binary.ByteOrder) (Folder, error) {
+	var sc folderScanner
+	return sc.parseFolder(string(raw), raw, base, ccsid, bo)
 }
 
 func (sc *folderScanner) folder(f *Folder) error {
@@ -59,7 +88,10 @@ func (sc *folderScanner) folder(f *Folder) error {
 	if err != nil {
 		return err
 	}
-	f.Name, f.Attrs = name, attrs
+	f.Name = name
+	if len(attrs) > 0 {
+		f.Attrs = append([]Attr(nil), attrs...)
+	}
 	if !selfClose {
 		elems, text, textAt, err := sc.content(name, openAt, 1)
 		if err != nil {
@@ -80,7 +112,15 @@ func (sc *folderScanner) folder(f *Folder) error {
 // returns either the child elements (a group) or the raw text (a value) and
 // where that text starts.
 func (sc *folderScanner) content(name string, openAt, depth int) ([]Element, string, int, error) {
-	var children []Element
+	mark := len(sc.elems)
+	children, text, textAt, err := sc.contentFrom(mark, name, openAt, depth)
+	sc.elems = sc.elems[:mark]
+	return children, text, textAt, err
+}
+
+// contentFrom does content's work with the children collected in
+// sc.elems[mark:].
+func (sc *folderScanner) contentFrom(mark int, name string, openAt, depth int) ([]Element, string, int, error) {
 	for {
 		i := strings.IndexByte(sc.s[sc.pos:], '<')
 		if i < 0 {
@@ -93,13 +133,13 @@ func (sc *folderScanner) content(name string, openAt, depth int) ([]Element, str
 			if err := sc.endTag(name); err != nil {
 				return nil, "", 0, err
 			}
-			if children == nil {
+			if len(sc.elems) == mark {
 				return nil, text, textAt, nil
 			}
 			if !isBlankText(text) {
 				return nil, "", 0, sc.errAt(textAt, "text mixed with elements inside <%s>", name)
 			}
-			return children, "", 0, nil
+			return append([]Element(nil), sc.elems[mark:]...), "", 0, nil
 		}
 		if !isBlankText(text) {
 			return nil, "", 0, sc.errAt(textAt, "text mixed with elements inside <%s>", name)
@@ -111,7 +151,7 @@ func (sc *folderScanner) content(name string, openAt, depth int) ([]Element, str
 		if err != nil {
 			return nil, "", 0, err
 		}
-		children = append(children, child)
+		sc.elems = append(sc.elems, child)
 	}
 }
 
@@ -122,13 +162,16 @@ func (sc *folderScanner) element(depth int) (Element, error) {
 		return Element{}, err
 	}
 	e := Element{Name: name}
-	for _, a := range attrs {
+	for i, a := range attrs {
 		switch a.Name {
 		case "dt":
 			e.DataType = a.Value
 		case "xsi:nil":
 			e.Nil = a.Value == "true" || a.Value == "1"
 		default:
+			if e.Attrs == nil {
+				e.Attrs = make([]Attr, 0, len(attrs)-i)
+			}
 			e.Attrs = append(e.Attrs, a)
 		}
 	}
@@ -148,7 +191,16 @@ func (sc *folderScanner) element(depth int) (Element, error) {
 }
 
 // startTag reads <name attr='v' ...> or <name .../> at sc.pos.
-func (sc *folderScanner) startTag() (name string, attrs []Attr, selfClose bool, err error) {
+//
+// The returned attributes live in sc.attrs and are valid until the next call:
+// callers copy what they keep before reading further.
+func (sc *folderScanner) startTag() (string, []Attr, bool, error) {
+	name, attrs, selfClose, err := sc.readStartTag(sc.attrs[:0])
+	sc.attrs = attrs[:0]
+	return name, attrs, selfClose, err
+}
+
+func (sc *folderScanner) readStartTag(attrs []Attr) (name string, _ []Attr, selfClose bool, err error) {
 	openAt := sc.pos
 	sc.pos++ // '<'
 	if name = sc.name(); name == "" {
