@@ -161,7 +161,8 @@ func (b *book) Routes() []RouteCount {
 	slices.SortFunc(out, func(a, b RouteCount) int {
 		return cmp.Or(strings.Compare(a.QMgr, b.QMgr), strings.Compare(a.Queue, b.Queue),
 			strings.Compare(a.Consumer, b.Consumer), cmp.Compare(b.Count, a.Count),
-			strings.Compare(a.Action, b.Action), strings.Compare(a.Target, b.Target))
+			strings.Compare(a.Action, b.Action), strings.Compare(a.Target, b.Target),
+			strings.Compare(a.Rule, b.Rule), cmp.Compare(a.Reason, b.Reason))
 	})
 	return out
 }

@@ -60,7 +60,9 @@ func LoadFS(fsys fs.FS, name string) (*Scenario, error) {
 	}
 	s, err := parse(data, name, func(ref string) ([]byte, error) {
 		p := path.Join(path.Dir(name), ref)
-		if !fs.ValidPath(p) || path.IsAbs(ref) {
+		// fs.ValidPath rejects absolute paths and ".." elements, so a
+		// scenario cannot read files outside its own directory.
+		if !fs.ValidPath(ref) || !fs.ValidPath(p) {
 			return nil, fmt.Errorf("MQSC file %q: must be a relative path inside the scenario's directory", ref)
 		}
 		return readLimited(fsys, p, maxMQSCBytes)

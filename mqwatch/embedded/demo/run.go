@@ -24,27 +24,30 @@ type Run struct {
 // Start creates the scenario's queue managers, applies their MQSC, links
 // them, connects the applications and runs them until ctx ends. With a
 // Warmup the scenario first simulates that much history on a virtual clock
-// (as fast as the CPU allows), so the queue managers start with the incident
-// in progress and message ages that make sense; then it follows the wall
-// clock. When ctx ends every application disconnects and every channel
+// (as fast as the CPU allows; Start returns when it is done), so the queue
+// managers start with the incident in progress and message ages that make
+// sense; then it follows the wall clock. When ctx ends every application disconnects and every channel
 // stops; Done is closed after that, and no goroutine of the run is left.
 func (s *Scenario) Start(ctx context.Context) (*Run, error) {
 	if err := s.Validate(); err != nil {
 		return nil, fmt.Errorf("start scenario %s: %w", s.Name, err)
 	}
-	clk := newVirtualClock(time.Now().Add(-s.Warmup))
-	if s.Warmup == 0 {
-		clk.goReal()
-	}
+	now := time.Now()
+	clk := newVirtualClock(now.Add(-s.Warmup))
 	r := newRunner(ctx, s, clk, false)
-	if err := r.setup(); err != nil {
+	err := r.setup()
+	if err == nil && s.Warmup > 0 {
+		err = r.loop(now)
+	}
+	if err != nil {
 		r.shutdown()
 		return nil, fmt.Errorf("start scenario %s: %w", s.Name, err)
 	}
+	clk.goReal()
 	run := &Run{r: r, done: make(chan struct{})}
 	go func() {
 		defer close(run.done)
-		err := r.loop(true, time.Time{})
+		err := r.loop(time.Time{})
 		r.shutdown()
 		if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 			run.err = err
@@ -117,40 +120,37 @@ func newRunner(ctx context.Context, s *Scenario, clk *clock, account bool) *runn
 	return r
 }
 
-// loop runs the actors in time order until ctx ends, or in a simulation
-// until virtual time passes until. live switches from virtual to wall-clock
-// time once the warmup has caught up with the present.
-func (r *runner) loop(live bool, until time.Time) error {
+// loop runs the actors in time order. On the virtual clock it runs as fast
+// as it can and returns once the next actor is due after until; on the wall
+// clock it sleeps until each actor is due and returns only when ctx ends.
+func (r *runner) loop(until time.Time) error {
 	for {
 		if err := r.ctx.Err(); err != nil {
 			return err
 		}
+		virtual := r.clock.virtual.Load()
 		sl, ok := r.agenda.peek()
-		if !ok {
-			if !live {
-				return nil
-			}
+		switch {
+		case !ok && virtual:
+			return nil
+		case !ok:
 			<-r.ctx.Done()
 			return r.ctx.Err()
-		}
-		if r.clock.virtual.Load() {
-			if live && sl.at.After(time.Now()) {
-				r.clock.goReal()
-				continue
-			}
-			if !live && sl.at.After(until) {
-				return nil
-			}
+		case virtual && sl.at.After(until):
+			return nil
+		case virtual:
 			r.clock.advance(sl.at)
-		} else if err := sleepUntil(r.ctx, sl.at); err != nil {
-			return err
+		default:
+			if err := sleepUntil(r.ctx, sl.at); err != nil {
+				return err
+			}
 		}
 		r.agenda.pop()
 		now := r.clock.Now()
 		if next, again := sl.a.step(now); again {
 			r.agenda.schedule(later(next, now), sl.a)
 		}
-		if r.clock.virtual.Load() {
+		if virtual {
 			if err := r.flush(); err != nil {
 				return err
 			}

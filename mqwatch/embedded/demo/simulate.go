@@ -36,7 +36,7 @@ func (s *Scenario) Simulate(ctx context.Context, opts SimOptions) (*Result, erro
 	if err := r.setup(); err != nil {
 		return nil, fmt.Errorf("simulate %s: %w", s.Name, err)
 	}
-	if err := r.loop(false, end); err != nil {
+	if err := r.loop(end); err != nil {
 		return nil, fmt.Errorf("simulate %s: %w", s.Name, err)
 	}
 	clk.advance(end)
