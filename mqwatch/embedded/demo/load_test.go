@@ -107,7 +107,9 @@ func TestLoadFillsDefaults(t *testing.T) {
 func TestParseRejects(t *testing.T) {
 	qm := "[[qmgr]]\nname = \"QM1\"\n"
 	prod := func(extra string) string { return qm + "[[producer]]\nname = \"P\"\nqueue = \"Q\"\nrate = 1\n" + extra }
-	cons := func(extra string) string { return qm + "[[consumer]]\nname = \"C\"\nqueue = \"Q\"\nstyle = \"async\"\n" + extra }
+	cons := func(extra string) string {
+		return qm + "[[consumer]]\nname = \"C\"\nqueue = \"Q\"\nstyle = \"async\"\n" + extra
+	}
 	tests := []struct{ name, toml, want string }{
 		{"syntax_error", "name = ", "toml"},
 		{"unknown_key", qm + "colour = \"red\"\n", "unknown keys: qmgr.colour"},

@@ -177,14 +177,24 @@ func (r *runner) flush() error {
 		// With an ended context it only reports whether the channels are
 		// idle, so yield to the channel goroutines (up to a thousand times,
 		// well under a millisecond) before falling back to it.
-		for range 1000 {
-			if n.Flush(doneCtx) == nil {
-				break
+		//
+		// Flush can also report idle while a channel is delivering the last
+		// message of its transmission queue: it reads the agent's busy flag
+		// before it looks at the queue, and the agent takes the message off
+		// the queue in between. A second idle report in a row cannot be
+		// that (the agent clears busy only after the delivery), so wait
+		// for two.
+		for idle := 0; idle < 2; {
+			for range 1000 {
+				if n.Flush(doneCtx) == nil {
+					break
+				}
+				runtime.Gosched()
 			}
-			runtime.Gosched()
-		}
-		if err := n.Flush(r.ctx); err != nil {
-			return err
+			if err := n.Flush(r.ctx); err != nil {
+				return err
+			}
+			idle++
 		}
 	}
 	return nil
