@@ -63,86 +63,109 @@ func TestSimulateBuiltinDemo(t *testing.T) {
 	if a.Produced < 3000 || a.Consumed == 0 || a.OnBOQ == 0 || a.OnDeadQ == 0 || a.OnInputQueue == 0 || a.Reported == 0 || a.Reports == 0 {
 		t.Errorf("accounting %+v", a)
 	}
-	t.Run("R1c_poison_loop_on_ORDERS.IN", func(t *testing.T) {
-		q := queue(t, res, "QM1", "ORDERS.IN")
-		if q.BackoutThresh != 0 || q.OpenInput != 4 || q.MaxBackoutCount < 1000 || q.Depth < 100 || q.OldestAge <= 0 || q.LastGet == "" {
-			t.Errorf("%+v", q)
+	for _, c := range []struct {
+		name  string
+		check func(*testing.T, *Result)
+	}{
+		{"R1c_poison_loop_on_ORDERS.IN", checkPoisonLoop},
+		{"R1f_stuck_poison_on_PAYMENTS.IN", checkStuckPoison},
+		{"R2b_full_BOQ_sends_poison_to_the_DEADQ", checkFullBOQ},
+		{"R5b_BOQ_move_adds_an_MQRFH2", checkRFH2Added},
+		{"channel_dead_letters_on_QM2", checkChannelDeadLetters},
+		{"R9c_audit_MDB_pauses_and_is_resumed", checkPausedMDB},
+		{"R4f_stalled_ASF_consumers_on_QM3", checkStalledASF},
+		{"every_consumer_style_and_removal_rule_ran", checkRules},
+	} {
+		t.Run(c.name, func(t *testing.T) { c.check(t, res) })
+	}
+}
+
+func checkPoisonLoop(t *testing.T, res *Result) {
+	q := queue(t, res, "QM1", "ORDERS.IN")
+	if q.BackoutThresh != 0 || q.OpenInput != 4 || q.MaxBackoutCount < 1000 || q.Depth < 100 || q.OldestAge <= 0 || q.LastGet == "" {
+		t.Errorf("%+v", q)
+	}
+	if !reflect.DeepEqual(q.Handles, []string{"OrderService (input) ×4", "WebShop (output)"}) {
+		t.Errorf("handles %q", q.Handles)
+	}
+}
+
+func checkStuckPoison(t *testing.T, res *Result) {
+	q := queue(t, res, "QM1", "PAYMENTS.IN")
+	if q.BackoutThresh != 5 || q.MaxBackoutCount < 5 || queue(t, res, "QM1", "PAYMENTS.BO").Depth != 0 {
+		t.Errorf("%+v", q)
+	}
+	if routeRules(res)["payments-mqi R8c loop forever, rolled back"] == 0 {
+		t.Error("no R8c loop")
+	}
+}
+
+func checkFullBOQ(t *testing.T, res *Result) {
+	bo := queue(t, res, "QM1", "ORDERS.BO")
+	dlq := reasons(queue(t, res, "QM1", "SYSTEM.DEAD.LETTER.QUEUE"))
+	if bo.Depth != bo.MaxDepth || dlq["ORDERS.EXPRESS Q_FULL"] == 0 || dlq["SHIPPING.IN BACKOUT_THRESHOLD_REACHED"] == 0 ||
+		dlq["ORDERS.RETURNS.IN JMS_FORMAT_ERROR"] == 0 {
+		t.Errorf("ORDERS.BO %d/%d, DEADQ %v", bo.Depth, bo.MaxDepth, dlq)
+	}
+	if len(bo.Examples) != examplesPerQueue {
+		t.Errorf("examples %+v", bo.Examples)
+	}
+}
+
+func checkRFH2Added(t *testing.T, res *Result) {
+	found := false
+	for _, e := range queue(t, res, "QM1", "ORDERS.BO").Examples {
+		found = found || (e.PutApplName == "StoreKiosk" && e.Format == "MQHRF2" && e.CCSID == 1208 &&
+			strings.Contains(strings.Join(e.Headers, ""), "then MQSTR CCSID 819 Encoding 546"))
+	}
+	if !found || routeRules(res)["ExpressMDB R5b move to BOQ"] == 0 {
+		t.Errorf("no R5b move among %+v", queue(t, res, "QM1", "ORDERS.BO").Examples)
+	}
+}
+
+func checkChannelDeadLetters(t *testing.T, res *Result) {
+	dlq := reasons(queue(t, res, "QM2", "QM2.DEAD.LETTER.QUEUE"))
+	for _, want := range []string{"INVOICE.IN UNKNOWN_OBJECT_NAME", "AUDIT.IN Q_FULL", "STOCK.IN UNKNOWN_REMOTE_Q_MGR",
+		"PAYROLL.IN NOT_AUTHORIZED", "PRICING.CLUSTER.Q CLUSTER_RESOLUTION_ERROR"} {
+		if dlq[want] == 0 {
+			t.Errorf("no %s in %v", want, dlq)
 		}
-		if !reflect.DeepEqual(q.Handles, []string{"OrderService (input) ×4", "WebShop (output)"}) {
-			t.Errorf("handles %q", q.Handles)
+	}
+	if dlq["INVOICE.IN UNKNOWN_OBJECT_NAME"] < 500 {
+		t.Errorf("no burst of 2085: %v", dlq)
+	}
+}
+
+func checkPausedMDB(t *testing.T, res *Result) {
+	r := routeRules(res)
+	if r["AuditMDB R9c pause consumer"] == 0 || r["AuditMDB R9b move to queue"] == 0 {
+		t.Errorf("routes %v", r)
+	}
+}
+
+func checkStalledASF(t *testing.T, res *Result) {
+	q := queue(t, res, "QM3", "BILLING.IN")
+	dlq := queue(t, res, "QM3", "SYSTEM.DEAD.LETTER.QUEUE")
+	if q.OpenInput != 2 || q.Depth < 100 || !dlq.PutInhibited || dlq.Depth != 0 {
+		t.Errorf("BILLING.IN %+v DEADQ %+v", q, dlq)
+	}
+	for _, c := range res.Consumers {
+		if c.Name == "BillingMDB" && c.State != "stopped (R4f)" {
+			t.Errorf("BillingMDB %s", c.State)
 		}
-	})
-	t.Run("R1f_stuck_poison_on_PAYMENTS.IN", func(t *testing.T) {
-		q := queue(t, res, "QM1", "PAYMENTS.IN")
-		if q.BackoutThresh != 5 || q.MaxBackoutCount < 5 || queue(t, res, "QM1", "PAYMENTS.BO").Depth != 0 {
-			t.Errorf("%+v", q)
+	}
+}
+
+func checkRules(t *testing.T, res *Result) {
+	rules := map[string]bool{}
+	for _, r := range res.Routes {
+		rules[r.Rule] = true
+	}
+	for _, want := range []string{"R1a", "R1c", "R1d", "R1f", "R2b", "R4f", "R5a", "R5b", "R6a", "R6b", "R8c", "R9", "R9b", "R9c"} {
+		if !rules[want] {
+			t.Errorf("no route by %s", want)
 		}
-		if routeRules(res)["payments-mqi R8c loop forever, rolled back"] == 0 {
-			t.Error("no R8c loop")
-		}
-	})
-	t.Run("R2b_full_BOQ_sends_poison_to_the_DEADQ", func(t *testing.T) {
-		bo := queue(t, res, "QM1", "ORDERS.BO")
-		dlq := reasons(queue(t, res, "QM1", "SYSTEM.DEAD.LETTER.QUEUE"))
-		if bo.Depth != bo.MaxDepth || dlq["ORDERS.EXPRESS Q_FULL"] == 0 || dlq["SHIPPING.IN BACKOUT_THRESHOLD_REACHED"] == 0 ||
-			dlq["ORDERS.RETURNS.IN JMS_FORMAT_ERROR"] == 0 {
-			t.Errorf("ORDERS.BO %d/%d, DEADQ %v", bo.Depth, bo.MaxDepth, dlq)
-		}
-		if len(bo.Examples) != examplesPerQueue {
-			t.Errorf("examples %+v", bo.Examples)
-		}
-	})
-	t.Run("R5b_BOQ_move_adds_an_MQRFH2", func(t *testing.T) {
-		found := false
-		for _, e := range queue(t, res, "QM1", "ORDERS.BO").Examples {
-			found = found || (e.PutApplName == "StoreKiosk" && e.Format == "MQHRF2" && e.CCSID == 1208 &&
-				strings.Contains(strings.Join(e.Headers, ""), "then MQSTR CCSID 819 Encoding 546"))
-		}
-		if !found && routeRules(res)["ExpressMDB R5b move to BOQ"] == 0 {
-			t.Error("no R5b move")
-		}
-	})
-	t.Run("channel_dead_letters_on_QM2", func(t *testing.T) {
-		dlq := reasons(queue(t, res, "QM2", "QM2.DEAD.LETTER.QUEUE"))
-		for _, want := range []string{"INVOICE.IN UNKNOWN_OBJECT_NAME", "AUDIT.IN Q_FULL", "STOCK.IN UNKNOWN_REMOTE_Q_MGR",
-			"PAYROLL.IN NOT_AUTHORIZED", "PRICING.CLUSTER.Q CLUSTER_RESOLUTION_ERROR"} {
-			if dlq[want] == 0 {
-				t.Errorf("no %s in %v", want, dlq)
-			}
-		}
-		if dlq["INVOICE.IN UNKNOWN_OBJECT_NAME"] < 500 {
-			t.Errorf("no burst of 2085: %v", dlq)
-		}
-	})
-	t.Run("R9c_audit_MDB_pauses_and_is_resumed", func(t *testing.T) {
-		r := routeRules(res)
-		if r["AuditMDB R9c pause consumer"] == 0 || r["AuditMDB R9b move to queue"] == 0 {
-			t.Errorf("routes %v", r)
-		}
-	})
-	t.Run("R4f_stalled_ASF_consumers_on_QM3", func(t *testing.T) {
-		q := queue(t, res, "QM3", "BILLING.IN")
-		dlq := queue(t, res, "QM3", "SYSTEM.DEAD.LETTER.QUEUE")
-		if q.OpenInput != 2 || q.Depth < 100 || !dlq.PutInhibited || dlq.Depth != 0 {
-			t.Errorf("BILLING.IN %+v DEADQ %+v", q, dlq)
-		}
-		for _, c := range res.Consumers {
-			if c.Name == "BillingMDB" && c.State != "stopped (R4f)" {
-				t.Errorf("BillingMDB %s", c.State)
-			}
-		}
-	})
-	t.Run("every_consumer_style_and_removal_rule_ran", func(t *testing.T) {
-		rules := map[string]bool{}
-		for _, r := range res.Routes {
-			rules[r.Rule] = true
-		}
-		for _, want := range []string{"R1a", "R1c", "R1d", "R1f", "R2b", "R4f", "R5a", "R5b", "R6a", "R6b", "R8c", "R9", "R9b", "R9c"} {
-			if !rules[want] {
-				t.Errorf("no route by %s", want)
-			}
-		}
-	})
+	}
 }
 
 func TestSimulateIsReproducible(t *testing.T) {
