@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -170,5 +171,34 @@ func TestSimFlagAndInputErrors(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want %d and %q", code, errs, tt.code, tt.want)
 			}
 		})
+	}
+}
+
+// TestSimReadmeExampleRuns keeps the scenario example of SIM.md honest: its
+// TOML and MQSC, written to a directory, run and balance.
+func TestSimReadmeExampleRuns(t *testing.T) {
+	doc, err := os.ReadFile("SIM.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```(\\w*)\\n(.*?)```").FindAllStringSubmatch(string(doc), -1)
+	dir := t.TempDir()
+	var mqsc []string
+	for _, b := range blocks {
+		switch {
+		case b[1] == "toml":
+			writeFile(t, dir, "scenario.toml", b[2])
+		case b[1] == "" && strings.HasPrefix(b[2], "ALTER QMGR"):
+			mqsc = append(mqsc, b[2])
+		}
+	}
+	if len(mqsc) != 2 {
+		t.Fatalf("%d MQSC examples", len(mqsc))
+	}
+	writeFile(t, dir, "qm1.mqsc", mqsc[0])
+	writeFile(t, dir, "qm2.mqsc", mqsc[1])
+	code, out, errs := sim(t, "--scenario", dir, "--duration", "20m")
+	if code != 0 || !strings.Contains(out, "every message accounted for exactly once") || !strings.Contains(out, "R9c") {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
 }

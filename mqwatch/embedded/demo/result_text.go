@@ -55,7 +55,7 @@ func writeQMgr(ew *errWriter, q *QMgrResult) {
 	}
 	ew.printf("\n%s  DEADQ %s\n", q.Name, deadQ)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  QUEUE\tROLE\tDEPTH\tMAXDEPTH\tBOTHRESH\tBOQNAME\tIPPROCS\tOPPROCS\tMAX BO\tOLDEST\t")
+	fmt.Fprintln(tw, "  QUEUE\tROLE\tDEPTH\tMAXDEPTH\tBOTHRESH\tBOQNAME\tIPPROCS\tOPPROCS\tMAX BO\tOLDEST")
 	for _, qr := range q.Queues {
 		if qr.Role == RoleObject {
 			continue
@@ -67,7 +67,7 @@ func writeQMgr(ew *errWriter, q *QMgrResult) {
 		if qr.GetInhibited {
 			flags += " GET(DISABLED)"
 		}
-		fmt.Fprintf(tw, "  %s%s\t%s\t%d\t%d\t%d\t%s\t%d\t%d\t%d\t%s\t\n", qr.Name, flags, qr.Role, qr.Depth,
+		fmt.Fprintf(tw, "  %s%s\t%s\t%d\t%d\t%d\t%s\t%d\t%d\t%d\t%s\n", qr.Name, flags, qr.Role, qr.Depth,
 			qr.MaxDepth, qr.BackoutThresh, dash(qr.BackoutQName), qr.OpenInput, qr.OpenOutput, qr.MaxBackoutCount,
 			age(qr.OldestAge))
 	}
