@@ -131,8 +131,10 @@ func (ci *consumerInstance) step(now time.Time) (time.Time, bool) {
 		// only say so (R9c).
 		ci.paused, ci.pausedAt = true, now
 		g.r.book.setState(g.id, "paused (R9c)")
-		g.r.book.handled(g.id, &actions.Handled{Action: actions.PauseConsumer, Queue: g.queue,
-			Why: []actions.Line{{Rule: "R9c"}}})
+		if res.Action != actions.PauseConsumer { // else counted above
+			g.r.book.handled(g.id, &actions.Handled{Action: actions.PauseConsumer, Queue: g.queue,
+				Why: []actions.Line{{Rule: "R9c"}}})
+		}
 		return now.Add(max(spec.ResumeAfter, spec.Poll)), spec.ResumeAfter > 0
 	}
 	switch {

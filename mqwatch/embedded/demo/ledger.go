@@ -15,6 +15,7 @@ type ledger struct {
 	putID    map[string][24]byte // identity → MsgId, for puts to a queue
 	gone     []fate              // consumed or discarded: no longer on any queue
 	order    []string            // identities in the order produced, for stable reports
+	limit    int
 }
 
 type fate struct {
@@ -23,9 +24,20 @@ type fate struct {
 	rule  string // "" = consumed; else the rule that discarded it
 }
 
+// maxLedger bounds how many messages a simulation follows (about 150 bytes
+// each): the queues are bounded by MAXDEPTH, the ledger only by the
+// simulated time, so a very long simulation stops with an error instead.
+const maxLedger = 1_000_000
+
+// errLedgerFull stops a simulation that produced more than maxLedger messages.
+var errLedgerFull = fmt.Errorf("more than %d messages produced: simulate a shorter time", maxLedger)
+
 func newLedger() *ledger {
-	return &ledger{expected: map[string]int{}, putID: map[string][24]byte{}}
+	return &ledger{expected: map[string]int{}, putID: map[string][24]byte{}, limit: maxLedger}
 }
+
+// full reports whether the ledger can follow no more messages.
+func (l *ledger) full() bool { return len(l.order) >= l.limit }
 
 func (l *ledger) produce(ident string, msgID [24]byte, copies int, queue bool) {
 	l.expected[ident] = copies

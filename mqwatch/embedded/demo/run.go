@@ -155,6 +155,9 @@ func (r *runner) loop(until time.Time) error {
 				return err
 			}
 		}
+		if r.ledger != nil && r.ledger.full() {
+			return errLedgerFull
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -310,6 +311,18 @@ func TestSimulateRejectsBadSetup(t *testing.T) {
 		s, _ := Parse([]byte(minimal))
 		if _, err := s.Simulate(context.Background(), SimOptions{Duration: -time.Second}); err == nil {
 			t.Fatal("accepted")
+		}
+	})
+	t.Run("too_many_messages_to_account_for", func(t *testing.T) {
+		s, _ := Parse([]byte(minimal))
+		r := newRunner(context.Background(), s, newVirtualClock(time.Now()), true)
+		defer r.shutdown()
+		r.ledger.limit = 10
+		if err := r.setup(); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.loop(time.Now().Add(time.Hour)); !errors.Is(err, errLedgerFull) {
+			t.Fatalf("error %v", err)
 		}
 	})
 	t.Run("cancelled_context", func(t *testing.T) {
