@@ -111,7 +111,7 @@ func writeQueueDetail(ew *errWriter, qr *QueueResult) {
 }
 
 func writeRoutes(ew *errWriter, routes []RouteCount) {
-	ew.printf("\nRoutes (what each consumer's poison engine did with the messages it got)\n")
+	ew.printf("\nRoutes: what each consumer's poison engine did on every get (a message rolled back N times counts N times)\n")
 	last := ""
 	for _, r := range routes {
 		head := fmt.Sprintf("%s %s  %s (%s)", r.QMgr, r.Queue, r.Consumer, r.Style)
