@@ -207,8 +207,9 @@ func TestSimulateIsReproducible(t *testing.T) {
 	}
 }
 
-func TestSimulateScenarioFeatures(t *testing.T) {
-	const toml = `
+// features exercises producer counts, windows and bursts, a publication to
+// two subscriptions and a timed event.
+const features = `
 name = "features"
 [[qmgr]]
 name = "QM1"
@@ -264,7 +265,9 @@ at = "40s"
 qmgr = "QM1"
 mqsc = "ALTER QLOCAL(IN.BO) PUT(DISABLED)"
 `
-	s, err := Parse([]byte(toml))
+
+func TestSimulateScenarioFeatures(t *testing.T) {
+	s, err := Parse([]byte(features))
 	if err != nil {
 		t.Fatal(err)
 	}
