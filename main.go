@@ -25,6 +25,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"decode", "decode a raw MQ message or a dmpmqmsg file: MQMD, header chain, body", runDecode},
+		{"sim", "run a scenario headless on embedded queue managers and print the final state", runSim},
 		{"version", "print the version", runVersion},
 	}
 }
