@@ -98,12 +98,16 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	}
 }
 
-func roundDuration(d time.Duration) time.Duration {
+// roundDuration shows a duration the way the dashboard does: 45s, 12m30s,
+// 5h30m, 3d.
+func roundDuration(d time.Duration) string {
 	switch {
-	case d >= time.Hour:
-		return d.Round(time.Minute)
-	case d >= time.Minute:
-		return d.Round(time.Second)
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
 	}
-	return d.Round(time.Second)
+	return fmt.Sprintf("%dd", int(d.Hours()/24))
 }

@@ -99,13 +99,21 @@ func (q *QMgrState) Stale(now time.Time) bool {
 	return !q.Snap.Connected || q.Age(now) > 3*q.interval
 }
 
-// SortedQueues returns the queue states in name order (stable: rows never jump).
+// SortedQueues returns the queue states in a stable order (rows never jump):
+// local queues by name, then the definitions that hold no messages (alias,
+// remote, model) by name.
 func (q *QMgrState) SortedQueues() []*QueueState {
 	out := make([]*QueueState, 0, len(q.Queues))
 	for _, qs := range q.Queues {
 		out = append(out, qs)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].View.Info.Name < out[j].View.Info.Name })
+	sort.Slice(out, func(i, j int) bool {
+		li, lj := out[i].View.HasStatus, out[j].View.HasStatus
+		if li != lj {
+			return li
+		}
+		return out[i].View.Info.Name < out[j].View.Info.Name
+	})
 	return out
 }
 

@@ -37,7 +37,7 @@ func newDashboard() dashboard {
 func dashCols(w int) []Column {
 	cols := []Column{
 		{Title: "QUEUE", Width: 24},
-		{Title: "TYPE", Width: 5},
+		{Title: "TYPE", Width: 6},
 		{Title: "DEPTH", Width: 13, Right: true},
 		{Title: "FILL", Width: 8},
 		{Title: "Δ/MIN", Width: 7, Right: true},

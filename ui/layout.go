@@ -116,7 +116,7 @@ func (a *App) trendsView(w, h int) string {
 		} else if qs.Fill() >= 1 {
 			tail += " FULL"
 		}
-		nameW := min(18, w/3)
+		nameW := min(24, w/3)
 		spW := max(w-nameW-ansi.StringWidth(tail)-2, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
 		line := name + " " + a.st.Info.Render(sparkline(qs.Depth.Values(), spW)) + a.st.Level(fillLevel(qs.Fill())).Render(tail)

@@ -109,6 +109,10 @@ func (a *App) headerView() string {
 		default:
 			parts = append(parts, st.OK.Render(label+" ●")+st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago"))
 		}
+		if n := critical(q); n > 0 && name != a.qm {
+			// Trouble on a queue manager not on screen must still show.
+			parts[len(parts)-1] += st.Danger.Render(fmt.Sprintf(" ⚠%d", n))
+		}
 	}
 	if a.opt.ReadOnly {
 		parts = append(parts, st.BadgeRO.Render("[RO]"))
@@ -122,6 +126,17 @@ func (a *App) headerView() string {
 		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
 	}
 	return ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
+}
+
+// critical counts a queue manager's critical alerts.
+func critical(q *model.QMgrState) int {
+	n := 0
+	for _, al := range q.Alerts {
+		if al.Severity == model.Critical {
+			n++
+		}
+	}
+	return n
 }
 
 func shortErr(err error) string {
