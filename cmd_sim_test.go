@@ -174,10 +174,10 @@ func TestSimFlagAndInputErrors(t *testing.T) {
 	}
 }
 
-// TestSimReadmeExampleRuns keeps the scenario example of SIM.md honest: its
+// TestSimReadmeExampleRuns keeps the scenario example of the README honest: its
 // TOML and MQSC, written to a directory, run and balance.
 func TestSimReadmeExampleRuns(t *testing.T) {
-	doc, err := os.ReadFile("SIM.md")
+	doc, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
