@@ -30,6 +30,10 @@ type Alert struct {
 	Fix      string // MQSC or action that would fix it, when known
 }
 
+// loopAlarm is the BackoutCount from which a BOTHRESH 0 queue is reported as
+// a poison loop rather than a message at risk (the lint uses the same value).
+const loopAlarm = 10
+
 // stalledAfter is how long a queue with consumers and a growing backlog may go
 // without a get before it is reported as stalled.
 const stalledAfter = 30 * time.Second
@@ -67,8 +71,10 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	name := v.Info.Name
 	bt := v.Info.BackoutThresh
 	switch {
-	case qs.MaxBackout > 0 && bt == 0 && v.Role == mqwatch.RoleInput:
+	case qs.MaxBackout >= loopAlarm && bt == 0 && v.Role == mqwatch.RoleInput:
 		add(Critical, "R1c", name, "LOOP: head message rolled back %d times; BOTHRESH 0: poison handling disabled", qs.MaxBackout)
+	case qs.MaxBackout > 0 && bt == 0 && v.Role == mqwatch.RoleInput:
+		add(Warning, "R1c", name, "head message rolled back %d times; BOTHRESH 0: a poison message would loop forever", qs.MaxBackout)
 	case qs.Stuck > 0:
 		add(Critical, "R8c", name, "stuck poison: BackoutCount %d ≥ BOTHRESH %d on the input queue (R1f: the consumer does not honour BOTHRESH, or the BOQ/DEADQ put failed)", qs.MaxBackout, bt)
 	}

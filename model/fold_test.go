@@ -58,6 +58,7 @@ func TestFoldAlerts(t *testing.T) {
 	}{
 		{"R1c loop when BOTHRESH 0 and the head was rolled back", local("ORDERS.IN", 9000, 100000, 0, ""), []mqwatch.Summary{msg(1, 4000)}, "R1c:ORDERS.IN", ""},
 		{"R8c stuck poison at or over BOTHRESH", local("PAYMENTS.IN", 10, 5000, 5, "PAYMENTS.BO"), []mqwatch.Summary{msg(1, 212)}, "R8c:PAYMENTS.IN", "R1c"},
+		{"R1c only a warning below the loop alarm", local("ORDERS.IN", 9, 100000, 0, ""), []mqwatch.Summary{msg(1, 2)}, "R1c:ORDERS.IN", ""},
 		{"no alert under BOTHRESH", local("PAYMENTS.IN", 10, 5000, 5, "PAYMENTS.BO"), []mqwatch.Summary{msg(1, 2)}, "", "R8c"},
 		{"R8b full queue", local("ORDERS.BO", 100, 100, 0, ""), nil, "R8b:ORDERS.BO", ""},
 		{"R8a near MAXDEPTH", local("X", 85, 100, 0, ""), nil, "R8a:X", ""},
@@ -84,7 +85,7 @@ func TestFoldAlerts(t *testing.T) {
 func TestAlertClearsWhenConditionDoes(t *testing.T) {
 	s := New(func() time.Time { return t0 }, 2*time.Second)
 	b := &snapBuilder{views: []mqwatch.QueueView{local("ORDERS.IN", 10, 5000, 0, "")},
-		heads: map[string][]mqwatch.Summary{"ORDERS.IN": {msg(1, 7)}}}
+		heads: map[string][]mqwatch.Summary{"ORDERS.IN": {msg(1, 17)}}}
 	s.Fold(b.snap(t0))
 	if !strings.Contains(alertRules(s.QMgr("QM1")), "R1c") {
 		t.Fatal("no loop alert")
