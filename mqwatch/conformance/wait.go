@@ -147,8 +147,19 @@ func testCancelledCtx(e *env) {
 func testCallInProgress(e *env) {
 	c := e.connect(UserAdmin, "conf-busy")
 	q := e.open(c, qMain, ooIn)
-	ch := getAsync(e.ctx, q, longWait)
-	seen, verdict := e.probeInProgress(c)
+	var ch <-chan getResult
+	seen, verdict := false, ""
+	for attempt := 1; ; attempt++ {
+		ch = getAsync(e.ctx, q, longWait)
+		var raced bool
+		seen, verdict, raced = e.probeInProgress(c, ch)
+		if !raced {
+			break
+		}
+		if attempt == 10 {
+			e.t.Fatalf("the get never started before a probing call: %s", verdict)
+		}
+	}
 	e.putTo(qMain, "release")
 	r := e.await(ch, "get that was in progress")
 	e.wantNoErr(r.err, "get that was in progress")
@@ -161,25 +172,35 @@ func testCallInProgress(e *env) {
 }
 
 // probeInProgress calls QMgr on c until it fails with 2219 or it is clear it
-// never will (it blocks, or fails otherwise).
-func (e *env) probeInProgress(c mqwatch.Conn) (bool, string) {
+// never will (it blocks, or fails otherwise). raced reports that the get
+// itself failed with 2219 because a probe got in first: the caller starts
+// the get again.
+func (e *env) probeInProgress(c mqwatch.Conn, get <-chan getResult) (seen bool, verdict string, raced bool) {
 	deadline := time.Now().Add(probeWindow)
 	for time.Now().Before(deadline) {
+		select {
+		case r := <-get:
+			if mqwatch.IsReason(r.err, mqfmt.RCCallInProgress) {
+				return false, "the get collided with a probe", true
+			}
+			e.t.Fatalf("the get ended before any second call: %s, want it to wait", errText(r.err))
+		default:
+		}
 		done := make(chan error, 1)
 		go func() { _, err := c.QMgr(e.ctx); done <- err }()
 		select {
 		case err := <-done:
 			switch {
 			case mqwatch.IsReason(err, mqfmt.RCCallInProgress):
-				return true, ""
+				return true, "", false
 			case err != nil:
-				return false, errText(err)
+				return false, errText(err), false
 			}
 			time.Sleep(10 * time.Millisecond) // the get has not started yet
 		case <-time.After(2 * time.Second):
 			// It returns once the caller releases the get.
-			return false, "the call blocked behind the get"
+			return false, "the call blocked behind the get", false
 		}
 	}
-	return false, "every call succeeded"
+	return false, "every call succeeded", false
 }
