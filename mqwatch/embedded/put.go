@@ -1,0 +1,248 @@
+package embedded
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// Put puts one message (MQPUT). md is updated as MQPUT updates the caller's
+// MQMD: the generated MsgId, the resolved priority and persistence, and the
+// context the queue manager filled in.
+func (h *handle) Put(ctx context.Context, md *mqfmt.MQMD, data []byte, opts mqwatch.PutOptions) error {
+	end, err := h.c.begin(ctx, VerbPut, "MQPUT", h.objectName())
+	if err != nil {
+		return err
+	}
+	if md == nil {
+		err = fmt.Errorf("MQPUT %s: nil message descriptor", h.objectName())
+		end(err, 0)
+		return err
+	}
+	qm := h.c.qm
+	qm.mu.Lock()
+	out, rc := qm.putLocked(h, *md, data, opts)
+	qm.mu.Unlock()
+	if rc != 0 {
+		err = mqwatch.NewError("MQPUT", h.objectName(), rc)
+		end(err, 0)
+		return err
+	}
+	*md = out
+	end(nil, 0)
+	return nil
+}
+
+func (qm *QMgr) putLocked(h *handle, md mqfmt.MQMD, data []byte, opts mqwatch.PutOptions) (mqfmt.MQMD, mqfmt.Reason) {
+	if rc := h.check(); rc != 0 {
+		return md, rc
+	}
+	if !h.opts.Output {
+		return md, mqfmt.RCNotOpenForOutput
+	}
+	if h.obj != nil && h.obj.attrs.PutInhibited {
+		return md, mqfmt.RCPutInhibited
+	}
+	if rc := qm.prepareMD(h, &md, opts); rc != 0 {
+		return md, rc
+	}
+	var u *uow
+	if opts.Syncpoint {
+		if rc := qm.checkUOWRoom(h.c); rc != 0 {
+			return md, rc
+		}
+		u = &h.c.uow
+	}
+	switch h.kind {
+	case hkTopic:
+		return md, qm.publish(h, md, data, u)
+	case hkRemote:
+		xmd, payload := qm.wrapXmit(md, data, h.remoteQ, h.remoteQMgr)
+		_, rc := qm.putMessage(h.q, xmd, payload, u)
+		return md, rc
+	}
+	_, rc := qm.putMessage(h.q, md, data, u)
+	return md, rc
+}
+
+// putMessage puts a ready message onto local queue q, under u when not nil,
+// enforcing the queue's limits. Caller holds mu. data is copied.
+func (qm *QMgr) putMessage(q *queue, md mqfmt.MQMD, data []byte, u *uow) (*message, mqfmt.Reason) {
+	a := q.attrs
+	switch {
+	case q.deleted:
+		return nil, rcQDeleted
+	case a.PutInhibited:
+		return nil, mqfmt.RCPutInhibited
+	case len(data) > int(qm.attrs.maxMsgLen):
+		return nil, mqfmt.RCMsgTooBigForQMgr
+	case len(data) > int(a.MaxMsgLen):
+		return nil, mqfmt.RCMsgTooBigForQ
+	case q.store.depth >= int(a.MaxDepth):
+		return nil, mqfmt.RCQFull
+	case md.Persistence == mqfmt.PerPersistent && a.DefType == mqwatch.TemporaryDynamic:
+		return nil, mqfmt.RCPersistentNotAllowed
+	}
+	now := qm.now()
+	m := &message{md: md, data: append([]byte(nil), data...), enq: now}
+	if !a.FIFO {
+		m.prio = int(md.Priority)
+	}
+	if md.Expiry > 0 {
+		m.expireAt = now.Add(time.Duration(md.Expiry) * 100 * time.Millisecond)
+	}
+	qm.seq++
+	m.seq = qm.seq
+	if u != nil {
+		m.state, m.owner = stPutPending, u
+		u.ops = append(u.ops, uowOp{q: q, m: m, put: true})
+	}
+	q.store.add(m)
+	q.lastPut = now
+	if u == nil {
+		qm.becameVisible(q, m)
+	}
+	return m, 0
+}
+
+// prepareMD resolves the defaults and fills the fields MQPUT sets: MsgId,
+// BackoutCount 0, priority and persistence "as queue definition", ReplyToQMgr,
+// and the context according to the context option.
+func (qm *QMgr) prepareMD(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) mqfmt.Reason {
+	switch {
+	case md.Priority == -1:
+		md.Priority = h.defPrio
+	case md.Priority < -1:
+		return rcPriorityError
+	case md.Priority > 9:
+		md.Priority = 9 // MQRC_PRIORITY_EXCEEDS_MAXIMUM is a warning: put at 9
+	}
+	switch md.Persistence {
+	case mqfmt.PerPersistenceAsDef:
+		md.Persistence = mqfmt.PerNotPersistent
+		if h.defPsist {
+			md.Persistence = mqfmt.PerPersistent
+		}
+	case mqfmt.PerNotPersistent, mqfmt.PerPersistent:
+	default:
+		return mqfmt.Reason(2047) // MQRC_PERSISTENCE_ERROR
+	}
+	if md.Expiry <= 0 && md.Expiry != -1 {
+		return mqfmt.RCExpiryError
+	}
+	if opts.NewMsgId || md.MsgId == ([24]byte{}) {
+		md.MsgId = qm.nextMsgId()
+	}
+	md.BackoutCount = 0
+	if md.CodedCharSetId == 0 {
+		// MQCCSI_Q_MGR: the queue manager writes its own CCSID in.
+		md.CodedCharSetId = qm.attrs.ccsid
+	}
+	if rc := qm.setContext(h, md, opts); rc != 0 {
+		return rc
+	}
+	if mqfmt.Trim(md.ReplyToQMgr) == "" {
+		md.ReplyToQMgr = qm.replyToQMgr(md.ReplyToQ)
+	}
+	normalizeMD(md)
+	return 0
+}
+
+// setContext fills identity and origin context: from the connection
+// (default), from the message last got on another handle (pass all), or as
+// the caller set it (set all).
+func (qm *QMgr) setContext(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) mqfmt.Reason {
+	switch opts.Context {
+	case mqwatch.ContextSetAll:
+		if !h.opts.SetAllContext {
+			return rcNotOpenForSetAll
+		}
+		return 0
+	case mqwatch.ContextPassAll:
+		if !h.opts.PassAllContext {
+			return rcNotOpenForPassAll
+		}
+		from, ok := opts.ContextFrom.(*handle)
+		if !ok || from.c != h.c || !from.opts.SaveAllContext || from.closed {
+			return mqfmt.RCContextHandleError
+		}
+		if from.saved == nil {
+			// Nothing got yet on that handle: the context passed is empty.
+			clearContext(md)
+			return 0
+		}
+		copyContext(md, from.saved)
+		return 0
+	}
+	now := qm.now().UTC()
+	md.UserIdentifier = h.c.identity
+	md.AccountingToken = accountingToken(h.c.identity)
+	md.ApplIdentityData = ""
+	md.PutApplType = mqfmt.ATUnix
+	md.PutApplName = putApplName(h.c.applName)
+	md.PutDate = now.Format("20060102")
+	md.PutTime = fmt.Sprintf("%s%02d", now.Format("150405"), now.Nanosecond()/10_000_000)
+	md.ApplOriginData = ""
+	return 0
+}
+
+// putApplName keeps the last 28 characters of a program name, as IBM MQ does
+// with a long program path.
+func putApplName(s string) string {
+	if len(s) > 28 {
+		return s[len(s)-28:]
+	}
+	return s
+}
+
+// accountingToken builds the token a UNIX queue manager writes: the length of
+// the user identifier, the identifier, zeros, and MQACTT_UNIX (6) last.
+func accountingToken(user string) [32]byte {
+	var t [32]byte
+	if len(user) > 30 {
+		user = user[:30]
+	}
+	t[0] = byte(len(user))
+	copy(t[1:], user)
+	t[31] = 6
+	return t
+}
+
+func copyContext(dst, src *mqfmt.MQMD) {
+	dst.UserIdentifier, dst.AccountingToken, dst.ApplIdentityData = src.UserIdentifier, src.AccountingToken, src.ApplIdentityData
+	dst.PutApplType, dst.PutApplName = src.PutApplType, src.PutApplName
+	dst.PutDate, dst.PutTime, dst.ApplOriginData = src.PutDate, src.PutTime, src.ApplOriginData
+}
+
+func clearContext(md *mqfmt.MQMD) {
+	copyContext(md, &mqfmt.MQMD{})
+}
+
+// replyToQMgr resolves a blank ReplyToQMgr: the RQMNAME of a remote queue
+// definition named ReplyToQ, else this queue manager.
+func (qm *QMgr) replyToQMgr(replyToQ string) string {
+	if q := qm.queues[mqfmt.Trim(replyToQ)]; q != nil && q.typ == mqwatch.QRemote && q.attrs.RemoteQMgr != "" {
+		return q.attrs.RemoteQMgr
+	}
+	return qm.name
+}
+
+// normalizeMD pads character fields to their MQMD lengths, as a message got
+// from IBM MQ has them.
+func normalizeMD(md *mqfmt.MQMD) {
+	md.Format = padName(md.Format, 8)
+	md.ReplyToQ = padName(md.ReplyToQ, 48)
+	md.ReplyToQMgr = padName(md.ReplyToQMgr, 48)
+	md.UserIdentifier = padName(md.UserIdentifier, 12)
+	md.ApplIdentityData = padName(md.ApplIdentityData, 32)
+	md.PutApplName = padName(md.PutApplName, 28)
+	md.PutDate = padName(md.PutDate, 8)
+	md.PutTime = padName(md.PutTime, 8)
+	md.ApplOriginData = padName(md.ApplOriginData, 4)
+	if md.Version == 0 {
+		md.Version = 2
+	}
+}
