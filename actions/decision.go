@@ -38,6 +38,7 @@ var actionNames = [...]string{
 	DependsOnOutcome: "depends on the transaction outcome",
 }
 
+// String names the action as explanations and the UI show it.
 func (a Action) String() string {
 	if a >= Deliver && a <= DependsOnOutcome {
 		return actionNames[a]

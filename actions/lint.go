@@ -19,6 +19,7 @@ const (
 	Critical
 )
 
+// String returns "info", "warning" or "critical".
 func (s Severity) String() string {
 	switch s {
 	case Warning:
@@ -39,6 +40,7 @@ type Finding struct {
 	Fix      []string // MQSC commands, in order; empty when no command fixes it
 }
 
+// String renders the finding on one line, for logs and tests.
 func (f Finding) String() string {
 	return fmt.Sprintf("%s %s %s: %s", f.Severity, f.Rule, f.Queue, f.Why)
 }

@@ -64,6 +64,7 @@ const (
 	OutcomeRollback
 )
 
+// String returns "commit", "rollback" or "unknown".
 func (o Outcome) String() string {
 	switch o {
 	case OutcomeCommit:
