@@ -3,6 +3,7 @@ package actions_test
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -240,3 +241,5 @@ func contextOf(md mqfmt.MQMD) string {
 	return fmt.Sprintf("user=%q appl=%q type=%d date=%q time=%q acct=%x", mqfmt.Trim(md.UserIdentifier),
 		mqfmt.Trim(md.PutApplName), md.PutApplType, md.PutDate, md.PutTime, md.AccountingToken[:4])
 }
+
+func errorsAs[T error](err error, target *T) bool { return errors.As(err, target) }
