@@ -241,4 +241,3 @@ func chaosStopKind(s string) string {
 	}
 	return fmt.Sprintf("%.40s", s)
 }
-

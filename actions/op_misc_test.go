@@ -159,7 +159,10 @@ func TestFromDeadLetter(t *testing.T) {
 		{name: "R10b_big_endian_MQDLH_is_removed", enc: mqfmt.EncodingNormal, ccsid: 819},
 		{name: "R10b_little_endian_MQDLH_is_removed", enc: mqfmt.EncodingNative, ccsid: 819},
 		{name: "R10b_MQCCSI_INHERIT_keeps_the_MQMD_CCSID", enc: mqfmt.EncodingNormal, ccsid: 1208,
-			edit: func(_ *mqfmt.MQMD, d []byte) []byte { binary.BigEndian.PutUint32(d[112:], uint32(0xFFFFFFFE)); return d }},
+			edit: func(_ *mqfmt.MQMD, d []byte) []byte {
+				binary.BigEndian.PutUint32(d[112:], uint32(0xFFFFFFFE))
+				return d
+			}},
 		{name: "R10b_not_MQDEAD_is_refused", enc: mqfmt.EncodingNormal,
 			edit: func(m *mqfmt.MQMD, d []byte) []byte { m.Format = mqfmt.FmtString; return d }, wantErr: "is not MQDEAD"},
 		{name: "R10b_cut_MQDLH_reports_its_offset", enc: mqfmt.EncodingNormal,
