@@ -40,17 +40,19 @@ func (r *opRun) runMoves(ctx context.Context, ctrl *opSession) {
 		r.setStop("nothing moved: "+err.Error(), err)
 		return
 	}
-	batches := make(chan []int, len(idxs)/r.req.Batch+1)
+	workers := r.req.Workers
+	if !r.e.canReconnect() {
+		workers = 1
+	}
+	size := batchSize(len(idxs), r.req.Batch, workers)
+	batches := make(chan []int, len(idxs)/size+1)
 	for len(idxs) > 0 {
-		n := min(r.req.Batch, len(idxs))
+		n := min(size, len(idxs))
 		batches <- idxs[:n]
 		idxs = idxs[n:]
 	}
 	close(batches)
-	workers := min(r.req.Workers, len(batches))
-	if !r.e.canReconnect() {
-		workers = 1
-	}
+	workers = min(workers, len(batches))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
@@ -62,14 +64,30 @@ func (r *opRun) runMoves(ctx context.Context, ctrl *opSession) {
 	wg.Wait()
 }
 
+// batchSize spreads n messages over batches of at most max so that, with
+// several workers, every worker gets the same number of batches: 500
+// messages for 4 workers go as 8 batches of 63, not 5 of 100 of which one
+// worker would do two while the others wait.
+func batchSize(n, max, workers int) int {
+	if workers <= 1 || n <= 0 {
+		return max
+	}
+	nb := (n + max - 1) / max
+	if r := nb % workers; r != 0 {
+		nb += workers - r
+	}
+	return (n + nb - 1) / nb
+}
+
 // worker takes batches until none is left or the run stops. The first
-// worker uses the run's own connection; the others open their own.
+// worker uses the run's own connection; the others open their own, and one
+// that cannot connect (a channel's MAXINSTC reached, say) leaves its share
+// to the others.
 func (r *opRun) worker(ctx context.Context, ctrl *opSession, first bool, batches <-chan []int) {
 	sess := ctrl
 	if !first {
 		s, err := r.e.connect(ctx)
 		if err != nil {
-			r.setStop(err.Error(), err)
 			return
 		}
 		defer s.close()

@@ -20,7 +20,7 @@ func TestDiscard(t *testing.T) {
 		}
 		before := f.browse("QM1.DEADQ")
 		eng := f.engine()
-		res := f.run(eng, actions.OpRequest{Op: actions.OpDiscard, Queue: "QM1.DEADQ", All: true, Batch: 2})
+		res := f.run(eng, actions.OpRequest{Op: actions.OpDiscard, Queue: "QM1.DEADQ", All: true, Batch: 2, Workers: 1})
 		if res.Done != 3 || res.ArchiveFile == "" {
 			t.Fatalf("done %d archive %q", res.Done, res.ArchiveFile)
 		}

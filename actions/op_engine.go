@@ -18,7 +18,7 @@ const (
 	// message costs the unit of work a get and a put.
 	MaxBatch = 5000
 	// DefaultWorkers is how many connections move batches in parallel.
-	DefaultWorkers = 4
+	DefaultWorkers = 8
 	// MaxWorkers bounds the connections one action opens.
 	MaxWorkers = 16
 	// MaxSelection bounds what All or a Filter selects in one plan, so that

@@ -65,14 +65,14 @@ func (c *opClock) Sleep(ctx context.Context, d time.Duration) error {
 // opFixture is an embedded queue manager with the test queues, a clock and
 // a state directory for audit logs and archives.
 type opFixture struct {
-	t   *testing.T
+	t   testing.TB
 	qm  *embedded.QMgr
 	clk *opClock
 	ctx context.Context
 	dir string
 }
 
-func newOpFixture(t *testing.T, extra string) *opFixture {
+func newOpFixture(t testing.TB, extra string) *opFixture {
 	t.Helper()
 	clk := newOpClock()
 	qm := embedded.New(embedded.Options{Name: "QM1", Now: clk.Now, ProcessUser: "mqm", ProgramName: "poisontest", Seed: 7})

@@ -77,7 +77,7 @@ func TestAudit(t *testing.T) {
 		f.deadLetter(c, 2, "ORDERS.IN", "QM2", mqfmt.RCQFull)
 		path := filepath.Join(f.dir, "state", "audit.jsonl")
 		eng := f.engine(func(o *actions.EngineOptions) { o.AuditPath = path })
-		f.run(eng, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true, User: "jdoe"})
+		f.run(eng, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true, User: "jdoe", Workers: 1})
 		checkPrivate(t, path)
 		recs := readAuditFile(t, path)
 		if len(recs) != 2 {
