@@ -67,4 +67,3 @@ func benchFill(b *testing.B, f *opFixture, n int) []mqwatch.Summary {
 	_ = c.Close()
 	return f.summaries("QM1.DEADQ")
 }
-
