@@ -22,10 +22,11 @@ type command struct {
 }
 
 func commands() []command {
-	return []command{
+	cmds := []command{
 		{"decode", "decode a raw MQ message or a dmpmqmsg file: MQMD, header chain, body", runDecode},
-		{"version", "print the version", runVersion},
 	}
+	cmds = append(cmds, actionCommands()...)
+	return append(cmds, command{"version", "print the version", runVersion})
 }
 
 func main() {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,6 +51,9 @@ func putNanos(t time.Time) int64 {
 func (f *Filter) matches(s *mqwatch.Summary, body []byte, now time.Time) bool {
 	if f == nil {
 		return true
+	}
+	if len(f.MsgIds) > 0 && !slices.Contains(f.MsgIds, s.MsgId) {
+		return false
 	}
 	if f.Reason != 0 && (!s.HasDLH || s.DLHReason != f.Reason) {
 		return false

@@ -67,6 +67,9 @@ type Filter struct {
 	PutAppl      string
 	BodyContains string
 	Format       string
+	// MsgIds, when set, selects only messages with one of these MsgIds (a
+	// command line's --msgid; every message with the id is selected).
+	MsgIds [][24]byte
 }
 
 // OpPlan is what an action would do: one entry per message and the counts per
