@@ -54,14 +54,24 @@ func (r *opRun) runMoves(ctx context.Context, ctrl *opSession) {
 	close(batches)
 	workers = min(workers, len(batches))
 	var wg sync.WaitGroup
+	errs := make([]error, workers)
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.worker(ctx, ctrl, w == 0, batches)
+			errs[w] = r.worker(ctx, ctrl, w == 0, batches)
 		}()
 	}
 	wg.Wait()
+	// A worker that could not connect or open the source (an exclusive
+	// queue admits one input handle: 2042) leaves its share to the others;
+	// only when none could does the run stop for it.
+	for _, err := range errs {
+		if err == nil {
+			return
+		}
+	}
+	r.stopFor("open "+r.req.Queue, errs[0])
 }
 
 // batchSize spreads n messages over batches of at most max so that, with
@@ -80,15 +90,14 @@ func batchSize(n, max, workers int) int {
 }
 
 // worker takes batches until none is left or the run stops. The first
-// worker uses the run's own connection; the others open their own, and one
-// that cannot connect (a channel's MAXINSTC reached, say) leaves its share
-// to the others.
-func (r *opRun) worker(ctx context.Context, ctrl *opSession, first bool, batches <-chan []int) {
+// worker uses the run's own connection; the others open their own (a
+// channel's MAXINSTC may refuse some). It returns why it could not start.
+func (r *opRun) worker(ctx context.Context, ctrl *opSession, first bool, batches <-chan []int) error {
 	sess := ctrl
 	if !first {
 		s, err := r.e.connect(ctx)
 		if err != nil {
-			return
+			return err
 		}
 		defer s.close()
 		sess = s
@@ -98,16 +107,16 @@ func (r *opRun) worker(ctx context.Context, ctrl *opSession, first bool, batches
 	src, err := sess.conn.Open(ctx, mqwatch.ObjectDesc{Name: r.req.Queue}, mqwatch.OpenOptions{
 		Input: true, Browse: true, SaveAllContext: r.req.Context == ContextPass && r.req.Op != OpDiscard})
 	if err != nil {
-		r.setStop(fmt.Sprintf("open %s: %v", r.req.Queue, err), err)
-		return
+		return err
 	}
 	w.src = src
 	for b := range batches {
 		if r.stopping() {
-			return
+			return nil
 		}
 		w.batch(ctx, b)
 	}
+	return nil
 }
 
 // opWorker is one connection's share of a run.

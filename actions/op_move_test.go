@@ -18,6 +18,31 @@ func TestMove(t *testing.T) {
 	t.Run("R10a_parallel_workers_move_every_message_once", testMoveParallelWorkersMoveEveryMessageOnce)
 	t.Run("R10a_a_missing_target_fails_its_messages_without_touching_them", testMoveAMissingTargetFailsItsMessagesWithoutTouchingThem)
 	t.Run("R10a_move_needs_a_target_and_never_to_its_source", testMoveMoveNeedsATargetAndNeverToItsSource)
+	t.Run("R10a_an_exclusive_source_is_moved_by_the_one_worker_that_opens_it", testMoveExclusiveSource)
+}
+
+func testMoveExclusiveSource(t *testing.T) {
+	f := newOpFixture(t, "DEFINE QLOCAL(EXCL.BO) NOSHARE\n")
+	c := f.conn()
+	for n := 1; n <= 50; n++ {
+		md, data := original(n)
+		f.putSetAll(c, "EXCL.BO", md, data)
+	}
+	res := f.run(f.engine(), actions.OpRequest{Op: actions.OpMove, Queue: "EXCL.BO", All: true, Target: "PARKING.Q", Batch: 5})
+	if res.Done != 50 || res.Stopped != "" {
+		t.Fatalf("done %d stopped %q", res.Done, res.Stopped)
+	}
+	held := f.conn()
+	if _, err := held.Open(f.ctx, mqwatch.ObjectDesc{Name: "PARKING.Q"}, mqwatch.OpenOptions{Input: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.qm.RunMQSC(strings.NewReader("ALTER QLOCAL(PARKING.Q) NOSHARE\n")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.engine().Run(f.ctx, actions.OpRequest{Op: actions.OpMove, Queue: "PARKING.Q", All: true, Target: "ORDERS.IN"}, nil)
+	if !mqwatch.IsReason(err, mqfmt.RCObjectInUse) || res.NotDone != 50 || !strings.HasPrefix(res.Stopped, "open PARKING.Q") {
+		t.Errorf("source held exclusively elsewhere: err %v not done %d stopped %q", err, res.NotDone, res.Stopped)
+	}
 }
 
 func TestGuarantees(t *testing.T) {
