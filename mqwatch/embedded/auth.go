@@ -108,7 +108,7 @@ func (a *authStore) lookup(entity string, group bool, ot objType, name string) a
 		if r.ot != ot || r.entity != entity || r.group != group || !r.matches(name) {
 			continue
 		}
-		if best == nil || moreSpecific(r.rank, best.rank) {
+		if best == nil || better(r, best) {
 			best = r
 		}
 	}
@@ -233,6 +233,15 @@ func profileRank(p string) []int {
 		}
 	}
 	return r
+}
+
+// better reports whether r's profile is more specific than best's: a profile
+// without wildcards beats every generic one; generic ones compare by rank.
+func better(r, best *authRec) bool {
+	if (r.re == nil) != (best.re == nil) {
+		return r.re == nil
+	}
+	return moreSpecific(r.rank, best.rank)
 }
 
 func moreSpecific(a, b []int) bool {

@@ -150,9 +150,10 @@ func (ag *agent) moveOne() (bool, <-chan struct{}) {
 	defer ag.setBusy(false)
 	x.store.lock(m, &ag.unit)
 	md, data := m.md, m.data
+	expiry := a.copyOut(m, 0).MD.Expiry // time on the transmission queue counts
 	a.mu.Unlock()
 
-	ok := ag.deliver(md, data)
+	ok := ag.deliver(md, data, expiry)
 
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -183,13 +184,16 @@ func (ag *agent) setBusy(v bool) {
 // deliver is the receiving MCA: it puts the message to its destination on the
 // receiving queue manager, or dead-letters it there. It reports false when
 // neither worked and the message must stay on the transmission queue.
-func (ag *agent) deliver(xmd mqfmt.MQMD, data []byte) bool {
+func (ag *agent) deliver(xmd mqfmt.MQMD, data []byte, expiry int32) bool {
 	b := ag.to
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	xm, err := unwrapXmit(data)
 	if err != nil {
-		return b.deadLetterLocked(xmd, data, mqfmt.Reason(2142), "", b.name) // MQRC_HEADER_ERROR
+		return b.deadLetterLocked(xmd, data, rcHeaderError, "", b.name)
+	}
+	if xm.md.Expiry > 0 {
+		xm.md.Expiry = expiry
 	}
 	rc := b.receive(xm)
 	if rc == 0 {

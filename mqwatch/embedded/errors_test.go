@@ -10,8 +10,13 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-func TestReasonCodes(t *testing.T) {
-	const script = `DEFINE QLOCAL(Q) MAXDEPTH(2) MAXMSGL(10)
+type reasonCase struct {
+	name string
+	run  func(f *fixture) error
+	rc   mqfmt.Reason
+}
+
+const reasonScript = `DEFINE QLOCAL(Q) MAXDEPTH(2) MAXMSGL(10)
 DEFINE QLOCAL(PUTOFF) PUT(DISABLED)
 DEFINE QLOCAL(GETOFF) GET(DISABLED)
 DEFINE QALIAS(A.OFF) TARGET(Q) PUT(DISABLED)
@@ -20,92 +25,95 @@ DEFINE QALIAS(A.ALIAS) TARGET(A.OFF)
 DEFINE QLOCAL(EXCL) NOSHARE
 DEFINE QLOCAL(BIG) MAXMSGL(104857600)
 ALTER QMGR MAXMSGL(32768)`
-	put := func(f *fixture, name string, n int) error {
-		q, err := f.connect("").Open(f.ctx, mqwatch.ObjectDesc{Name: name}, outOnly)
-		if err != nil {
-			return err
-		}
-		md := mqfmt.NewMQMD()
-		return q.Put(f.ctx, &md, make([]byte, n), mqwatch.PutOptions{})
+
+// putN opens name for output as the administrator and puts n bytes.
+func putN(f *fixture, name string, n int) error {
+	q, err := f.connect("").Open(f.ctx, mqwatch.ObjectDesc{Name: name}, outOnly)
+	if err != nil {
+		return err
 	}
-	tests := []struct {
-		name string
-		run  func(f *fixture) error
-		rc   mqfmt.Reason
-	}{
-		{"2085 unknown queue", func(f *fixture) error { return put(f, "NOPE", 1) }, mqfmt.RCUnknownObjectName},
-		{"2082 alias base queue missing", func(f *fixture) error { return put(f, "A.BROKEN", 1) }, mqfmt.RCUnknownAliasBaseQ},
-		{"2001 alias resolving to an alias", func(f *fixture) error { return put(f, "A.ALIAS", 1) }, mqfmt.RCAliasBaseQTypeError},
-		{"2051 put inhibited queue", func(f *fixture) error { return put(f, "PUTOFF", 1) }, mqfmt.RCPutInhibited},
-		{"2051 put inhibited alias over an enabled queue", func(f *fixture) error { return put(f, "A.OFF", 1) }, mqfmt.RCPutInhibited},
-		{"2030 longer than the queue's MAXMSGL", func(f *fixture) error { return put(f, "Q", 11) }, mqfmt.RCMsgTooBigForQ},
-		{"2031 longer than the queue manager's MAXMSGL", func(f *fixture) error { return put(f, "BIG", 40000) }, mqfmt.RCMsgTooBigForQMgr},
-		{"2053 queue at MAXDEPTH", func(f *fixture) error {
-			for i := 0; i < 2; i++ {
-				if err := put(f, "Q", 1); err != nil {
-					return err
-				}
+	md := mqfmt.NewMQMD()
+	return q.Put(f.ctx, &md, make([]byte, n), mqwatch.PutOptions{})
+}
+
+// reasonCases are the calls that must fail with IBM's reason codes.
+var reasonCases = []reasonCase{
+	{"2085 unknown queue", func(f *fixture) error { return putN(f, "NOPE", 1) }, mqfmt.RCUnknownObjectName},
+	{"2082 alias base queue missing", func(f *fixture) error { return putN(f, "A.BROKEN", 1) }, mqfmt.RCUnknownAliasBaseQ},
+	{"2001 alias resolving to an alias", func(f *fixture) error { return putN(f, "A.ALIAS", 1) }, mqfmt.RCAliasBaseQTypeError},
+	{"2051 put inhibited queue", func(f *fixture) error { return putN(f, "PUTOFF", 1) }, mqfmt.RCPutInhibited},
+	{"2051 put inhibited alias over an enabled queue", func(f *fixture) error { return putN(f, "A.OFF", 1) }, mqfmt.RCPutInhibited},
+	{"2030 longer than the queue's MAXMSGL", func(f *fixture) error { return putN(f, "Q", 11) }, mqfmt.RCMsgTooBigForQ},
+	{"2031 longer than the queue manager's MAXMSGL", func(f *fixture) error { return putN(f, "BIG", 40000) }, mqfmt.RCMsgTooBigForQMgr},
+	{"2053 queue at MAXDEPTH", func(f *fixture) error {
+		for i := 0; i < 2; i++ {
+			if err := putN(f, "Q", 1); err != nil {
+				return err
 			}
-			return put(f, "Q", 1)
-		}, mqfmt.RCQFull},
-		{"2016 get inhibited", func(f *fixture) error {
-			_, err := f.open(f.connect(""), "GETOFF", browseIn).Get(f.ctx, mqwatch.GetOptions{})
-			return err
-		}, mqfmt.RCGetInhibited},
-		{"2016 browse of a get-inhibited queue", func(f *fixture) error {
-			_, err := f.open(f.connect(""), "GETOFF", browseIn).Browse(f.ctx, mqwatch.BrowseOptions{})
-			return err
-		}, mqfmt.RCGetInhibited},
-		{"2033 empty queue", func(f *fixture) error {
-			_, err := f.open(f.connect(""), "Q", browseIn).Get(f.ctx, mqwatch.GetOptions{})
-			return err
-		}, mqfmt.RCNoMsgAvailable},
-		{"2034 get under a cursor that was never set", func(f *fixture) error {
-			_, err := f.open(f.connect(""), "Q", browseIn).Get(f.ctx, mqwatch.GetOptions{UnderCursor: true})
-			return err
-		}, mqfmt.RCNoMsgUnderCursor},
-		{"2036 browse on a handle not opened to browse", func(f *fixture) error {
-			_, err := f.open(f.connect(""), "Q", inOut).Browse(f.ctx, mqwatch.BrowseOptions{})
-			return err
-		}, mqfmt.RCNotOpenForBrowse},
-		{"2037 get on a handle not opened for input", func(f *fixture) error {
-			_, err := f.open(f.connect(""), "Q", outOnly).Get(f.ctx, mqwatch.GetOptions{})
-			return err
-		}, mqfmt.RCNotOpenForInput},
-		{"2039 put on a handle not opened for output", func(f *fixture) error {
-			md := mqfmt.NewMQMD()
-			return f.open(f.connect(""), "Q", browseIn).Put(f.ctx, &md, nil, mqwatch.PutOptions{})
-		}, mqfmt.RCNotOpenForOutput},
-		{"2038 inquire on a handle not opened to inquire", func(f *fixture) error {
-			_, err := f.open(f.connect(""), "Q", outOnly).Inquire(f.ctx)
-			return err
-		}, mqfmt.RCNotOpenForInquire},
-		{"2042 second input handle on a NOSHARE queue", func(f *fixture) error {
-			f.open(f.connect(""), "EXCL", browseIn)
-			_, err := f.connect("").Open(f.ctx, mqwatch.ObjectDesc{Name: "EXCL"}, browseIn)
-			return err
-		}, mqfmt.RCObjectInUse},
-		{"2046 open without any access", func(f *fixture) error {
-			_, err := f.connect("").Open(f.ctx, mqwatch.ObjectDesc{Name: "Q"}, mqwatch.OpenOptions{SaveAllContext: true})
-			return err
-		}, mqfmt.RCOptionsError},
-		{"2018 call on a closed connection", func(f *fixture) error {
-			c := f.connect("")
-			q := f.open(c, "Q", inOut)
-			_ = c.Close()
-			_, err := q.Get(f.ctx, mqwatch.GetOptions{})
-			return err
-		}, mqfmt.RCHconnError},
-		{"2019 call on a closed handle", func(f *fixture) error {
-			q := f.open(f.connect(""), "Q", inOut)
-			_ = q.Close(f.ctx)
-			_, err := q.Get(f.ctx, mqwatch.GetOptions{})
-			return err
-		}, mqfmt.RCHobjError},
-	}
+		}
+		return putN(f, "Q", 1)
+	}, mqfmt.RCQFull},
+	{"2016 get inhibited", func(f *fixture) error {
+		_, err := f.open(f.connect(""), "GETOFF", browseIn).Get(f.ctx, mqwatch.GetOptions{})
+		return err
+	}, mqfmt.RCGetInhibited},
+	{"2016 browse of a get-inhibited queue", func(f *fixture) error {
+		_, err := f.open(f.connect(""), "GETOFF", browseIn).Browse(f.ctx, mqwatch.BrowseOptions{})
+		return err
+	}, mqfmt.RCGetInhibited},
+	{"2033 empty queue", func(f *fixture) error {
+		_, err := f.open(f.connect(""), "Q", browseIn).Get(f.ctx, mqwatch.GetOptions{})
+		return err
+	}, mqfmt.RCNoMsgAvailable},
+	{"2034 get under a cursor that was never set", func(f *fixture) error {
+		_, err := f.open(f.connect(""), "Q", browseIn).Get(f.ctx, mqwatch.GetOptions{UnderCursor: true})
+		return err
+	}, mqfmt.RCNoMsgUnderCursor},
+	{"2036 browse on a handle not opened to browse", func(f *fixture) error {
+		_, err := f.open(f.connect(""), "Q", inOut).Browse(f.ctx, mqwatch.BrowseOptions{})
+		return err
+	}, mqfmt.RCNotOpenForBrowse},
+	{"2037 get on a handle not opened for input", func(f *fixture) error {
+		_, err := f.open(f.connect(""), "Q", outOnly).Get(f.ctx, mqwatch.GetOptions{})
+		return err
+	}, mqfmt.RCNotOpenForInput},
+	{"2039 put on a handle not opened for output", func(f *fixture) error {
+		md := mqfmt.NewMQMD()
+		return f.open(f.connect(""), "Q", browseIn).Put(f.ctx, &md, nil, mqwatch.PutOptions{})
+	}, mqfmt.RCNotOpenForOutput},
+	{"2038 inquire on a handle not opened to inquire", func(f *fixture) error {
+		_, err := f.open(f.connect(""), "Q", outOnly).Inquire(f.ctx)
+		return err
+	}, mqfmt.RCNotOpenForInquire},
+	{"2042 second input handle on a NOSHARE queue", func(f *fixture) error {
+		f.open(f.connect(""), "EXCL", browseIn)
+		_, err := f.connect("").Open(f.ctx, mqwatch.ObjectDesc{Name: "EXCL"}, browseIn)
+		return err
+	}, mqfmt.RCObjectInUse},
+	{"2046 open without any access", func(f *fixture) error {
+		_, err := f.connect("").Open(f.ctx, mqwatch.ObjectDesc{Name: "Q"}, mqwatch.OpenOptions{SaveAllContext: true})
+		return err
+	}, mqfmt.RCOptionsError},
+	{"2018 call on a closed connection", func(f *fixture) error {
+		c := f.connect("")
+		q := f.open(c, "Q", inOut)
+		_ = c.Close()
+		_, err := q.Get(f.ctx, mqwatch.GetOptions{})
+		return err
+	}, mqfmt.RCHconnError},
+	{"2019 call on a closed handle", func(f *fixture) error {
+		q := f.open(f.connect(""), "Q", inOut)
+		_ = q.Close(f.ctx)
+		_, err := q.Get(f.ctx, mqwatch.GetOptions{})
+		return err
+	}, mqfmt.RCHobjError},
+}
+
+func TestReasonCodes(t *testing.T) {
+	tests := reasonCases
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t, script)
+			f := newFixture(t, reasonScript)
 			wantRC(t, tt.run(f), tt.rc)
 		})
 	}

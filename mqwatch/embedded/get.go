@@ -57,8 +57,10 @@ func (qm *QMgr) waitLoop(ctx context.Context, h *handle, wait time.Duration, try
 			return msg, nil
 		}
 		var notify chan struct{}
-		if h.q != nil {
-			notify = h.q.notify
+		waitq := h.q
+		if waitq != nil && rc == mqfmt.RCNoMsgAvailable && deadline != nil {
+			notify = waitq.notify
+			waitq.waiters++
 		}
 		qm.mu.Unlock()
 		if rc == mqfmt.RCTruncatedMsgFailed {
@@ -67,13 +69,20 @@ func (qm *QMgr) waitLoop(ctx context.Context, h *handle, wait time.Duration, try
 		if rc != mqfmt.RCNoMsgAvailable || deadline == nil || notify == nil {
 			return mqwatch.Message{}, mqwatch.NewError("MQGET", h.objectName(), rc)
 		}
+		var ctxErr error
 		select {
 		case <-notify:
 		case <-deadline:
 			deadline = nil // one last look, then 2033
 		case <-h.c.brokenCh:
 		case <-ctx.Done():
-			return mqwatch.Message{}, fmt.Errorf("MQGET %s: wait: %w", h.objectName(), ctx.Err())
+			ctxErr = ctx.Err()
+		}
+		qm.mu.Lock()
+		waitq.waiters--
+		qm.mu.Unlock()
+		if ctxErr != nil {
+			return mqwatch.Message{}, fmt.Errorf("MQGET %s: wait: %w", h.objectName(), ctxErr)
 		}
 	}
 }
@@ -83,14 +92,14 @@ func (h *handle) readable(browse bool) mqfmt.Reason {
 	if rc := h.check(); rc != 0 {
 		return rc
 	}
-	if h.kind != hkLocal {
-		return rcObjectTypeError
-	}
 	if browse && !h.opts.Browse {
 		return mqfmt.RCNotOpenForBrowse
 	}
 	if !browse && !h.opts.Input {
 		return mqfmt.RCNotOpenForInput
+	}
+	if h.kind != hkLocal {
+		return rcObjectTypeError
 	}
 	if h.q.attrs.GetInhibited || (h.obj != nil && h.obj.attrs.GetInhibited) {
 		return mqfmt.RCGetInhibited
@@ -116,6 +125,7 @@ func (qm *QMgr) browseOnce(h *handle, opts mqwatch.BrowseOptions) (mqwatch.Messa
 		return mqwatch.Message{}, mqfmt.RCNoMsgAvailable
 	}
 	h.setCursor(m)
+	h.saved = nil // the last successful MQGET is now a browse: no context to pass
 	if opts.Unmarked {
 		h.mark(m)
 	}

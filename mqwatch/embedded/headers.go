@@ -79,7 +79,7 @@ func unwrapXmit(b []byte) (xmitMessage, error) {
 // "amqrmppa" and the time, in front of the original data. The MQMD keeps the
 // original context and describes the MQDLH (Format MQDEAD).
 func (qm *QMgr) deadLetter(md mqfmt.MQMD, data []byte, rc mqfmt.Reason, destQ, destQMgr, putAppl string) (mqfmt.MQMD, []byte) {
-	now := qm.now().UTC()
+	now := qm.now()
 	buf := make([]byte, 0, dlhLen+len(data))
 	buf = append(buf, "DLH "...)
 	buf = nativeOrder.AppendUint32(buf, 1)
@@ -91,8 +91,9 @@ func (qm *QMgr) deadLetter(md mqfmt.MQMD, data []byte, rc mqfmt.Reason, destQ, d
 	buf = append(buf, padName(md.Format, 8)...)
 	buf = nativeOrder.AppendUint32(buf, mqfmt.ATUnix)
 	buf = append(buf, padName(putAppl, 28)...)
-	buf = append(buf, now.Format("20060102")...)
-	buf = append(buf, fmt.Sprintf("%s%02d", now.Format("150405"), now.Nanosecond()/10_000_000)...)
+	date, tm := putDateTime(now)
+	buf = append(buf, date...)
+	buf = append(buf, tm...)
 	buf = append(buf, data...)
 	dmd := md
 	dmd.Format = mqfmt.FmtDeadLetter

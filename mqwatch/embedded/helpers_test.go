@@ -113,3 +113,5 @@ var (
 	browseIn = mqwatch.OpenOptions{Input: true, Browse: true}
 	outOnly  = mqwatch.OpenOptions{Output: true}
 )
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }

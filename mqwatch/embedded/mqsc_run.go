@@ -24,6 +24,7 @@ const (
 	NotModelled
 )
 
+// String names the outcome for reports.
 func (o Outcome) String() string {
 	switch o {
 	case Applied:
@@ -96,6 +97,7 @@ type RunError struct {
 	First         Result
 }
 
+// Error summarises the failures and names the first.
 func (e *RunError) Error() string {
 	return fmt.Sprintf("mqsc: %d of %d commands failed; first at line %d: %s: %s",
 		e.Failed, e.Total, e.First.Line, e.First.Command, e.First.Message)

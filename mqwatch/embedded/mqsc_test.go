@@ -14,109 +14,135 @@ import (
 // TestRunMQSCDeveloperContainerScript loads IBM's mq-container developer
 // script and checks the outcome SOURCES.md lists for it.
 func TestRunMQSCDeveloperContainerScript(t *testing.T) {
-	f := newFixture(t, "")
+	checks := []struct {
+		name  string
+		check func(*testing.T, *fixture, Report)
+	}{
+		{"queues_model_and_dead_letter_queue_exist", devQueuesModelAndDeadLetterQueueExist},
+		{"topic_is_defined_with_its_topic_string", devTopicIsDefinedWithItsTopicString},
+		{"channel_security_commands_are_reported_not_modelled", devChannelSecurityCommandsAreReportedNotModelled},
+		{"app_user_may_use_DEV_queues", devAppUserMayUseDevQueues},
+		{"app_user_lacks_passall_so_a_context_passing_requeue_fails_2035", devAppUserLacksPassallSoAContextPassingRequeueFails2035},
+		{"app_user_has_no_authority_outside_DEV_profiles", devAppUserHasNoAuthorityOutsideDevProfiles},
+		{"app_user_may_open_the_model_queue", devAppUserMayOpenTheModelQueue},
+		{"unknown_user_cannot_connect", devUnknownUserCannotConnect},
+	}
 	script, err := os.ReadFile("testdata/10-dev.mqsc")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := f.qm.RunMQSC(strings.NewReader(string(script)))
-	if err != nil {
-		t.Fatalf("RunMQSC: %v\n%s", err, rep)
-	}
-	admin := f.connect("")
-	t.Run("queues_model_and_dead_letter_queue_exist", func(t *testing.T) {
-		want := map[string]mqwatch.QueueType{"DEV.QUEUE.1": mqwatch.QLocal, "DEV.QUEUE.2": mqwatch.QLocal,
-			"DEV.QUEUE.3": mqwatch.QLocal, "DEV.DEAD.LETTER.QUEUE": mqwatch.QLocal, "DEV.APP.MODEL.QUEUE": mqwatch.QModel}
-		qs, err := admin.Queues(f.ctx, "DEV.*")
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := map[string]mqwatch.QueueType{}
-		for _, q := range qs {
-			got[q.Name] = q.Type
-		}
-		if len(got) != len(want) {
-			t.Fatalf("queues = %v, want %v", got, want)
-		}
-		for n, typ := range want {
-			if got[n] != typ {
-				t.Errorf("%s: type %v, want %v", n, got[n], typ)
+	for _, c := range checks {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t, "")
+			rep, err := f.qm.RunMQSC(strings.NewReader(string(script)))
+			if err != nil {
+				t.Fatalf("RunMQSC: %v\n%s", err, rep)
 			}
+			c.check(t, f, rep)
+		})
+	}
+}
+
+func devQueuesModelAndDeadLetterQueueExist(t *testing.T, f *fixture, rep Report) {
+	admin := f.connect("")
+	want := map[string]mqwatch.QueueType{"DEV.QUEUE.1": mqwatch.QLocal, "DEV.QUEUE.2": mqwatch.QLocal,
+		"DEV.QUEUE.3": mqwatch.QLocal, "DEV.DEAD.LETTER.QUEUE": mqwatch.QLocal, "DEV.APP.MODEL.QUEUE": mqwatch.QModel}
+	qs, err := admin.Queues(f.ctx, "DEV.*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]mqwatch.QueueType{}
+	for _, q := range qs {
+		got[q.Name] = q.Type
+	}
+	if len(got) != len(want) {
+		t.Fatalf("queues = %v, want %v", got, want)
+	}
+	for n, typ := range want {
+		if got[n] != typ {
+			t.Errorf("%s: type %v, want %v", n, got[n], typ)
 		}
-		info, err := admin.QMgr(f.ctx)
-		if err != nil || info.DeadQ != "DEV.DEAD.LETTER.QUEUE" {
-			t.Fatalf("DEADQ = %q, %v", info.DeadQ, err)
-		}
-	})
-	t.Run("topic_is_defined_with_its_topic_string", func(t *testing.T) {
-		if tp := f.qm.topics["DEV.BASE.TOPIC"]; tp == nil || tp.topicStr != "dev/" {
-			t.Fatalf("DEV.BASE.TOPIC = %+v", tp)
-		}
-	})
-	t.Run("channel_security_commands_are_reported_not_modelled", func(t *testing.T) {
-		var kinds []string
-		for _, r := range rep.NotModelled() {
-			kinds = append(kinds, r.Command)
-		}
-		want := []string{"DEFINE AUTHINFO", "REFRESH SECURITY", "DEFINE CHANNEL", "DEFINE CHANNEL",
-			"SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH"}
-		if !slices.Equal(kinds, want) {
-			t.Fatalf("not modelled = %q, want %q", kinds, want)
-		}
-		if len(rep.Results) != 21 || len(rep.Failed()) != 0 {
-			t.Fatalf("%d results, %d failed", len(rep.Results), len(rep.Failed()))
-		}
-		connauth := rep.Results[8]
-		if connauth.Command != "ALTER QMGR" || !slices.Equal(connauth.Ignored, []string{"CONNAUTH"}) {
-			t.Fatalf("ALTER QMGR CONNAUTH result = %+v", connauth)
-		}
-	})
-	t.Run("app_user_may_use_DEV_queues", func(t *testing.T) {
-		app := f.connect("app")
-		q, err := app.Open(f.ctx, mqwatch.ObjectDesc{Name: "DEV.QUEUE.1"},
-			mqwatch.OpenOptions{Input: true, Browse: true, Output: true, Inquire: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.put(q, "hello", -1, false)
-		if got := f.get(q, mqwatch.GetOptions{}); got != "hello" {
-			t.Fatalf("got %q", got)
-		}
-		if _, err := app.QMgr(f.ctx); err != nil {
-			t.Fatalf("QMgr as app (INQ on QMGR): %v", err)
-		}
-	})
-	t.Run("app_user_lacks_passall_so_a_context_passing_requeue_fails_2035", func(t *testing.T) {
-		app := f.connect("app")
-		_, err := app.Open(f.ctx, mqwatch.ObjectDesc{Name: "DEV.QUEUE.1"},
-			mqwatch.OpenOptions{Output: true, PassAllContext: true})
-		wantRC(t, err, mqfmt.RCNotAuthorized)
-		_, err = app.Open(f.ctx, mqwatch.ObjectDesc{Name: "DEV.QUEUE.1"},
-			mqwatch.OpenOptions{Output: true, SetAllContext: true})
-		wantRC(t, err, mqfmt.RCNotAuthorized)
-	})
-	t.Run("app_user_has_no_authority_outside_DEV_profiles", func(t *testing.T) {
-		app := f.connect("app")
-		_, err := app.Open(f.ctx, mqwatch.ObjectDesc{Name: "SYSTEM.DEFAULT.LOCAL.QUEUE"}, mqwatch.OpenOptions{Browse: true})
-		wantRC(t, err, mqfmt.RCNotAuthorized)
-		_, err = app.Queues(f.ctx, "DEV.QUEUE.1")
-		wantRC(t, err, mqfmt.RCNotAuthorized) // no DSP on DEV.** queues
-	})
-	t.Run("app_user_may_open_the_model_queue", func(t *testing.T) {
-		app := f.connect("app")
-		q, err := app.Open(f.ctx, mqwatch.ObjectDesc{Name: "DEV.APP.MODEL.QUEUE", DynamicName: "APP.*"}, inOut)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.HasPrefix(q.Name(), "APP.") {
-			t.Fatalf("dynamic name %q", q.Name())
-		}
-		f.put(q, "reply", -1, false)
-	})
-	t.Run("unknown_user_cannot_connect", func(t *testing.T) {
-		_, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{User: "mallory"})
-		wantRC(t, err, mqfmt.RCNotAuthorized)
-	})
+	}
+	info, err := admin.QMgr(f.ctx)
+	if err != nil || info.DeadQ != "DEV.DEAD.LETTER.QUEUE" {
+		t.Fatalf("DEADQ = %q, %v", info.DeadQ, err)
+	}
+}
+
+func devTopicIsDefinedWithItsTopicString(t *testing.T, f *fixture, rep Report) {
+	if tp := f.qm.topics["DEV.BASE.TOPIC"]; tp == nil || tp.topicStr != "dev/" {
+		t.Fatalf("DEV.BASE.TOPIC = %+v", tp)
+	}
+}
+
+func devChannelSecurityCommandsAreReportedNotModelled(t *testing.T, f *fixture, rep Report) {
+	var kinds []string
+	for _, r := range rep.NotModelled() {
+		kinds = append(kinds, r.Command)
+	}
+	want := []string{"DEFINE AUTHINFO", "REFRESH SECURITY", "DEFINE CHANNEL", "DEFINE CHANNEL",
+		"SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH"}
+	if !slices.Equal(kinds, want) {
+		t.Fatalf("not modelled = %q, want %q", kinds, want)
+	}
+	if len(rep.Results) != 21 || len(rep.Failed()) != 0 {
+		t.Fatalf("%d results, %d failed", len(rep.Results), len(rep.Failed()))
+	}
+	connauth := rep.Results[8]
+	if connauth.Command != "ALTER QMGR" || !slices.Equal(connauth.Ignored, []string{"CONNAUTH"}) {
+		t.Fatalf("ALTER QMGR CONNAUTH result = %+v", connauth)
+	}
+}
+
+func devAppUserMayUseDevQueues(t *testing.T, f *fixture, rep Report) {
+	app := f.connect("app")
+	q, err := app.Open(f.ctx, mqwatch.ObjectDesc{Name: "DEV.QUEUE.1"},
+		mqwatch.OpenOptions{Input: true, Browse: true, Output: true, Inquire: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.put(q, "hello", -1, false)
+	if got := f.get(q, mqwatch.GetOptions{}); got != "hello" {
+		t.Fatalf("got %q", got)
+	}
+	if _, err := app.QMgr(f.ctx); err != nil {
+		t.Fatalf("QMgr as app (INQ on QMGR): %v", err)
+	}
+}
+
+func devAppUserLacksPassallSoAContextPassingRequeueFails2035(t *testing.T, f *fixture, rep Report) {
+	app := f.connect("app")
+	_, err := app.Open(f.ctx, mqwatch.ObjectDesc{Name: "DEV.QUEUE.1"},
+		mqwatch.OpenOptions{Output: true, PassAllContext: true})
+	wantRC(t, err, mqfmt.RCNotAuthorized)
+	_, err = app.Open(f.ctx, mqwatch.ObjectDesc{Name: "DEV.QUEUE.1"},
+		mqwatch.OpenOptions{Output: true, SetAllContext: true})
+	wantRC(t, err, mqfmt.RCNotAuthorized)
+}
+
+func devAppUserHasNoAuthorityOutsideDevProfiles(t *testing.T, f *fixture, rep Report) {
+	app := f.connect("app")
+	_, err := app.Open(f.ctx, mqwatch.ObjectDesc{Name: "SYSTEM.DEFAULT.LOCAL.QUEUE"}, mqwatch.OpenOptions{Browse: true})
+	wantRC(t, err, mqfmt.RCNotAuthorized)
+	_, err = app.Queues(f.ctx, "DEV.QUEUE.1")
+	wantRC(t, err, mqfmt.RCNotAuthorized) // no DSP on DEV.** queues
+}
+
+func devAppUserMayOpenTheModelQueue(t *testing.T, f *fixture, rep Report) {
+	app := f.connect("app")
+	q, err := app.Open(f.ctx, mqwatch.ObjectDesc{Name: "DEV.APP.MODEL.QUEUE", DynamicName: "APP.*"}, inOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(q.Name(), "APP.") {
+		t.Fatalf("dynamic name %q", q.Name())
+	}
+	f.put(q, "reply", -1, false)
+}
+
+func devUnknownUserCannotConnect(t *testing.T, f *fixture, rep Report) {
+	_, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{User: "mallory"})
+	wantRC(t, err, mqfmt.RCNotAuthorized)
 }
 
 func TestRunMQSCOutcomes(t *testing.T) {

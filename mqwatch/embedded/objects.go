@@ -61,6 +61,7 @@ type queue struct {
 	lastPut  time.Time
 	lastGet  time.Time
 	notify   chan struct{} // closed and replaced whenever a message may have become available
+	waiters  int           // calls waiting on notify; no one to wake means no new channel
 	creator  *handle       // the handle that created a temporary dynamic queue
 	deleted  bool
 	created  time.Time
@@ -79,7 +80,7 @@ func newQueue(name string, typ mqwatch.QueueType, a queueAttrs, now time.Time) *
 
 // wake tells waiting getters and browsers to look again.
 func (q *queue) wake() {
-	if q.notify == nil {
+	if q.notify == nil || q.waiters == 0 {
 		return
 	}
 	close(q.notify)

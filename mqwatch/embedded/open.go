@@ -107,10 +107,8 @@ func (qm *QMgr) openAlias(h *handle, alias *queue) mqfmt.Reason {
 		if t == nil {
 			return mqfmt.RCUnknownAliasBaseQ
 		}
-		obj := h.obj
-		rc := qm.bindTopic(h, t.topicStr)
-		h.obj = obj
-		return rc
+		// Authority was checked on the alias, the first definition met.
+		return qm.bindTopic(h, t.topicStr, false)
 	}
 	base := qm.queues[alias.attrs.Target]
 	if base == nil {
@@ -152,8 +150,8 @@ func (qm *QMgr) openRemoteDef(h *handle, def *queue) mqfmt.Reason {
 	if x == nil {
 		return rcUnknownXmitQ
 	}
-	if x.typ != mqwatch.QLocal || x.attrs.Usage != mqwatch.UsageXmitQ {
-		return rcXmitQUsageError
+	if rc := xmitQCheck(x, false); rc != 0 {
+		return rc
 	}
 	h.kind, h.q, h.remoteQ, h.remoteQMgr = hkRemote, x, a.RemoteName, a.RemoteQMgr
 	return 0
@@ -182,23 +180,40 @@ func (qm *QMgr) openRouted(h *handle, od mqwatch.ObjectDesc) mqfmt.Reason {
 			return qm.openQueue(h, mqwatch.ObjectDesc{Name: od.Name})
 		}
 	}
-	x := qm.queues[xq]
+	x, viaDefault := qm.queues[xq], false
 	if x == nil && qm.attrs.defXmitQ != "" {
-		if x = qm.queues[qm.attrs.defXmitQ]; x == nil {
+		if x, viaDefault = qm.queues[qm.attrs.defXmitQ], true; x == nil {
 			return rcUnknownDefXmitQ
 		}
 	}
 	if x == nil {
 		return mqfmt.RCUnknownRemoteQMgr
 	}
-	if x.typ != mqwatch.QLocal || x.attrs.Usage != mqwatch.UsageXmitQ {
-		return rcXmitQUsageError
+	if rc := xmitQCheck(x, viaDefault); rc != 0 {
+		return rc
 	}
 	if rc := qm.checkOpenAuth(h, otQueue, x.name); rc != 0 {
 		return rc
 	}
 	h.obj, h.defPrio, h.defPsist = x, x.attrs.DefPriority, x.attrs.DefPersistent
 	h.kind, h.q, h.remoteQ, h.remoteQMgr = hkRemote, x, od.Name, rqm
+	return 0
+}
+
+// xmitQCheck checks that x can be a transmission queue: a local queue
+// (MQRC_XMIT_Q_TYPE_ERROR otherwise) with USAGE(XMITQ) (MQRC_XMIT_Q_USAGE_ERROR);
+// the DEF_XMIT_Q variants when x came from DEFXMITQ.
+func xmitQCheck(x *queue, viaDefault bool) mqfmt.Reason {
+	switch {
+	case x.typ != mqwatch.QLocal && viaDefault:
+		return rcDefXmitQTypeError
+	case x.typ != mqwatch.QLocal:
+		return rcXmitQTypeError
+	case x.attrs.Usage != mqwatch.UsageXmitQ && viaDefault:
+		return rcDefXmitQUsageError
+	case x.attrs.Usage != mqwatch.UsageXmitQ:
+		return rcXmitQUsageError
+	}
 	return 0
 }
 
@@ -269,22 +284,12 @@ func (qm *QMgr) checkOpenAuth(h *handle, ot objType, name string) mqfmt.Reason {
 	if o.SetAllContext {
 		need |= authSetAll
 	}
-	if ot == otTopic {
-		need = need&^authPut | authPub&maskIf(o.Output)
-	}
 	user := h.c.user
 	if !qm.auth.check(user, ot, name, need) {
 		return mqfmt.RCNotAuthorized
 	}
 	if o.SetAllContext && !qm.auth.check(user, otQMgr, qm.name, authSetAll) {
 		return mqfmt.RCNotAuthorized
-	}
-	return 0
-}
-
-func maskIf(b bool) authSet {
-	if b {
-		return ^authSet(0)
 	}
 	return 0
 }

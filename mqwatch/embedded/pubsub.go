@@ -112,15 +112,16 @@ func (qm *QMgr) openTopic(h *handle, objName, topicStr string) mqfmt.Reason {
 	if h.name == "" {
 		h.name = topicStr
 	}
-	return qm.bindTopic(h, full)
+	return qm.bindTopic(h, full, true)
 }
 
-// bindTopic makes h a publishing handle on topicStr.
-func (qm *QMgr) bindTopic(h *handle, topicStr string) mqfmt.Reason {
+// bindTopic makes h a publishing handle on topicStr, checking pub authority
+// on the topic tree unless an alias already passed the check.
+func (qm *QMgr) bindTopic(h *handle, topicStr string, checkAuth bool) mqfmt.Reason {
 	if h.opts.Input || h.opts.Browse {
 		return rcOptionNotValidForType
 	}
-	if h.opts.Output && !qm.topicAuth(h.c.user, topicStr, authPub) {
+	if checkAuth && h.opts.Output && !qm.topicAuth(h.c.user, topicStr, authPub) {
 		return mqfmt.RCNotAuthorized
 	}
 	r := qm.resolveTopic(topicStr)

@@ -128,7 +128,7 @@ func (qm *QMgr) prepareMD(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) mq
 		}
 	case mqfmt.PerNotPersistent, mqfmt.PerPersistent:
 	default:
-		return mqfmt.Reason(2047) // MQRC_PERSISTENCE_ERROR
+		return rcPersistenceError
 	}
 	if md.Expiry <= 0 && md.Expiry != -1 {
 		return mqfmt.RCExpiryError
@@ -170,9 +170,9 @@ func (qm *QMgr) setContext(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) m
 			return mqfmt.RCContextHandleError
 		}
 		if from.saved == nil {
-			// Nothing got yet on that handle: the context passed is empty.
-			clearContext(md)
-			return 0
+			// No message got yet with that handle, or its last successful
+			// MQGET was a browse.
+			return mqfmt.RCNoContextAvailable
 		}
 		copyContext(md, from.saved)
 		return 0
@@ -183,10 +183,32 @@ func (qm *QMgr) setContext(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) m
 	md.ApplIdentityData = ""
 	md.PutApplType = mqfmt.ATUnix
 	md.PutApplName = putApplName(h.c.applName)
-	md.PutDate = now.Format("20060102")
-	md.PutTime = fmt.Sprintf("%s%02d", now.Format("150405"), now.Nanosecond()/10_000_000)
+	md.PutDate, md.PutTime = putDateTime(now)
 	md.ApplOriginData = ""
 	return 0
+}
+
+// putDateTime formats a time as MQMD PutDate (YYYYMMDD) and PutTime
+// (HHMMSSTH, to the hundredth of a second), in GMT as the queue manager does.
+func putDateTime(t time.Time) (string, string) {
+	t = t.UTC()
+	y, mo, d := t.Date()
+	var b [16]byte
+	digits := func(at, v, n int) {
+		for i := at + n - 1; i >= at; i-- {
+			b[i] = byte('0' + v%10)
+			v /= 10
+		}
+	}
+	digits(0, y, 4)
+	digits(4, int(mo), 2)
+	digits(6, d, 2)
+	digits(8, t.Hour(), 2)
+	digits(10, t.Minute(), 2)
+	digits(12, t.Second(), 2)
+	digits(14, t.Nanosecond()/10_000_000, 2)
+	s := string(b[:])
+	return s[:8], s[8:]
 }
 
 // putApplName keeps the last 28 characters of a program name, as IBM MQ does
@@ -215,10 +237,6 @@ func copyContext(dst, src *mqfmt.MQMD) {
 	dst.UserIdentifier, dst.AccountingToken, dst.ApplIdentityData = src.UserIdentifier, src.AccountingToken, src.ApplIdentityData
 	dst.PutApplType, dst.PutApplName = src.PutApplType, src.PutApplName
 	dst.PutDate, dst.PutTime, dst.ApplOriginData = src.PutDate, src.PutTime, src.ApplOriginData
-}
-
-func clearContext(md *mqfmt.MQMD) {
-	copyContext(md, &mqfmt.MQMD{})
 }
 
 // replyToQMgr resolves a blank ReplyToQMgr: the RQMNAME of a remote queue

@@ -156,6 +156,25 @@ func TestPutContextOptions(t *testing.T) {
 			}
 		})
 	}
+	t.Run("pass all fails 2098 without a got message or after a browse", func(t *testing.T) {
+		saver := f.open(c, "SRC", mqwatch.OpenOptions{Input: true, Browse: true, Output: true, SaveAllContext: true})
+		dst := f.open(c, "DST", mqwatch.OpenOptions{Output: true, PassAllContext: true})
+		pass := func() error {
+			md := mqfmt.NewMQMD()
+			return dst.Put(f.ctx, &md, nil, mqwatch.PutOptions{Context: mqwatch.ContextPassAll, ContextFrom: saver})
+		}
+		wantRC(t, pass(), mqfmt.RCNoContextAvailable)
+		f.put(saver, "one", 0, false)
+		f.put(saver, "two", 0, false)
+		f.get(saver, mqwatch.GetOptions{})
+		if err := pass(); err != nil {
+			t.Fatalf("pass all after a get: %v", err)
+		}
+		if _, err := saver.Browse(f.ctx, mqwatch.BrowseOptions{First: true}); err != nil {
+			t.Fatal(err)
+		}
+		wantRC(t, pass(), mqfmt.RCNoContextAvailable)
+	})
 	t.Run("set all context keeps the caller's context", func(t *testing.T) {
 		dst := f.open(c, "DST", mqwatch.OpenOptions{Output: true, SetAllContext: true})
 		md := mqfmt.NewMQMD()
@@ -179,7 +198,7 @@ func TestPutRejectsBadDescriptors(t *testing.T) {
 	}{
 		{"priority below -1", func(md *mqfmt.MQMD) { md.Priority = -2 }, rcPriorityError},
 		{"expiry of zero", func(md *mqfmt.MQMD) { md.Expiry = 0 }, mqfmt.RCExpiryError},
-		{"unknown persistence", func(md *mqfmt.MQMD) { md.Persistence = 7 }, mqfmt.Reason(2047)},
+		{"unknown persistence", func(md *mqfmt.MQMD) { md.Persistence = 7 }, rcPersistenceError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

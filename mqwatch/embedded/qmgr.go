@@ -209,10 +209,17 @@ func (qm *QMgr) uniqueSuffix() string {
 	return string(out)
 }
 
-// padName cuts or blank-pads s to n characters, as the MQI fills character fields.
+// blanks is the longest blank padding a character field needs.
+var blanks = strings.Repeat(" ", 48)
+
+// padName cuts or blank-pads s to n characters, as the MQI fills character
+// fields. Blank fields share one string instead of allocating.
 func padName(s string, n int) string {
-	if len(s) >= n {
+	switch {
+	case len(s) >= n:
 		return s[:n]
+	case s == "" && n <= len(blanks):
+		return blanks[:n]
 	}
 	return s + strings.Repeat(" ", n-len(s))
 }

@@ -16,7 +16,8 @@ DEFINE QLOCAL(NOTX)
 DEFINE QREMOTE(INVOICE.OUT) RNAME(INVOICE.IN) RQMNAME(QM2) XMITQ(QM2)
 DEFINE QREMOTE(VIA.NOTX) RNAME(X) RQMNAME(QM3) XMITQ(NOTX)
 DEFINE QREMOTE(LOOPBACK) RNAME(ORDERS.IN) RQMNAME(QM1)
-DEFINE QALIAS(TO.REMOTE) TARGET(INVOICE.OUT)`
+DEFINE QALIAS(TO.REMOTE) TARGET(INVOICE.OUT)
+DEFINE QALIAS(QM5) TARGET(ORDERS.IN)`
 
 func TestAliasResolvesToItsBaseQueue(t *testing.T) {
 	f := newFixture(t, routingScript)
@@ -90,8 +91,9 @@ func TestObjectQMgrNameRouting(t *testing.T) {
 	}{
 		{"another queue manager with a transmission queue of its name", mqwatch.ObjectDesc{Name: "INVOICE.IN", QMgr: "QM2"}, outOnly, 0},
 		{"another queue manager without a transmission queue fails 2087", mqwatch.ObjectDesc{Name: "X", QMgr: "QM9"}, outOnly, mqfmt.RCUnknownRemoteQMgr},
-		{"a queue named like the queue manager but not USAGE(XMITQ) fails 2199", mqwatch.ObjectDesc{Name: "X", QMgr: "NOTX"}, outOnly, rcXmitQUsageError},
-		{"a remote definition through a normal queue fails 2199", mqwatch.ObjectDesc{Name: "VIA.NOTX"}, outOnly, rcXmitQUsageError},
+		{"a queue named like the queue manager but not USAGE(XMITQ) fails 2092", mqwatch.ObjectDesc{Name: "X", QMgr: "NOTX"}, outOnly, rcXmitQUsageError},
+		{"a queue manager name that is not a local queue fails 2091", mqwatch.ObjectDesc{Name: "X", QMgr: "QM5"}, outOnly, rcXmitQTypeError},
+		{"a remote definition through a normal queue fails 2092", mqwatch.ObjectDesc{Name: "VIA.NOTX"}, outOnly, rcXmitQUsageError},
 		{"the local queue manager's own name resolves locally", mqwatch.ObjectDesc{Name: "ORDERS.IN", QMgr: "QM1"}, browseIn, 0},
 		{"input from a remote queue is not allowed", mqwatch.ObjectDesc{Name: "INVOICE.OUT"}, browseIn, rcOptionNotValidForType},
 		{"a remote definition naming this queue manager resolves locally", mqwatch.ObjectDesc{Name: "LOOPBACK"}, outOnly, 0},
@@ -169,4 +171,36 @@ func TestModelQueuesCreateDynamicQueues(t *testing.T) {
 			t.Fatal("queue survived its connection")
 		}
 	})
+}
+
+func TestDefaultTransmissionQueue(t *testing.T) {
+	tests := []struct {
+		name   string
+		defx   string
+		rc     mqfmt.Reason
+		onXmit string
+	}{
+		{"unknown queue managers route through DEFXMITQ", "QM2", 0, "QM2"},
+		{"DEFXMITQ without USAGE(XMITQ) fails 2199", "NOTX", rcDefXmitQUsageError, ""},
+		{"DEFXMITQ naming a missing queue fails 2197", "GONE", rcUnknownDefXmitQ, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, routingScript+"\nALTER QMGR DEFXMITQ("+tt.defx+")")
+			c := f.connect("")
+			q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: "PAYROLL.IN", QMgr: "QM7"}, outOnly)
+			if tt.rc != 0 {
+				wantRC(t, err, tt.rc)
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.put(q, "pay", 0, false)
+			m, _ := f.open(c, tt.onXmit, browseIn).Get(f.ctx, mqwatch.GetOptions{})
+			if rq, rqm, _ := decodeXQH(t, m.Data); rq != "PAYROLL.IN" || rqm != "QM7" {
+				t.Fatalf("XQH names %q on %q", rq, rqm)
+			}
+		})
+	}
 }

@@ -7,80 +7,86 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
+type uowStep func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue)
+
+type uowCase struct {
+	name                     string
+	run                      uowStep
+	depth, uncom             int32
+	bReads                   []string // what connection b then gets, in order
+	backoutCountOfFirstBRead int32
+}
+
+// uowCases run on two connections to one queue; b reads what is left.
+var uowCases = []uowCase{
+	{"a get under syncpoint hides the message from others until commit",
+		func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
+			f.put(qa, "m1", 0, false)
+			f.put(qa, "m2", 0, false)
+			f.get(qa, mqwatch.GetOptions{Syncpoint: true})
+		}, 1, 1, []string{"m2"}, 0},
+	{"backout returns the message to its place with BackoutCount incremented",
+		func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
+			f.put(qa, "m1", 0, false)
+			f.put(qa, "m2", 0, false)
+			f.get(qa, mqwatch.GetOptions{Syncpoint: true})
+			if err := a.Backout(f.ctx); err != nil {
+				f.t.Fatal(err)
+			}
+		}, 2, 0, []string{"m1", "m2"}, 1},
+	{"commit makes a get final",
+		func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
+			f.put(qa, "m1", 0, false)
+			f.put(qa, "m2", 0, false)
+			f.get(qa, mqwatch.GetOptions{Syncpoint: true})
+			if err := a.Commit(f.ctx); err != nil {
+				f.t.Fatal(err)
+			}
+		}, 1, 0, []string{"m2"}, 0},
+	{"a put under syncpoint counts in CURDEPTH but is invisible until commit",
+		func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
+			f.put(qa, "m1", 0, true)
+			if _, err := qb.Get(f.ctx, mqwatch.GetOptions{}); !mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
+				f.t.Fatalf("uncommitted put visible: %v", err)
+			}
+			if _, err := qa.Get(f.ctx, mqwatch.GetOptions{}); !mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
+				f.t.Fatalf("uncommitted put visible to its own connection: %v", err)
+			}
+		}, 1, 1, nil, 0},
+	{"a committed put becomes visible",
+		func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
+			f.put(qa, "m1", 0, true)
+			if err := a.Commit(f.ctx); err != nil {
+				f.t.Fatal(err)
+			}
+		}, 1, 0, []string{"m1"}, 0},
+	{"a backed-out put vanishes",
+		func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
+			f.put(qa, "m1", 0, true)
+			if err := a.Backout(f.ctx); err != nil {
+				f.t.Fatal(err)
+			}
+		}, 0, 0, nil, 0},
+	{"closing a connection backs its unit of work out",
+		func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
+			f.put(qa, "m1", 0, false)
+			f.put(qa, "m2", 0, true)
+			f.get(qa, mqwatch.GetOptions{Syncpoint: true})
+			if err := a.Close(); err != nil {
+				f.t.Fatal(err)
+			}
+		}, 1, 0, []string{"m1"}, 1},
+	{"UNCOM counts uncommitted puts and gets together",
+		func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
+			f.put(qa, "m1", 0, false)
+			f.put(qa, "m2", 0, false)
+			f.get(qa, mqwatch.GetOptions{Syncpoint: true})
+			f.put(qa, "m3", 0, true)
+		}, 2, 2, []string{"m2"}, 0},
+}
+
 func TestUnitsOfWork(t *testing.T) {
-	type step func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue)
-	tests := []struct {
-		name                     string
-		run                      step
-		depth, uncom             int32
-		bReads                   []string // what connection b then gets, in order
-		backoutCountOfFirstBRead int32
-	}{
-		{"a get under syncpoint hides the message from others until commit",
-			func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
-				f.put(qa, "m1", 0, false)
-				f.put(qa, "m2", 0, false)
-				f.get(qa, mqwatch.GetOptions{Syncpoint: true})
-			}, 1, 1, []string{"m2"}, 0},
-		{"backout returns the message to its place with BackoutCount incremented",
-			func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
-				f.put(qa, "m1", 0, false)
-				f.put(qa, "m2", 0, false)
-				f.get(qa, mqwatch.GetOptions{Syncpoint: true})
-				if err := a.Backout(f.ctx); err != nil {
-					f.t.Fatal(err)
-				}
-			}, 2, 0, []string{"m1", "m2"}, 1},
-		{"commit makes a get final",
-			func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
-				f.put(qa, "m1", 0, false)
-				f.put(qa, "m2", 0, false)
-				f.get(qa, mqwatch.GetOptions{Syncpoint: true})
-				if err := a.Commit(f.ctx); err != nil {
-					f.t.Fatal(err)
-				}
-			}, 1, 0, []string{"m2"}, 0},
-		{"a put under syncpoint counts in CURDEPTH but is invisible until commit",
-			func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
-				f.put(qa, "m1", 0, true)
-				if _, err := qb.Get(f.ctx, mqwatch.GetOptions{}); !mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
-					f.t.Fatalf("uncommitted put visible: %v", err)
-				}
-				if _, err := qa.Get(f.ctx, mqwatch.GetOptions{}); !mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
-					f.t.Fatalf("uncommitted put visible to its own connection: %v", err)
-				}
-			}, 1, 1, nil, 0},
-		{"a committed put becomes visible",
-			func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
-				f.put(qa, "m1", 0, true)
-				if err := a.Commit(f.ctx); err != nil {
-					f.t.Fatal(err)
-				}
-			}, 1, 0, []string{"m1"}, 0},
-		{"a backed-out put vanishes",
-			func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
-				f.put(qa, "m1", 0, true)
-				if err := a.Backout(f.ctx); err != nil {
-					f.t.Fatal(err)
-				}
-			}, 0, 0, nil, 0},
-		{"closing a connection backs its unit of work out",
-			func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
-				f.put(qa, "m1", 0, false)
-				f.put(qa, "m2", 0, true)
-				f.get(qa, mqwatch.GetOptions{Syncpoint: true})
-				if err := a.Close(); err != nil {
-					f.t.Fatal(err)
-				}
-			}, 1, 0, []string{"m1"}, 1},
-		{"UNCOM counts uncommitted puts and gets together",
-			func(f *fixture, a, b mqwatch.Conn, qa, qb mqwatch.Queue) {
-				f.put(qa, "m1", 0, false)
-				f.put(qa, "m2", 0, false)
-				f.get(qa, mqwatch.GetOptions{Syncpoint: true})
-				f.put(qa, "m3", 0, true)
-			}, 2, 2, []string{"m2"}, 0},
-	}
+	tests := uowCases
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t, "DEFINE QLOCAL(Q)")

@@ -30,6 +30,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error formats the error as "line N: message".
 func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 func errorf(line int, format string, args ...any) *Error {
