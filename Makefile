@@ -4,7 +4,7 @@ PKGS      := ./...
 FUZZTIME  ?= 10s
 BIN       := bin/poisonwatch
 
-.PHONY: all build run test fmt-check vet unit bench fuzz clean
+.PHONY: all build run test fmt-check vet unit bench fuzz clean build-mq typecheck-mq screenshots
 
 all: build
 
@@ -36,6 +36,38 @@ fuzz:
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; done
+
+# build-mq builds poisonwatch with the IBM MQ backend (build tag ibmmq). It needs
+# the IBM MQ headers and libmqm_r: an MQ server or client install in /opt/mqm,
+# or the MQ redistributable client unpacked anywhere and named by MQ_HOME.
+MQ_HOME ?= /opt/mqm
+build-mq:
+	CGO_ENABLED=1 \
+	CGO_CFLAGS="$${CGO_CFLAGS:--I$(MQ_HOME)/inc}" \
+	CGO_LDFLAGS="$${CGO_LDFLAGS:--L$(MQ_HOME)/lib64 -Wl,-rpath,$(MQ_HOME)/lib64}" \
+	$(GO) build -tags ibmmq -o bin/poisonwatch-mq .
+
+# typecheck-mq proves the ibmmq-tagged files compile against the real mq-golang
+# source without the MQ SDK (go/types with FakeImportC). `make test` already runs
+# it as part of `go test ./...`; this target runs it alone.
+typecheck-mq:
+	$(GO) test -count=1 -run 'TestTypeCheck' -v ./mqwatch/ibmmq/
+
+# screenshots renders every screen in colour and turns it into a PNG with
+# charmbracelet/freeze (installed into bin/ from the Go module proxy; offline
+# once installed).
+FREEZE := bin/freeze
+$(FREEZE):
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/charmbracelet/freeze@v0.2.2
+
+screenshots: $(FREEZE)
+	rm -rf bin/shots && mkdir -p screenshots
+	POISONWATCH_SCREENSHOTS=$(CURDIR)/bin/shots $(GO) test -count=1 -run TestWriteScreenshots ./ui
+	for f in bin/shots/*.ansi; do \
+	  n=$$(basename $$f .ansi); \
+	  $(FREEZE) $$f --language ansi --font.size 7 --padding 10 --margin 0 --window=false -o screenshots/$$n.png >/dev/null; \
+	done
+	@ls screenshots
 
 clean:
 	rm -rf bin

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -37,9 +38,8 @@ func main() {
 }
 
 func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		usage(stderr)
-		return 2
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+		return runTUI(ctx, args, stdout, stderr)
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
@@ -58,7 +58,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "poisonwatch: IBM MQ poison-message monitoring")
-	fmt.Fprintln(w, "\nUsage:\n  poisonwatch <command> [flags]\n\nCommands:")
+	fmt.Fprintln(w, "\nUsage:\n  poisonwatch [flags]            the live dashboard (run 'poisonwatch -h' for its flags)\n  poisonwatch <command> [flags]\n\nCommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}

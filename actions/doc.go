@@ -9,6 +9,8 @@
 // that what the dashboard predicts can be checked against IBM's documentation
 // and against what the demo consumers (which use the same functions) do.
 //
-// Nothing here does I/O. The package depends only on mqwatch (the port's value
-// types) and mqwatch/mqfmt (wire formats).
+// Routing, transforms and lint do no I/O. Consumer is the exception: it gets
+// messages over a mqwatch.Conn as each consumer style does and handles poison
+// with those same functions, so the demo workload does what the dashboard
+// predicts. The package depends only on mqwatch and mqwatch/mqfmt.
 package actions

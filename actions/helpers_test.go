@@ -99,7 +99,7 @@ func in(style Style, count, thresh int32, boq string) RouteInput {
 		Message:  Message{MD: md, Length: 100},
 		Queue:    InputQueue{Name: "ORDERS.IN", Base: "ORDERS.IN", BackoutThresh: thresh, BackoutQName: boq, MaxMsgLen: 4194304},
 		QMgr:     mqwatch.QMgrInfo{Name: "QM1", DeadQ: "QM1.DEADQ", MaxMsgLen: 4194304},
-		Consumer: Consumer{Style: style},
+		Consumer: ConsumerSpec{Style: style},
 	}
 }
 

@@ -83,17 +83,24 @@ type FactMap map[string]QueueFacts
 // Facts returns the facts stored for name, or unknown facts.
 func (m FactMap) Facts(name string) QueueFacts { return m[name] }
 
-// Consumer describes the consuming application.
-type Consumer struct {
+// ConsumerSpec describes the consuming application as routing sees it.
+type ConsumerSpec struct {
 	Style Style
 	// Outcome is the outcome of the transaction the delivery (and, for
-	// sync-transacted, the poison move) belongs to, when known.
+	// sync-transacted, the poison move) belongs to, when known. It decides
+	// R4a/R4b and whether a sync-transacted move stands (R3a); ASF and async
+	// moves are outside any delivery's unit of work (R3b), so it changes
+	// nothing for them.
 	Outcome Outcome
 	// Cached holds the attributes a JMS consumer cached (R1b); nil when it has
 	// not inquired yet, and then the current attributes are used.
 	Cached *CachedAttrs
 	// Policy is the delivery-count style's poison handling (R9).
 	Policy DeliveryCountPolicy
+	// Failures is a delivery-count MDB's count of consecutive delivery
+	// failures, which maxDeliveryFailures is compared with (R9c); nil when
+	// unknown, and then the message's BackoutCount stands for it.
+	Failures *int32
 }
 
 // RouteInput is everything Route looks at.
@@ -101,7 +108,7 @@ type RouteInput struct {
 	Message  Message
 	Queue    InputQueue
 	QMgr     mqwatch.QMgrInfo
-	Consumer Consumer
+	Consumer ConsumerSpec
 	// Facts answers for the BOQ and the DEADQ; nil = nothing known.
 	Facts FactSource
 }

@@ -41,7 +41,7 @@ func (l *linter) deadQ() {
 	}
 	if largest > 0 && int64(q.MaxMsgLen) < want {
 		l.add(Warning, "R8a", name, fmt.Sprintf("DEADQ MAXMSGL %d cannot hold a %d-byte message from %s plus its %d-byte MQDLH", q.MaxMsgLen, largest, from, dlhLen),
-			fmt.Sprintf("ALTER QLOCAL(%s) MAXMSGL(%d)", name, want))
+			l.maxMsgLFix(name, want)...)
 	}
 }
 
@@ -82,4 +82,15 @@ func (l *linter) largestMsgLen(deadQ string) (int32, string) {
 		}
 	}
 	return largest, from
+}
+
+// maxMsgLFix raises a queue's MAXMSGL to want, and the queue manager's first
+// when it is lower: the queue manager refuses any longer message whatever
+// the queue allows (MQRC_MSG_TOO_BIG_FOR_Q_MGR).
+func (l *linter) maxMsgLFix(queue string, want int64) []string {
+	fix := []string{fmt.Sprintf("ALTER QLOCAL(%s) MAXMSGL(%d)", queue, want)}
+	if qm := l.in.QMgr.MaxMsgLen; qm > 0 && int64(qm) < want {
+		fix = append([]string{fmt.Sprintf("ALTER QMGR MAXMSGL(%d)", want)}, fix...)
+	}
+	return fix
 }

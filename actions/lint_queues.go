@@ -114,7 +114,7 @@ func (l *linter) backoutQueueLimits(name string, q, base mqwatch.QueueInfo, user
 	w := widest(users)
 	if need := min(int64(w.MaxMsgLen)+rfh2FixedLen, maxMAXMSGL); int64(base.MaxMsgLen) < need {
 		l.add(Warning, "R8b", name, fmt.Sprintf("BOQ MAXMSGL %d cannot hold a %d-byte message from %s once R5b adds its %d-byte MQRFH2", base.MaxMsgLen, w.MaxMsgLen, w.Name, rfh2FixedLen),
-			fmt.Sprintf("ALTER QLOCAL(%s) MAXMSGL(%d)", base.Name, need))
+			l.maxMsgLFix(base.Name, need)...)
 	}
 	if base.BackoutThresh > 0 || strings.TrimSpace(base.BackoutQName) != "" {
 		l.add(Info, "R8b", name, fmt.Sprintf("BOQ has its own BOTHRESH %d BOQNAME %s; a BOQ is normally an ordinary queue without them", base.BackoutThresh, orNone(strings.TrimSpace(base.BackoutQName))))

@@ -60,16 +60,40 @@ func TestLintHealthyConfigurationHasNoFindings(t *testing.T) {
 	}
 }
 
-func TestLint(t *testing.T) {
-	tests := []struct {
-		name  string
-		in    LintInput
-		sev   Severity
-		rule  string
-		queue string
-		why   string   // substring
-		fix   []string // exact commands
-	}{
+// lintCase expects one finding: its rule on a queue, severity, a phrase of
+// its why, and (when set) its exact MQSC fix.
+type lintCase struct {
+	name  string
+	in    LintInput
+	sev   Severity
+	rule  string
+	queue string
+	why   string
+	fix   []string
+}
+
+func runLintCases(t *testing.T, tests []lintCase) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Lint(tc.in)
+			i := slices.IndexFunc(got, func(f Finding) bool { return f.Rule == tc.rule && f.Queue == tc.queue })
+			if i < 0 {
+				t.Fatalf("no %s finding on %s in:\n%s", tc.rule, tc.queue, findingsText(got))
+			}
+			f := got[i]
+			if f.Severity != tc.sev || !strings.Contains(f.Why, tc.why) {
+				t.Errorf("finding %s, want severity %s and why containing %q", f, tc.sev, tc.why)
+			}
+			if tc.fix != nil && !slices.Equal(f.Fix, tc.fix) {
+				t.Errorf("fix %q, want %q", f.Fix, tc.fix)
+			}
+		})
+	}
+}
+
+func TestLintDeadQ(t *testing.T) {
+	runLintCases(t, []lintCase{
 		{name: "R8a_no_DEADQ_is_a_warning", in: edit(healthy(), func(in *LintInput) { in.QMgr.DeadQ = "" }),
 			sev: Warning, rule: "R8a", queue: "QM1", why: "no dead-letter queue",
 			fix: []string{"DEFINE QLOCAL(SYSTEM.DEAD.LETTER.QUEUE) MAXDEPTH(50000) MAXMSGL(4194476)", "ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)"}},
@@ -96,6 +120,11 @@ func TestLint(t *testing.T) {
 			in.Queues = append(in.Queues, big)
 			in.QMgr.MaxMsgLen = maxMAXMSGL
 		}), sev: Warning, rule: "R8a", queue: "QM1.DEADQ", why: "10485760-byte message from IMAGES.IN", fix: []string{"ALTER QLOCAL(QM1.DEADQ) MAXMSGL(10485932)"}},
+	})
+}
+
+func TestLintInputQueues(t *testing.T) {
+	runLintCases(t, []lintCase{
 		{name: "R1c_BOTHRESH_0_with_backed_out_messages_warns", in: edit(healthy(), func(in *LintInput) {
 			setQueue(in, "ORDERS.IN", func(q *mqwatch.QueueInfo) { q.BackoutThresh, q.BackoutQName = 0, "" })
 			in.MaxBackoutSeen = map[string]int32{"ORDERS.IN": 2}
@@ -115,6 +144,14 @@ func TestLint(t *testing.T) {
 		{name: "R2c_model_queue_without_BOQNAME_warns", in: edit(healthy(), func(in *LintInput) {
 			in.Queues = append(in.Queues, mqwatch.QueueInfo{Name: "SUBS.MODEL", Type: mqwatch.QModel, BackoutThresh: 2, MaxDepth: 5000, MaxMsgLen: mb4})
 		}), sev: Warning, rule: "R2c", queue: "SUBS.MODEL", fix: []string{"DEFINE QLOCAL(SUBS.MODEL.BO) MAXDEPTH(5000) MAXMSGL(4194340)", "ALTER QMODEL(SUBS.MODEL) BOTHRESH(2) BOQNAME(SUBS.MODEL.BO)"}},
+		{name: "R8c_stuck_poison_on_input_queue_is_critical", in: edit(healthy(), func(in *LintInput) {
+			in.MaxBackoutSeen = map[string]int32{"ORDERS.IN": 212}
+		}), sev: Critical, rule: "R8c", queue: "ORDERS.IN", why: "BackoutCount 212 >= BOTHRESH 3"},
+	})
+}
+
+func TestLintBackoutQueues(t *testing.T) {
+	runLintCases(t, []lintCase{
 		{name: "R8b_missing_BOQ_is_critical", in: edit(healthy(), func(in *LintInput) { in.Queues = append(in.Queues, lq("PAY.IN", 5, "PAY.BO")) }),
 			sev: Critical, rule: "R8b", queue: "PAY.BO", why: "BOQNAME of PAY.IN, but no such queue", fix: []string{"DEFINE QLOCAL(PAY.BO) MAXDEPTH(5000) MAXMSGL(4194340)"}},
 		{name: "R8b_BOQ_alias_is_not_local", in: edit(healthy(), func(in *LintInput) {
@@ -132,7 +169,7 @@ func TestLint(t *testing.T) {
 			sev: Warning, rule: "R8b", queue: "ORDERS.BO", why: "near MAXDEPTH"},
 		{name: "R8b_BOQ_MAXMSGL_too_small_for_input_plus_RFH2", in: edit(healthy(), func(in *LintInput) {
 			setQueue(in, "ORDERS.BO", func(q *mqwatch.QueueInfo) { q.MaxMsgLen = mb4 })
-		}), sev: Warning, rule: "R8b", queue: "ORDERS.BO", why: "once R5b adds its 36-byte MQRFH2", fix: []string{"ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
+		}), sev: Warning, rule: "R8b", queue: "ORDERS.BO", why: "once R5b adds its 36-byte MQRFH2", fix: []string{"ALTER QMGR MAXMSGL(4194340)", "ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
 		{name: "R8b_shared_BOQ_reports_once_naming_every_user", in: edit(healthy(), func(in *LintInput) {
 			in.Queues = append(in.Queues, lq("INVOICES.IN", 3, "ORDERS.BO"))
 			setStatus(in, "ORDERS.BO", 5000)
@@ -140,9 +177,11 @@ func TestLint(t *testing.T) {
 		{name: "R8b_BOQ_with_its_own_BOTHRESH_is_info", in: edit(healthy(), func(in *LintInput) {
 			setQueue(in, "ORDERS.BO", func(q *mqwatch.QueueInfo) { q.BackoutThresh, q.BackoutQName = 3, "ORDERS.BO2" })
 		}), sev: Info, rule: "R8b", queue: "ORDERS.BO", why: "own BOTHRESH 3"},
-		{name: "R8c_stuck_poison_on_input_queue_is_critical", in: edit(healthy(), func(in *LintInput) {
-			in.MaxBackoutSeen = map[string]int32{"ORDERS.IN": 212}
-		}), sev: Critical, rule: "R8c", queue: "ORDERS.IN", why: "BackoutCount 212 >= BOTHRESH 3"},
+	})
+}
+
+func TestLintConsumers(t *testing.T) {
+	runLintCases(t, []lintCase{
 		{name: "R9a_delivery_count_threshold_above_64_warns", in: edit(healthy(), func(in *LintInput) {
 			in.Consumers = []ConsumerView{{ID: "mdb-1", Queue: "ORDERS.IN", Style: DeliveryCount, Policy: DeliveryCountPolicy{Threshold: 100}}}
 		}), sev: Warning, rule: "R9a", queue: "ORDERS.IN", why: "mdb-1 uses delivery-count threshold 100"},
@@ -155,23 +194,7 @@ func TestLint(t *testing.T) {
 		{name: "R1f_plain_MQI_consumer_warns", in: edit(healthy(), func(in *LintInput) {
 			in.Consumers = []ConsumerView{{ID: "payments-c", Queue: "ORDERS.IN", Style: MQI}}
 		}), sev: Warning, rule: "R1f", queue: "ORDERS.IN", why: "never acts on BOTHRESH"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := Lint(tc.in)
-			i := slices.IndexFunc(got, func(f Finding) bool { return f.Rule == tc.rule && f.Queue == tc.queue })
-			if i < 0 {
-				t.Fatalf("no %s finding on %s in:\n%s", tc.rule, tc.queue, findingsText(got))
-			}
-			f := got[i]
-			if f.Severity != tc.sev || !strings.Contains(f.Why, tc.why) {
-				t.Errorf("finding %s, want severity %s and why containing %q", f, tc.sev, tc.why)
-			}
-			if tc.fix != nil && !slices.Equal(f.Fix, tc.fix) {
-				t.Errorf("fix %q, want %q", f.Fix, tc.fix)
-			}
-		})
-	}
+	})
 }
 
 func TestLintCachedAttributesMatchingQueueGiveNoFinding(t *testing.T) {

@@ -41,6 +41,10 @@ func Route(in *RouteInput) (Routing, error) {
 			// current attributes (R1b).
 			after.Consumer.Cached = &CachedAttrs{BackoutThresh: in.Queue.BackoutThresh, BackoutQName: in.Queue.BackoutQName}
 		}
+		if f := in.Consumer.Failures; f != nil {
+			more := *f + 1 // the rollback is one more delivery failure (R9c)
+			after.Consumer.Failures = &more
+		}
 		next := decide(&after, count+1, nil)
 		r.AfterRollback = &next
 	}
@@ -112,6 +116,9 @@ func decideJMS(in *RouteInput, count int32, w *[]Line) Decision {
 	}
 	why = append(why, line("R1e", "BackoutCount %d >= BOTHRESH %d: poison", count, thresh))
 	why = append(why, unitOfWork(in))
+	if in.Consumer.Style == SyncTransacted && in.Consumer.Outcome == OutcomeRollback {
+		why = append(why, line("R3a", "the application rolls back: whatever the move did is undone and the message returns to %s with BackoutCount %d", in.Queue.Base, count+1))
+	}
 	return poison(in, boq, why, w)
 }
 

@@ -3,7 +3,8 @@ package actions
 // decideDeliveryCount applies R9: the application, not the messaging client,
 // detects poison from JMSXDeliveryCount (BackoutCount + 1), which Eclipse
 // Amlen caps at 64; an MDB with maxDeliveryFailures pauses after that many
-// failures. Every rollback of this message counts as one delivery failure.
+// failures: the consumer's count of consecutive failures when known, else
+// this message's rollbacks.
 func decideDeliveryCount(in *RouteInput, count int32, w *[]Line) Decision {
 	p := in.Consumer.Policy
 	q := in.Queue.Base
@@ -14,9 +15,13 @@ func decideDeliveryCount(in *RouteInput, count int32, w *[]Line) Decision {
 	if p.Threshold > AmlenMaxDeliveryCount {
 		warn(w, line("R9a", "delivery-count threshold %d > %d: JMSXDeliveryCount is capped at %d, the check never fires", p.Threshold, AmlenMaxDeliveryCount, AmlenMaxDeliveryCount))
 	}
-	if p.MaxDeliveryFailures > 0 && count >= p.MaxDeliveryFailures {
+	failures := count
+	if f := in.Consumer.Failures; f != nil {
+		failures = *f
+	}
+	if p.MaxDeliveryFailures > 0 && failures >= p.MaxDeliveryFailures {
 		return Decision{Action: PauseConsumer, Queue: q, Why: []Line{line("R9c",
-			"%d failures >= maxDeliveryFailures %d: the MDB pauses; a backlog builds on %s until it is restarted", count, p.MaxDeliveryFailures, q)}}
+			"%d failures >= maxDeliveryFailures %d: the MDB pauses; a backlog builds on %s until it is restarted", failures, p.MaxDeliveryFailures, q)}}
 	}
 	fires := p.Threshold > 0 && p.Threshold <= AmlenMaxDeliveryCount
 	if fires && dc >= p.Threshold {
@@ -26,7 +31,7 @@ func decideDeliveryCount(in *RouteInput, count int32, w *[]Line) Decision {
 		return Decision{Action: Deliver, Why: []Line{line("R9", "JMSXDeliveryCount 1: deliver")}}
 	}
 	if !fires && p.MaxDeliveryFailures > 0 {
-		return Decision{Action: Deliver, Why: []Line{line("R9c", "%d failures < maxDeliveryFailures %d: deliver; the MDB pauses if it keeps failing", count, p.MaxDeliveryFailures)}}
+		return Decision{Action: Deliver, Why: []Line{line("R9c", "%d failures < maxDeliveryFailures %d: deliver; the MDB pauses if it keeps failing", failures, p.MaxDeliveryFailures)}}
 	}
 	if !fires {
 		why := line("R9a", "the application sets no usable delivery-count threshold (%d): a message it rolls back is redelivered forever", p.Threshold)

@@ -156,6 +156,13 @@ func TestRouteUnitsOfWorkAndDeadQFailures(t *testing.T) {
 	runRouteCases(t, []routeCase{
 		{name: "R3a_sync_transacted_move_is_inside_the_receive_unit_of_work",
 			in: in(SyncTransacted, 3, 3, "ORDERS.BO"), action: MoveToBOQ, rules: []string{"R3a"}},
+		{name: "R3a_sync_transacted_rollback_undoes_the_move_and_says_so",
+			in: with(in(SyncTransacted, 3, 3, "ORDERS.BO"), outcome(OutcomeRollback)), action: MoveToBOQ,
+			check: func(t *testing.T, r Routing) {
+				if !containsText(r.Decision.Why, "returns to ORDERS.IN with BackoutCount 4") {
+					t.Errorf("why %v", r.Decision.Why)
+				}
+			}},
 		{name: "R3a_sync_nontransacted_move_is_inside_the_receive_unit_of_work",
 			in: in(SyncNonTransacted, 3, 3, "ORDERS.BO"), action: MoveToBOQ, rules: []string{"R3a"}},
 		{name: "R3b_async_move_is_outside_any_unit_of_work",

@@ -47,7 +47,15 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 	for _, qs := range q.SortedQueues() {
 		q.queueAlerts(qs, now, add)
 	}
-	out = append(out, q.lint()...)
+	seen := map[string]bool{}
+	for _, a := range out {
+		seen[a.Rule+"\x00"+a.Queue] = true
+	}
+	for _, a := range q.lint() {
+		if !seen[a.Rule+"\x00"+a.Queue] {
+			out = append(out, a)
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out
 }
@@ -99,6 +107,3 @@ func roundDuration(d time.Duration) time.Duration {
 	}
 	return d.Round(time.Second)
 }
-
-// lint adds the engine's configuration findings (filled in by lint.go).
-func (q *QMgrState) lint() []Alert { return nil }

@@ -3,6 +3,8 @@ package model
 import (
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/actions"
+
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -36,6 +38,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		}
 	}
 	q.foldInventories(snap, contiguous, now)
+	q.inv = engineInventory(snap)
 	q.Alerts = q.alerts(now)
 }
 
@@ -78,16 +81,14 @@ func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now
 		gs := q.Groups[name]
 		isDLQ := name == snap.QMgr.DeadQ
 		if gs == nil || !contiguous || !hasDelta || d.Resync {
-			gs = BuildGroups(name, isDLQ, inv)
-			gs.tick(now)
-			q.Groups[name] = gs
-		} else {
-			gs.apply(d, now)
-			if gs.dirty {
-				fresh := BuildGroups(name, isDLQ, inv)
+			fresh := BuildGroups(name, isDLQ, inv)
+			if gs != nil {
 				fresh.adoptSparks(gs)
-				q.Groups[name] = fresh
 			}
+			fresh.tick(now)
+			q.Groups[name] = fresh
+		} else {
+			gs.apply(d, inv, now)
 		}
 		if qs := q.Queues[name]; qs != nil {
 			if hasDelta && !d.Resync {
@@ -112,4 +113,18 @@ func (gs *GroupSet) adoptSparks(old *GroupSet) {
 			}
 		}
 	}
+}
+
+// engineInventory gives the engine the queue manager's objects, for route
+// predictions and lint.
+func engineInventory(snap *mqwatch.Snapshot) *actions.Inventory {
+	infos := make([]mqwatch.QueueInfo, 0, len(snap.Queues))
+	var stats []mqwatch.QueueStatus
+	for _, v := range snap.Queues {
+		infos = append(infos, v.Info)
+		if v.HasStatus {
+			stats = append(stats, v.Status)
+		}
+	}
+	return actions.NewInventory(snap.QMgr, infos, stats)
 }

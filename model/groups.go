@@ -52,7 +52,12 @@ type GroupSet struct {
 	Queue  string
 	IsDLQ  bool
 	groups [numDims]map[GroupKey]*Group
-	dirty  bool
+	// inv is the inventory the groups describe; staleAge marks dimensions
+	// whose age ranges a removal may have narrowed: they are rescanned when
+	// read, not on every fold (consumers draining the head would otherwise
+	// regroup a 100k DEADQ every poll).
+	inv      *mqwatch.Inventory
+	staleAge [numDims]bool
 }
 
 func keyFor(d Dim, s *mqwatch.Summary) GroupKey {
@@ -95,7 +100,7 @@ func jmsQueueName(dst string) string {
 
 // BuildGroups groups a whole inventory.
 func BuildGroups(queue string, isDLQ bool, inv *mqwatch.Inventory) *GroupSet {
-	gs := &GroupSet{Queue: queue, IsDLQ: isDLQ}
+	gs := &GroupSet{Queue: queue, IsDLQ: isDLQ, inv: inv}
 	for d := range gs.groups {
 		gs.groups[d] = map[GroupKey]*Group{}
 	}
@@ -139,13 +144,14 @@ func (gs *GroupSet) remove(s *mqwatch.Summary) {
 			continue
 		}
 		if s.PutTime.Equal(g.Oldest) || s.PutTime.Equal(g.Newest) {
-			gs.dirty = true // the age range needs a rescan
+			gs.staleAge[d] = true
 		}
 	}
 }
 
 // apply folds one poll's delta and records each group's arrivals for its sparkline.
-func (gs *GroupSet) apply(d mqwatch.InventoryDelta, now time.Time) {
+func (gs *GroupSet) apply(d mqwatch.InventoryDelta, inv *mqwatch.Inventory, now time.Time) {
+	gs.inv = inv
 	for i := range d.Dropped {
 		gs.remove(&d.Dropped[i])
 	}
@@ -167,6 +173,9 @@ func (gs *GroupSet) tick(now time.Time) {
 // Groups returns the groups of one dimension, largest first, ties by key so
 // the order is stable between polls.
 func (gs *GroupSet) Groups(d Dim) []*Group {
+	if gs.staleAge[d] {
+		gs.rescanAges(d)
+	}
 	out := make([]*Group, 0, len(gs.groups[d]))
 	for _, g := range gs.groups[d] {
 		out = append(out, g)
@@ -200,3 +209,26 @@ var (
 	DLQDims = []Dim{DimReasonDest, DimReason, DimDest, DimAppl}
 	BOQDims = []Dim{DimSource, DimType, DimAppl}
 )
+
+// rescanAges recomputes the age range of every group of one dimension in one
+// pass over the inventory.
+func (gs *GroupSet) rescanAges(d Dim) {
+	for _, g := range gs.groups[d] {
+		g.Oldest, g.Newest = time.Time{}, time.Time{}
+	}
+	gs.inv.Each(func(_ int, s *mqwatch.Summary) bool {
+		if s.PutTime.IsZero() {
+			return true
+		}
+		if g := gs.groups[d][keyFor(d, s)]; g != nil {
+			if g.Oldest.IsZero() || s.PutTime.Before(g.Oldest) {
+				g.Oldest = s.PutTime
+			}
+			if s.PutTime.After(g.Newest) {
+				g.Newest = s.PutTime
+			}
+		}
+		return true
+	})
+	gs.staleAge[d] = false
+}

@@ -33,7 +33,7 @@ func TestGroupsIncrementalEqualsRebuild(t *testing.T) {
 	inv := (*mqwatch.Inventory)(nil).Append(all[:100]...)
 	gs := BuildGroups("DLQ", true, inv)
 	inv = inv.Append(all[100:]...).DropHead(20)
-	gs.apply(mqwatch.InventoryDelta{Added: all[100:], Dropped: all[:20]}, t0)
+	gs.apply(mqwatch.InventoryDelta{Added: all[100:], Dropped: all[:20]}, inv, t0)
 	want := BuildGroups("DLQ", true, inv)
 	for d := Dim(0); d < numDims; d++ {
 		got, exp := counts(gs, d), counts(want, d)
@@ -43,6 +43,14 @@ func TestGroupsIncrementalEqualsRebuild(t *testing.T) {
 		for k, n := range exp {
 			if got[k] != n {
 				t.Fatalf("%v %+v: %d, want %d", d, k, got[k], n)
+			}
+		}
+	}
+	for d := Dim(0); d < numDims; d++ {
+		for i, g := range gs.Groups(d) {
+			w := want.Groups(d)[i]
+			if !g.Oldest.Equal(w.Oldest) || !g.Newest.Equal(w.Newest) {
+				t.Fatalf("%v %+v: ages %v–%v, want %v–%v", d, g.Key, g.Oldest, g.Newest, w.Oldest, w.Newest)
 			}
 		}
 	}

@@ -27,16 +27,23 @@ type Location struct {
 	Group  *GroupKey
 	Dim    Dim
 	Msg    mqwatch.Key
-	Cursor int // row under the cursor, restored on back
-	Offset int // first visible row
+	Cursor int    // row under the cursor, restored on back
+	Label  string // breadcrumb text, when the screen has a better one than its kind
+	Offset int    // first visible row
 }
 
 // Title is the breadcrumb text of a location.
 func (l Location) Title() string {
+	if l.Label != "" {
+		return l.Label
+	}
 	switch l.Screen {
 	case ScreenQueue, ScreenTriage:
 		return l.Queue
 	case ScreenGroup:
+		if l.Group == nil {
+			return "all messages"
+		}
 		return "group"
 	case ScreenMessage:
 		return "message"

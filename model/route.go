@@ -1,5 +1,82 @@
 package model
 
-import "github.com/poisonwatch/poisonwatch/mqwatch"
+import (
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
 
-func (q *QMgrState) route(queue string, s *mqwatch.Summary) []string { return nil }
+// DefaultStyle is the consumer style predictions assume for a queue whose
+// consumer is not known: IBM MQ classes for JMS, the most common consumer of
+// queues with BOTHRESH. A plain MQI consumer's fate is added as one line.
+var DefaultStyle = actions.SyncTransacted
+
+// route predicts through the engine what happens on the message's next
+// rollback, with every fallback, citing rule numbers.
+func (q *QMgrState) route(queue string, s *mqwatch.Summary) []string {
+	if q.inv == nil || q.Snap == nil {
+		return nil
+	}
+	in, err := q.inv.ResolveInput(queue)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	style := DefaultStyle
+	if st, ok := q.Styles[queue]; ok {
+		style = st
+	}
+	md := mqfmt.NewMQMD()
+	md.BackoutCount, md.Report, md.Persistence, md.Expiry = s.BackoutCount, s.Report, persistence(s), s.Expiry
+	r, err := actions.Route(&actions.RouteInput{
+		Message:  actions.Message{MD: md, HasRFH2: s.HasRFH2, JMSDestination: s.JMSDst, Length: s.Length},
+		Queue:    in,
+		QMgr:     q.Snap.QMgr,
+		Consumer: actions.ConsumerSpec{Style: style},
+		Facts:    q.inv,
+	})
+	if err != nil {
+		return []string{err.Error()}
+	}
+	out := append([]string{"as a " + style.String() + " JMS consumer would handle it:"}, r.Explain()...)
+	if style != actions.MQI && in.BackoutThresh > 0 {
+		out = append(out, "R1f a plain MQI consumer (C, Go, Node, Python) ignores BOTHRESH: it would roll this message back forever")
+	}
+	return out
+}
+
+func persistence(s *mqwatch.Summary) int32 {
+	if s.Persistent {
+		return mqfmt.PerPersistent
+	}
+	return mqfmt.PerNotPersistent
+}
+
+// lint turns the engine's configuration findings into alerts, skipping those a
+// live alert already reports for the same rule and queue.
+func (q *QMgrState) lint() []Alert {
+	if q.Snap == nil || !q.Snap.Connected {
+		return q.lastLint
+	}
+	in := actions.LintInput{QMgr: q.Snap.QMgr, MaxBackoutSeen: map[string]int32{}}
+	for _, v := range q.Snap.Queues {
+		in.Queues = append(in.Queues, v.Info)
+		if v.HasStatus {
+			in.Status = append(in.Status, v.Status)
+		}
+	}
+	for name, qs := range q.Queues {
+		if qs.MaxBackout > 0 {
+			in.MaxBackoutSeen[name] = qs.MaxBackout
+		}
+	}
+	var out []Alert
+	for _, f := range actions.Lint(in) {
+		a := Alert{Severity: Severity(f.Severity), Rule: f.Rule, QMgr: q.Name, Queue: f.Queue, Text: f.Why}
+		if len(f.Fix) > 0 {
+			a.Fix = f.Fix[0]
+		}
+		out = append(out, a)
+	}
+	q.lastLint = out
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -22,6 +23,11 @@ type QMgrState struct {
 	Queues   map[string]*QueueState
 	Groups   map[string]*GroupSet // by BOQ / DEADQ name
 	Alerts   []Alert
+	// Styles names the consumer style of queues whose consumer is known, for
+	// route predictions; others get DefaultStyle.
+	Styles   map[string]actions.Style
+	inv      *actions.Inventory
+	lastLint []Alert
 	interval time.Duration
 }
 

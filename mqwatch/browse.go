@@ -29,6 +29,7 @@ func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget []K
 			err = p.refreshInventory(ctx, snap, v, forget)
 		case RoleInput:
 			if v.Status.Depth > 0 {
+				live[v.Info.Name] = true
 				snap.Heads[v.Info.Name], err = p.browseHead(ctx, v.Info.Name)
 			}
 		}
@@ -43,6 +44,11 @@ func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget []K
 		if !live[name] {
 			_ = st.q.Close(ctx)
 			delete(p.invs, name)
+		}
+	}
+	for name := range p.heads {
+		if !live[name] {
+			p.closeHead(ctx, name)
 		}
 	}
 	return nil
@@ -117,7 +123,7 @@ func (p *poller) browseUnmarked(ctx context.Context, q Queue) ([]Summary, error)
 // trimHead drops inventory entries that precede the queue's current first
 // message: consumers of a BOQ or DEADQ take messages from the head.
 func (p *poller) trimHead(ctx context.Context, q Queue, inv *Inventory) (*Inventory, []Summary, error) {
-	m, err := q.Browse(ctx, BrowseOptions{First: true, MaxBytes: 0})
+	m, err := q.Browse(ctx, BrowseOptions{First: true, MaxBytes: 1}) // only its identity is needed
 	if IsReason(err, 2033) {
 		var gone []Summary
 		inv.Each(func(_ int, s *Summary) bool { gone = append(gone, *s); return true })
@@ -175,13 +181,19 @@ func dropKeys(inv *Inventory, keys []Key) (*Inventory, []Summary) {
 }
 
 // browseHead reads the first message of an input queue and, when it has been
-// backed out before, the next HeadDepth-1 too: poison sits at the head.
+// backed out before, the next HeadDepth-1 too: poison sits at the head. The
+// browse handle stays open between polls while the queue has messages, so a
+// steady poll costs one call per such queue, not three.
 func (p *poller) browseHead(ctx context.Context, name string) ([]Summary, error) {
-	q, err := p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
-	if err != nil {
-		return nil, err
+	q := p.heads[name]
+	if q == nil {
+		var err error
+		q, err = p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
+		if err != nil {
+			return nil, err
+		}
+		p.heads[name] = q
 	}
-	defer q.Close(ctx)
 	var out []Summary
 	opts := BrowseOptions{First: true, MaxBytes: p.cfg.BodyBytes}
 	for len(out) < p.cfg.HeadDepth {
@@ -190,6 +202,7 @@ func (p *poller) browseHead(ctx context.Context, name string) ([]Summary, error)
 			break
 		}
 		if err != nil {
+			p.closeHead(ctx, name)
 			return out, err
 		}
 		out = append(out, p.summarize(&m))
@@ -199,6 +212,13 @@ func (p *poller) browseHead(ctx context.Context, name string) ([]Summary, error)
 		opts.First = false
 	}
 	return out, nil
+}
+
+func (p *poller) closeHead(ctx context.Context, name string) {
+	if q := p.heads[name]; q != nil {
+		_ = q.Close(ctx)
+		delete(p.heads, name)
+	}
 }
 
 // browseFocus reads the first FocusDepth messages of the queue the operator has

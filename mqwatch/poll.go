@@ -15,11 +15,13 @@ type poller struct {
 	seq     uint64
 	last    *Snapshot
 	invs    map[string]*invState
+	heads   map[string]Queue // open browse handles on input queues with messages
 	arrival uint64
+	strs    interner
 }
 
 func newPoller(cfg WatchConfig) *poller {
-	return &poller{cfg: cfg, invs: map[string]*invState{}}
+	return &poller{cfg: cfg, invs: map[string]*invState{}, heads: map[string]Queue{}}
 }
 
 func (p *poller) close() {
@@ -56,6 +58,7 @@ func (p *poller) pollConnected(ctx context.Context, focus string, forget []Key) 
 		}
 		p.conn = countingConn{Conn: c, c: &p.cnt}
 		p.invs = map[string]*invState{} // marks lived on the old handles
+		p.heads = map[string]Queue{}
 	}
 	qm, err := p.conn.QMgr(ctx)
 	if err != nil {

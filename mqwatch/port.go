@@ -105,7 +105,15 @@ type BrowseOptions struct {
 	// Unmarked restricts the browse to messages this handle has not marked yet,
 	// and marks what it returns (MQGMO_UNMARKED_BROWSE_MSG|MQGMO_MARK_BROWSE_HANDLE).
 	Unmarked bool
+	// MsgId and CorrelId, when set, restrict the browse to matching messages
+	// (MQMO_MATCH_MSG_ID/CORREL_ID): with First the first match in queue
+	// order, otherwise the next match after the cursor. This is how a single
+	// message is found again without reading the queue.
+	MsgId    *[24]byte
+	CorrelId *[24]byte
 	// MaxBytes bounds the data returned (MQGMO_ACCEPT_TRUNCATED_MSG); 0 = all.
+	// A truncated message is not an error (MQRC_TRUNCATED_MSG_ACCEPTED is a
+	// warning): Message.Truncated says so.
 	MaxBytes int
 	Wait     time.Duration // MQGMO_WAIT interval; 0 = MQGMO_NO_WAIT
 }

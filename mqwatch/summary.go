@@ -67,5 +67,34 @@ func (p *poller) summarize(m *Message) Summary {
 	p.arrival++
 	s := Summarize(m)
 	s.Arrival = p.arrival
+	p.strs.summary(&s)
 	return s
+}
+
+// interner shares the strings that repeat across thousands of summaries
+// (destinations, formats, application names): a 100k DEADQ then holds each
+// once. Bounded: the table is dropped when it grows past internMax entries.
+type interner struct{ m map[string]string }
+
+const internMax = 4096
+
+func (in *interner) s(v string) string {
+	if v == "" {
+		return ""
+	}
+	if x, ok := in.m[v]; ok {
+		return x
+	}
+	if in.m == nil || len(in.m) >= internMax {
+		in.m = make(map[string]string, 64)
+	}
+	in.m[v] = v
+	return v
+}
+
+func (in *interner) summary(s *Summary) {
+	for _, f := range []*string{&s.Format, &s.PutApplName, &s.UserId, &s.DLHDestQ, &s.DLHDestQMgr,
+		&s.DLHPutAppl, &s.DLHFormat, &s.JMSDst, &s.JMSType, &s.BodyFormat, &s.DecodeErr} {
+		*f = in.s(*f)
+	}
 }

@@ -44,7 +44,7 @@ type App struct {
 	height int
 
 	frozen  bool
-	pending map[int]*mqwatch.Snapshot // held while frozen
+	pending [][]*mqwatch.Snapshot // per source, in order, held while frozen
 
 	dash   dashboard
 	queue  queueScreen
@@ -75,7 +75,7 @@ func New(o Options) *App {
 	}
 	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
 		state: model.New(o.Now, o.Interval), nav: model.NewNav(), sel: model.NewSelection(),
-		pending: map[int]*mqwatch.Snapshot{}}
+		pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
 	a.setTheme(o.Theme)
 	for _, s := range o.Sources {
 		a.state.QMgr(s.Name())
@@ -134,7 +134,13 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 	next := waitSnapshot(m.src, a.opt.Sources[m.src])
 	if a.frozen || a.dialog != nil {
-		a.pending[m.src] = m.snap
+		// Hold every snapshot, not only the newest: rates and sparklines
+		// must count what arrived while the picture stood still.
+		held := append(a.pending[m.src], m.snap)
+		if len(held) > model.HistoryLen {
+			held = held[len(held)-model.HistoryLen:]
+		}
+		a.pending[m.src] = held
 		return next
 	}
 	a.state.Fold(m.snap)
@@ -155,9 +161,11 @@ func (a *App) unhold() {
 	if a.frozen || a.dialog != nil {
 		return
 	}
-	for i, s := range a.pending {
-		a.state.Fold(s)
-		delete(a.pending, i)
+	for i, held := range a.pending {
+		for _, s := range held {
+			a.state.Fold(s)
+		}
+		a.pending[i] = nil
 	}
 	a.refreshScreens()
 }

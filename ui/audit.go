@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -39,42 +37,40 @@ func (a *App) recordAudit(res actions.OpResult) {
 	s.grid.SetRows(len(s.rows))
 }
 
-func (s *auditScreen) key(k tea.KeyMsg, km *KeyMap) {
-	_ = km
-}
-
-func (s *auditScreen) cols() []Column {
-	return []Column{
-		{Title: "TIME", Width: 8},
-		{Title: "USER", Width: 8},
-		{Title: "ACTION", Width: 8},
-		{Title: "MSGID", Width: 16},
-		{Title: "FROM", Width: 18},
-		{Title: "TO", Width: 18},
-		{Title: "OUTCOME", Width: 20, Flex: true},
+// cols fits the audit table: narrow terminals drop USER and FROM before the
+// outcome, which is what the operator looks for.
+func (s *auditScreen) cols(w int) []Column {
+	cols := []Column{{Title: "TIME", Width: 8}}
+	if w >= 110 {
+		cols = append(cols, Column{Title: "USER", Width: 8})
 	}
+	cols = append(cols, Column{Title: "ACTION", Width: 8}, Column{Title: "MSGID", Width: 16})
+	if w >= 100 {
+		cols = append(cols, Column{Title: "FROM", Width: 18})
+	}
+	return append(cols, Column{Title: "TO", Width: 18}, Column{Title: "OUTCOME", Width: 12, Flex: true})
 }
 
 func (s *auditScreen) cell(row, col int) Cell {
 	r := s.rows[row]
-	switch col {
-	case 0:
+	switch s.grid.Cols[col].Title {
+	case "TIME":
 		return Cell{Text: r.at.Local().Format("15:04:05")}
-	case 1:
+	case "USER":
 		return Cell{Text: mqfmt.Sanitize(r.user)}
-	case 2:
+	case "ACTION":
 		return Cell{Text: string(r.op)}
-	case 3:
+	case "MSGID":
 		return Cell{Text: shortID(r.item.Msg.MsgId)}
-	case 4:
+	case "FROM":
 		return Cell{Text: mqfmt.Sanitize(r.from)}
-	case 5:
+	case "TO":
 		to := r.item.Target
 		if r.item.TargetQMgr != "" {
 			to += "@" + r.item.TargetQMgr
 		}
 		return Cell{Text: mqfmt.Sanitize(to)}
-	case 6:
+	case "OUTCOME":
 		st := &s.st.OK
 		if r.item.Reason != 0 {
 			st = &s.st.Warning
@@ -85,8 +81,8 @@ func (s *auditScreen) cell(row, col int) Cell {
 }
 
 func (s *auditScreen) view(w, h int) string {
-	if s.grid.Cols == nil {
-		s.grid.Cols = s.cols()
+	if s.grid.Width != w || s.grid.Cols == nil {
+		s.grid.Cols = s.cols(w)
 		s.grid.SetSize(w, h-1)
 	}
 	s.grid.Cell = s.cell

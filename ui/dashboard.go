@@ -36,7 +36,8 @@ func newDashboard() dashboard {
 // dashCols picks the columns that fit: narrow terminals drop the least urgent.
 func dashCols(w int) []Column {
 	cols := []Column{
-		{Title: "QUEUE", Width: 18, Flex: true},
+		{Title: "QUEUE", Width: 24},
+		{Title: "TYPE", Width: 5},
 		{Title: "DEPTH", Width: 13, Right: true},
 		{Title: "FILL", Width: 8},
 		{Title: "Δ/MIN", Width: 7, Right: true},
@@ -44,12 +45,16 @@ func dashCols(w int) []Column {
 		{Title: "RISK", Width: 4, Right: true},
 		{Title: "STUCK", Width: 5, Right: true},
 	}
-	if w >= 100 {
-		cols = append(cols[:1], append([]Column{{Title: "TYPE", Width: 5}}, cols[1:]...)...)
-		cols = append(cols, Column{Title: "BOQNAME", Width: 14}, Column{Title: "IN/OUT", Width: 6, Right: true})
+	if w < 100 {
+		cols[1].Width = 4
+	} else {
+		cols = append(cols, Column{Title: "IN/OUT", Width: 6, Right: true}, Column{Title: "BOQNAME", Width: 14, Flex: true})
 	}
 	if w >= 140 {
-		cols = append(cols, Column{Title: "OLDEST", Width: 7, Right: true}, Column{Title: "LAST GET", Width: 8, Right: true})
+		cols = append(cols[:len(cols)-1], Column{Title: "OLDEST", Width: 7, Right: true}, Column{Title: "LAST GET", Width: 8, Right: true}, cols[len(cols)-1])
+	}
+	if w < 100 {
+		cols[0].Flex = true
 	}
 	return cols
 }
@@ -106,16 +111,9 @@ func (d *dashboard) cell(row, col int) Cell {
 	title := d.grid.Cols[col].Title
 	switch title {
 	case "QUEUE":
-		name := mqfmt.Sanitize(v.Info.Name)
-		switch v.Role {
-		case mqwatch.RoleDeadQ:
-			name = "☠ " + name
-		case mqwatch.RoleBOQ:
-			name = "↩ " + name
-		}
-		return Cell{Text: name, Style: levelStyle(st, queueLevel(qs))}
+		return Cell{Text: mqfmt.Sanitize(v.Info.Name), Style: levelStyle(st, queueLevel(qs))}
 	case "TYPE":
-		return Cell{Text: typeLabel(v)}
+		return Cell{Text: typeLabel(v, d.grid.Cols[col].Width)}
 	case "DEPTH":
 		if !v.HasStatus {
 			return Cell{Text: "-"}
@@ -162,7 +160,7 @@ func (d *dashboard) cell(row, col int) Cell {
 	return Cell{}
 }
 
-func typeLabel(v mqwatch.QueueView) string {
+func typeLabel(v mqwatch.QueueView, w int) string {
 	switch v.Role {
 	case mqwatch.RoleDeadQ:
 		return "DLQ"
@@ -171,7 +169,10 @@ func typeLabel(v mqwatch.QueueView) string {
 	case mqwatch.RoleXmitQ:
 		return "XMIT"
 	}
-	return strings.TrimPrefix(v.Info.Type.String(), "Q")[:min(5, len(v.Info.Type.String())-1)]
+	if w < 5 {
+		return v.Info.Type.String()[:2] // QL, QA, QR, QM, QC as MQSC abbreviates them
+	}
+	return strings.TrimPrefix(v.Info.Type.String(), "Q")
 }
 
 func countCell(st *Styles, n, level int) Cell {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -111,6 +112,8 @@ func (d *detailScreen) bodyLines(w int) []string {
 	shown := txt.Text
 	if p, err := mqfmt.Pretty(txt.Text, txt.Kind); err == nil {
 		shown = p
+	} else if errors.Is(err, mqfmt.ErrTruncated) {
+		shown = p + "\n(cut off: only a prefix of the message was read)"
 	}
 	shown = mqfmt.SanitizeMultiline(shown)
 	if d.masked() {

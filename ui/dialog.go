@@ -33,22 +33,22 @@ const (
 // dialog is one action from dry-run to result. While it is open live updates
 // are held, so the picture the operator confirms does not move under them.
 type dialog struct {
-	seq      int
-	req      actions.OpRequest
-	phase    dialogPhase
-	plan     actions.OpPlan
-	err      error
-	hidden   int  // marked messages hidden by the filter
-	onRun    bool // focus: false = Cancel (the default), true = Run
-	typed    textinput.Model
-	needType bool
+	seq       int
+	req       actions.OpRequest
+	phase     dialogPhase
+	plan      actions.OpPlan
+	err       error
+	hidden    int  // marked messages hidden by the filter
+	onRun     bool // focus: false = Cancel (the default), true = Run
+	typed     textinput.Model
+	needType  bool
 	askTarget bool // move/replay: the target queue is typed first
-	prog     progress.Model
-	last     actions.OpProgress
-	result   actions.OpResult
-	cancel   context.CancelFunc
-	updates  chan actions.OpProgress
-	started  time.Time
+	prog      progress.Model
+	last      actions.OpProgress
+	result    actions.OpResult
+	cancel    context.CancelFunc
+	updates   chan actions.OpProgress
+	started   time.Time
 }
 
 type planMsg struct {

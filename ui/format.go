@@ -68,7 +68,7 @@ func bar(f float64, w int) string {
 	if f > 0 && n == 0 {
 		n = 1
 	}
-	return strings.Repeat("█", n) + strings.Repeat("░", w-n)
+	return strings.Repeat("━", n) + strings.Repeat("╌", w-n)
 }
 
 var sparkRunes = []rune("▁▂▃▄▅▆▇█")

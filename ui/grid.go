@@ -44,16 +44,18 @@ func (g *Grid) SetSize(w, h int) {
 
 func (g *Grid) layout() {
 	g.widths = make([]int, len(g.Cols))
-	used, flex := 0, -1
+	// A line is the mark column, then the cells separated by one blank.
+	used, flex := len(g.Cols), -1
 	for i, c := range g.Cols {
 		g.widths[i] = c.Width
-		used += c.Width + 1
 		if c.Flex && flex < 0 {
 			flex = i
+			continue
 		}
+		used += c.Width
 	}
 	if flex >= 0 {
-		g.widths[flex] = max(g.Width-used, 4) + g.Cols[flex].Width
+		g.widths[flex] = max(g.Width-used, min(g.Cols[flex].Width, 8))
 	}
 }
 
@@ -119,6 +121,9 @@ func (g *Grid) View(st *Styles) string {
 		}
 		line := strings.Join(cells, " ")
 		if sel {
+			if mark == " " {
+				mark = "▸"
+			}
 			b.WriteString(st.Selected.Render(ansi.Truncate(fit(mark+line, g.Width, false), g.Width, "")))
 			continue
 		}

@@ -61,7 +61,7 @@ func (a *App) shortHelp() []key.Binding {
 	case model.ScreenQueue, model.ScreenGroup:
 		out = append(out, k.Mark, k.Move, k.Requeue)
 	case model.ScreenMessage:
-		out = []key.Binding{k.NextTab}
+		out = []key.Binding{k.NextTab, k.Requeue, k.Move, k.Copy}
 	}
 	if a.opt.ReadOnly {
 		out = out[:1]

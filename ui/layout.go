@@ -20,7 +20,7 @@ func (a *App) layout() {
 	h := a.bodyHeight()
 	gridH, alertsH, _ := a.dashSplit(h)
 	a.dash.grid.SetSize(a.width, gridH)
-	a.dash.alerts.SetSize(a.width, alertsH-1)
+	a.dash.alerts.SetSize(a.width, alertsH)
 	a.queue.grid.SetSize(a.width, h-queueChrome)
 	a.triage.grid.SetSize(a.width, h-triageChrome)
 	a.audit.grid.SetSize(a.width, h-1)
@@ -32,16 +32,25 @@ const (
 )
 
 // dashSplit divides the dashboard: queues on top, then trends and alerts
-// side by side when wide, stacked when narrow.
+// side by side when wide, stacked when narrow. The queue table takes what its
+// rows need and the alerts get the rest, so trouble is never scrolled away.
 func (a *App) dashSplit(h int) (grid, alerts, trends int) {
 	trends = min(len(a.trendQueues())+1, 6)
+	need := a.dash.grid.Rows + 1
 	if a.width >= 120 {
-		bottom := max(min(h/3, 14), 6)
+		bottom := max(min(h/3, 14), 6, trends)
+		if need < h-bottom {
+			bottom = h - need
+		}
 		return h - bottom, bottom, bottom
 	}
-	bottom := max(h*2/5, 6)
-	alerts = max(bottom-trends, 3)
-	return h - bottom, alerts, trends
+	minAlerts := 4
+	grid = min(max(need, 4), h-trends-minAlerts)
+	if grid < 3 {
+		grid = 3
+	}
+	alerts = max(h-grid-trends, 2)
+	return grid, alerts, trends
 }
 
 func (a *App) trendQueues() []*model.QueueState {
@@ -58,6 +67,8 @@ func (a *App) trendQueues() []*model.QueueState {
 
 func (a *App) dashView(h int) string {
 	gridH, alertsH, trendsH := a.dashSplit(h)
+	a.dash.grid.SetSize(a.width, gridH)
+	a.dash.alerts.SetSize(a.width, alertsH-1)
 	grid := a.dash.grid.View(&a.st)
 	alertTitle := fmt.Sprintf("Alerts (%d)", len(a.current().Alerts))
 	if a.dash.focus == 1 {

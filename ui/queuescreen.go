@@ -54,18 +54,27 @@ func newQueueScreen() queueScreen {
 }
 
 func queueCols(w int, dlq bool) []Column {
+	narrow := w < 100
 	cols := []Column{
 		{Title: "#", Width: 6, Right: true},
 		{Title: "MSGID", Width: 16},
 		{Title: "AGE", Width: 7, Right: true},
 		{Title: "BO", Width: 7, Right: true},
 	}
-	if dlq {
-		cols = append(cols, Column{Title: "REASON", Width: 26}, Column{Title: "DESTINATION", Width: 20, Flex: true})
-	} else {
-		cols = append(cols, Column{Title: "FORMAT", Width: 8}, Column{Title: "JMS DESTINATION / TYPE", Width: 20, Flex: true})
+	if narrow {
+		cols[0].Width, cols[1].Width = 4, 12
 	}
-	cols = append(cols, Column{Title: "SIZE", Width: 7, Right: true})
+	if dlq {
+		cols = append(cols, Column{Title: "REASON", Width: 26}, Column{Title: "DESTINATION", Width: 12, Flex: true})
+		if narrow {
+			cols[4].Width = 22
+		}
+	} else {
+		cols = append(cols, Column{Title: "FORMAT", Width: 8}, Column{Title: "JMS DESTINATION / TYPE", Width: 12, Flex: true})
+	}
+	if !narrow {
+		cols = append(cols, Column{Title: "SIZE", Width: 7, Right: true})
+	}
 	if w >= 110 {
 		cols = append(cols, Column{Title: "P", Width: 1}, Column{Title: "PRI", Width: 3, Right: true}, Column{Title: "PUT TIME (UTC)", Width: 19})
 	}
@@ -85,6 +94,10 @@ func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter str
 		} else if f := q.Snap.Focus; f != nil && f.Queue == loc.Queue {
 			s.msgs.list = filterList(f.Messages, filter)
 		}
+	}
+	if cols := queueCols(s.grid.Width, s.isDLQ); len(cols) != len(s.grid.Cols) || cols[4].Title != s.grid.Cols[4].Title {
+		s.grid.Cols = cols
+		s.grid.SetSize(s.grid.Width, s.grid.Height+1)
 	}
 	s.grid.SetRows(s.msgs.Len())
 }
@@ -138,7 +151,8 @@ func (s *queueScreen) cell(row, col int) Cell {
 	case "#":
 		return Cell{Text: fmt.Sprint(row + 1), Style: &st.Muted}
 	case "MSGID":
-		return Cell{Text: shortID(m.MsgId)}
+		id := shortID(m.MsgId)
+		return Cell{Text: id[len(id)-min(len(id), s.grid.Cols[col].Width):]}
 	case "AGE":
 		if m.PutTime.IsZero() {
 			return Cell{Text: "?", Style: &st.Muted}

@@ -31,7 +31,13 @@ func (a *App) routePanel() string {
 	if f := a.current().Snap; f != nil && f.Focus != nil && f.Focus.Queue == a.nav.Top().Queue && len(f.Focus.Handles) > 0 {
 		var who []string
 		for _, h := range f.Focus.Handles {
+			if h.ApplTag == watcherApplTag && !h.Input && !h.Output {
+				continue // our own browse handle
+			}
 			who = append(who, handleText(h))
+		}
+		if len(who) == 0 {
+			who = []string{"no application (nothing is consuming this queue)"}
 		}
 		lines = append(lines, a.st.Muted.Render(" open by: "+strings.Join(who, "; ")))
 	}
@@ -40,6 +46,9 @@ func (a *App) routePanel() string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// watcherApplTag is the application tag of poisonwatch's own connections.
+const watcherApplTag = "poisonwatch"
 
 func handleText(h mqwatch.Handle) string {
 	var mode []string

@@ -164,7 +164,7 @@ func (a *App) triageKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
 	case key.Matches(k, a.keys.Enter):
 		if t.grid.Cursor < len(t.groups) {
 			gk := t.groups[t.grid.Cursor].Key
-			a.nav.Push(model.Location{Screen: model.ScreenGroup, QMgr: a.qm, Queue: top.Queue, Group: &gk, Dim: t.dim})
+			a.nav.Push(model.Location{Screen: model.ScreenGroup, QMgr: a.qm, Queue: top.Queue, Group: &gk, Dim: t.dim, Label: groupLabel(t.dim, gk)})
 			a.refreshScreens()
 		}
 	case key.Matches(k, a.keys.Tab):

@@ -137,7 +137,7 @@ func (a *App) screenKey(k tea.KeyMsg) tea.Cmd {
 	case model.ScreenMessage:
 		return a.detailKey(k)
 	case model.ScreenAudit:
-		a.audit.key(k, &a.keys)
+		a.moveGrid(&a.audit.grid, k)
 	}
 	return nil
 }

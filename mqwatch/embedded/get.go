@@ -112,9 +112,20 @@ func (qm *QMgr) browseOnce(h *handle, opts mqwatch.BrowseOptions) (mqwatch.Messa
 		return mqwatch.Message{}, rc
 	}
 	var m *message
-	if opts.Unmarked {
+	switch {
+	case opts.Unmarked:
 		m = qm.nextUnmarked(h)
-	} else {
+	case opts.MsgId != nil:
+		m = qm.browseMatch(h, opts)
+	case opts.CorrelId != nil:
+		from := h.cursor
+		if opts.First {
+			from = nil
+		}
+		for m = qm.nextVisible(h.q, from); m != nil && m.md.CorrelId != *opts.CorrelId; {
+			m = qm.nextVisible(h.q, m)
+		}
+	default:
 		from := (*message)(nil)
 		if !opts.First {
 			from = h.cursor
@@ -164,6 +175,23 @@ func (qm *QMgr) getOnce(h *handle, opts mqwatch.GetOptions) (mqwatch.Message, mq
 		h.saved = &md
 	}
 	return out, 0
+}
+
+// browseMatch finds, through the MsgId index, the first visible message with
+// the MsgId (and CorrelId when given) at or after the start of the browse:
+// the head with First, else just after the cursor.
+func (qm *QMgr) browseMatch(h *handle, opts mqwatch.BrowseOptions) *message {
+	var best *message
+	for m := h.q.store.byID[*opts.MsgId]; m != nil; {
+		next := m.idNext
+		if m.state == stVisible && (opts.CorrelId == nil || m.md.CorrelId == *opts.CorrelId) &&
+			(opts.First || h.cursor == nil || h.cursor.before(m)) &&
+			!qm.expireIfDue(h.q, m) && (best == nil || m.before(best)) {
+			best = m
+		}
+		m = next
+	}
+	return best
 }
 
 // findForGet picks the message a destructive get takes: the one under the

@@ -1,9 +1,9 @@
 package mqfmt
 
 import (
-	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // hexDumpWidth is the bytes per line of the amqsbcg layout.
@@ -23,15 +23,14 @@ const hexDumpWidth = 16
 func HexDump(data []byte, ccsid int32) string {
 	col := hexColumn(ccsid)
 	n := HexDumpLines(len(data))
-	var b strings.Builder
-	b.Grow(n * 70)
+	b := make([]byte, 0, n*(hexDumpLineLen+1)+n*hexDumpWidth) // room for 2-byte column runes
 	for i := range n {
 		if i > 0 {
-			b.WriteByte('\n')
+			b = append(b, '\n')
 		}
-		appendHexDumpLine(&b, data, i, col)
+		b = appendHexDumpLine(b, data, i, col)
 	}
-	return b.String()
+	return string(b)
 }
 
 // HexDumpLines returns how many lines HexDump gives for n bytes, for views that
@@ -52,54 +51,51 @@ func HexDumpLine(data []byte, line int, ccsid int32) string {
 	if line < 0 || line >= HexDumpLines(len(data)) {
 		return ""
 	}
-	var b strings.Builder
-	b.Grow(72)
-	appendHexDumpLine(&b, data, line, hexColumn(ccsid))
-	return b.String()
+	b := make([]byte, 0, hexDumpLineLen+hexDumpWidth)
+	return string(appendHexDumpLine(b, data, line, hexColumn(ccsid)))
 }
 
-func appendHexDumpLine(b *strings.Builder, data []byte, line int, col *[256]rune) {
+// hexDumpLineLen is the length of an amqsbcg line with an ASCII column.
+const hexDumpLineLen = 69
+
+func appendHexDumpLine(b []byte, data []byte, line int, col *[256]rune) []byte {
 	off := line * hexDumpWidth
 	chunk := data[off:min(off+hexDumpWidth, len(data))]
-	appendHexOffset(b, uint64(off), 8)
-	b.WriteString(": ")
+	b = appendHexOffset(b, uint64(off), 8)
+	b = append(b, ':', ' ')
 	for i := range hexDumpWidth {
 		if i%2 == 0 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 		if i < len(chunk) {
-			appendHexByte(b, chunk[i])
+			b = append(b, hexUpper[chunk[i]>>4], hexUpper[chunk[i]&0xF])
 		} else {
-			b.WriteString("  ")
+			b = append(b, ' ', ' ')
 		}
 	}
-	b.WriteString(" '")
+	b = append(b, ' ', '\'')
 	for i := range hexDumpWidth {
 		if i < len(chunk) {
-			b.WriteRune(col[chunk[i]])
+			b = utf8.AppendRune(b, col[chunk[i]])
 		} else {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 	}
-	b.WriteByte('\'')
+	return append(b, '\'')
 }
 
 const hexUpper = "0123456789ABCDEF"
 
-func appendHexByte(b *strings.Builder, c byte) {
-	b.WriteByte(hexUpper[c>>4])
-	b.WriteByte(hexUpper[c&0xF])
-}
-
-// appendHexOffset writes v in upper-case hex, at least digits wide.
-func appendHexOffset(b *strings.Builder, v uint64, digits int) {
+// appendHexOffset appends v in upper-case hex, at least digits wide.
+func appendHexOffset(b []byte, v uint64, digits int) []byte {
 	n := hexDigits(v)
 	for range digits - n {
-		b.WriteByte('0')
+		b = append(b, '0')
 	}
 	for shift := (n - 1) * 4; shift >= 0; shift -= 4 {
-		b.WriteByte(hexUpper[(v>>shift)&0xF])
+		b = append(b, hexUpper[(v>>shift)&0xF])
 	}
+	return b
 }
 
 func hexDigits(v uint64) int {
@@ -110,25 +106,38 @@ func hexDigits(v uint64) int {
 	return n
 }
 
-// hexColumns caches the character column table of each CCSID.
+// hexColumns caches the character column table of each supported single-byte
+// CCSID. Other CCSIDs share asciiColumn, so a stream of messages with made-up
+// CCSIDs cannot grow the cache.
 var hexColumns sync.Map // int32 -> *[256]rune
+
+// asciiColumn shows printable ASCII bytes, as amqsbcg does in the C locale.
+var asciiColumn = sync.OnceValue(func() *[256]rune {
+	var t [256]rune
+	for i := range t {
+		t[i] = '.'
+		if i >= 0x20 && i < 0x7F {
+			t[i] = rune(i)
+		}
+	}
+	return &t
+})
 
 // hexColumn returns, for each byte value, the rune the dump's character column
 // shows for it in code page ccsid.
 func hexColumn(ccsid int32) *[256]rune {
+	info, ok := lookupCodePage(ccsid)
+	if !ok || info.form != formSBCS {
+		return asciiColumn()
+	}
 	if t, ok := hexColumns.Load(ccsid); ok {
 		return t.(*[256]rune)
 	}
 	var t [256]rune
-	info, ok := lookupCodePage(ccsid)
-	sbcs := ok && info.form == formSBCS
-	for i := range t {
+	for i, r := range info.table() {
 		t[i] = '.'
-		switch {
-		case sbcs && isHexColumnRune(info.table()[i]):
-			t[i] = info.table()[i]
-		case !sbcs && i >= 0x20 && i < 0x7F:
-			t[i] = rune(i)
+		if isHexColumnRune(r) {
+			t[i] = r
 		}
 	}
 	v, _ := hexColumns.LoadOrStore(ccsid, &t)
@@ -178,28 +187,26 @@ func HexLinesCCSID(data []byte, width int, ccsid int32) []string {
 	}
 	col := hexColumn(ccsid)
 	lines := make([]string, 0, (len(data)+per-1)/per)
-	var b strings.Builder
+	b := make([]byte, 0, compactWidth(digits, per)+2*per)
 	for off := 0; off < len(data); off += per {
 		chunk := data[off:min(off+per, len(data))]
-		b.Reset()
-		b.Grow(compactWidth(digits, per) + 2*per)
-		appendHexOffset(&b, uint64(off), digits)
-		b.WriteString(":")
+		b = appendHexOffset(b[:0], uint64(off), digits)
+		b = append(b, ':')
 		for i := range per {
 			if i%4 == 0 {
-				b.WriteByte(' ')
+				b = append(b, ' ')
 			}
 			if i < len(chunk) {
-				appendHexByte(&b, chunk[i])
+				b = append(b, hexUpper[chunk[i]>>4], hexUpper[chunk[i]&0xF])
 			} else {
-				b.WriteString("  ")
+				b = append(b, ' ', ' ')
 			}
 		}
-		b.WriteString("  ")
+		b = append(b, ' ', ' ')
 		for _, c := range chunk {
-			b.WriteRune(col[c])
+			b = utf8.AppendRune(b, col[c])
 		}
-		lines = append(lines, b.String())
+		lines = append(lines, string(b))
 	}
 	return lines
 }

@@ -156,3 +156,14 @@ func BenchmarkHexDump(b *testing.B) {
 		_ = HexDump(in, 37)
 	}
 }
+
+func TestHexColumnCacheIsBounded(t *testing.T) {
+	for c := int32(100000); c < 101000; c++ {
+		_ = HexDumpLine([]byte("x"), 0, c)
+	}
+	n := 0
+	hexColumns.Range(func(any, any) bool { n++; return true })
+	if n > len(ccsids) {
+		t.Errorf("%d cached columns after 1000 made-up CCSIDs; at most %d CCSIDs are supported", n, len(ccsids))
+	}
+}

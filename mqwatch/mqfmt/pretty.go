@@ -32,14 +32,15 @@ func Pretty(s string, k Kind) (string, error) {
 
 // PrettyJSON indents JSON text two spaces a level, in exactly the layout of
 // encoding/json's Indent (tested against it), with indentation capped at
-// maxIndentLevels. Strings and numbers are copied byte for byte.
+// maxIndentLevels. Strings and numbers are copied byte for byte; leading white
+// space and byte order marks are dropped, as ClassifyText skips them.
 //
 // When s is the start of a JSON value cut off by the end of the data (a browse
 // reads a bounded prefix), the prefix is indented and returned with a
 // *DecodeError wrapping ErrTruncated. When s is not JSON, it is returned
 // unchanged with a *DecodeError naming the offending byte's offset in s.
 func PrettyJSON(s string) (string, error) {
-	t := strings.TrimLeft(s, jsonSpace)
+	t := strings.TrimLeft(s, jsonSpace+"\uFEFF")
 	lead := len(s) - len(t)
 	shape, err := checkJSON(t)
 	if shape == shapeBad {
@@ -71,6 +72,7 @@ func jsonShape(t string) jsonShapeKind {
 // discardJSON lets json.Decoder validate a value without building it.
 type discardJSON struct{}
 
+// UnmarshalJSON accepts the value; the decoder has validated it by now.
 func (*discardJSON) UnmarshalJSON([]byte) error { return nil }
 
 // checkJSON validates one JSON value in t (no leading white space) with

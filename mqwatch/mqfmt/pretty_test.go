@@ -9,10 +9,11 @@ import (
 	"unicode"
 )
 
-// stripSpace removes all white space, to compare content across layouts.
+// stripSpace removes all white space and byte order marks, to compare content
+// across layouts.
 func stripSpace(s string) string {
 	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
+		if unicode.IsSpace(r) || r == '\uFEFF' {
 			return -1
 		}
 		return r
@@ -21,7 +22,8 @@ func stripSpace(s string) string {
 
 func jsonIndent(t testing.TB, s string) string {
 	var buf bytes.Buffer
-	if err := json.Indent(&buf, []byte(strings.TrimSpace(s)), "", "  "); err != nil {
+	s = strings.TrimSpace(strings.TrimLeft(s, jsonSpace+"\uFEFF"))
+	if err := json.Indent(&buf, []byte(s), "", "  "); err != nil {
 		t.Fatalf("json.Indent(%q): %v", s, err)
 	}
 	return buf.String()
@@ -246,7 +248,11 @@ func FuzzPretty(f *testing.F) {
 		if len([]rune(m)) != len([]rune(s)) && !strings.ContainsRune(s, '\uFFFD') {
 			t.Errorf("Mask changed the rune count of %q", s)
 		}
-		_ = ClassifyText(s)
+		if k := ClassifyText(s); k == KindJSON || k == KindXML {
+			if _, err := Pretty(s, k); err != nil && !errors.Is(err, ErrTruncated) {
+				t.Errorf("ClassifyText(%q) = %v but Pretty fails: %v", s, k, err)
+			}
+		}
 	})
 }
 

@@ -15,8 +15,9 @@ const xmlSpace = " \t\r\n"
 // processing instruction on its own line, an element holding only text on one
 // line. Markup is copied byte for byte (attributes, quotes, entity references
 // and namespace prefixes untouched); text loses only its leading and trailing
-// white space, and white space between tags is replaced by the indentation, so
-// with all white space removed the output equals the input.
+// white space, white space between tags is replaced by the indentation, and a
+// leading byte order mark is dropped, so with all white space and byte order
+// marks removed the output equals the input.
 //
 // It is a tolerant scanner, not a validating parser: it checks that tags are
 // closed, nest and match, that there is one root element, and that quotes

@@ -134,7 +134,10 @@ func WriteQLoad(w io.Writer, msgs []QLoadMessage, opts QLoadWriterOptions) error
 // a C program's MQMD2_DEFAULT holds them. Encoding is 546, the native encoding of
 // the x86 hosts this tool runs on (qload uses the native encoding of the host
 // that reads the file).
-func QLoadDefaultMQMD() MQMD {
+func QLoadDefaultMQMD() MQMD { return qloadDefault }
+
+// qloadDefault is built once: every message of a file starts from it.
+var qloadDefault = func() MQMD {
 	md := NewMQMD()
 	for _, f := range qloadFields {
 		if f.kind == qfChar {
@@ -142,7 +145,7 @@ func QLoadDefaultMQMD() MQMD {
 		}
 	}
 	return md
-}
+}()
 
 // padField cuts or blank-pads s to an n-byte character field, as the MQI does.
 func padField(s string, n int) string {

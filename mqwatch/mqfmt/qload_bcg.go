@@ -27,7 +27,7 @@ func (r *QLoadReader) nextBCG() (QLoadMessage, error) {
 		}
 	}
 	start := r.lines.no
-	m := QLoadMessage{MD: QLoadDefaultMQMD(), HasMQMD: true, Data: []byte{}}
+	m := QLoadMessage{MD: QLoadDefaultMQMD(), HasMQMD: true}
 	if err := r.bcgDescriptor(&m.MD, start); err != nil {
 		return QLoadMessage{}, err
 	}
@@ -66,6 +66,7 @@ func (r *QLoadReader) bcgDescriptor(md *MQMD, start int) error {
 				return qloadErr(r.lines.no, 1, "MQMD field %s has no value", pending.name)
 			}
 			r.lines.back()
+			dropV2Fields(md)
 			return nil
 		}
 		for p := 0; ; {
@@ -84,7 +85,7 @@ func (r *QLoadReader) bcgDescriptor(md *MQMD, start int) error {
 			if pending == nil {
 				f, ok := qloadByName[string(tok.text)]
 				if !ok || tok.hex {
-					return qloadErr(r.lines.no, tok.col, "unknown MQMD field %q", sanitizeShort(clip(tok.text, 32)))
+					return qloadErr(r.lines.no, tok.col, "unknown MQMD field \"%s\"", sanitizeShort(clip(tok.text, 32)))
 				}
 				pending = f
 				continue
@@ -160,7 +161,7 @@ func (r *QLoadReader) bcgData(m *QLoadMessage, start int) error {
 	if err := r.bcgFindData(start); err != nil {
 		return err
 	}
-	declared := -1
+	declared, data := -1, r.scratch[:0]
 	for {
 		line, err := r.lines.next()
 		if err == io.EOF {
@@ -184,17 +185,18 @@ func (r *QLoadReader) bcgData(m *QLoadMessage, start int) error {
 			}
 			break
 		}
-		if off != len(m.Data) {
-			return qloadErr(r.lines.no, 1, "data line at offset %08X, expected %08X: a line is missing or repeated", off, len(m.Data))
+		if off != len(data) {
+			return qloadErr(r.lines.no, 1, "data line at offset %08X, expected %08X: a line is missing or repeated", off, len(data))
 		}
-		if m.Data, p, err = appendHexRun(m.Data, line, p, true); err != nil {
+		if data, p, err = appendHexRun(data, line, p, true); err != nil {
 			return qloadErr(r.lines.no, p+1, "badly formed hex: %v", err)
 		}
-		if len(m.Data) > r.opts.MaxMessage {
+		if len(data) > r.opts.MaxMessage {
 			return &QLoadError{Line: r.lines.no, Err: ErrQLoadTooLarge,
 				Msg: fmt.Sprintf("the message that starts at line %d is larger than the %d-byte limit", start, r.opts.MaxMessage)}
 		}
 	}
+	m.Data = r.keep(data)
 	m.DumpLength = len(m.Data)
 	if declared >= 0 {
 		if declared < len(m.Data) {

@@ -26,7 +26,7 @@ type qloadField struct {
 	long    func(*MQMD) *int32
 	getChar func(*MQMD) string
 	setChar func(*MQMD, string)
-	getByte func(*MQMD) []byte // a copy
+	getByte func(*MQMD) []byte // may alias the MQMD: read or fill, do not keep
 	setByte func(*MQMD, []byte)
 }
 
@@ -42,7 +42,7 @@ func charField(key, name string, size int, p func(*MQMD) *string) qloadField {
 
 func arrayField(key, name string, v2 bool, p func(*MQMD) []byte) qloadField {
 	return qloadField{key: key, name: name, kind: qfByte, size: len(p(&MQMD{})), v2: v2,
-		getByte: func(md *MQMD) []byte { return append([]byte(nil), p(md)...) },
+		getByte: p,
 		setByte: func(md *MQMD, b []byte) { copy(p(md), b) }}
 }
 

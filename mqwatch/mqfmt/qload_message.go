@@ -16,7 +16,7 @@ func (r *QLoadReader) nextQLoad() (QLoadMessage, error) {
 	}
 	start := r.lines.no
 	if line[0] != 'A' && line[0] != 'N' {
-		return QLoadMessage{}, qloadErr(start, 1, "expected an A or N line to start a message, found %q", sanitizeShort(clip(line, 20)))
+		return QLoadMessage{}, qloadErr(start, 1, "expected an A or N line to start a message, found \"%s\"", sanitizeShort(clip(line, 20)))
 	}
 	// qload treats N as a marker and nothing more: A lines after it still set
 	// fields. HasMQMD therefore says whether any A line was read.
@@ -35,29 +35,54 @@ func (r *QLoadReader) nextQLoad() (QLoadMessage, error) {
 			return QLoadMessage{}, r.endedEarly(err, start)
 		}
 	}
+	dropV2Fields(&m.MD)
 	if !isDataLine(line) {
-		return QLoadMessage{}, qloadErr(r.lines.no, 1, "expected a data line (X, S or T) for the message that starts at line %d, found %q", start, sanitizeShort(clip(line, 20)))
+		return QLoadMessage{}, qloadErr(r.lines.no, 1, "expected a data line (X, S or T) for the message that starts at line %d, found \"%s\"", start, sanitizeShort(clip(line, 20)))
 	}
-	m.Data = []byte{}
+	data := r.scratch[:0]
 	for {
-		if m.Data, err = appendDataLine(m.Data, line, r.lines.no); err != nil {
+		if data, err = appendDataLine(data, line, r.lines.no); err != nil {
 			return QLoadMessage{}, err
 		}
-		if len(m.Data) > r.opts.MaxMessage {
+		if len(data) > r.opts.MaxMessage {
 			return QLoadMessage{}, &QLoadError{Line: r.lines.no, Err: ErrQLoadTooLarge,
 				Msg: fmt.Sprintf("the message that starts at line %d is larger than the %d-byte limit", start, r.opts.MaxMessage)}
 		}
 		line, err = r.content()
-		if err == io.EOF {
-			return m, nil
-		}
-		if err != nil {
+		if err != nil && err != io.EOF {
 			return QLoadMessage{}, err
 		}
-		if !isDataLine(line) {
-			r.lines.back()
-			return m, nil
+		if err == nil && isDataLine(line) {
+			continue
 		}
+		if err == nil {
+			r.lines.back()
+		}
+		m.Data = r.keep(data)
+		return m, nil
+	}
+}
+
+// keep returns a copy of the data gathered in the scratch buffer, sized
+// exactly, and keeps the buffer for the next message unless it grew large.
+func (r *QLoadReader) keep(data []byte) []byte {
+	out := make([]byte, len(data))
+	copy(out, data)
+	r.scratch = data[:0]
+	if cap(data) > 1<<20 {
+		r.scratch = nil
+	}
+	return out
+}
+
+// dropV2Fields resets the group fields of a version-1 MQMD to their defaults.
+// A version-1 MQMD has no such fields: the queue manager ignores them on put and
+// the writer does not write them, so values a hand-edited file gives them would
+// otherwise vanish on the next write.
+func dropV2Fields(md *MQMD) {
+	if md.Version < 2 {
+		md.GroupId, md.MsgSeqNumber, md.Offset = qloadDefault.GroupId, qloadDefault.MsgSeqNumber, qloadDefault.Offset
+		md.MsgFlags, md.OriginalLength = qloadDefault.MsgFlags, qloadDefault.OriginalLength
 	}
 }
 
@@ -81,11 +106,11 @@ func isDataLine(line []byte) bool {
 // error: a reloaded message with a quietly changed MQMD is worse than a refusal.
 func applyAttrLine(md *MQMD, line []byte, lineNo int) error {
 	if len(line) < 5 {
-		return qloadErr(lineNo, 0, "attribute line %q is too short; want \"A <KEY> <value>\"", sanitizeShort(line))
+		return qloadErr(lineNo, 0, "attribute line \"%s\" is too short; want \"A <KEY> <value>\"", sanitizeShort(line))
 	}
 	f, ok := qloadByKey[string(line[2:5])]
 	if !ok {
-		return qloadErr(lineNo, 3, "unknown attribute %q", sanitizeShort(line[2:5]))
+		return qloadErr(lineNo, 3, "unknown attribute \"%s\"", sanitizeShort(line[2:5]))
 	}
 	if len(line) < 7 {
 		return nil
@@ -139,7 +164,7 @@ func parseLong(val []byte) (int32, error) {
 	}
 	v, err := strconv.ParseInt(s, 10, 32)
 	if err != nil {
-		return 0, fmt.Errorf("value %q is not a decimal 32-bit integer", sanitizeShort(clip([]byte(s), 24)))
+		return 0, fmt.Errorf("value \"%s\" is not a decimal 32-bit integer", sanitizeShort(clip([]byte(s), 24)))
 	}
 	return int32(v), nil
 }
@@ -159,23 +184,28 @@ func parseFieldHex(val []byte, size int) ([]byte, error) {
 		hi, ok1 := unhex(val[2*i])
 		lo, ok2 := unhex(val[2*i+1])
 		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("%q is not a hex byte", sanitizeShort(val[2*i:2*i+2]))
+			return nil, fmt.Errorf("\"%s\" is not a hex byte", sanitizeShort(val[2*i:2*i+2]))
 		}
 		out[i] = hi<<4 | lo
 	}
 	return out, nil
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
+// hexVal maps a byte to its hex digit value, or 0xFF when it is not a digit.
+var hexVal = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xFF
 	}
-	return 0, false
+	for i, c := range []byte(upperHex) {
+		t[c] = byte(i)
+		t[c|0x20] = byte(i) // lower case; digits are unchanged by the bit
+	}
+	return t
+}()
+
+func unhex(c byte) (byte, bool) {
+	v := hexVal[c]
+	return v, v != 0xFF
 }
 
 // appendDataLine appends the bytes of one X, S or T line to data.
@@ -227,7 +257,7 @@ func appendHexRun(data, line []byte, p int, sparse bool) ([]byte, int, error) {
 		}
 		lo, ok := unhex(line[p+1])
 		if !ok {
-			return nil, p + 1, fmt.Errorf("%q is not a hex byte", sanitizeShort(line[p:p+2]))
+			return nil, p + 1, fmt.Errorf("\"%s\" is not a hex byte", sanitizeShort(line[p:p+2]))
 		}
 		data = append(data, hi<<4|lo)
 		p += 2

@@ -28,7 +28,8 @@ type QLoadReader struct {
 	header  QLoadHeader
 	started bool
 	bcg     bool
-	err     error // sticky: io.EOF or the first failure
+	scratch []byte // gathers a message's data; see keep
+	err     error  // sticky: io.EOF or the first failure
 }
 
 // NewQLoadReader returns a reader of r. Nothing is read until Header or Next.
@@ -102,7 +103,7 @@ func (r *QLoadReader) start() error {
 		return nil
 	default:
 		r.err = &QLoadError{Line: r.lines.no, Err: ErrQLoadNotQLoad,
-			Msg: fmt.Sprintf("first line %q does not start with \"* QLOAD\", \"* DMPMQMSG\" or \"AMQSBCG0\"", sanitizeShort(clip(line, 40)))}
+			Msg: fmt.Sprintf("first line \"%s\" does not start with \"* QLOAD\", \"* DMPMQMSG\" or \"AMQSBCG0\"", sanitizeShort(clip(line, 40)))}
 		return r.err
 	}
 	r.header.Version, r.header.Created = headerValues(string(line))

@@ -65,6 +65,8 @@ func TestQLoadReadAccepts(t *testing.T) {
 			[]QLoadMessage{{MD: def, Data: []byte("end\n")}}},
 		{"value_cut_at_NUL_as_a_C_string", hdr + "A PAN abc\x00def\nX 00\n",
 			[]QLoadMessage{{MD: withMD(func(m *MQMD) { m.PutApplName = padField("abc", 28) }), HasMQMD: true, Data: []byte{0}}}},
+		{"version_1_mqmd_has_no_group_fields", hdr + "A MSQ 5\nA VER 1\nA GRP 41\nA ORL 9\nX 00\n",
+			[]QLoadMessage{{MD: withMD(func(m *MQMD) { m.Version = 1 }), HasMQMD: true, Data: []byte{0}}}},
 		{"N_then_A_lines_still_sets_fields_as_in_qload", hdr + "N\nA PRI 3\nX 00\n",
 			[]QLoadMessage{{MD: withMD(func(m *MQMD) { m.Priority = 3 }), HasMQMD: true, Data: []byte{0}}}},
 	}

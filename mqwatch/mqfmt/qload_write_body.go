@@ -8,15 +8,21 @@ import (
 
 const upperHex = "0123456789ABCDEF"
 
-// writtenChar is what qload writes for a character field: the field at its
-// full length (blank padded) up to the first NUL. The NUL and everything after
-// it cannot be carried: the reader pads the field with blanks, as qload does.
-func writtenChar(f *qloadField, md *MQMD) []byte {
-	v := []byte(padField(f.getChar(md), f.size))
-	if i := bytes.IndexByte(v, 0); i >= 0 {
-		v = v[:i]
+// appendChar appends what qload writes for a character field: the field at
+// its full length (blank padded) up to the first NUL. The NUL and everything
+// after it cannot be carried: the reader pads the field with blanks, as qload
+// does.
+func appendChar(b []byte, f *qloadField, md *MQMD) []byte {
+	s := f.getChar(md)
+	start := len(b)
+	b = append(b, s[:min(len(s), f.size)]...)
+	for i := len(s); i < f.size; i++ {
+		b = append(b, ' ')
 	}
-	return v
+	if i := bytes.IndexByte(b[start:], 0); i >= 0 {
+		b = b[:start+i]
+	}
+	return b
 }
 
 // charWritable reports whether v survives as the rest of a line: no line feed,
@@ -36,8 +42,9 @@ func useCharForm(f *qloadField, md *MQMD, charContext bool) bool {
 	if f.kind != qfChar {
 		c = qloadByKey[f.alt]
 	}
-	v := []byte(padField(c.getChar(md), c.size))
-	return bytes.IndexByte(v, 0) < 0 && charWritable(v)
+	var tmp [64]byte
+	v := appendChar(tmp[:0], c, md)
+	return len(v) == c.size && charWritable(v)
 }
 
 // checkWritable refuses an MQMD with a character field the text format would
@@ -48,8 +55,9 @@ func checkWritable(md *MQMD, charContext bool) error {
 		if f.kind != qfChar || (f.alt != "" && !useCharForm(f, md, charContext)) {
 			continue
 		}
-		if !charWritable(writtenChar(f, md)) {
-			return fmt.Errorf("MQMD %s %q: %w", f.name, sanitizeShort([]byte(f.getChar(md))), ErrQLoadUnwritable)
+		var tmp [64]byte
+		if !charWritable(appendChar(tmp[:0], f, md)) {
+			return fmt.Errorf("MQMD %s \"%s\": %w", f.name, sanitizeShort([]byte(f.getChar(md))), ErrQLoadUnwritable)
 		}
 	}
 	return nil
@@ -73,7 +81,7 @@ func (w *QLoadWriter) writeMQMD(md *MQMD) {
 		case qfLong:
 			b = strconv.AppendInt(b, int64(*f.long(md)), 10)
 		case qfChar:
-			b = append(b, writtenChar(f, md)...)
+			b = appendChar(b, f, md)
 		case qfByte:
 			b = appendUpperHex(b, f.getByte(md))
 		}

@@ -97,21 +97,27 @@ func DecodeRFH2(b []byte, off int, bo binary.ByteOrder) (RFH2, error) {
 		return RFH2{}, decodeErr("MQRFH2", off+8, "StrucLength %d is not a multiple of 4", r.StrucLength)
 	}
 	r.Encoding, r.CodedCharSetId = Encoding(v.i32()), v.i32()
-	r.Format = string(b[off+20 : off+28])
+	// One string holds the header's character data: Format, and every
+	// folder with its UTF-8 names and values, are substrings of it.
+	hdr := string(b[off : off+min(int(r.StrucLength), len(b)-off)])
+	r.Format = hdr[20:28]
 	v.pos = 28
 	r.Flags, r.NameValueCCSID = v.i32(), v.i32()
-	err := r.decodeFolders(b, off, bo)
+	err := r.decodeFolders(b, off, bo, hdr)
 	return r, err
 }
 
 // decodeFolders walks the NameValueLength/NameValueData pairs between the
 // fixed part and StrucLength.
-func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder) error {
+func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder, hdr string) error {
 	end := off + int(r.StrucLength)
 	pos := off + RFH2FixedLen
 	if pos < end && !validNVCCSID(r.NameValueCCSID) {
 		return decodeErr("MQRFH2", off+32, "NameValueCCSID %d is none of 1208, 1200, 13488, 17584", r.NameValueCCSID)
 	}
+	r.Folders = make([]Folder, 0, countFolders(b, pos, end, bo))
+	sc := getFolderScanner()
+	defer putFolderScanner(sc)
 	for pos < end {
 		if len(b)-pos < 4 {
 			return r.truncated(b, off, pos)
@@ -125,11 +131,15 @@ func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder) error {
 		case int64(n) > int64(end-pos-4):
 			return decodeErr("MQRFH2", pos, "NameValueLength %d exceeds the %d bytes StrucLength %d leaves", n, end-pos-4, r.StrucLength)
 		}
+		if len(r.Folders) == MaxRFH2Folders {
+			return decodeErr("MQRFH2", pos, "more than %d folders in one MQRFH2", MaxRFH2Folders)
+		}
 		data := pos + 4
 		if len(b)-data < int(n) {
 			return r.truncated(b, off, pos)
 		}
-		f, err := parseFolder(b[data:data+int(n)], data, r.NameValueCCSID, bo)
+		raw := hdr[data-off : data-off+int(n)]
+		f, err := sc.parseFolder(raw, b[data:data+int(n)], data, r.NameValueCCSID, bo)
 		if err != nil {
 			return err
 		}
@@ -137,6 +147,22 @@ func (r *RFH2) decodeFolders(b []byte, off int, bo binary.ByteOrder) error {
 		pos = data + int(n)
 	}
 	return nil
+}
+
+// countFolders counts the well-formed length prefixes between pos and end (at
+// most MaxRFH2Folders), to size the folder slice once; decodeFolders does the
+// checking.
+func countFolders(b []byte, pos, end int, bo binary.ByteOrder) int {
+	n := 0
+	for pos+4 <= min(end, len(b)) && n < MaxRFH2Folders {
+		l := int32(bo.Uint32(b[pos:]))
+		if l < 0 || int64(l) > int64(end-pos-4) {
+			break
+		}
+		n++
+		pos += 4 + int(l)
+	}
+	return n
 }
 
 // truncated reports that StrucLength promised more bytes than b holds; the

@@ -3,15 +3,27 @@ package mqfmt
 import (
 	"encoding/binary"
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
+	"sync"
 )
 
 // maxFolderDepth bounds group nesting so that hostile folder data cannot
 // exhaust the stack; IBM sets no limit, real folders nest two or three deep.
 const maxFolderDepth = 64
+
+// maxTagAttrs bounds the attributes of one tag (IBM defines three: dt,
+// xsi:nil, content), which keeps the repeated-attribute check linear.
+const maxTagAttrs = 16
+
+// MaxRFH2Folders and MaxRFH2Elements bound one header's folders and elements
+// (groups and properties, all folders together). A decoded element costs
+// about a hundred bytes however short its text, so without a bound a header
+// of minimal folders or properties would cost 25 times its size to decode;
+// real headers carry a handful of folders and at most hundreds of properties.
+const (
+	MaxRFH2Folders  = 256
+	MaxRFH2Elements = 65536
+)
 
 // folderScanner parses IBM's XML-like NameValueData syntax by hand: one folder
 // tag holding elements (<name dt='i4'>value</name>) and groups of them, entity
@@ -26,24 +38,53 @@ type folderScanner struct {
 	// can be mapped back from s; nil for UTF-8 folders.
 	u16 []byte
 	bo  binary.ByteOrder
+	// elems and attrs are scratch stacks reused across the folders of a
+	// header: children collect here and are copied out once per group, so
+	// a folder costs one allocation per level instead of one per append.
+	elems  []Element
+	attrs  []Attr
+	nElems int // elements decoded so far in this header
 }
 
 // parseFolder parses one NameValueData field that starts at absolute offset
-// base, in NameValueCCSID ccsid.
-func parseFolder(raw []byte, base int, ccsid int32, bo binary.ByteOrder) (Folder, error) {
-	f := Folder{Offset: base, Raw: string(raw)}
-	sc := folderScanner{s: f.Raw, base: base}
+// base, in NameValueCCSID ccsid. raw is the field as a string (names and
+// values of UTF-8 folders are substrings of it) and wire the same bytes.
+func (sc *folderScanner) parseFolder(raw string, wire []byte, base int, ccsid int32, bo binary.ByteOrder) (Folder, error) {
+	f := Folder{Offset: base, Raw: raw}
+	sc.s, sc.pos, sc.base, sc.u16, sc.bo = raw, 0, base, nil, bo
 	if isUTF16CCSID(ccsid) {
-		text, err := utf16ToUTF8(raw, bo, base)
+		text, err := utf16ToUTF8(wire, bo, base)
 		if err != nil {
 			return Folder{}, err
 		}
-		sc.s, sc.u16, sc.bo = text, raw, bo
+		sc.s, sc.u16 = text, wire
 	}
 	if err := sc.folder(&f); err != nil {
 		return Folder{}, err
 	}
 	return f, nil
+}
+
+// folderScanners recycles scanners and their scratch stacks between decodes.
+var folderScanners = sync.Pool{New: func() any {
+	return &folderScanner{elems: make([]Element, 0, 16), attrs: make([]Attr, 0, 4)}
+}}
+
+func getFolderScanner() *folderScanner { return folderScanners.Get().(*folderScanner) }
+
+// putFolderScanner returns sc to the pool without references into the
+// decoded message, so pooled scanners keep no message data alive.
+func putFolderScanner(sc *folderScanner) {
+	clear(sc.elems[:cap(sc.elems)])
+	clear(sc.attrs[:cap(sc.attrs)])
+	*sc = folderScanner{elems: sc.elems[:0], attrs: sc.attrs[:0]}
+	folderScanners.Put(sc)
+}
+
+// parseFolder parses a single folder on its own (tests, tools).
+func parseFolder(raw []byte, base int, ccsid int32, bo binary.ByteOrder) (Folder, error) {
+	var sc folderScanner
+	return sc.parseFolder(string(raw), raw, base, ccsid, bo)
 }
 
 func (sc *folderScanner) folder(f *Folder) error {
@@ -59,7 +100,10 @@ func (sc *folderScanner) folder(f *Folder) error {
 	if err != nil {
 		return err
 	}
-	f.Name, f.Attrs = name, attrs
+	f.Name = name
+	if len(attrs) > 0 {
+		f.Attrs = append([]Attr(nil), attrs...)
+	}
 	if !selfClose {
 		elems, text, textAt, err := sc.content(name, openAt, 1)
 		if err != nil {
@@ -80,7 +124,15 @@ func (sc *folderScanner) folder(f *Folder) error {
 // returns either the child elements (a group) or the raw text (a value) and
 // where that text starts.
 func (sc *folderScanner) content(name string, openAt, depth int) ([]Element, string, int, error) {
-	var children []Element
+	mark := len(sc.elems)
+	children, text, textAt, err := sc.contentFrom(mark, name, openAt, depth)
+	sc.elems = sc.elems[:mark]
+	return children, text, textAt, err
+}
+
+// contentFrom does content's work with the children collected in
+// sc.elems[mark:].
+func (sc *folderScanner) contentFrom(mark int, name string, openAt, depth int) ([]Element, string, int, error) {
 	for {
 		i := strings.IndexByte(sc.s[sc.pos:], '<')
 		if i < 0 {
@@ -93,13 +145,13 @@ func (sc *folderScanner) content(name string, openAt, depth int) ([]Element, str
 			if err := sc.endTag(name); err != nil {
 				return nil, "", 0, err
 			}
-			if children == nil {
+			if len(sc.elems) == mark {
 				return nil, text, textAt, nil
 			}
 			if !isBlankText(text) {
 				return nil, "", 0, sc.errAt(textAt, "text mixed with elements inside <%s>", name)
 			}
-			return children, "", 0, nil
+			return append([]Element(nil), sc.elems[mark:]...), "", 0, nil
 		}
 		if !isBlankText(text) {
 			return nil, "", 0, sc.errAt(textAt, "text mixed with elements inside <%s>", name)
@@ -111,24 +163,30 @@ func (sc *folderScanner) content(name string, openAt, depth int) ([]Element, str
 		if err != nil {
 			return nil, "", 0, err
 		}
-		children = append(children, child)
+		sc.elems = append(sc.elems, child)
 	}
 }
 
 func (sc *folderScanner) element(depth int) (Element, error) {
 	openAt := sc.pos
+	if sc.nElems++; sc.nElems > MaxRFH2Elements {
+		return Element{}, sc.errAt(openAt, "more than %d elements in one MQRFH2", MaxRFH2Elements)
+	}
 	name, attrs, selfClose, err := sc.startTag()
 	if err != nil {
 		return Element{}, err
 	}
 	e := Element{Name: name}
-	for _, a := range attrs {
+	for i, a := range attrs {
 		switch a.Name {
 		case "dt":
 			e.DataType = a.Value
 		case "xsi:nil":
 			e.Nil = a.Value == "true" || a.Value == "1"
 		default:
+			if e.Attrs == nil {
+				e.Attrs = make([]Attr, 0, len(attrs)-i)
+			}
 			e.Attrs = append(e.Attrs, a)
 		}
 	}
@@ -148,7 +206,16 @@ func (sc *folderScanner) element(depth int) (Element, error) {
 }
 
 // startTag reads <name attr='v' ...> or <name .../> at sc.pos.
-func (sc *folderScanner) startTag() (name string, attrs []Attr, selfClose bool, err error) {
+//
+// The returned attributes live in sc.attrs and are valid until the next call:
+// callers copy what they keep before reading further.
+func (sc *folderScanner) startTag() (string, []Attr, bool, error) {
+	name, attrs, selfClose, err := sc.readStartTag(sc.attrs[:0])
+	sc.attrs = attrs[:0]
+	return name, attrs, selfClose, err
+}
+
+func (sc *folderScanner) readStartTag(attrs []Attr) (name string, _ []Attr, selfClose bool, err error) {
 	openAt := sc.pos
 	sc.pos++ // '<'
 	if name = sc.name(); name == "" {
@@ -168,6 +235,9 @@ func (sc *folderScanner) startTag() (name string, attrs []Attr, selfClose bool, 
 			return name, attrs, true, nil
 		case !blank:
 			return "", nil, false, sc.errAt(sc.pos, "expected a blank, '>' or '/>' in tag <%s, found %s", name, sc.describe(sc.pos))
+		}
+		if len(attrs) == maxTagAttrs {
+			return "", nil, false, sc.errAt(sc.pos, "more than %d attributes in <%s>", maxTagAttrs, name)
 		}
 		a, err := sc.attr(name)
 		if err != nil {
@@ -283,129 +353,6 @@ func (sc *folderScanner) describe(i int) string {
 	return fmt.Sprintf("%q", sanitizeShort([]byte{sc.s[i]}))
 }
 
-// unescape replaces entity references (&lt; &gt; &amp; &quot; &apos; &#N;
-// &#xH;) in a value found at index at; a bare '&' is an error, as in XML.
-func (sc *folderScanner) unescape(v string, at int) (string, error) {
-	if strings.IndexByte(v, '&') < 0 {
-		return v, nil
-	}
-	out := make([]byte, 0, len(v))
-	for i := 0; i < len(v); i++ {
-		if v[i] != '&' {
-			out = append(out, v[i])
-			continue
-		}
-		j := strings.IndexByte(v[i:], ';')
-		if j < 0 || j > 10 {
-			return "", sc.errAt(at+i, "'&' starts no entity reference (a literal '&' is written &amp;)")
-		}
-		r, ok := folderEntity(v[i+1 : i+j])
-		if !ok {
-			return "", sc.errAt(at+i, "unknown entity reference %q", sanitizeShort([]byte(v[i:i+j+1])))
-		}
-		out = utf8.AppendRune(out, r)
-		i += j
-	}
-	return string(out), nil
-}
-
-func folderEntity(name string) (rune, bool) {
-	switch name {
-	case "lt":
-		return '<', true
-	case "gt":
-		return '>', true
-	case "amp":
-		return '&', true
-	case "quot":
-		return '"', true
-	case "apos":
-		return '\'', true
-	}
-	num, ok := strings.CutPrefix(name, "#")
-	if !ok || num == "" {
-		return 0, false
-	}
-	base := 10
-	if hex, ok := strings.CutPrefix(num, "x"); ok {
-		num, base = hex, 16
-	}
-	n, err := strconv.ParseUint(num, base, 32)
-	if err != nil || n == 0 || !utf8.ValidRune(rune(n)) {
-		return 0, false
-	}
-	return rune(n), true
-}
-
 func (sc *folderScanner) errAt(i int, format string, args ...any) *DecodeError {
 	return decodeErr("MQRFH2", sc.abs(i), "folder: "+format, args...)
-}
-
-// abs maps an index of sc.s to an absolute offset in the decoded buffer.
-func (sc *folderScanner) abs(i int) int {
-	if sc.u16 == nil {
-		return sc.base + i
-	}
-	n := 0 // UTF-8 bytes produced so far
-	for u := 0; u+1 < len(sc.u16); u += 2 {
-		if n >= i {
-			return sc.base + u
-		}
-		c := rune(sc.bo.Uint16(sc.u16[u:]))
-		if utf16.IsSurrogate(c) {
-			n += 4
-			u += 2
-			continue
-		}
-		n += utf8.RuneLen(c)
-	}
-	return sc.base + len(sc.u16)
-}
-
-func isUTF16CCSID(c int32) bool {
-	return c == NVCCSIDUTF16 || c == NVCCSIDUCS2v2 || c == NVCCSIDUTF16v30
-}
-
-// utf16ToUTF8 converts a UTF-16 folder, whose byte order is that of the
-// header's integers, to UTF-8; a broken surrogate pair is an error.
-func utf16ToUTF8(raw []byte, bo binary.ByteOrder, base int) (string, error) {
-	if len(raw)%2 != 0 {
-		return "", decodeErr("MQRFH2", base+len(raw)-1, "folder: UTF-16 data of odd length %d", len(raw))
-	}
-	out := make([]byte, 0, len(raw))
-	for u := 0; u < len(raw); u += 2 {
-		c := rune(bo.Uint16(raw[u:]))
-		if utf16.IsSurrogate(c) {
-			if c >= 0xDC00 || u+3 >= len(raw) {
-				return "", decodeErr("MQRFH2", base+u, "folder: unpaired UTF-16 surrogate 0x%04X", c)
-			}
-			c2 := rune(bo.Uint16(raw[u+2:]))
-			r := utf16.DecodeRune(c, c2)
-			if r == utf8.RuneError {
-				return "", decodeErr("MQRFH2", base+u, "folder: unpaired UTF-16 surrogate 0x%04X", c)
-			}
-			c = r
-			u += 2
-		}
-		out = utf8.AppendRune(out, c)
-	}
-	return string(out), nil
-}
-
-// appendUTF16 writes UTF-8 text as UTF-16 in byte order bo.
-func appendUTF16(dst, text []byte, bo binary.ByteOrder) ([]byte, error) {
-	for len(text) > 0 {
-		r, n := utf8.DecodeRune(text)
-		if r == utf8.RuneError && n <= 1 {
-			return dst, fmt.Errorf("text is not valid UTF-8, cannot write it as UTF-16")
-		}
-		text = text[n:]
-		if r >= 0x10000 {
-			hi, lo := utf16.EncodeRune(r)
-			dst = appendU16(appendU16(dst, bo, uint16(hi)), bo, uint16(lo))
-			continue
-		}
-		dst = appendU16(dst, bo, uint16(r))
-	}
-	return dst, nil
 }

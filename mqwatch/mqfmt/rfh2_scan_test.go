@@ -94,6 +94,7 @@ func TestParseFolderRejectsMalformedData(t *testing.T) {
 		{"comment_is_not_folder_syntax", "<a><!-- c --></a>", 4, "expected a name after '<'"},
 		{"junk_after_the_folder", "<a></a>x   ", 7, "the rest of a folder must be blank"},
 		{"second_folder_in_one_field", "<a></a><b></b>", 7, "the rest of a folder must be blank"},
+		{"too_many_attributes", "<a><b" + hdrManyAttrs(17) + ">1</b></a>", 5 + 6*16 + 1, "more than 16 attributes"},
 		{"groups_nested_too_deep", "<usr>" + deep + "</usr>", 5 + 3*maxFolderDepth - 3, "nested deeper"},
 	}
 	for _, tt := range tests {
@@ -165,4 +166,33 @@ func TestFolderSetReserialises(t *testing.T) {
 	if string(b) != string(want) {
 		t.Errorf("edited header\n%q\nwant\n%q", b, want)
 	}
+}
+
+func TestFolderAttributesSurviveReserialising(t *testing.T) {
+	// A folder tag keeps every attribute, dt included; only elements carry
+	// dt and xsi:nil as fields.
+	f, err := parseFolder([]byte("<usr dt='x' content=\"properties\"><a xsi:nil='true' dt='i4' k='v'/></usr>"), 0, NVCCSIDUTF8, binary.BigEndian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Raw = ""
+	r := NewRFH2(273, 1208, "", f)
+	b, err := r.Encode(binary.BigEndian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<usr dt='x' content='properties'><a dt='i4' xsi:nil='true' k='v'></a></usr> "
+	if got := string(b[RFH2FixedLen+4:]); got != want {
+		t.Errorf("re-serialised\n%q\nwant\n%q", got, want)
+	}
+}
+
+// hdrManyAttrs returns n distinct attributes of 6 bytes each: " a='1'",
+// " b='1'", ...
+func hdrManyAttrs(n int) string {
+	var sb strings.Builder
+	for i := range n {
+		sb.WriteString(" " + string(rune('a'+i)) + "='1'")
+	}
+	return sb.String()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -106,6 +107,29 @@ func TestDecodeRFH2Rejects(t *testing.T) {
 			hdrWantErr(t, err, tt.off, tt.trunc, tt.substr)
 		})
 	}
+}
+
+func TestDecodeRFH2BoundsFoldersAndElements(t *testing.T) {
+	be := binary.BigEndian
+	many := make([]string, MaxRFH2Folders+1)
+	for i := range many {
+		many[i] = "<a/>"
+	}
+	t.Run("more_folders_than_MaxRFH2Folders", func(t *testing.T) {
+		_, err := DecodeRFH2(rfh2Golden(t, be, 273, 1208, "", 1208, many...), 0, be)
+		hdrWantErr(t, err, RFH2FixedLen+MaxRFH2Folders*8, false, "more than 256 folders")
+	})
+	t.Run("MaxRFH2Folders_folders_decode", func(t *testing.T) {
+		r, err := DecodeRFH2(rfh2Golden(t, be, 273, 1208, "", 1208, many[1:]...), 0, be)
+		if err != nil || len(r.Folders) != MaxRFH2Folders {
+			t.Fatalf("%d folders, %v", len(r.Folders), err)
+		}
+	})
+	t.Run("more_elements_than_MaxRFH2Elements", func(t *testing.T) {
+		folder := "<usr>" + strings.Repeat("<a/>", MaxRFH2Elements+1) + "</usr> "
+		_, err := DecodeRFH2(rfh2Golden(t, be, 273, 1208, "", 1208, folder), 0, be)
+		hdrWantErr(t, err, RFH2FixedLen+4+5+MaxRFH2Elements*4, false, "more than 65536 elements")
+	})
 }
 
 func TestDecodeRFH2KeepsWholeFoldersOfATruncatedHeader(t *testing.T) {
@@ -261,4 +285,28 @@ func TestRFH2EncodeRejectsBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestDecodeRFH2ConcurrentDecodesDoNotShareScratch(t *testing.T) {
+	// Scanners are pooled; each decode must still see only its own folders.
+	inputs := make([][]byte, 8)
+	for g := range inputs {
+		folder := "<usr><k>" + strings.Repeat("v", g+1) + "</k></usr>"
+		folder += strings.Repeat(" ", (4-len(folder)%4)%4)
+		inputs[g] = rfh2Golden(t, binary.BigEndian, 273, 1208, "MQSTR", 1208, folder)
+	}
+	var wg sync.WaitGroup
+	for g, b := range inputs {
+		wg.Go(func() {
+			want := strings.Repeat("v", g+1)
+			for range 200 {
+				r, err := DecodeRFH2(b, 0, binary.BigEndian)
+				if err != nil || r.Folder("usr").Get("k") != want {
+					t.Errorf("goroutine %d read %q, %v", g, r.Folder("usr").Get("k"), err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -76,37 +76,52 @@ func safePrefix(s string, multiline bool) int {
 }
 
 func sanitize(s string, multiline bool) string {
-	i := safePrefix(s, multiline)
-	if i == len(s) {
+	run := safePrefix(s, multiline)
+	if run == len(s) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/4 + 8)
-	b.WriteString(s[:i])
-	col := utf8.RuneCountInString(s[strings.LastIndexByte(s[:i], '\n')+1 : i])
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			col += writeEscape(&b, 'x', rune(s[i]), 2)
-		case multiline && (r == '\n' || r == 0x85 || r == 0x2028 || r == 0x2029):
-			b.WriteByte('\n')
-			col = 0
-		case multiline && r == '\r' && i+1 < len(s) && s[i+1] == '\n':
-			// dropped: the LF that follows ends the line
-		case r == '\t':
-			pad := TabWidth - col%TabWidth
-			b.WriteString("        "[:pad])
-			col += pad
-		case isSafeRune(r):
-			b.WriteString(s[i : i+n])
-			col++
-		default:
-			col += escapeRune(&b, r)
+	col := 0
+	for i := 0; i < len(s); {
+		if run > 0 { // copy a run of safe text at once, keeping the column for tabs
+			text := s[i : i+run]
+			b.WriteString(text)
+			if nl := strings.LastIndexByte(text, '\n'); nl >= 0 {
+				col = utf8.RuneCountInString(text[nl+1:])
+			} else {
+				col += utf8.RuneCountInString(text)
+			}
+			i += run
 		}
-		i += n
+		if i < len(s) {
+			i, col = sanitizeOne(&b, s, i, col, multiline)
+			run = safePrefix(s[i:], multiline)
+		}
 	}
 	return b.String()
+}
+
+// sanitizeOne writes the rune at s[i], which safePrefix stopped at, and returns
+// the offset after it and the new column.
+func sanitizeOne(b *strings.Builder, s string, i, col int, multiline bool) (int, int) {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && n == 1:
+		col += writeEscape(b, 'x', rune(s[i]), 2)
+	case multiline && (r == 0x85 || r == 0x2028 || r == 0x2029):
+		b.WriteByte('\n')
+		col = 0
+	case multiline && r == '\r' && i+1 < len(s) && s[i+1] == '\n':
+		// dropped: the LF that follows ends the line
+	case r == '\t':
+		pad := TabWidth - col%TabWidth
+		b.WriteString("        "[:pad])
+		col += pad
+	default:
+		col += escapeRune(b, r)
+	}
+	return i + n, col
 }
 
 // escapeRune writes r in Go's escape notation and returns the runes written.

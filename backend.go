@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/ui"
+)
+
+// qmgrConn is one queue manager the dashboard watches.
+type qmgrConn struct {
+	name string
+	conn mqwatch.Connector
+}
+
+// backend is what the dashboard runs on: the queue managers, the operations
+// engine for actions, and how to stop them.
+type backend struct {
+	qmgrs []qmgrConn
+	ops   ui.Operations
+	stop  func()
+}
+
+func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
+	switch o.backend {
+	case "ibmmq":
+		c, err := ibmmqBackend(promptPassword)
+		if err != nil {
+			return nil, err
+		}
+		return &backend{qmgrs: []qmgrConn{{name: mqQMgrName(), conn: c}}, stop: func() {}}, nil
+	case "embedded":
+	default:
+		return nil, fmt.Errorf("unknown backend %q (embedded or ibmmq)", o.backend)
+	}
+	if o.mqsc != "" {
+		f, err := os.Open(o.mqsc)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		qm := embedded.New(embedded.Options{Name: "QM1"})
+		if _, err := qm.RunMQSC(f); err != nil {
+			return nil, fmt.Errorf("%s: %w", o.mqsc, err)
+		}
+		return &backend{qmgrs: []qmgrConn{{name: qm.Name(), conn: qm}}, stop: func() {}}, nil
+	}
+	return startDemo(ctx, o.scenario)
+}

@@ -1,0 +1,19 @@
+//go:build !ibmmq
+
+package main
+
+import (
+	"errors"
+	"flag"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
+)
+
+func registerMQFlags(*flag.FlagSet) {}
+
+func mqQMgrName() string { return "" }
+
+func ibmmqBackend(ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
+	return nil, errors.New("this poisonwatch was built without IBM MQ support: build it with `make build-mq` on a machine with the IBM MQ client")
+}

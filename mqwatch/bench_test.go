@@ -1,0 +1,160 @@
+package mqwatch_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// BenchmarkRefresh measures one steady-state poll of the issue-5 queue
+// manager (1,000 queues, a DEADQ 100,000 deep, 10 BOQs of 10,000, 100 new
+// dead letters per poll) in MQI calls and message bytes as the queue
+// manager's own accounting counts them, for the watcher's incremental
+// browsing and for a naive poller that re-reads every BOQ and DEADQ message.
+// Building the queue manager (tens of seconds) and the first, full poll are
+// outside the timers. After both strategies ran it fails unless incremental
+// polls cost at least 100 times fewer calls and bytes.
+//
+//	go test -run '^$' -bench BenchmarkRefresh ./mqwatch/
+func BenchmarkRefresh(b *testing.B) {
+	env := newSteadyQM(b, issue5)
+	var inc *incremental
+	defer func() {
+		if inc != nil {
+			inc.stop()
+		}
+	}()
+	watcher := func(b *testing.B) *incremental {
+		if inc == nil {
+			inc = startIncremental(b, env.qm)
+		}
+		return inc
+	}
+	var incCost, naiveCost *pollFigures
+	b.Run("strategy=incremental", func(b *testing.B) {
+		b.Run("latency=0", func(b *testing.B) {
+			b.StopTimer()
+			incCost = benchIncremental(b, env, watcher(b), 0)
+		})
+		b.Run("latency=1ms", func(b *testing.B) {
+			b.StopTimer()
+			benchIncremental(b, env, watcher(b), time.Millisecond)
+		})
+	})
+	b.Run("strategy=naive", func(b *testing.B) {
+		naiveCost = benchNaive(b, env)
+		if incCost != nil {
+			// Shown on this line because a parent benchmark's log is only
+			// printed with -v.
+			b.ReportMetric(naiveCost.Calls/incCost.Calls, "calls-ratio")
+			b.ReportMetric(naiveCost.Bytes/incCost.Bytes, "bytes-ratio")
+		}
+	})
+	checkRatio(b, incCost, naiveCost)
+}
+
+// pollFigures are per-poll averages.
+type pollFigures struct {
+	Calls, Bytes, Browses float64
+}
+
+func (f *pollFigures) report(b *testing.B) {
+	b.ReportMetric(f.Calls, "calls/poll")
+	b.ReportMetric(f.Bytes, "bytes/poll")
+	b.ReportMetric(f.Browses, "browses/poll")
+}
+
+// benchIncremental times Refresh-to-snapshot on the real watcher. With
+// latency, every call on the watcher's connection waits that long first, as
+// a client connection's round trip would.
+func benchIncremental(b *testing.B, env *steadyQM, inc *incremental, latency time.Duration) *pollFigures {
+	b.StopTimer()
+	b.ReportAllocs()
+	if latency > 0 {
+		defer env.qm.Faults().Remove(env.addLatency(b, latency))
+	}
+	var cost pollCost
+	var cpu cpuMeter
+	var watcherCalls, watcherBytes int64
+	for i := 0; i < b.N; i++ {
+		env.step(b)
+		b.StartTimer()
+		cpu.begin()
+		s := inc.poll(b)
+		cpu.end()
+		b.StopTimer()
+		cost.add(costOf(env.qm.Stats()))
+		watcherCalls += int64(s.Poll.Calls)
+		watcherBytes += s.Poll.Bytes
+		d := s.Deltas[deadQ]
+		if s.Poll.Resyncs > 0 || d.Resync || len(d.Added) != env.sc.PerPoll {
+			b.Fatalf("poll %d is not in steady state: resyncs %d, DEADQ delta resync=%v added=%d",
+				s.Seq, s.Poll.Resyncs, d.Resync, len(d.Added))
+		}
+	}
+	f := &pollFigures{}
+	f.Calls, f.Bytes, f.Browses = cost.perPoll(b.N)
+	f.report(b)
+	cpu.report(b, "cpu-ms/poll")
+	// The watcher's own counter: calls, and bytes including MQMDs and an
+	// estimate of the PCF responses.
+	b.ReportMetric(float64(watcherCalls)/float64(b.N), "watcher-calls/poll")
+	b.ReportMetric(float64(watcherBytes)/float64(b.N), "watcher-bytes/poll")
+	if latency > 0 {
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/poll")
+	}
+	return f
+}
+
+// benchNaive times the naive poller on its own connection.
+func benchNaive(b *testing.B, env *steadyQM) *pollFigures {
+	b.StopTimer()
+	b.ReportAllocs()
+	ctx := context.Background()
+	c, err := env.qm.Connect(ctx, mqwatch.ConnectOptions{ApplName: "naive-bench"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	p := newNaivePoller(c)
+	var cost pollCost
+	var cpu cpuMeter
+	for i := 0; i < b.N; i++ {
+		env.step(b)
+		b.StartTimer()
+		cpu.begin()
+		got, err := p.poll(ctx)
+		cpu.end()
+		b.StopTimer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n := got.Inventories[deadQ].Len(); n != env.sc.DeadDepth {
+			b.Fatalf("naive poll read %d DEADQ messages, want %d", n, env.sc.DeadDepth)
+		}
+		cost.add(costOf(env.qm.Stats()))
+	}
+	f := &pollFigures{}
+	f.Calls, f.Bytes, f.Browses = cost.perPoll(b.N)
+	f.report(b)
+	cpu.report(b, "cpu-ms/poll")
+	return f
+}
+
+// minRatio is issue 5's requirement: incremental polls cost at least this
+// many times fewer calls, and fewer bytes, than naive ones.
+const minRatio = 100
+
+func checkRatio(b *testing.B, inc, naive *pollFigures) {
+	if inc == nil || naive == nil {
+		return // a -bench pattern left one strategy out
+	}
+	calls, bytes := naive.Calls/inc.Calls, naive.Bytes/inc.Bytes
+	b.Logf("naive/incremental per poll: %.0f× calls (%.0f / %.1f), %.0f× bytes (%.0f / %.0f); issue 5 asks ≥%d×",
+		calls, naive.Calls, inc.Calls, bytes, naive.Bytes, inc.Bytes, minRatio)
+	if calls < minRatio || bytes < minRatio {
+		b.Errorf("incremental polls are only %.0f× cheaper in calls and %.0f× in bytes, want ≥%d×", calls, bytes, minRatio)
+	}
+}

@@ -1,0 +1,214 @@
+package ibmmq
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+func TestQueueInfoFromDisplayQueueReply(t *testing.T) {
+	tests := []struct {
+		name string
+		m    pcfMessage
+		want mqwatch.QueueInfo
+	}{
+		{"local_input_queue_with_poison_handling", reply(
+			strParam(caQName, "PAYMENTS.IN                                     "), intParam(iaQType, qtLocal),
+			strParam(caQDesc, "payments"), intParam(iaMaxQDepth, 5000), intParam(iaMaxMsgLength, 4194304),
+			intParam(iaBackoutThreshold, 5), strParam(caBackoutReqQName, "PAYMENTS.BO"),
+			intParam(iaHardenGetBackout, qaBackoutHardened), intParam(iaInhibitPut, 0), intParam(iaInhibitGet, qaGetInhibited),
+			intParam(iaDefPersistence, perPersistent), intParam(iaDefPriority, 4), intParam(iaUsage, usNormal),
+			intParam(iaMonitoringQ, monMedium), intParam(iaDefinitionType, qdtPredefined), intParam(iaShareability, qaShareable)),
+			mqwatch.QueueInfo{Name: "PAYMENTS.IN", Type: mqwatch.QLocal, Description: "payments", MaxDepth: 5000,
+				MaxMsgLen: 4194304, BackoutThresh: 5, BackoutQName: "PAYMENTS.BO", HardenBackout: true, InhibitGet: true,
+				DefPersistent: true, DefPriority: 4, Monitoring: mqwatch.MonMedium, DefType: mqwatch.Predefined, Shareable: true}},
+		{"transmission_queue_monq_off", reply(strParam(caQName, "QM2"), intParam(iaQType, qtLocal),
+			intParam(iaUsage, usTransmission), intParam(iaMonitoringQ, monOff), intParam(iaDefinitionType, qdtTemporaryDynamic)),
+			mqwatch.QueueInfo{Name: "QM2", Type: mqwatch.QLocal, Usage: mqwatch.UsageXmitQ, Monitoring: mqwatch.MonOff,
+				DefType: mqwatch.TemporaryDynamic}},
+		{"alias_resolves_to_its_target", reply(strParam(caQName, "ORDERS"), intParam(iaQType, qtAlias),
+			strParam(caBaseObjectName, "ORDERS.IN"), intParam(iaInhibitPut, qaPutInhibited)),
+			mqwatch.QueueInfo{Name: "ORDERS", Type: mqwatch.QAlias, Target: "ORDERS.IN", InhibitPut: true}},
+		{"remote_definition", reply(strParam(caQName, "INVOICE.IN"), intParam(iaQType, qtRemote),
+			strParam(caRemoteQName, "INVOICE.IN"), strParam(caRemoteQMgrName, "QM2"), strParam(caXmitQName, "QM2.XMIT")),
+			mqwatch.QueueInfo{Name: "INVOICE.IN", Type: mqwatch.QRemote, RemoteName: "INVOICE.IN", RemoteQMgr: "QM2", XmitQ: "QM2.XMIT"}},
+		{"model_queue_monq_qmgr", reply(strParam(caQName, "SYSTEM.DEFAULT.MODEL.QUEUE"), intParam(iaQType, qtModel),
+			intParam(iaMonitoringQ, monQMgr), intParam(iaDefinitionType, qdtSharedDynamic)),
+			mqwatch.QueueInfo{Name: "SYSTEM.DEFAULT.MODEL.QUEUE", Type: mqwatch.QModel, DefType: mqwatch.PermanentDynamic}},
+		{"cluster_queue", reply(strParam(caQName, "C.Q"), intParam(iaQType, qtCluster)),
+			mqwatch.QueueInfo{Name: "C.Q", Type: mqwatch.QCluster}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := queueInfoFrom(&tt.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestQueueInfoFromRejectsIncompleteReplies(t *testing.T) {
+	for name, m := range map[string]pcfMessage{
+		"no_name":      reply(intParam(iaQType, qtLocal)),
+		"no_type":      reply(strParam(caQName, "Q")),
+		"unknown_type": reply(strParam(caQName, "Q"), intParam(iaQType, 99)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := queueInfoFrom(&m); err == nil {
+				t.Fatal("want an error")
+			}
+		})
+	}
+}
+
+func TestQueueInfoFromMQINQMatchesPCF(t *testing.T) {
+	inq := inqAttrs{caQName: "PAYMENTS.IN", iaQType: int32(qtLocal), iaBackoutThreshold: int32(5),
+		caBackoutReqQName: "PAYMENTS.BO", iaMaxQDepth: int32(5000)}
+	pcf := reply(strParam(caQName, "PAYMENTS.IN"), intParam(iaQType, qtLocal), intParam(iaBackoutThreshold, 5),
+		strParam(caBackoutReqQName, "PAYMENTS.BO"), intParam(iaMaxQDepth, 5000))
+	a, errA := queueInfoFrom(inq)
+	b, errB := queueInfoFrom(&pcf)
+	if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
+		t.Errorf("MQINQ %+v (%v) differs from PCF %+v (%v)", a, errA, b, errB)
+	}
+}
+
+func TestInqSelectorsApplyToTheQueueType(t *testing.T) {
+	has := func(sels []int32, s int32) bool {
+		for _, x := range sels {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	tests := []struct {
+		name      string
+		qtype     int64
+		want, not []int32
+	}{
+		{"local", qtLocal, []int32{iaBackoutThreshold, caBackoutReqQName, iaMaxQDepth, iaInhibitGet}, []int32{caBaseObjectName, caRemoteQName}},
+		{"alias", qtAlias, []int32{caBaseObjectName, iaInhibitGet}, []int32{iaMaxQDepth, iaBackoutThreshold}},
+		{"remote", qtRemote, []int32{caRemoteQName, caXmitQName}, []int32{iaInhibitGet, iaMaxQDepth}},
+		{"unknown_gets_only_common", 99, []int32{caQName, iaQType}, []int32{iaMaxQDepth}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sels := inqSelectors(tt.qtype)
+			for _, s := range tt.want {
+				if !has(sels, s) {
+					t.Errorf("missing selector %d", s)
+				}
+			}
+			for _, s := range tt.not {
+				if has(sels, s) {
+					t.Errorf("selector %d does not apply and would fail the whole MQINQ", s)
+				}
+			}
+			if has(sels, iaMonitoringQ) {
+				t.Error("MONQ is not an MQINQ selector")
+			}
+		})
+	}
+}
+
+func TestQMgrInfoFrom(t *testing.T) {
+	got, err := qmgrInfoFrom(inqAttrs{caQMgrName: "QM1", caDeadLetterQName: "SYSTEM.DEAD.LETTER.QUEUE",
+		iaMaxMsgLength: int32(104857600), iaCommandLevel: int32(940), iaPlatform: int32(plUnix)})
+	want := mqwatch.QMgrInfo{Name: "QM1", DeadQ: "SYSTEM.DEAD.LETTER.QUEUE", MaxMsgLen: 104857600, CommandLevel: 940, Platform: "UNIX"}
+	if err != nil || got != want {
+		t.Errorf("got %+v (%v), want %+v", got, err, want)
+	}
+	if noDLQ, _ := qmgrInfoFrom(inqAttrs{caQMgrName: "QM1", caDeadLetterQName: ""}); noDLQ.DeadQ != "" {
+		t.Error("a blank DEADQ must read as none")
+	}
+	if _, err := qmgrInfoFrom(inqAttrs{}); err == nil {
+		t.Error("want an error without a name")
+	}
+	for p, want := range map[int64]string{plZOS: "ZOS", plWindowsNT: "WINDOWSNT", plOS400: "IBMI", plAppliance: "APPLIANCE", 77: "PLATFORM(77)"} {
+		if got := platformName(p); got != want {
+			t.Errorf("platformName(%d) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+func TestQueueStatusSaysUnknownWhenMonitoringIsOff(t *testing.T) {
+	paris, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		paris = time.FixedZone("CET", 3600)
+	}
+	base := []pcfParam{strParam(caQName, "ORDERS.IN"), intParam(iaCurrentQDepth, 9000), intParam(iaOpenInputCount, 4),
+		intParam(iaOpenOutputCount, 1), intParam(iacfUncommitted, 3)}
+	with := func(ps ...pcfParam) pcfMessage { return reply(append(append([]pcfParam(nil), base...), ps...)...) }
+	counts := mqwatch.QueueStatus{Name: "ORDERS.IN", Depth: 9000, OpenInput: 4, OpenOutput: 1, Uncommitted: 3}
+	monitored := counts
+	monitored.Monitored = true
+	monitored.OldestAge = 4000 * time.Second
+	monitored.LastPut = time.Date(2026, 1, 15, 3, 0, 0, 0, paris)
+	monitored.LastGet = time.Date(2026, 1, 15, 2, 59, 58, 0, paris)
+	tests := []struct {
+		name string
+		m    pcfMessage
+		want mqwatch.QueueStatus
+	}{
+		{"monq_off_gives_unknown_not_zero", with(intParam(iaMonitoringQ, monOff), intParam(iacfOldestMsgAge, monNotAvailable),
+			strParam(cacfLastPutDate, ""), strParam(cacfLastPutTime, "")), counts},
+		{"no_monq_in_reply_and_age_unavailable", with(intParam(iacfOldestMsgAge, -1)), counts},
+		{"monq_medium_with_local_times", with(intParam(iaMonitoringQ, monMedium), intParam(iacfOldestMsgAge, 4000),
+			strParam(cacfLastPutDate, "2026-01-15"), strParam(cacfLastPutTime, "03.00.00"),
+			strParam(cacfLastGetDate, "2026-01-15"), strParam(cacfLastGetTime, "02:59:58")), monitored},
+		{"monitored_but_never_put_or_got", with(intParam(iaMonitoringQ, monHigh), intParam(iacfOldestMsgAge, 4000),
+			strParam(cacfLastPutDate, "          "), strParam(cacfLastPutTime, "        ")),
+			mqwatch.QueueStatus{Name: "ORDERS.IN", Depth: 9000, OpenInput: 4, OpenOutput: 1, Uncommitted: 3, Monitored: true, OldestAge: 4000 * time.Second}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := queueStatusFrom(&tt.m, paris)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStatusTimeIsLocalToTheQueueManager(t *testing.T) {
+	tokyo := time.FixedZone("JST", 9*3600)
+	got, ok := statusTime("2026-03-01", "09.00.00", tokyo)
+	if !ok || !got.Equal(time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("09.00.00 in Tokyo = %v, want 00:00 UTC", got)
+	}
+	for _, bad := range [][2]string{{"", ""}, {"2026-13-01", "00.00.00"}, {"2026-03-01", "25.00.00"}, {"01/03/2026", "00.00.00"}} {
+		if _, ok := statusTime(bad[0], bad[1], tokyo); ok {
+			t.Errorf("statusTime(%q, %q) accepted", bad[0], bad[1])
+		}
+	}
+}
+
+func TestHandleFrom(t *testing.T) {
+	m := reply(strParam(caQName, "ORDERS.IN"), strParam(cacfApplTag, "orders-mdb"), intParam(iaApplType, mqfmt.ATJava),
+		strParam(cacfUserID, "appusr"), strParam(cachChannelName, "APP.SVRCONN"), strParam(cachConnName, "10.1.2.3"),
+		intParam(iacfProcessID, 4242), intParam(iacfOpenInputType, qsoShared), intParam(iacfOpenOutput, qsoNo),
+		intParam(iacfOpenBrowse, qsoYes), intParam(iacfOpenInquire, qsoYes),
+		bytesParam(bacfQMgrUOWID, []byte{0, 0, 0, 0, 0, 0, 0x10, 0x01}), bytesParam(bacfConnectionID, []byte{0xab, 0x01}))
+	want := mqwatch.Handle{Queue: "ORDERS.IN", ApplTag: "orders-mdb", ApplType: mqfmt.ATJava, User: "appusr",
+		Channel: "APP.SVRCONN", ConnName: "10.1.2.3", PID: 4242, Input: true, Browse: true, Inquire: true, UOW: true, ConnID: "AB01"}
+	got, err := handleFrom(&m)
+	if err != nil || got != want {
+		t.Errorf("got %+v (%v)\nwant %+v", got, err, want)
+	}
+	idle := reply(strParam(caQName, "Q"), intParam(iacfOpenInputType, qsoNo), intParam(iacfOpenOutput, qsoYes),
+		bytesParam(bacfQMgrUOWID, make([]byte, 8)))
+	if h, _ := handleFrom(&idle); h.Input || !h.Output || h.UOW {
+		t.Errorf("idle output handle read as %+v", h)
+	}
+}

@@ -1,0 +1,137 @@
+package ibmmq
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// queueStatusSelectors are the DISPLAY QSTATUS TYPE(QUEUE) figures the port needs.
+var queueStatusSelectors = []int32{
+	caQName, iaCurrentQDepth, iaOpenInputCount, iaOpenOutputCount, iacfUncommitted,
+	iacfOldestMsgAge, cacfLastPutDate, cacfLastPutTime, cacfLastGetDate, cacfLastGetTime,
+	iaMonitoringQ,
+}
+
+// handleSelectors are the DISPLAY QSTATUS TYPE(HANDLE) fields the port needs.
+var handleSelectors = []int32{
+	caQName, cacfApplTag, iaApplType, cacfUserID, cachChannelName, cachConnName,
+	iacfProcessID, iacfOpenInputType, iacfOpenOutput, iacfOpenBrowse, iacfOpenInquire,
+	bacfQMgrUOWID, bacfConnectionID,
+}
+
+func inquireQueueParams(pattern string) []pcfParam {
+	return []pcfParam{strParam(caQName, pattern), intListParam(iacfQAttrs, queueAttrSelectors...)}
+}
+
+func inquireQueueStatusParams(pattern string) []pcfParam {
+	return []pcfParam{
+		strParam(caQName, pattern),
+		intParam(iacfQStatusType, iacfQStatus),
+		intListParam(iacfQStatusAttrs, queueStatusSelectors...),
+	}
+}
+
+func inquireHandlesParams(queue string) []pcfParam {
+	return []pcfParam{
+		strParam(caQName, queue),
+		intParam(iacfQStatusType, iacfQHandle),
+		intListParam(iacfQStatusAttrs, handleSelectors...),
+	}
+}
+
+// queueStatusFrom maps one DISPLAY QSTATUS TYPE(QUEUE) reply. loc is the zone
+// the queue manager keeps LPUT/LGET times in (they carry none).
+//
+// The monitoring figures (MSGAGE, LPUT*, LGET*) exist only while queue
+// monitoring is on: IBM then reports MSGAGE -1 and blank times, which must
+// read as "unknown", never as "0 seconds old" or "never". Monitored is taken
+// from the effective MONQ the reply carries, or from MSGAGE when it has none.
+// UNCOM is a count on distributed queue managers and YES/NO (1/0) on z/OS.
+func queueStatusFrom(m *pcfMessage, loc *time.Location) (mqwatch.QueueStatus, error) {
+	var s mqwatch.QueueStatus
+	name, ok := m.strAttr(caQName)
+	if !ok || name == "" {
+		return s, fmt.Errorf("queue status without a queue name (MQCA_Q_NAME)")
+	}
+	num := func(sel int32) int64 { v, _ := m.intAttr(sel); return v }
+	str := func(sel int32) string { v, _ := m.strAttr(sel); return v }
+	s.Name = name
+	s.Depth = int32(num(iaCurrentQDepth))
+	s.OpenInput, s.OpenOutput = int32(num(iaOpenInputCount)), int32(num(iaOpenOutputCount))
+	s.Uncommitted = int32(num(iacfUncommitted))
+	age, hasAge := m.intAttr(iacfOldestMsgAge)
+	if monq, ok := m.intAttr(iaMonitoringQ); ok && monq != monQMgr {
+		s.Monitored = monq != monOff && monq != monNotAvailable
+	} else {
+		s.Monitored = hasAge && age != monNotAvailable
+	}
+	if !s.Monitored {
+		return s, nil
+	}
+	if hasAge && age > 0 && s.Depth > 0 {
+		s.OldestAge = time.Duration(age) * time.Second
+	}
+	s.LastPut, _ = statusTime(str(cacfLastPutDate), str(cacfLastPutTime), loc)
+	s.LastGet, _ = statusTime(str(cacfLastGetDate), str(cacfLastGetTime), loc)
+	return s, nil
+}
+
+// statusTime reads LPUTDATE/LPUTTIME or LGETDATE/LGETTIME: "yyyy-mm-dd" and
+// "hh.mm.ss" (some levels write "hh:mm:ss") in the queue manager's local time.
+// Blank (no put or get since the queue manager started or monitoring was
+// switched on) or unreadable values give the zero time and false.
+func statusTime(date, clock string, loc *time.Location) (time.Time, bool) {
+	if len(date) != 10 || len(clock) != 8 {
+		return time.Time{}, false
+	}
+	if loc == nil {
+		loc = time.Local
+	}
+	clock = strings.ReplaceAll(clock, ":", ".")
+	t, err := time.ParseInLocation("2006-01-02 15.04.05", date+" "+clock, loc)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// handleFrom maps one DISPLAY QSTATUS TYPE(HANDLE) reply. A unit of work is
+// active when the queue manager's unit-of-work id (QMURID) is not all zeros.
+func handleFrom(m *pcfMessage) (mqwatch.Handle, error) {
+	var h mqwatch.Handle
+	name, ok := m.strAttr(caQName)
+	if !ok || name == "" {
+		return h, fmt.Errorf("handle status without a queue name (MQCA_Q_NAME)")
+	}
+	num := func(sel int32) int64 { v, _ := m.intAttr(sel); return v }
+	str := func(sel int32) string { v, _ := m.strAttr(sel); return v }
+	h.Queue = name
+	h.ApplTag, h.User = str(cacfApplTag), str(cacfUserID)
+	h.ApplType = int32(num(iaApplType))
+	h.Channel, h.ConnName = str(cachChannelName), str(cachConnName)
+	h.PID = int(num(iacfProcessID))
+	h.Input = num(iacfOpenInputType) != qsoNo
+	h.Output = num(iacfOpenOutput) == qsoYes
+	h.Browse = num(iacfOpenBrowse) == qsoYes
+	h.Inquire = num(iacfOpenInquire) == qsoYes
+	if uow, ok := m.bytesAttr(bacfQMgrUOWID); ok {
+		h.UOW = !allZero(uow)
+	}
+	if id, ok := m.bytesAttr(bacfConnectionID); ok {
+		h.ConnID = strings.ToUpper(hex.EncodeToString(id))
+	}
+	return h, nil
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,276 @@
+package ibmmq
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The IBM MQ backend cannot be built here: mq-golang needs IBM's headers and
+// library. These tests prove that every ibmmq-tagged file compiles against the
+// real mq-golang v5.7.1 source all the same. `go list -deps -tags ibmmq` (with
+// CGO_ENABLED=1 so mq-golang's cgo files are listed; go list runs no cgo)
+// names every package and file in dependency order; go/types then checks them
+// in that order with FakeImportC, which treats import "C" as a package whose
+// every member is valid. Function bodies of dependencies are skipped. Errors
+// inside dependencies (mq-golang's C-typed internals cannot be checked
+// without the headers) are ignored; any error in this module fails the test.
+
+const (
+	ownModule   = "github.com/poisonwatch/poisonwatch"
+	backendPath = ownModule + "/mqwatch/ibmmq"
+	mqgoPath    = "github.com/ibm-messaging/mq-golang/v5/ibmmq"
+)
+
+// listedPackage is the part of `go list -json` output the checker needs.
+type listedPackage struct {
+	ImportPath string
+	Dir        string
+	GoFiles    []string
+	CgoFiles   []string
+	ImportMap  map[string]string
+	Standard   bool
+	Module     *struct{ Path, GoVersion string }
+	Error      *struct{ Err string }
+}
+
+// checked is the outcome of the type-check of one dependency graph.
+type checked struct {
+	fset     *token.FileSet
+	pkgs     map[string]*types.Package
+	own      map[string][]error // errors in this module's packages, by import path
+	depErrs  int                // errors in dependencies, ignored
+	files    int
+	duration time.Duration
+}
+
+var (
+	checkOnce   sync.Once
+	checkResult *checked
+	checkErr    error
+)
+
+// typeCheckBackend runs the check once per test binary: every test below
+// reads the same result.
+func typeCheckBackend(t *testing.T) *checked {
+	t.Helper()
+	checkOnce.Do(func() { checkResult, checkErr = runTypeCheck(".") })
+	if checkErr != nil {
+		t.Fatalf("type-check of the ibmmq-tagged backend could not run: %v", checkErr)
+	}
+	return checkResult
+}
+
+func runTypeCheck(dir string) (*checked, error) {
+	start := time.Now()
+	pkgs, err := goListDeps(dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &checked{fset: token.NewFileSet(), pkgs: map[string]*types.Package{}, own: map[string][]error{}}
+	for _, p := range pkgs {
+		if err := c.check(p); err != nil {
+			return nil, err
+		}
+	}
+	c.duration = time.Since(start)
+	return c, nil
+}
+
+// goListDeps lists the backend and its dependencies, dependencies first.
+func goListDeps(dir string) ([]listedPackage, error) {
+	cmd := exec.Command("go", "list", "-deps", "-json", "-tags", "ibmmq", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list -deps -tags ibmmq: %v: %s", err, stderr.String())
+	}
+	var pkgs []listedPackage
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p listedPackage
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("go list output: %w", err)
+		}
+		if p.Error != nil {
+			return nil, fmt.Errorf("go list: package %s: %s", p.ImportPath, p.Error.Err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) == 0 || pkgs[len(pkgs)-1].ImportPath != backendPath {
+		return nil, fmt.Errorf("go list did not end with %s", backendPath)
+	}
+	return pkgs, nil
+}
+
+func isOwn(path string) bool { return path == ownModule || strings.HasPrefix(path, ownModule+"/") }
+
+// check type-checks one listed package; its imports are already checked.
+func (c *checked) check(p listedPackage) error {
+	if p.ImportPath == "unsafe" {
+		c.pkgs["unsafe"] = types.Unsafe
+		return nil
+	}
+	own := isOwn(p.ImportPath)
+	var files []*ast.File
+	for _, name := range append(append([]string(nil), p.GoFiles...), p.CgoFiles...) {
+		f, err := parser.ParseFile(c.fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			if own {
+				c.own[p.ImportPath] = append(c.own[p.ImportPath], err)
+			} else {
+				c.depErrs++
+			}
+			if f == nil {
+				continue
+			}
+		}
+		files = append(files, f)
+	}
+	c.files += len(files)
+	conf := types.Config{
+		Importer:         c.importer(p.ImportMap),
+		FakeImportC:      true,
+		IgnoreFuncBodies: !own,
+		Sizes:            types.SizesFor("gc", runtime.GOARCH),
+		Error: func(err error) {
+			if own {
+				c.own[p.ImportPath] = append(c.own[p.ImportPath], err)
+			} else {
+				c.depErrs++
+			}
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		conf.GoVersion = "go" + p.Module.GoVersion
+	}
+	pkg, _ := conf.Check(p.ImportPath, c.fset, files, nil) // errors went to conf.Error
+	c.pkgs[p.ImportPath] = pkg
+	return nil
+}
+
+// importer resolves an import through the package's ImportMap (vendored
+// standard-library paths) to a package checked earlier.
+func (c *checked) importer(importMap map[string]string) types.Importer {
+	return importerFunc(func(path string) (*types.Package, error) {
+		if mapped, ok := importMap[path]; ok {
+			path = mapped
+		}
+		if pkg, ok := c.pkgs[path]; ok {
+			return pkg, nil
+		}
+		return nil, fmt.Errorf("package %s was not listed before its importer", path)
+	})
+}
+
+type importerFunc func(string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// checkSnippet type-checks src as a package that imports the checked graph,
+// as a wrong call in a backend file would be checked.
+func (c *checked) checkSnippet(src string) []error {
+	f, err := parser.ParseFile(c.fset, "snippet.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return []error{err}
+	}
+	var errs []error
+	conf := types.Config{
+		Importer:    c.importer(nil),
+		FakeImportC: true,
+		Sizes:       types.SizesFor("gc", runtime.GOARCH),
+		Error:       func(err error) { errs = append(errs, err) },
+	}
+	_, _ = conf.Check("snippet", c.fset, []*ast.File{f}, nil)
+	return errs
+}
+
+func TestTypeCheckBackendAgainstMQGolang(t *testing.T) {
+	c := typeCheckBackend(t)
+	for path, errs := range c.own {
+		for _, err := range errs {
+			t.Errorf("%s: %v", path, err)
+		}
+	}
+	t.Logf("type-checked %d packages, %d files in %s; %d errors inside dependencies ignored",
+		len(c.pkgs), c.files, c.duration.Round(time.Millisecond), c.depErrs)
+}
+
+func TestTypeCheckIncludesTaggedFilesAndRealMQGolang(t *testing.T) {
+	c := typeCheckBackend(t)
+	backend := c.pkgs[backendPath]
+	if backend == nil {
+		t.Fatalf("%s was not checked", backendPath)
+	}
+	// Backend and conn live only in ibmmq-tagged files: finding them proves
+	// the tag reached the checker, so an untagged-only pass cannot look green.
+	for _, name := range []string{"Backend", "New", "FromEnvironment", "conn", "queue", "adminQueues"} {
+		if backend.Scope().Lookup(name) == nil {
+			t.Errorf("%s.%s not found: the ibmmq-tagged files were not type-checked", backendPath, name)
+		}
+	}
+	mqgo := c.pkgs[mqgoPath]
+	if mqgo == nil {
+		t.Fatalf("%s was not checked", mqgoPath)
+	}
+	for _, name := range []string{"MQObject", "MQMD", "Connx", "MQGMO_BROWSE_FIRST"} {
+		if mqgo.Scope().Lookup(name) == nil {
+			t.Errorf("%s.%s not found in the mq-golang source", mqgoPath, name)
+		}
+	}
+}
+
+func TestTypeCheckCatchesWrongCalls(t *testing.T) {
+	c := typeCheckBackend(t)
+	const header = "package snippet\n\nimport mq \"" + mqgoPath + "\"\n\n"
+	tests := []struct {
+		name string
+		body string
+		want string // "" = must type-check cleanly
+	}{
+		{"correct_Get_call_passes", "func get(q mq.MQObject, md *mq.MQMD, gmo *mq.MQGMO, b []byte) (int, error) {\n\treturn q.Get(md, gmo, b)\n}\n", ""},
+		{"Get_with_missing_arguments_fails", "func get(q mq.MQObject, md *mq.MQMD) {\n\t_, _ = q.Get(md)\n}\n", "not enough arguments in call to q.Get"},
+		{"Get_with_swapped_arguments_fails", "func get(q mq.MQObject, md *mq.MQMD, gmo *mq.MQGMO, b []byte) {\n\t_, _ = q.Get(gmo, md, b)\n}\n", "cannot use gmo"},
+		{"GetSlice_with_too_few_results_fails", "func get(q mq.MQObject, md *mq.MQMD, gmo *mq.MQGMO, b []byte) {\n\t_, _ = q.GetSlice(md, gmo, b)\n}\n", "assignment mismatch"},
+		{"pmo_Context_as_value_fails", "func put(o mq.MQObject) {\n\tpmo := mq.NewMQPMO()\n\tpmo.Context = o\n}\n", "cannot use o"},
+		{"wrong_constant_in_const_check_fails", "var _ = [1]struct{}{}[9-mq.MQOO_BROWSE]\n", "out of bounds"},
+		{"mirror_of_MQMD_with_a_field_missing_fails", "type md struct{ Version int32 }\n\nvar _ = mq.MQMD(md{})\n", "cannot convert"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			errs := c.checkSnippet(header + tt.body)
+			if tt.want == "" {
+				for _, err := range errs {
+					t.Errorf("unexpected error: %v", err)
+				}
+				return
+			}
+			for _, err := range errs {
+				if strings.Contains(err.Error(), tt.want) {
+					t.Logf("caught: %v", err)
+					return
+				}
+			}
+			t.Errorf("want an error containing %q, got %v", tt.want, errs)
+		})
+	}
+}

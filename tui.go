@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/user"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/themes"
+	"github.com/poisonwatch/poisonwatch/ui"
+)
+
+// tuiOpts are the dashboard's flags.
+type tuiOpts struct {
+	interval time.Duration
+	theme    string
+	readOnly bool
+	warRoom  bool
+	include  string
+	exclude  string
+	mqsc     string
+	scenario string
+	backend  string
+}
+
+func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
+	fs.DurationVar(&o.interval, "interval", 2*time.Second, "poll interval")
+	fs.StringVar(&o.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+", or a theme file (default dark; high-contrast with --war-room)")
+	fs.BoolVar(&o.readOnly, "read-only", false, "refuse every action (enforced by the engine)")
+	fs.BoolVar(&o.warRoom, "war-room", false, "shared-screen mode: read-only, high-contrast, message bodies masked until revealed")
+	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
+	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
+	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
+	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file) instead of the built-in demo")
+	fs.StringVar(&o.backend, "backend", "embedded", "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// runTUI starts watchers for every queue manager and runs the dashboard.
+func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("poisonwatch", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o tuiOpts
+	tuiFlags(fs, &o)
+	registerMQFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	be, err := startBackend(ctx, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
+		return 1
+	}
+	defer be.stop()
+	th, err := pickTheme(o)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
+		return 2
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var sources []ui.Source
+	done := make(chan struct{}, len(be.qmgrs))
+	for _, q := range be.qmgrs {
+		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval,
+			Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
+		go func() { w.Run(ctx); done <- struct{}{} }()
+		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
+	}
+	renderer := lipgloss.NewRenderer(os.Stdout)
+	if os.Getenv("NO_COLOR") != "" {
+		renderer.SetColorProfile(termenv.Ascii)
+	}
+	app := ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: renderer, ReadOnly: o.readOnly,
+		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx})
+	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
+	_, err = p.Run()
+	cancel()
+	for range be.qmgrs {
+		<-done
+	}
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func pickTheme(o tuiOpts) (themes.Theme, error) {
+	name := o.theme
+	if name == "" {
+		name = themes.Default
+		if o.warRoom {
+			name = "high-contrast"
+		}
+	}
+	return themes.Load(name)
+}
+
+// namedWatcher gives a watcher the name the ui shows.
+type namedWatcher struct {
+	*mqwatch.Watcher
+	name string
+}
+
+func (n namedWatcher) Name() string { return n.name }
+
+func osUser() string {
+	if u, err := user.Current(); err == nil {
+		return u.Username
+	}
+	return os.Getenv("USER")
+}

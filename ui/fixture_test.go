@@ -1,0 +1,241 @@
+package ui
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/themes"
+)
+
+// updating reports whether -update was given; teatest's golden helper
+// defines the flag, so the fixture reads it rather than defining it again.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+var clock = time.Date(2026, 11, 30, 3, 0, 0, 0, time.UTC)
+
+// fakeSource is a watcher stand-in that the test feeds by hand.
+type fakeSource struct {
+	name    string
+	ch      chan *mqwatch.Snapshot
+	focus   string
+	forgot  []mqwatch.Key
+	refresh int
+}
+
+func (f *fakeSource) Name() string                        { return f.name }
+func (f *fakeSource) Snapshots() <-chan *mqwatch.Snapshot { return f.ch }
+func (f *fakeSource) Refresh()                            { f.refresh++ }
+func (f *fakeSource) SetFocus(q string)                   { f.focus = q }
+func (f *fakeSource) Forget(k ...mqwatch.Key)             { f.forgot = append(f.forgot, k...) }
+
+// fakeOps answers fetches from a fixed message and runs actions by recording
+// them; the engine itself is tested in actions on the embedded queue manager.
+type fakeOps struct {
+	msg  mqwatch.Message
+	runs []actions.OpRequest
+}
+
+func (o *fakeOps) Fetch(context.Context, string, string, mqwatch.Summary) (mqwatch.Message, error) {
+	return o.msg, nil
+}
+
+func (o *fakeOps) Plan(_ context.Context, r actions.OpRequest) (actions.OpPlan, error) {
+	p := actions.OpPlan{Request: r, Targets: map[string]int{}}
+	for _, m := range r.Messages {
+		p.Items = append(p.Items, actions.OpItem{Msg: m, Target: m.DLHDestQ, Outcome: "would requeue"})
+		p.Targets[m.DLHDestQ]++
+	}
+	p.Summary = fmt.Sprintf("Requeue %d messages from %s to their original queues; move, not copy; MQDLH removed", len(r.Messages), r.Queue)
+	return p, nil
+}
+
+func (o *fakeOps) Run(ctx context.Context, r actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+	o.runs = append(o.runs, r)
+	p, _ := o.Plan(ctx, r)
+	res := actions.OpResult{Plan: p, Done: len(r.Messages), AuditFile: "/home/op/.local/state/poisonwatch/audit.jsonl"}
+	for _, it := range p.Items {
+		it.Outcome = "requeued"
+		res.Items = append(res.Items, it)
+	}
+	progress(actions.OpProgress{Done: len(r.Messages), Total: len(r.Messages)})
+	return res, nil
+}
+
+func dlqSummary(i int, reason int32, dest string) mqwatch.Summary {
+	s := mqwatch.Summary{HasDLH: true, DLHReason: reason, DLHDestQ: dest, DLHDestQMgr: "QM2", DLHPutAppl: "amqrmppa",
+		PutTime: clock.Add(-time.Duration(i+60) * time.Second), Length: 210, Format: "MQDEAD", BodyFormat: "MQSTR", Persistent: true}
+	copy(s.MsgId[:], "AMQ QM1         ")
+	s.MsgId[20], s.MsgId[21] = byte(i>>8), byte(i)
+	return s
+}
+
+func view(name string, depth, max, bothresh int32, boq string, role mqwatch.Role, in int32) mqwatch.QueueView {
+	return mqwatch.QueueView{Role: role, HasStatus: true,
+		Info:   mqwatch.QueueInfo{Name: name, Type: mqwatch.QLocal, MaxDepth: max, MaxMsgLen: 4194304, BackoutThresh: bothresh, BackoutQName: boq},
+		Status: mqwatch.QueueStatus{Name: name, Depth: depth, OpenInput: in, Monitored: true, OldestAge: 90 * time.Second, LastGet: clock.Add(-2 * time.Second)}}
+}
+
+// incident builds the snapshot of scenarios 1, 2 and 4: a poison loop, stuck
+// poison under an MQI consumer, and a DEADQ burst.
+func incident(seq uint64, dlq int) *mqwatch.Snapshot {
+	var sums []mqwatch.Summary
+	for i := 0; i < dlq; i++ {
+		if i%30 == 29 {
+			sums = append(sums, dlqSummary(i, 2053, "AUDIT.IN"))
+		} else {
+			sums = append(sums, dlqSummary(i, 2085, "INVOICE.IN"))
+		}
+	}
+	inv := (*mqwatch.Inventory)(nil).Append(sums...)
+	head := func(bc int32) []mqwatch.Summary {
+		s := mqwatch.Summary{BackoutCount: bc, PutTime: clock.Add(-5 * time.Minute), Length: 64, Format: "MQSTR", BodyFormat: "MQSTR"}
+		s.MsgId[23] = byte(bc)
+		return []mqwatch.Summary{s}
+	}
+	return &mqwatch.Snapshot{Seq: seq, Time: clock, QMgrName: "QM1", Connected: true,
+		QMgr: mqwatch.QMgrInfo{Name: "QM1", DeadQ: "QM1.DEADQ", MaxMsgLen: 104857600},
+		Queues: []mqwatch.QueueView{
+			view("ORDERS.BO", 100, 100, 0, "", mqwatch.RoleBOQ, 0),
+			view("ORDERS.IN", 9000, 10000, 0, "", mqwatch.RoleInput, 4),
+			view("PAYMENTS.BO", 3, 5000, 0, "", mqwatch.RoleBOQ, 0),
+			view("PAYMENTS.IN", 40, 5000, 5, "PAYMENTS.BO", mqwatch.RoleInput, 1),
+			view("QM1.DEADQ", int32(dlq), 50000, 0, "", mqwatch.RoleDeadQ, 0),
+		},
+		Inventories: map[string]*mqwatch.Inventory{"QM1.DEADQ": inv},
+		Deltas:      map[string]mqwatch.InventoryDelta{"QM1.DEADQ": {Resync: true}},
+		Heads:       map[string][]mqwatch.Summary{"ORDERS.IN": head(4000), "PAYMENTS.IN": head(212)},
+	}
+}
+
+// TestMain pins the local time zone: the audit view shows local times.
+func TestMain(m *testing.M) {
+	time.Local = time.UTC
+	os.Exit(m.Run())
+}
+
+func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
+	t.Helper()
+	src := &fakeSource{name: "QM1", ch: make(chan *mqwatch.Snapshot, 1)}
+	r := lipgloss.NewRenderer(os.Stdout)
+	r.SetColorProfile(termenv.Ascii)
+	th, err := themes.Load("dark")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Sources, o.Renderer, o.Theme = []Source{src}, r, th
+	o.Now = func() time.Time { return clock.Add(time.Second) }
+	a := New(o)
+	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return a, src
+}
+
+func keyMsg(s string) tea.KeyMsg {
+	switch s {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEscape}
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "ctrl+a":
+		return tea.KeyMsg{Type: tea.KeyCtrlA}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+// press sends keys and runs the commands they return synchronously (fetches,
+// plans, runs), as the program would.
+func press(a *App, keys ...string) {
+	for _, k := range keys {
+		_, cmd := a.Update(keyMsg(k))
+		drain(a, cmd)
+	}
+}
+
+func drain(a *App, cmd tea.Cmd) {
+	for i := 0; cmd != nil && i < 20; i++ {
+		msg := cmd()
+		switch m := msg.(type) {
+		case tea.BatchMsg:
+			for _, c := range m {
+				drain(a, c)
+			}
+			return
+		case nil:
+			return
+		case snapshotMsg, tickMsg:
+			return
+		default:
+			_, cmd = a.Update(m)
+		}
+	}
+}
+
+func golden(t *testing.T, got string) {
+	t.Helper()
+	p := filepath.Join("testdata", t.Name()+".golden")
+	if updating() {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test ./ui -update)", err)
+	}
+	if string(want) != got {
+		t.Fatalf("screen differs from %s (run go test ./ui -update to accept):\n%s", p, got)
+	}
+}
+
+// checkFrame asserts the View contract: exactly h lines, none wider than w.
+func checkFrame(t *testing.T, v string, w, h int) {
+	t.Helper()
+	lines := strings.Split(v, "\n")
+	if len(lines) != h {
+		t.Fatalf("%d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if lw := lipgloss.Width(l); lw > w {
+			t.Fatalf("line %d is %d wide, terminal %d: %q", i, lw, w, l)
+		}
+	}
+}
+
+func sampleMessage() mqwatch.Message {
+	md := mqfmt.NewMQMD()
+	md.Format, md.CodedCharSetId, md.Encoding = mqfmt.FmtDeadLetter, 1208, mqfmt.EncodingNative
+	copy(md.MsgId[:], "AMQ QM1         ")
+	md.PutDate, md.PutTime = mqfmt.FormatPutTime(clock.Add(-time.Minute))
+	md.PutApplName = "amqrmppa"
+	d := mqfmt.NewDLH()
+	d.Reason, d.DestQName, d.DestQMgrName, d.Format, d.Encoding, d.CodedCharSetId, d.PutApplName = 2085, "INVOICE.IN", "QM2", mqfmt.FmtString, mqfmt.EncodingNative, 1208, "amqrmppa"
+	d.PutApplType = mqfmt.ATUnix
+	d.PutDate, d.PutTime = mqfmt.FormatPutTime(clock.Add(-time.Minute))
+	bo, _ := mqfmt.EncodingNative.ByteOrder()
+	data := append(d.AppendEncode(nil, bo), `{"invoice":4711,"amount":"12.50","note":"\u001b[2Jgotcha"}`...)
+	return mqwatch.Message{MD: md, Data: data, Length: len(data)}
+}
+
+func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }

@@ -1,0 +1,155 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+type screenCase struct {
+	name string
+	keys []string
+}
+
+var screenCases = []screenCase{
+	{"dashboard", nil},
+	{"alerts_focused", []string{"tab"}},
+	{"dlq_triage", []string{"d"}},
+	{"dlq_triage_by_appl", []string{"d", "o", "o", "o"}},
+	{"dlq_group", []string{"d", "enter"}},
+	{"message_dlh", []string{"d", "enter", "enter"}},
+	{"message_mqmd", []string{"d", "enter", "enter", "l", "l", "l"}},
+	{"message_body", []string{"d", "enter", "enter", "l"}},
+	{"message_route", []string{"d", "enter", "enter", "l", "l"}},
+	{"queue_input", []string{"j", "enter"}},
+	{"filter", []string{"/", "p", "a", "y"}},
+	{"palette", []string{":", "q", " ", "o", "r"}},
+	{"help", []string{"?"}},
+	{"requeue_dialog", []string{"d", "enter", "space", "space", "R"}},
+	{"requeue_done", []string{"d", "enter", "space", "space", "R", "2", "tab", "enter"}},
+	{"audit", []string{"d", "enter", "space", "space", "R", "2", "tab", "enter", "enter", "A"}},
+	{"frozen", []string{"f"}},
+}
+
+func TestScreens(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
+		for _, tc := range screenCases {
+			t.Run(tc.name+"_"+itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+				a, _ := newTestApp(t, size.w, size.h, Options{Ops: &fakeOps{msg: sampleMessage()}})
+				a.Update(snapshotMsg{snap: incident(1, 300)})
+				press(a, tc.keys...)
+				v := a.View()
+				checkFrame(t, v, size.w, size.h)
+				golden(t, v)
+			})
+		}
+	}
+}
+
+func TestReadOnlyHidesAndRefusesActions(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "space", "R")
+	if a.dialog != nil {
+		t.Fatal("read-only opened an action dialog")
+	}
+	v := a.View()
+	if !strings.Contains(v, "[RO]") || strings.Contains(v, "requeue to original") {
+		t.Fatalf("read-only screen shows actions or lacks the badge:\n%s", v)
+	}
+	press(a, "?")
+	if strings.Contains(a.View(), "requeue to original") {
+		t.Fatal("help lists disabled actions")
+	}
+}
+
+func TestWarRoomMasksBodies(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: sampleMessage()}, WarRoom: true})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "l")
+	if v := a.View(); strings.Contains(v, "4711") || !strings.Contains(v, "masked") {
+		t.Fatalf("body not masked in war-room:\n%s", v)
+	}
+	press(a, "v")
+	if v := a.View(); !strings.Contains(v, "4711") {
+		t.Fatalf("v did not reveal the body:\n%s", v)
+	}
+}
+
+func TestFreezeHoldsSnapshots(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "f")
+	a.Update(snapshotMsg{snap: incident(2, 60)})
+	if got := a.current().Queues["QM1.DEADQ"].View.Status.Depth; got != 30 {
+		t.Fatalf("frozen screen moved: depth %d", got)
+	}
+	press(a, "f")
+	if got := a.current().Queues["QM1.DEADQ"].View.Status.Depth; got != 60 {
+		t.Fatalf("resume did not apply the held snapshot: depth %d", got)
+	}
+}
+
+func TestCursorSurvivesSnapshots(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "j", "j", "j", "space")
+	a.Update(snapshotMsg{snap: incident(2, 330)})
+	if a.queue.grid.Cursor != 4 || a.sel.Len() != 1 {
+		t.Fatalf("cursor %d marks %d after a snapshot", a.queue.grid.Cursor, a.sel.Len())
+	}
+}
+
+func TestResizeKeepsFrame(t *testing.T) {
+	a, _ := newTestApp(t, 200, 60, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	for _, sz := range [][2]int{{200, 60}, {80, 24}, {100, 30}, {40, 10}} {
+		a.Update(windowSize(sz[0], sz[1]))
+		checkFrame(t, a.View(), sz[0], sz[1])
+	}
+	if v := a.View(); !strings.Contains(v, "needs at least") {
+		t.Fatalf("tiny terminal not told the size it needs:\n%s", v)
+	}
+}
+
+func TestRequeueActsOnMarkedMessagesOnly(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, src := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "space", "space", "R", "2", "tab", "enter")
+	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 2 {
+		t.Fatalf("runs %+v", ops.runs)
+	}
+	if len(src.forgot) != 2 || src.refresh == 0 {
+		t.Fatalf("watcher not told: forgot %d refresh %d", len(src.forgot), src.refresh)
+	}
+}
+
+func TestBulkNeedsTypedCount(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "space", "space", "R", "tab", "enter")
+	if len(ops.runs) != 0 {
+		t.Fatal("bulk action ran without the typed count")
+	}
+	press(a, "esc")
+	if a.dialog != nil {
+		t.Fatal("esc did not close the dialog")
+	}
+	press(a, "R", "enter")
+	if len(ops.runs) != 0 || a.dialog != nil {
+		t.Fatal("enter on the focused Cancel must cancel")
+	}
+}
+
+func TestMessageBytesAreSanitised(t *testing.T) {
+	m := sampleMessage()
+	m.MD.PutApplName = "evil\x1b[31mapp\x07"
+	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: m}})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "l", "l", "l")
+	if v := a.View(); strings.ContainsAny(v, "\x1b\x07") {
+		t.Fatalf("control bytes reached the screen: %q", v)
+	}
+}
