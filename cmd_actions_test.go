@@ -28,9 +28,9 @@ const (
 	exBOQ   = "testdata/actions/orders-bo.dmp"
 )
 
-// runCLI runs an action command in a fresh state directory and returns its
+// runActionCLI runs an action command in a fresh state directory and returns its
 // exit code and output.
-func runCLI(t *testing.T, args ...string) (int, string, string) {
+func runActionCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", dir)
@@ -91,7 +91,7 @@ func TestActionCommands(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runCLI(t, tc.args...)
+			code, out, errOut := runActionCLI(t, tc.args...)
 			if code != tc.code {
 				t.Errorf("exit %d, want %d\n%s%s", code, tc.code, out, errOut)
 			}
@@ -107,7 +107,7 @@ func TestActionCommands(t *testing.T) {
 func TestActionCommandsJSONAndFiles(t *testing.T) {
 	demo := []string{"--mqsc", exMQSC, "--load", exDeadQ}
 	t.Run("json_result", func(t *testing.T) {
-		code, out, _ := runCLI(t, append([]string{"requeue", "--queue", "QM1.DEADQ", "--dest", "PAYMENTS.IN", "--json"}, demo...)...)
+		code, out, _ := runActionCLI(t, append([]string{"requeue", "--queue", "QM1.DEADQ", "--dest", "PAYMENTS.IN", "--json"}, demo...)...)
 		var r struct {
 			Done     int            `json:"done"`
 			ExitCode int            `json:"exit_code"`
@@ -127,11 +127,11 @@ func TestActionCommandsJSONAndFiles(t *testing.T) {
 	})
 	t.Run("export_then_import_restores_the_messages", func(t *testing.T) {
 		file := filepath.Join(t.TempDir(), "out.dmp")
-		code, out, _ := runCLI(t, append([]string{"export", "--queue", "QM1.DEADQ", "--all", "--file", file}, demo...)...)
+		code, out, _ := runActionCLI(t, append([]string{"export", "--queue", "QM1.DEADQ", "--all", "--file", file}, demo...)...)
 		if code != exitDone || !strings.Contains(out, "exported 37") {
 			t.Fatalf("export exit %d\n%s", code, out)
 		}
-		code, out, _ = runCLI(t, "import", "--file", file, "--to", "PARKING.Q", "--mqsc", exMQSC)
+		code, out, _ = runActionCLI(t, "import", "--file", file, "--to", "PARKING.Q", "--mqsc", exMQSC)
 		if code != exitDone || !strings.Contains(out, "Import 37 messages from "+file+" to PARKING.Q") || !strings.Contains(out, "PARKING.Q 37") {
 			t.Fatalf("import exit %d\n%s", code, out)
 		}

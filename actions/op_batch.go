@@ -280,22 +280,17 @@ func (w *opWorker) get(ctx context.Context, idx int, underCursor bool) (mqwatch.
 	return w.src.Get(ctx, opts)
 }
 
-// getUnderCursor browses the source for the exact message and gets it under
-// the browse cursor.
+// getUnderCursor browses for the exact message and gets it under the browse
+// cursor.
 func (w *opWorker) getUnderCursor(ctx context.Context, id msgIdentity) (mqwatch.Message, error) {
-	sc := newScanner(w.src, 1)
-	for {
-		m, ok, err := sc.next(ctx)
-		if err != nil {
-			return m, err
+	m, ok, err := browseExact(ctx, w.src, id, 0, 1)
+	if err != nil || !ok {
+		if err == nil {
+			err = mqwatch.NewError("MQGET", w.src.Name(), mqfmt.RCNoMsgAvailable)
 		}
-		if !ok {
-			return m, mqwatch.NewError("MQGET", w.src.Name(), mqfmt.RCNoMsgAvailable)
-		}
-		if identityOfMD(&m.MD) == id {
-			return w.src.Get(ctx, mqwatch.GetOptions{Syncpoint: true, UnderCursor: true})
-		}
+		return m, err
 	}
+	return w.src.Get(ctx, mqwatch.GetOptions{Syncpoint: true, UnderCursor: true})
 }
 
 // putOptions pass the context of the message just got, or let the queue

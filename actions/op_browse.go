@@ -23,88 +23,44 @@ func (e *Engine) Fetch(ctx context.Context, queue string, s mqwatch.Summary) (mq
 		return mqwatch.Message{}, fmt.Errorf("fetch from %s: %w", queue, err)
 	}
 	defer q.Close(context.WithoutCancel(ctx))
-	want := identityOf(&s)
-	sc := newScanner(q, 0)
-	for {
-		m, ok, err := sc.next(ctx)
-		if err != nil {
-			return m, fmt.Errorf("fetch from %s: %w", queue, err)
-		}
-		if !ok {
-			return m, fmt.Errorf("fetch from %s: %w", queue, mqwatch.NewError("MQGET", queue, mqfmt.RCNoMsgAvailable))
-		}
-		if identityOfMD(&m.MD) == want {
-			return m, nil
-		}
+	m, ok, err := browseExact(ctx, q, identityOf(&s), 0, 0)
+	if err == nil && !ok {
+		err = mqwatch.NewError("MQGET", queue, mqfmt.RCNoMsgAvailable)
 	}
+	if err != nil {
+		return m, fmt.Errorf("fetch from %s: %w", queue, err)
+	}
+	return m, nil
 }
 
-// opWanted maps the identities of planned messages to their item indices (a
-// queue can hold several messages with one identity; each is taken once).
-type opWanted map[msgIdentity][]int
-
-func (r *opRun) wanted() (opWanted, int) {
-	w := opWanted{}
-	n := 0
-	for i := range r.items {
-		if r.items[i].planned() {
-			id := r.p.ids[i]
-			w[id] = append(w[id], i)
-			n++
-		}
-	}
-	return w, n
-}
-
-// take returns the next item wanted for a browsed message.
-func (w opWanted) take(id msgIdentity) (int, bool) {
-	l := w[id]
-	if len(l) == 0 {
-		return 0, false
-	}
-	w[id] = l[1:]
-	return l[0], true
-}
-
-// browseWanted walks the source once and calls fn for each message planned,
-// until all were found or fn returns false; what was not found is reported
-// gone.
+// browseWanted finds each planned message by its identity (the nth of
+// several identical ones for the nth such item) and calls fn with it, in plan
+// order, until fn returns false; what is no longer there is reported gone.
 func (r *opRun) browseWanted(ctx context.Context, conn mqwatch.Conn, fn func(idx int, m *mqwatch.Message) bool) {
-	want, n := r.wanted()
-	if n == 0 {
-		return
-	}
 	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: r.req.Queue}, mqwatch.OpenOptions{Browse: true})
 	if err != nil {
 		r.setStop(fmt.Sprintf("open %s: %v", r.req.Queue, err), err)
 		return
 	}
 	defer q.Close(context.WithoutCancel(ctx))
-	sc := newScanner(q, 0)
-	for n > 0 && !r.stopping() {
-		m, ok, err := sc.next(ctx)
+	seen := map[msgIdentity]int{}
+	for i := range r.items {
+		if !r.items[i].planned() || r.stopping() {
+			continue
+		}
+		id := r.p.ids[i]
+		m, ok, err := browseExact(ctx, q, id, seen[id], 0)
 		if err != nil {
 			r.stopFor("browse "+r.req.Queue, err)
 			return
 		}
 		if !ok {
-			break
-		}
-		idx, hit := want.take(identityOfMD(&m.MD))
-		if !hit {
+			r.record([]int{i}, kSkipped, "skipped: gone, someone else removed it meanwhile (MQRC_NO_MSG_AVAILABLE)", mqfmt.RCNoMsgAvailable, nil)
 			continue
 		}
-		n--
-		if !fn(idx, &m) {
+		seen[id]++
+		if !fn(i, &m) {
 			return
-		}
-	}
-	if r.stopping() {
-		return
-	}
-	for _, l := range want {
-		for _, idx := range l {
-			r.record([]int{idx}, kSkipped, "skipped: gone, someone else removed it meanwhile (MQRC_NO_MSG_AVAILABLE)", mqfmt.RCNoMsgAvailable, nil)
 		}
 	}
 }

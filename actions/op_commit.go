@@ -138,32 +138,23 @@ func (r *opRun) checkOnce(ctx context.Context, got []opGot) (doubtState, string,
 		return doubtUnknown, "", err
 	}
 	defer sess.close()
-	onSource := map[msgIdentity]bool{}
-	for i := range got {
-		onSource[identityOfMD(&got[i].msg.MD)] = true
-	}
 	if r.req.Op.movesMessages() {
-		found, err := findAny(ctx, sess.conn, r.req.Queue, func(md *mqfmt.MQMD) bool { return onSource[identityOfMD(md)] })
-		if err != nil {
-			return doubtUnknown, "", err
-		}
-		if found {
-			return doubtBackedOut, "its messages are still on " + r.req.Queue, nil
+		for i := range got {
+			found, err := findExact(ctx, sess.conn, r.req.Queue, identityOfMD(&got[i].msg.MD), false)
+			if err != nil {
+				return doubtUnknown, "", err
+			}
+			if found {
+				return doubtBackedOut, "its messages are still on " + r.req.Queue, nil
+			}
 		}
 	}
-	byTarget := map[opTarget]map[[48]byte]bool{}
 	for i := range got {
 		tg := got[i].target
 		if tg.queue == "" || tg.qmgr != "" {
 			continue // a remote target's messages may already have left its transmission queue
 		}
-		if byTarget[tg] == nil {
-			byTarget[tg] = map[[48]byte]bool{}
-		}
-		byTarget[tg][idKey(&got[i].putMD)] = true
-	}
-	for tg, ids := range byTarget {
-		found, err := findAny(ctx, sess.conn, tg.queue, func(md *mqfmt.MQMD) bool { return ids[idKey(md)] })
+		found, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), true)
 		if err != nil {
 			return doubtUnknown, "", err
 		}
@@ -174,32 +165,29 @@ func (r *opRun) checkOnce(ctx context.Context, got []opGot) (doubtState, string,
 	return doubtUnknown, "", nil
 }
 
-// idKey is MsgId and CorrelId: what a put with default context keeps.
-func idKey(md *mqfmt.MQMD) [48]byte {
-	var k [48]byte
-	copy(k[:24], md.MsgId[:])
-	copy(k[24:], md.CorrelId[:])
-	return k
-}
-
-// findAny browses queue for a message match accepts.
-func findAny(ctx context.Context, conn mqwatch.Conn, queue string, match func(*mqfmt.MQMD) bool) (bool, error) {
+// findExact looks for a message on queue by MsgId and CorrelId and, unless
+// anyTime (a put with default context gets a new put time), its put time.
+func findExact(ctx context.Context, conn mqwatch.Conn, queue string, id msgIdentity, anyTime bool) (bool, error) {
 	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
 	if err != nil {
 		return false, fmt.Errorf("check %s: %w", queue, err)
 	}
 	defer q.Close(ctx)
-	sc := newScanner(q, 1)
+	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, MaxBytes: 1}
+	if id.correlID != ([24]byte{}) {
+		opts.CorrelId = &id.correlID
+	}
 	for {
-		m, ok, err := sc.next(ctx)
+		m, err := q.Browse(ctx, opts)
+		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
+			return false, nil
+		}
 		if err != nil {
 			return false, fmt.Errorf("check %s: %w", queue, err)
 		}
-		if !ok {
-			return false, nil
-		}
-		if match(&m.MD) {
+		if anyTime || identityOfMD(&m.MD) == id {
 			return true, nil
 		}
+		opts.First = false
 	}
 }

@@ -173,3 +173,32 @@ func (s *opScanner) next(ctx context.Context) (m mqwatch.Message, ok bool, err e
 	s.started = true
 	return m, true, nil
 }
+
+// browseExact browses for the nth (0-based) message with an identity,
+// matching MsgId and CorrelId in the queue manager (MQMO_MATCH_MSG_ID and,
+// unless it is blank, which IBM treats as "any", MQMO_MATCH_CORREL_ID) and
+// comparing the put time here. The browse cursor is left on it, so it can be
+// got under the cursor. ok is false when there is no such message.
+func browseExact(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth, maxBytes int) (mqwatch.Message, bool, error) {
+	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, MaxBytes: maxBytes}
+	if id.correlID != ([24]byte{}) {
+		opts.CorrelId = &id.correlID
+	}
+	for {
+		m, err := q.Browse(ctx, opts)
+		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
+			return m, false, nil
+		}
+		if err != nil {
+			return m, false, err
+		}
+		opts.First = false
+		if identityOfMD(&m.MD) != id {
+			continue
+		}
+		if nth == 0 {
+			return m, true, nil
+		}
+		nth--
+	}
+}
