@@ -7,15 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
-	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -75,9 +72,11 @@ type actionFlags struct {
 	to, toQMgr, file, queueName string
 }
 
-// backendFlags choose the queue manager: today the embedded one, built from
-// MQSC scripts and loaded with dmpmqmsg files.
+// backendFlags choose the queue manager: the embedded one, built from MQSC
+// scripts and loaded with dmpmqmsg files, or IBM MQ (a build with the ibmmq
+// tag) with the dashboard's connection flags and MQ_* environment.
 type backendFlags struct {
+	kind      string
 	qmgr      string
 	mqsc      listFlag
 	load      listFlag
@@ -111,7 +110,11 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.auditPath, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
 	fs.StringVar(&a.archiveDir, "archive-dir", "", "where discard archives go (default: archive/ in the state directory)")
 	fs.BoolVar(&a.readOnly, "read-only", false, "refuse every action that changes a queue")
-	fs.StringVar(&a.backend.qmgr, "qmgr", "QM1", "queue manager name")
+	fs.StringVar(&a.backend.kind, "backend", "embedded", "embedded, or ibmmq for a real queue manager (a build with IBM MQ support)")
+	registerMQFlags(fs)
+	if fs.Lookup("qmgr") == nil { // the IBM MQ flags bring their own
+		fs.StringVar(&a.backend.qmgr, "qmgr", "QM1", "queue manager name")
+	}
 	fs.Var(&a.backend.mqsc, "mqsc", "embedded queue manager: run this MQSC script first (repeatable)")
 	fs.Var(&a.backend.load, "load", "embedded queue manager: put this dmpmqmsg file's messages first (repeatable)")
 	fs.StringVar(&a.backend.loadQueue, "load-queue", "", "queue for --load (default: the file's '* Queue =' line)")
@@ -127,6 +130,11 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if a.backend.kind == "ibmmq" {
+		a.backend.qmgr = mqQMgrName()
+	} else if a.backend.qmgr == "" {
+		a.backend.qmgr = "QM1"
 	}
 	r := &a.req
 	r.Op, r.QMgr, r.Queue, r.Target, r.TargetQMgr, r.File = op, a.backend.qmgr, a.queueName, a.to, a.toQMgr, a.file
@@ -253,12 +261,12 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, err)
 		return exitUsage
 	}
-	qm, err := openEmbedded(ctx, &a.backend)
+	conn, qm, err := openActionBackend(ctx, &a.backend)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, err)
 		return exitFailed
 	}
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: qm, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
+	eng, err := actions.NewEngine(actions.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
 		ArchiveDir: a.archiveDir, ReadOnly: a.readOnly})
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, err)
@@ -268,7 +276,10 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 	res, err := eng.Run(ctx, a.req, prog.report)
 	prog.done()
 	code := exitCode(&res, err)
-	depths := queueDepths(ctx, qm, &res)
+	var depths []queueDepth
+	if qm != nil {
+		depths = queueDepths(ctx, qm, &res)
+	}
 	if a.json {
 		writeJSONResult(stdout, &res, err, depths, code)
 	} else {
@@ -302,73 +313,4 @@ func exitCode(res *actions.OpResult, err error) int {
 		return exitDone
 	}
 	return exitFailed
-}
-
-// openEmbedded builds the embedded queue manager the command acts on:
-// objects from MQSC scripts, then messages from dmpmqmsg files.
-func openEmbedded(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
-	qm := embedded.New(embedded.Options{Name: b.qmgr})
-	for _, path := range b.mqsc {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("--mqsc: %w", err)
-		}
-		_, err = qm.RunMQSC(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("--mqsc %s: %w", path, err)
-		}
-	}
-	for _, path := range b.load {
-		if err := loadQLoad(ctx, qm, path, b.loadQueue); err != nil {
-			return nil, fmt.Errorf("--load %s: %w", path, err)
-		}
-	}
-	return qm, nil
-}
-
-// loadQLoad puts a dmpmqmsg file's messages onto a queue with their MQMD
-// context (set all), as dmpmqmsg -o loads them.
-func loadQLoad(ctx context.Context, qm *embedded.QMgr, path, queue string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	r := mqfmt.NewQLoadReader(f, mqfmt.QLoadReaderOptions{})
-	if queue == "" {
-		h, err := r.Header()
-		if err != nil {
-			return err
-		}
-		if queue = h.Queue; queue == "" {
-			return errors.New("the file names no queue ('* Queue =' line): give --load-queue")
-		}
-	}
-	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	if err != nil {
-		return err
-	}
-	defer q.Close(ctx)
-	for {
-		m, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		opts := mqwatch.PutOptions{Context: mqwatch.ContextSetAll}
-		if !m.HasMQMD {
-			opts.Context = mqwatch.ContextDefault
-		}
-		if err := q.Put(ctx, &m.MD, m.Data, opts); err != nil {
-			return err
-		}
-	}
 }

@@ -274,3 +274,14 @@ func writeExamples(t *testing.T) {
 		_ = os.Chmod(file, 0o644)
 	}
 }
+
+func TestActionBackendIBMMQWithoutSupport(t *testing.T) {
+	code, _, errOut := runActionCLI(t, "requeue", "--backend", "ibmmq", "--queue", "QM1.DEADQ", "--all")
+	if code != exitFailed || !strings.Contains(errOut, "without IBM MQ support") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	code, _, errOut = runActionCLI(t, "requeue", "--backend", "ibmmq", "--queue", "Q", "--all", "--mqsc", exMQSC)
+	if code != exitFailed || !strings.Contains(errOut, "do not apply to --backend ibmmq") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
