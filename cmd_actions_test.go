@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -284,4 +285,55 @@ func TestActionBackendIBMMQWithoutSupport(t *testing.T) {
 	if code != exitFailed || !strings.Contains(errOut, "do not apply to --backend ibmmq") {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
+}
+
+// TestActionsDocExamples runs every command ACTIONS.md shows, in order, and
+// checks the output lines it documents (times and paths aside), so the
+// examples keep working on a fresh checkout.
+func TestActionsDocExamples(t *testing.T) {
+	doc, err := os.ReadFile("ACTIONS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", tmp)
+	d := regexp.MustCompile(`(?m)^D="(.*)"$`).FindSubmatch(doc)
+	if d == nil {
+		t.Fatal("ACTIONS.md defines no D=")
+	}
+	var cmd []string
+	var want []string
+	flush := func() {
+		if cmd == nil {
+			return
+		}
+		var out, errb bytes.Buffer
+		code := dispatch(context.Background(), cmd, &out, &errb)
+		if code != exitDone && code != exitPartial {
+			t.Errorf("%v: exit %d\n%s%s", cmd, code, out.String(), errb.String())
+		}
+		for _, w := range want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%v: output lacks %q:\n%s", cmd, w, out.String())
+			}
+		}
+		cmd, want = nil, nil
+	}
+	for _, line := range strings.Split(string(doc), "\n") {
+		line = strings.ReplaceAll(line, "/tmp/", tmp+"/")
+		switch {
+		case strings.HasPrefix(line, "$ ./poisonwatch ") || strings.HasPrefix(line, "./poisonwatch "):
+			flush()
+			line = strings.ReplaceAll(strings.TrimPrefix(line, "$ "), "$D", string(d[1]))
+			for _, f := range strings.Fields(line)[1:] {
+				cmd = append(cmd, strings.Trim(f, "'"))
+			}
+		case cmd != nil && line != "" && !strings.HasPrefix(line, "```") && !strings.HasPrefix(line, "  ...") &&
+			!strings.HasPrefix(line, "audit: ") && !strings.Contains(line, " s ("):
+			want = append(want, line)
+		case strings.HasPrefix(line, "```"):
+			flush()
+		}
+	}
+	flush()
 }
