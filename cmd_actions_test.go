@@ -18,6 +18,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 var updateExamples = flag.Bool("update-examples", false, "rewrite the example dmpmqmsg files in testdata/actions")
@@ -337,3 +338,6 @@ func TestActionsDocExamples(t *testing.T) {
 	}
 	flush()
 }
+
+// The dashboard's operations are the same engine the commands use.
+var _ ui.Operations = actions.EngineOps{}

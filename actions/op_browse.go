@@ -134,3 +134,17 @@ func syncClose(f *os.File) error {
 	}
 	return f.Close()
 }
+
+// EngineOps adapts an Engine to callers that name the queue manager on every
+// call, as the dashboard's Operations interface does: Plan and Run come from
+// the Engine, Fetch takes the queue manager's name too.
+type EngineOps struct{ *Engine }
+
+// Fetch is Engine.Fetch for qmgr, which must be the engine's queue manager
+// when the engine was given one.
+func (o EngineOps) Fetch(ctx context.Context, qmgr, queue string, s mqwatch.Summary) (mqwatch.Message, error) {
+	if want := o.opts.QMgr; want != "" && qmgr != "" && qmgr != want {
+		return mqwatch.Message{}, fmt.Errorf("fetch from %s on %s: this engine acts on %s", queue, qmgr, want)
+	}
+	return o.Engine.Fetch(ctx, queue, s)
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -94,4 +95,20 @@ func TestEngineOnOneBorrowedConnection(t *testing.T) {
 		t.Errorf("the borrowed connection was closed: %v", err)
 	}
 	wantDepths(t, f, map[string]int{"ORDERS.IN": 30, "QM1.DEADQ": 0})
+}
+
+func TestEngineOps(t *testing.T) {
+	f := newOpFixture(t, "")
+	f.deadLetter(f.conn(), 1, "ORDERS.IN", "QM1", mqfmt.RCQFull)
+	ops := actions.EngineOps{Engine: f.engine()}
+	s := f.summaries("QM1.DEADQ")[0]
+	if m, err := ops.Fetch(f.ctx, "QM1", "QM1.DEADQ", s); err != nil || m.MD.MsgId != s.MsgId {
+		t.Fatalf("Fetch: %v", err)
+	}
+	if _, err := ops.Fetch(f.ctx, "QM2", "QM1.DEADQ", s); err == nil {
+		t.Error("another queue manager was not refused")
+	}
+	if p, err := ops.Plan(f.ctx, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", Messages: []mqwatch.Summary{s}}); err != nil || len(p.Items) != 1 {
+		t.Errorf("Plan: %v", err)
+	}
 }
