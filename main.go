@@ -23,11 +23,12 @@ type command struct {
 }
 
 func commands() []command {
-	return []command{
+	cmds := []command{
 		{"decode", "decode a raw MQ message or a dmpmqmsg file: MQMD, header chain, body", runDecode},
 		{"sim", "run a scenario headless on embedded queue managers and print the final state", runSim},
-		{"version", "print the version", runVersion},
 	}
+	cmds = append(cmds, actionCommands()...)
+	return append(cmds, command{"version", "print the version", runVersion})
 }
 
 func main() {

@@ -48,6 +48,14 @@ type OpRequest struct {
 	KeepMsgId  bool   // replay: keep the MsgId (default: a new one)
 	File       string // export/import file; discard archive override
 	User       string // operating-system user, for the audit log
+	// Workers is how many connections move batches in parallel (requeue,
+	// move, discard); 0 = DefaultWorkers. With more than one, messages keep
+	// their order within a batch but batches commit in any order: 1 keeps the
+	// source order on the target.
+	Workers int
+	// Limit caps how many messages All or a Filter selects (0 = MaxSelection);
+	// the plan says when more matched.
+	Limit int
 }
 
 // Filter selects messages by what an operator sees in a summary.
@@ -59,6 +67,9 @@ type Filter struct {
 	PutAppl      string
 	BodyContains string
 	Format       string
+	// MsgIds, when set, selects only messages with one of these MsgIds (a
+	// command line's --msgid; every message with the id is selected).
+	MsgIds [][24]byte
 }
 
 // OpPlan is what an action would do: one entry per message and the counts per
@@ -68,6 +79,12 @@ type OpPlan struct {
 	Items   []OpItem
 	Targets map[string]int // "QUEUE" or "QUEUE@QMGR" → messages
 	Summary string         // one sentence: "Requeue 37 messages from QM1.DEADQ to ..."
+	// Warnings are what the plan foresees going wrong: a target that does not
+	// exist, is put-inhibited or has less room than the messages need.
+	Warnings []string
+	// More is set when the selection stopped at the limit and more messages
+	// matched.
+	More bool
 }
 
 // OpItem is one message's planned or actual fate.
@@ -77,6 +94,11 @@ type OpItem struct {
 	TargetQMgr string
 	Outcome    string // "moved", "would move", "skipped: gone (2033)", ...
 	Reason     int32  // MQRC when it failed or was skipped
+	// Why names the rule that chose the target: "R10b MQDLH DestQName",
+	// "R10c BOQNAME of ORDERS.IN", "target override".
+	Why string
+	// Index is the message's 1-based position in the file for import.
+	Index int
 }
 
 // OpProgress is reported during a run, for progress bars.
@@ -96,4 +118,11 @@ type OpResult struct {
 	AuditFile   string
 	ArchiveFile string
 	Items       []OpItem
+	// InDoubt counts messages of a batch whose commit outcome is unknown (the
+	// connection broke during MQCMIT and it could not be checked): the unit
+	// of work is atomic, so they all moved or none did.
+	InDoubt int
+	// NotDone counts messages not acted on because the run stopped.
+	NotDone int
+	Elapsed time.Duration
 }

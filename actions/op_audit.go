@@ -1,0 +1,154 @@
+package actions
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// AuditRecord is one line of the audit log: one message, one action (R10f).
+// It names who did what to which message, never the message's data or any
+// credential.
+type AuditRecord struct {
+	Time     time.Time `json:"time"`
+	User     string    `json:"user"` // operating-system user
+	QMgr     string    `json:"qmgr"`
+	Action   Op        `json:"action"`
+	MsgId    string    `json:"msg_id"` // hexadecimal
+	CorrelId string    `json:"correl_id,omitempty"`
+	PutTime  string    `json:"put_time,omitempty"` // RFC 3339, from PutDate/PutTime
+	From     string    `json:"from"`
+	To       string    `json:"to,omitempty"`
+	Outcome  string    `json:"outcome"`
+	Reason   int32     `json:"reason,omitempty"` // MQRC
+	DryRun   bool      `json:"dry_run,omitempty"`
+	// File is the archive (discard), export or import file.
+	File string `json:"file,omitempty"`
+	// FileSHA256 and Index identify a message of an import file, so that an
+	// import run again after an interruption does not put it twice.
+	FileSHA256 string `json:"file_sha256,omitempty"`
+	Index      int    `json:"index,omitempty"`
+}
+
+// maxAuditLine bounds one audit line when reading: a record is a few hundred
+// bytes, so a longer line is damage, not a record.
+const maxAuditLine = 64 << 10
+
+// opAudit appends records to the audit log, one write per batch.
+type opAudit struct {
+	mu   sync.Mutex
+	f    *os.File
+	path string
+	err  error // first write failure
+}
+
+func openAudit(path string) (*opAudit, error) {
+	f, err := appendPrivate(path)
+	if err != nil {
+		return nil, fmt.Errorf("audit log: %w", err)
+	}
+	return &opAudit{f: f, path: path}, nil
+}
+
+// write appends records. A failed write is kept and reported by err: the run
+// stops at its next batch boundary, as acting without an audit trail is not
+// allowed.
+func (a *opAudit) write(recs []AuditRecord) error {
+	if len(recs) == 0 {
+		return nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for i := range recs {
+		if err := enc.Encode(&recs[i]); err != nil {
+			return fmt.Errorf("audit record: %w", err)
+		}
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.err != nil {
+		return a.err
+	}
+	if _, err := a.f.Write(buf.Bytes()); err != nil {
+		a.err = fmt.Errorf("audit log %s: %w", a.path, err)
+	}
+	return a.err
+}
+
+func (a *opAudit) failed() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.err
+}
+
+func (a *opAudit) close() error {
+	if err := a.f.Sync(); err != nil {
+		_ = a.f.Close()
+		return fmt.Errorf("audit log %s: %w", a.path, err)
+	}
+	return a.f.Close()
+}
+
+// ReadAudit calls fn for each record of an audit log in order. A malformed
+// line is an error naming its line number; fn's error stops the reading.
+func ReadAudit(r io.Reader, fn func(AuditRecord) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxAuditLine)
+	line := 0
+	for sc.Scan() {
+		line++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		var rec AuditRecord
+		if err := json.Unmarshal(b, &rec); err != nil {
+			return fmt.Errorf("audit line %d: %w", line, err)
+		}
+		if err := fn(rec); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("audit line %d: longer than %d bytes", line+1, maxAuditLine)
+		}
+		return fmt.Errorf("audit log: %w", err)
+	}
+	return nil
+}
+
+// importedBefore returns, for an import file with the given SHA-256, the
+// indices its earlier imports put, with when. A missing log means none; a
+// damaged one is an error, since skipping the check could put a message twice.
+func importedBefore(auditPath, sha string) (map[int]string, error) {
+	f, err := os.Open(auditPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read audit log: %w", err)
+	}
+	defer f.Close()
+	done := map[int]string{}
+	err = ReadAudit(f, func(r AuditRecord) error {
+		if r.Action == OpImport && r.FileSHA256 == sha && !r.DryRun && (r.Outcome == "imported" || r.Outcome == "in doubt") {
+			done[r.Index] = "at " + r.Time.UTC().Format(time.RFC3339) + " by " + r.User
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read audit log %s: %w", auditPath, err)
+	}
+	return done, nil
+}
+
+func hexID(id [24]byte) string { return hex.EncodeToString(id[:]) }

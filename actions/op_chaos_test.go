@@ -1,0 +1,243 @@
+package actions_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+var (
+	chaosSize = flag.Int("chaos.size", 0, "messages in TestChaos (0: 10000, 2000 with -short); try 100000")
+	chaosSeed = flag.Uint64("chaos.seed", 1, "seed of TestChaos's choices and faults")
+)
+
+// chaosFaults are the faults the chaos test injects: failed puts and gets
+// with the reason codes a queue manager gives, connections broken in the
+// middle of a batch and during MQCMIT, and commits that fail.
+func chaosFaults(fs *embedded.Faults) {
+	for _, f := range []embedded.Fault{
+		{Verb: embedded.VerbPut, Probability: 0.002, RC: mqfmt.RCQFull},
+		{Verb: embedded.VerbPut, Probability: 0.002, RC: mqfmt.RCPutInhibited},
+		{Verb: embedded.VerbPut, Probability: 0.001, RC: mqfmt.RCMsgTooBigForQ},
+		{Verb: embedded.VerbPut, Probability: 0.001, Break: true},
+		{Verb: embedded.VerbGet, Probability: 0.002, RC: mqfmt.RCNoMsgAvailable},
+		{Verb: embedded.VerbGet, Probability: 0.001, RC: mqfmt.RCGetInhibited},
+		{Verb: embedded.VerbGet, Probability: 0.001, Break: true},
+		{Verb: embedded.VerbCommit, Probability: 0.02, Break: true},
+		{Verb: embedded.VerbCommit, Probability: 0.01, RC: mqfmt.RCBackedOut},
+		{Verb: embedded.VerbBackout, Probability: 0.02, Break: true},
+	} {
+		fs.Add(f)
+	}
+}
+
+// TestChaos moves 10,000 messages off a DEADQ and two BOQs with requeue,
+// move and discard under random faults and cancellations, run after run
+// until the sources are empty; then every MsgId is on a queue or in an
+// archive exactly as often as it was put: nothing lost, nothing duplicated.
+func TestChaos(t *testing.T) {
+	n := *chaosSize
+	if n == 0 {
+		n = 10000
+		if testing.Short() {
+			n = 2000
+		}
+	}
+	rng := rand.New(rand.NewPCG(*chaosSeed, 99))
+	f := newOpFixture(t, "")
+	want := chaosPopulate(t, f, n, rng)
+	chaosFaults(f.qm.Faults())
+	eng := f.engine()
+	var archives []string
+	stats := map[string]int{}
+	for round := 0; ; round++ {
+		left := chaosDepth(t, f, "QM1.DEADQ") + chaosDepth(t, f, "ORDERS.BO") + chaosDepth(t, f, "SHARED.BO")
+		if left == 0 {
+			t.Logf("%d messages settled in %d runs: %v", n, round, stats)
+			break
+		}
+		if round == 3000 {
+			t.Fatalf("%d messages still on the sources after %d runs: %v", left, round, stats)
+		}
+		req := chaosRequest(f, rng)
+		res := chaosRun(t, f, eng, req, rng)
+		stats[string(req.Op)+" runs"]++
+		stats["done"] += res.Done
+		if res.Stopped != "" {
+			stats["stopped: "+chaosStopKind(res.Stopped)]++
+		}
+		if res.InDoubt > 0 {
+			t.Fatalf("run %d: %d messages in doubt on a queue manager whose backouts can be checked: %s", round, res.InDoubt, res.Stopped)
+		}
+		if res.ArchiveFile != "" {
+			archives = append(archives, res.ArchiveFile)
+		}
+	}
+	f.qm.Faults().Clear()
+	got := chaosCount(t, f, archives)
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("MsgId %x: %d copies, want %d", id[16:], got[id], w)
+		}
+	}
+	for id, g := range got {
+		if want[id] == 0 {
+			t.Errorf("MsgId %x: %d copies of a message never put", id, g)
+		}
+	}
+	chaosNoUncommitted(t, f)
+}
+
+// chaosPopulate puts n messages: half dead-lettered for three input queues,
+// a quarter on ORDERS.BO, a quarter on SHARED.BO (half of them without a JMS
+// destination, so only a move or a target can clear them).
+func chaosPopulate(t *testing.T, f *opFixture, n int, rng *rand.Rand) map[[24]byte]int {
+	c := f.conn()
+	want := make(map[[24]byte]int, n)
+	dests := []string{"ORDERS.IN", "PAYMENTS.IN", "REFUNDS.IN"}
+	for i := 1; i <= n; i++ {
+		switch k := rng.IntN(4); {
+		case k < 2:
+			f.deadLetter(c, i, dests[rng.IntN(len(dests))], "QM1", []mqfmt.Reason{mqfmt.RCQFull, mqfmt.RCPutInhibited}[rng.IntN(2)])
+		case k == 2:
+			f.backedOut(c, i, "ORDERS.BO", "")
+		default:
+			dst := ""
+			if rng.IntN(2) == 0 {
+				dst = "queue:///" + dests[1+rng.IntN(2)]
+			}
+			f.backedOut(c, i, "SHARED.BO", dst)
+		}
+		want[msgID(i)]++
+	}
+	return want
+}
+
+// chaosRequest picks the next action at random.
+func chaosRequest(f *opFixture, rng *rand.Rand) actions.OpRequest {
+	req := actions.OpRequest{All: true, Batch: 1 + rng.IntN(200), Workers: 1 + rng.IntN(4)}
+	switch rng.IntN(7) {
+	case 0, 1:
+		req.Op, req.Queue = actions.OpRequeue, "QM1.DEADQ"
+	case 2:
+		req.Op, req.Queue = actions.OpRequeue, "ORDERS.BO"
+	case 3:
+		req.Op, req.Queue = actions.OpRequeue, "SHARED.BO"
+	case 4:
+		req.Op, req.Queue, req.Target = actions.OpMove, []string{"SHARED.BO", "QM1.DEADQ"}[rng.IntN(2)], "PARKING.Q"
+	case 5:
+		req.Op, req.Queue = actions.OpDiscard, []string{"QM1.DEADQ", "ORDERS.BO"}[rng.IntN(2)]
+		req.Filter, req.All = &actions.Filter{Reason: int32(mqfmt.RCPutInhibited)}, req.Queue == "ORDERS.BO"
+	default:
+		// The operator's own selection: some of the messages shown.
+		req.Op, req.Queue, req.Target, req.All = actions.OpMove, "QM1.DEADQ", "PARKING.Q", false
+		for _, s := range f.summaries("QM1.DEADQ") {
+			if rng.IntN(3) == 0 {
+				req.Messages = append(req.Messages, s)
+			}
+		}
+		if len(req.Messages) == 0 {
+			req.All = true
+		}
+	}
+	return req
+}
+
+// chaosRun runs req, now and then cancelled part way or with every
+// connection broken under it, and checks that the counts add up.
+func chaosRun(t *testing.T, f *opFixture, eng *actions.Engine, req actions.OpRequest, rng *rand.Rand) actions.OpResult {
+	ctx, cancel := context.WithCancel(f.ctx)
+	defer cancel()
+	stopAt := -1
+	if rng.IntN(5) == 0 {
+		stopAt = rng.IntN(300)
+	}
+	breakAll := rng.IntN(10) == 0
+	delay := time.Duration(1+rng.IntN(3000)) * time.Microsecond
+	done, broke := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(broke)
+		if !breakAll {
+			return
+		}
+		select {
+		case <-time.After(delay):
+			f.qm.BreakAll()
+		case <-done:
+		}
+	}()
+	res, _ := eng.Run(ctx, req, func(p actions.OpProgress) {
+		if stopAt >= 0 && p.Done >= stopAt {
+			cancel()
+		}
+	})
+	close(done)
+	<-broke
+	if sum := res.Done + res.Skipped + res.Failed + res.InDoubt + res.NotDone; sum != len(res.Items) {
+		t.Fatalf("%s: done %d + skipped %d + failed %d + in doubt %d + not done %d != %d items",
+			req.Op, res.Done, res.Skipped, res.Failed, res.InDoubt, res.NotDone, len(res.Items))
+	}
+	return res
+}
+
+// chaosCount counts every MsgId on every application queue and in the
+// archives.
+func chaosCount(t *testing.T, f *opFixture, archives []string) map[[24]byte]int {
+	got := map[[24]byte]int{}
+	for _, q := range []string{"QM1.DEADQ", "ORDERS.BO", "SHARED.BO", "ORDERS.IN", "PAYMENTS.IN", "REFUNDS.IN", "PARKING.Q", "QM2"} {
+		for _, m := range f.browse(q) {
+			got[m.MD.MsgId]++
+		}
+	}
+	for _, a := range archives {
+		for _, m := range readArchive(t, a) {
+			got[m.MD.MsgId]++
+		}
+	}
+	return got
+}
+
+// chaosDepth is CURDEPTH: one inquiry instead of browsing the queue.
+func chaosDepth(t *testing.T, f *opFixture, queue string) int {
+	c, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	st, err := c.QueueStatus(f.ctx, queue)
+	if err != nil || len(st) != 1 {
+		t.Fatalf("status of %s: %v", queue, err)
+	}
+	return int(st[0].Depth)
+}
+
+func chaosNoUncommitted(t *testing.T, f *opFixture) {
+	st, err := f.conn().QueueStatus(f.ctx, "*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if s.Uncommitted != 0 {
+			t.Errorf("%s has %d uncommitted messages", s.Name, s.Uncommitted)
+		}
+	}
+}
+
+// chaosStopKind shortens a stop message for the tally.
+func chaosStopKind(s string) string {
+	for _, k := range []string{"cancelled", "connection broken", "is full", "MQCMIT", "MQGET", "MQPUT", "open"} {
+		if strings.Contains(s, k) {
+			return k
+		}
+	}
+	return fmt.Sprintf("%.40s", s)
+}

@@ -1,0 +1,193 @@
+package actions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// commit ends a batch attempt: for a discard, the batch goes to the archive
+// and to disk first (R10d); then MQCMIT. It reports whether the batch must
+// be tried again (a message the archive cannot hold was set aside).
+func (w *opWorker) commit(ctx context.Context, got []opGot, resolved map[int]bool) bool {
+	r := w.r
+	if len(got) == 0 {
+		return false
+	}
+	if r.req.Op == OpDiscard {
+		msgs := make([]*mqwatch.Message, len(got))
+		for i := range got {
+			msgs[i] = &got[i].msg
+		}
+		b, bad, err := encodeArchive(msgs)
+		if bad >= 0 {
+			idx := got[bad].idx
+			r.record([]int{idx}, kFailed, "failed: cannot be archived, so it is not discarded: "+err.Error(), 0, nil)
+			resolved[idx] = true
+			w.backout(ctx)
+			return true
+		}
+		if err != nil {
+			w.backout(ctx)
+			r.setStop("nothing of the batch in flight was discarded: "+err.Error(), err)
+			return false
+		}
+		r.archive.mu.Lock()
+		defer r.archive.mu.Unlock()
+		if err := r.archive.write(b); err != nil {
+			w.backout(ctx)
+			_ = r.archive.settle(false, 0)
+			r.setStop("nothing of the batch in flight was discarded: "+err.Error(), err)
+			return false
+		}
+	}
+	err := w.conn.Commit(context.WithoutCancel(ctx))
+	if err == nil {
+		w.settle(got, doubtCommitted)
+		return false
+	}
+	// The outcome of a failed MQCMIT is unknown (a client whose connection
+	// broke during the call cannot tell). Back out what may still be open,
+	// then look at the queues from a new connection.
+	w.backout(ctx)
+	state, how := r.resolve(ctx, got)
+	w.settle(got, state)
+	var msg string
+	switch state {
+	case doubtCommitted:
+		msg = fmt.Sprintf("MQCMIT reported a failure, but the batch of %d was committed (%s)", len(got), how)
+	case doubtBackedOut:
+		msg = fmt.Sprintf("MQCMIT failed and the batch of %d was backed out (%s)", len(got), how)
+	default:
+		msg = fmt.Sprintf("MQCMIT failed and the outcome of the batch of %d is unknown (%s): the unit of work is atomic, so all of them moved or none did", len(got), how)
+	}
+	r.setStop(msg, err)
+	return false
+}
+
+// settle records a batch's outcome and keeps or cuts its archive records.
+func (w *opWorker) settle(got []opGot, state doubtState) {
+	r := w.r
+	idxs := make([]int, len(got))
+	tgs := make([]opTarget, len(got))
+	for i := range got {
+		idxs[i], tgs[i] = got[i].idx, got[i].target
+	}
+	if r.archive != nil {
+		if err := r.archive.settle(state != doubtBackedOut, len(got)); err != nil {
+			r.setStop(err.Error(), err)
+		}
+	}
+	switch state {
+	case doubtCommitted:
+		r.record(idxs, kDone, r.req.Op.pastTense(), 0, tgs)
+	case doubtUnknown:
+		r.record(idxs, kInDoubt, "in doubt", mqfmt.RCConnectionBroken, tgs)
+	}
+	// Backed out: the messages are where they were; the run reports them as
+	// not done.
+}
+
+// doubtState is what checking after a failed commit found.
+type doubtState int
+
+const (
+	doubtUnknown doubtState = iota
+	doubtCommitted
+	doubtBackedOut
+)
+
+// resolve finds out whether a batch whose MQCMIT failed was committed: for a
+// move, any of its messages still on the source means backed out (the unit
+// of work is atomic); any of them on a target means committed. A batch of
+// copies (replay, import) can only be found committed: its absence from the
+// target may also mean that a consumer took the copies already. A broken client
+// connection's unit of work is backed out once the queue manager notices,
+// so the check is repeated briefly before the outcome is left unknown.
+func (r *opRun) resolve(ctx context.Context, got []opGot) (doubtState, string) {
+	if !r.e.canReconnect() {
+		return doubtUnknown, "no second connection to check it with"
+	}
+	ctx = context.WithoutCancel(ctx)
+	var errs []error
+	for _, d := range []time.Duration{0, 200 * time.Millisecond, time.Second} {
+		if d > 0 {
+			_ = r.e.opts.Sleep(ctx, d)
+		}
+		st, how, err := r.checkOnce(ctx, got)
+		if err == nil && st != doubtUnknown {
+			return st, how
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return doubtUnknown, "checking failed: " + errors.Join(errs...).Error()
+	}
+	return doubtUnknown, "its messages are on neither the source nor a target that can be browsed"
+}
+
+func (r *opRun) checkOnce(ctx context.Context, got []opGot) (doubtState, string, error) {
+	sess, err := r.e.connect(ctx)
+	if err != nil {
+		return doubtUnknown, "", err
+	}
+	defer sess.close()
+	if r.req.Op.movesMessages() {
+		for i := range got {
+			found, err := findExact(ctx, sess.conn, r.req.Queue, identityOfMD(&got[i].msg.MD), false)
+			if err != nil {
+				return doubtUnknown, "", err
+			}
+			if found {
+				return doubtBackedOut, "its messages are still on " + r.req.Queue, nil
+			}
+		}
+	}
+	for i := range got {
+		tg := got[i].target
+		if tg.queue == "" || tg.qmgr != "" {
+			continue // a remote target's messages may already have left its transmission queue
+		}
+		found, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), true)
+		if err != nil {
+			return doubtUnknown, "", err
+		}
+		if found {
+			return doubtCommitted, "its messages are on " + tg.queue, nil
+		}
+	}
+	return doubtUnknown, "", nil
+}
+
+// findExact looks for a message on queue by MsgId and CorrelId and, unless
+// anyTime (a put with default context gets a new put time), its put time.
+func findExact(ctx context.Context, conn mqwatch.Conn, queue string, id msgIdentity, anyTime bool) (bool, error) {
+	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
+	if err != nil {
+		return false, fmt.Errorf("check %s: %w", queue, err)
+	}
+	defer q.Close(ctx)
+	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, MaxBytes: 1}
+	if id.correlID != ([24]byte{}) {
+		opts.CorrelId = &id.correlID
+	}
+	for {
+		m, err := q.Browse(ctx, opts)
+		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("check %s: %w", queue, err)
+		}
+		if anyTime || identityOfMD(&m.MD) == id {
+			return true, nil
+		}
+		opts.First = false
+	}
+}

@@ -1,0 +1,217 @@
+package actions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// opPlanned is a plan with what the run needs beyond OpPlan.
+type opPlanned struct {
+	OpPlan
+	qmName  string
+	ids     []msgIdentity // per item
+	targets []opTarget    // per item; zero for discard and export
+	res     *opTargets
+	fileSHA string // import: the file's SHA-256, which the audit log records
+}
+
+// Plan works out what req would do, changing nothing: the messages selected
+// (browsing the source for All or a Filter), each one's target and the rule
+// that chose it, what is predicted to fail, and the one-sentence summary a
+// confirmation dialog shows. Items that will be acted on say "would …".
+func (e *Engine) Plan(ctx context.Context, req OpRequest) (OpPlan, error) {
+	sess, err := e.connect(ctx)
+	if err != nil {
+		return OpPlan{Request: req}, fmt.Errorf("plan %s: %w", req.Op, err)
+	}
+	defer sess.close()
+	p, err := e.plan(ctx, sess.conn, req)
+	return p.OpPlan, err
+}
+
+// normalize checks a request and fills its defaults.
+func normalize(req *OpRequest) error {
+	if !req.Op.valid() {
+		return fmt.Errorf("unknown action %q: want requeue, move, replay, discard, export or import", req.Op)
+	}
+	if req.Op == OpImport && req.Target == "" {
+		req.Target = req.Queue
+	}
+	if req.Op == OpImport {
+		req.Queue = req.Target
+	}
+	checks := []struct {
+		bad bool
+		msg string
+	}{
+		{req.Queue == "", "no queue given"},
+		{len(req.Messages) == 0 && !req.All && req.Filter == nil && req.Op != OpImport, "no selection: give message ids, a filter or all"},
+		{req.Batch < 0 || req.Batch > MaxBatch, fmt.Sprintf("batch %d: want 1 to %d messages per unit of work", req.Batch, MaxBatch)},
+		{req.Rate < 0, fmt.Sprintf("rate %g: want 0 (unlimited) or more messages per second", req.Rate)},
+		{req.Workers < 0 || req.Workers > MaxWorkers, fmt.Sprintf("workers %d: want 1 to %d", req.Workers, MaxWorkers)},
+		{req.Limit < 0, fmt.Sprintf("limit %d: want 0 (up to %d) or more", req.Limit, MaxSelection)},
+		{req.Op == OpMove && req.Target == "", "move needs a target queue"},
+		{(req.Op == OpExport || req.Op == OpImport) && req.File == "", string(req.Op) + " needs a file"},
+		{req.Op.movesMessages() && req.Op != OpDiscard && req.Target == req.Queue && req.TargetQMgr == "", "the target is the source queue"},
+		{req.Op == OpReplay && req.KeepMsgId && req.Target == req.Queue && req.TargetQMgr == "", "replaying to the source queue with the same MsgId would duplicate the message"},
+		{req.Context != ContextPass && req.Context != ContextDefault, fmt.Sprintf("context mode %d", req.Context)},
+	}
+	for _, c := range checks {
+		if c.bad {
+			return errors.New(c.msg)
+		}
+	}
+	if req.Batch == 0 {
+		req.Batch = DefaultBatch
+	}
+	if req.Workers == 0 {
+		req.Workers = DefaultWorkers
+	}
+	if req.Limit == 0 || req.Limit > MaxSelection {
+		req.Limit = MaxSelection
+	}
+	return nil
+}
+
+// plan builds the plan on conn.
+func (e *Engine) plan(ctx context.Context, conn mqwatch.Conn, req OpRequest) (*opPlanned, error) {
+	p := &opPlanned{OpPlan: OpPlan{Request: req, Targets: map[string]int{}}}
+	if err := normalize(&req); err != nil {
+		return p, fmt.Errorf("%s: %w", req.Op, err)
+	}
+	p.Request = req
+	qmi, err := conn.QMgr(ctx)
+	if err != nil {
+		return p, fmt.Errorf("%s: %w", req.Op, err)
+	}
+	p.qmName = qmi.Name
+	for _, want := range []string{e.opts.QMgr, req.QMgr} {
+		if want != "" && want != qmi.Name {
+			return p, fmt.Errorf("%s: connected to queue manager %s, but the action is for %s", req.Op, qmi.Name, want)
+		}
+	}
+	p.res = e.targetsFor(ctx, conn, qmi, &req)
+	sel, more, err := e.selection(ctx, conn, p, &req)
+	if err != nil {
+		return p, fmt.Errorf("%s: %w", req.Op, err)
+	}
+	p.More = more
+	e.planItems(ctx, p, sel)
+	p.Summary = planSentence(p, e.opts.ArchiveDir)
+	return p, nil
+}
+
+// targetsFor reads the queue list the targets are decided with. A user who
+// may not list queues still gets a plan: BOQ requeues then need a target.
+func (e *Engine) targetsFor(ctx context.Context, conn mqwatch.Conn, qmi mqwatch.QMgrInfo, req *OpRequest) *opTargets {
+	queues, err := conn.Queues(ctx, "*")
+	var inv *Inventory
+	if err == nil {
+		status, _ := conn.QueueStatus(ctx, "*")
+		inv = NewInventory(qmi, queues, status)
+	}
+	return newOpTargets(qmi.Name, req.Queue, inv, err, queues, req)
+}
+
+// selection returns the summaries the request selects, in queue (or file)
+// order, with their file positions for an import.
+func (e *Engine) selection(ctx context.Context, conn mqwatch.Conn, p *opPlanned, req *OpRequest) ([]selected, bool, error) {
+	now := e.opts.Now()
+	if req.Op == OpImport {
+		return e.importSelection(p, req, now)
+	}
+	if len(req.Messages) > 0 {
+		out := make([]selected, 0, len(req.Messages))
+		for i := range req.Messages {
+			s := &req.Messages[i]
+			if req.Filter.matches(s, s.BodyPrefix, now) {
+				out = append(out, selected{sum: *s})
+			}
+		}
+		return out, false, nil
+	}
+	sums, more, err := browseSelection(ctx, conn, req.Queue, req.Filter, req.Limit, now)
+	out := make([]selected, len(sums))
+	for i := range sums {
+		out[i] = selected{sum: sums[i]}
+	}
+	return out, more, err
+}
+
+// selected is one selected message: its summary and, for an import, its
+// position in the file and whether an earlier import already put it.
+type selected struct {
+	sum      mqwatch.Summary
+	index    int
+	imported string // when an earlier import put it, from the audit log
+}
+
+// planItems decides each message's target and planned outcome.
+func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
+	req := &p.Request
+	verb := "would " + string(req.Op)
+	p.Items = make([]OpItem, len(sel))
+	p.ids = make([]msgIdentity, len(sel))
+	p.targets = make([]opTarget, len(sel))
+	for i := range sel {
+		s := &sel[i]
+		it := OpItem{Msg: s.sum, Outcome: verb, Index: s.index}
+		p.ids[i] = identityOf(&s.sum)
+		if s.imported != "" {
+			it.Outcome = "skipped: already imported " + s.imported
+			p.Items[i] = it
+			continue
+		}
+		tg, skip := p.res.forItem(req.Op, factsOfSummary(&s.sum))
+		switch {
+		case skip != "":
+			it.Outcome = "skipped: " + skip
+		case tg.queue != "":
+			it.Target, it.TargetQMgr, it.Why = tg.queue, tg.qmgr, tg.why
+			p.targets[i] = tg
+			if rc, why := p.res.predictFailure(tg); rc != 0 {
+				it.Outcome, it.Reason = "would fail: "+why+" ("+rc.String()+")", int32(rc)
+			} else {
+				p.Targets[tg.key()]++
+			}
+		}
+		p.Items[i] = it
+	}
+	for _, key := range slices.Sorted(maps.Keys(p.Targets)) {
+		q, qm, _ := strings.Cut(key, "@")
+		if w := p.res.roomWarning(opTarget{queue: q, qmgr: qm}, p.Targets[key]); w != "" {
+			p.Warnings = append(p.Warnings, w)
+		}
+	}
+	for i := range p.Items {
+		if strings.HasPrefix(p.Items[i].Outcome, "would fail") {
+			p.Warnings = append(p.Warnings, p.Items[i].Outcome[len("would fail: "):])
+		}
+	}
+	p.Warnings = dedupe(p.Warnings)
+}
+
+// planned reports whether a planned item is to be acted on: a predicted
+// failure is attempted too, since the target may have been fixed meanwhile.
+func (it *OpItem) planned() bool { return strings.HasPrefix(it.Outcome, "would ") }
+
+func dedupe(ss []string) []string {
+	seen := map[string]bool{}
+	out := ss[:0]
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}

@@ -1,0 +1,114 @@
+package actions_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+func TestPlanSummary(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	f.deadLetter(c, 1, "ORDERS.IN", "QM1", mqfmt.RCQFull)
+	f.deadLetter(c, 2, "", "QM1", mqfmt.RCQFull)
+	f.backedOut(c, 3, "ORDERS.BO", "")
+	eng := f.engine()
+	file := filepath.Join(f.dir, "x.dmp")
+	f.run(eng, actions.OpRequest{Op: actions.OpExport, Queue: "QM1.DEADQ", All: true, File: file})
+	cases := []struct {
+		name string
+		req  actions.OpRequest
+		want string
+	}{
+		{"R10b_skipped_messages_are_counted", actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true},
+			"Requeue 1 message from QM1.DEADQ to their original queues: ORDERS.IN ×1; move, not copy; MQDLH removed; 1 skipped"},
+		{"R10b_default_context_and_rate_are_said", actions.OpRequest{Op: actions.OpRequeue, Queue: "ORDERS.BO", All: true,
+			Context: actions.ContextDefault, Rate: 2.5},
+			"Requeue 1 message from ORDERS.BO to their input queues: ORDERS.IN ×1; move, not copy; default context: your user ID and the current time replace the original context; at most 2.5 messages per second"},
+		{"R10a_remote_target", actions.OpRequest{Op: actions.OpMove, Queue: "ORDERS.BO", All: true, Target: "ORDERS.IN", TargetQMgr: "QM2"},
+			"Move 1 message from ORDERS.BO to ORDERS.IN@QM2; move, not copy; headers unchanged"},
+		{"R10d_archive_file_is_named", actions.OpRequest{Op: actions.OpDiscard, Queue: "ORDERS.BO", All: true, File: "/a/b.dmp"},
+			"Discard 1 message from ORDERS.BO; each is archived to /a/b.dmp before the removal is committed"},
+		{"R10e_replay_keeping_MsgIds", actions.OpRequest{Op: actions.OpReplay, Queue: "ORDERS.BO", All: true, Target: "PARKING.Q", KeepMsgId: true},
+			"Replay 1 message from ORDERS.BO to PARKING.Q; copy, originals stay; MsgIds kept"},
+		{"import", actions.OpRequest{Op: actions.OpImport, File: file, Target: "PARKING.Q"},
+			"Import 2 messages from " + file + " to PARKING.Q; MsgIds and context from the file"},
+		{"limit_says_more_match", actions.OpRequest{Op: actions.OpExport, Queue: "QM1.DEADQ", All: true, File: "y", Limit: 1},
+			"Export 1 message from QM1.DEADQ to y; browse only, QM1.DEADQ unchanged; more messages match than the limit of 1: run again for the rest"},
+		{"nothing_selected", actions.OpRequest{Op: actions.OpMove, Queue: "PARKING.Q", All: true, Target: "ORDERS.IN"},
+			"Move 0 messages from PARKING.Q to ORDERS.IN; move, not copy; headers unchanged"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := eng.Plan(f.ctx, tc.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Summary != tc.want {
+				t.Errorf("\n got %q\nwant %q", p.Summary, tc.want)
+			}
+		})
+	}
+}
+
+func TestPlanRefusals(t *testing.T) {
+	f := newOpFixture(t, "")
+	eng := f.engine()
+	cases := []struct {
+		name string
+		req  actions.OpRequest
+		want string
+	}{
+		{"unknown_action", actions.OpRequest{Op: "purge", Queue: "Q", All: true}, "unknown action"},
+		{"no_selection", actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ"}, "no selection"},
+		{"batch_over_MAXUMSGS", actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true, Batch: 6000}, "batch 6000"},
+		{"another_queue_manager", actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM9", Queue: "QM1.DEADQ", All: true}, "connected to queue manager QM1"},
+		{"export_without_file", actions.OpRequest{Op: actions.OpExport, Queue: "QM1.DEADQ", All: true}, "needs a file"},
+		{"unknown_source", actions.OpRequest{Op: actions.OpRequeue, Queue: "NO.Q", All: true}, "MQRC_UNKNOWN_OBJECT_NAME"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := eng.Plan(f.ctx, tc.req)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestEngineOnOneBorrowedConnection(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	for n := 1; n <= 30; n++ {
+		f.deadLetter(c, n, "ORDERS.IN", "QM1", mqfmt.RCQFull)
+	}
+	eng := f.engine(func(o *actions.EngineOptions) { o.Connector, o.Conn = nil, c })
+	res := f.run(eng, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true, Batch: 7})
+	if res.Done != 30 {
+		t.Fatalf("done %d", res.Done)
+	}
+	if _, err := c.QMgr(f.ctx); err != nil {
+		t.Errorf("the borrowed connection was closed: %v", err)
+	}
+	wantDepths(t, f, map[string]int{"ORDERS.IN": 30, "QM1.DEADQ": 0})
+}
+
+func TestEngineOps(t *testing.T) {
+	f := newOpFixture(t, "")
+	f.deadLetter(f.conn(), 1, "ORDERS.IN", "QM1", mqfmt.RCQFull)
+	ops := actions.EngineOps{Engine: f.engine()}
+	s := f.summaries("QM1.DEADQ")[0]
+	if m, err := ops.Fetch(f.ctx, "QM1", "QM1.DEADQ", s); err != nil || m.MD.MsgId != s.MsgId {
+		t.Fatalf("Fetch: %v", err)
+	}
+	if _, err := ops.Fetch(f.ctx, "QM2", "QM1.DEADQ", s); err == nil {
+		t.Error("another queue manager was not refused")
+	}
+	if p, err := ops.Plan(f.ctx, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", Messages: []mqwatch.Summary{s}}); err != nil || len(p.Items) != 1 {
+		t.Errorf("Plan: %v", err)
+	}
+}

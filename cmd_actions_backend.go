@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// openActionBackend returns the queue manager to act on, and the embedded
+// one when that is what it is.
+func openActionBackend(ctx context.Context, b *backendFlags) (mqwatch.Connector, *embedded.QMgr, error) {
+	switch b.kind {
+	case "embedded":
+		qm, err := openEmbedded(ctx, b)
+		return qm, qm, err
+	case "ibmmq":
+		if len(b.mqsc) > 0 || len(b.load) > 0 {
+			return nil, nil, errors.New("--mqsc and --load prepare the embedded queue manager; they do not apply to --backend ibmmq")
+		}
+		c, err := ibmmqBackend(promptPassword)
+		return c, nil, err
+	}
+	return nil, nil, fmt.Errorf("--backend %q: want embedded or ibmmq", b.kind)
+}
+
+// openEmbedded builds the embedded queue manager the command acts on:
+// objects from MQSC scripts, then messages from dmpmqmsg files.
+func openEmbedded(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
+	qm := embedded.New(embedded.Options{Name: b.qmgr})
+	for _, path := range b.mqsc {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("--mqsc: %w", err)
+		}
+		_, err = qm.RunMQSC(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("--mqsc %s: %w", path, err)
+		}
+	}
+	for _, path := range b.load {
+		if err := loadQLoad(ctx, qm, path, b.loadQueue); err != nil {
+			return nil, fmt.Errorf("--load %s: %w", path, err)
+		}
+	}
+	return qm, nil
+}
+
+// loadQLoad puts a dmpmqmsg file's messages onto a queue with their MQMD
+// context (set all), as dmpmqmsg -o loads them.
+func loadQLoad(ctx context.Context, qm *embedded.QMgr, path, queue string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := mqfmt.NewQLoadReader(f, mqfmt.QLoadReaderOptions{})
+	if queue == "" {
+		h, err := r.Header()
+		if err != nil {
+			return err
+		}
+		if queue = h.Queue; queue == "" {
+			return errors.New("the file names no queue ('* Queue =' line): give --load-queue")
+		}
+	}
+	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
+	if err != nil {
+		return err
+	}
+	defer q.Close(ctx)
+	for {
+		m, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		opts := mqwatch.PutOptions{Context: mqwatch.ContextSetAll}
+		if !m.HasMQMD {
+			opts.Context = mqwatch.ContextDefault
+		}
+		if err := q.Put(ctx, &m.MD, m.Data, opts); err != nil {
+			return err
+		}
+	}
+}
