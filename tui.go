@@ -31,6 +31,7 @@ type tuiOpts struct {
 	mqsc     string
 	scenario string
 	backend  string
+	audit    string
 }
 
 func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
@@ -42,6 +43,7 @@ func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
 	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
 	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file) instead of the built-in demo")
+	fs.StringVar(&o.audit, "audit", "", "audit log of actions (JSON lines; default under the user's state directory)")
 	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
 }
 
@@ -74,6 +76,12 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer be.stop()
+	ops, err := newEngineOps(be.qmgrs, o.readOnly || o.warRoom, osUser(), o.audit)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
+		return 1
+	}
+	be.ops = ops
 	th, err := pickTheme(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)

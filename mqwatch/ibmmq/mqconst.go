@@ -234,6 +234,7 @@ const (
 	rccfQStatusNotFnd  = 4091
 	rcNotConverted     = 2119
 	rcTruncatedFailed  = 2080
+	rcNoMsgAvailable   = 2033
 	rcTruncatedAccept  = 2079
 	rcUnknownObjectNme = 2085
 )

@@ -5,6 +5,7 @@ package ibmmq
 import (
 	"context"
 	"fmt"
+	"time"
 
 	mq "github.com/ibm-messaging/mq-golang/v5/ibmmq"
 
@@ -52,15 +53,13 @@ func (q *queue) Browse(ctx context.Context, o mqwatch.BrowseOptions) (mqwatch.Me
 		return mqwatch.Message{}, err
 	}
 	defer unlock()
-	ms, err := waitMillis(ctx, o.Wait)
-	if err != nil {
-		return mqwatch.Message{}, fmt.Errorf("MQGET %s: %w", q.name, err)
-	}
 	auto := o.MaxBytes <= 0
 	if auto {
 		o.MaxBytes = initialDataBuffer // browse accepting truncation, then re-read below
 	}
-	m, err := q.get(browseGMO(o, ms), o.MsgId, o.CorrelId, o.MaxBytes)
+	m, err := q.waitSliced(ctx, o.Wait, func(ms int32) (mqwatch.Message, error) {
+		return q.get(browseGMO(o, ms), o.MsgId, o.CorrelId, o.MaxBytes)
+	})
 	if err != nil || !auto || !m.Truncated() {
 		return m, err
 	}
@@ -80,17 +79,15 @@ func (q *queue) Get(ctx context.Context, o mqwatch.GetOptions) (mqwatch.Message,
 		return mqwatch.Message{}, err
 	}
 	defer unlock()
-	ms, err := waitMillis(ctx, o.Wait)
-	if err != nil {
-		return mqwatch.Message{}, fmt.Errorf("MQGET %s: %w", q.name, err)
-	}
 	auto := o.MaxBytes <= 0
 	size := o.MaxBytes
 	if auto {
 		size = initialDataBuffer
 		o.AcceptTruncated = false // the whole message was asked for: never lose data
 	}
-	m, err := q.get(getGMO(o, ms), o.MsgId, o.CorrelId, size)
+	m, err := q.waitSliced(ctx, o.Wait, func(ms int32) (mqwatch.Message, error) {
+		return q.get(getGMO(o, ms), o.MsgId, o.CorrelId, size)
+	})
 	if !auto || mqwatch.ReasonOf(err) != rcTruncatedFailed {
 		return m, err
 	}
@@ -99,6 +96,27 @@ func (q *queue) Get(ctx context.Context, o mqwatch.GetOptions) (mqwatch.Message,
 		return mqwatch.Message{}, fmt.Errorf("MQGET %s: %w", q.name, gerr)
 	}
 	return q.get(getGMO(o, 0), o.MsgId, o.CorrelId, full)
+}
+
+// waitSlice bounds one MQGET's wait: MQGET cannot be interrupted, so a long
+// wait runs as several short ones with the context checked in between, and a
+// cancelled context ends it within a slice even without a deadline.
+const waitSlice = time.Second
+
+// waitSliced runs get (an MQGET waiting ms milliseconds) until it returns
+// something other than 2033, the wait has passed, or ctx ends.
+func (q *queue) waitSliced(ctx context.Context, want time.Duration, get func(ms int32) (mqwatch.Message, error)) (mqwatch.Message, error) {
+	end := time.Now().Add(want)
+	for {
+		ms, err := waitMillis(ctx, min(time.Until(end), waitSlice))
+		if err != nil {
+			return mqwatch.Message{}, fmt.Errorf("MQGET %s: %w", q.name, err)
+		}
+		m, err := get(ms)
+		if mqwatch.ReasonOf(err) != rcNoMsgAvailable || time.Until(end) <= 0 {
+			return m, err
+		}
+	}
 }
 
 // get is one MQGET with a fresh MQMD and a buffer of size bytes. A message
