@@ -16,7 +16,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// Exit codes of the action commands (documented in ACTIONS.md).
+// Exit codes of the action commands (documented in the README).
 const (
 	exitDone    = 0 // every selected message was acted on (or would be, in a dry run)
 	exitPartial = 1 // some were, some were skipped, failed, in doubt or not reached

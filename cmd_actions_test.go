@@ -23,7 +23,7 @@ import (
 
 var updateExamples = flag.Bool("update-examples", false, "rewrite the example dmpmqmsg files in testdata/actions")
 
-// Example files that ACTIONS.md's commands use.
+// Example files that the README's action commands use.
 const (
 	exMQSC  = "testdata/actions/demo.mqsc"
 	exDeadQ = "testdata/actions/deadq.dmp"
@@ -288,11 +288,11 @@ func TestActionBackendIBMMQWithoutSupport(t *testing.T) {
 	}
 }
 
-// TestActionsDocExamples runs every command ACTIONS.md shows, in order, and
+// TestActionsDocExamples runs every action command the README shows, in order, and
 // checks the output lines it documents (times and paths aside), so the
 // examples keep working on a fresh checkout.
 func TestActionsDocExamples(t *testing.T) {
-	doc, err := os.ReadFile("ACTIONS.md")
+	doc, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,7 +300,7 @@ func TestActionsDocExamples(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", tmp)
 	d := regexp.MustCompile(`(?m)^D="(.*)"$`).FindSubmatch(doc)
 	if d == nil {
-		t.Fatal("ACTIONS.md defines no D=")
+		t.Fatal("the README defines no D=")
 	}
 	var cmd []string
 	var want []string
