@@ -81,6 +81,8 @@ type backendFlags struct {
 	mqsc      listFlag
 	load      listFlag
 	loadQueue string
+	scenario  string
+	simFor    time.Duration
 }
 
 func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.FlagSet {
@@ -115,6 +117,8 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	if fs.Lookup("qmgr") == nil { // the IBM MQ flags bring their own
 		fs.StringVar(&a.backend.qmgr, "qmgr", "QM1", "queue manager name")
 	}
+	fs.StringVar(&a.backend.scenario, "scenario", "", "embedded queue managers: simulate this scenario first (a directory, a TOML file, or 'builtin' for the demo), then act on --qmgr of it")
+	fs.DurationVar(&a.backend.simFor, "sim-duration", 0, "with --scenario: how much time to simulate (default: the scenario's duration)")
 	fs.Var(&a.backend.mqsc, "mqsc", "embedded queue manager: run this MQSC script first (repeatable)")
 	fs.Var(&a.backend.load, "load", "embedded queue manager: put this dmpmqmsg file's messages first (repeatable)")
 	fs.StringVar(&a.backend.loadQueue, "load-queue", "", "queue for --load (default: the file's '* Queue =' line)")

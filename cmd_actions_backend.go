@@ -9,6 +9,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/demo"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -20,8 +21,8 @@ func openActionBackend(ctx context.Context, b *backendFlags) (mqwatch.Connector,
 		qm, err := openEmbedded(ctx, b)
 		return qm, qm, err
 	case "ibmmq":
-		if len(b.mqsc) > 0 || len(b.load) > 0 {
-			return nil, nil, errors.New("--mqsc and --load prepare the embedded queue manager; they do not apply to --backend ibmmq")
+		if len(b.mqsc) > 0 || len(b.load) > 0 || b.scenario != "" {
+			return nil, nil, errors.New("--scenario, --mqsc and --load prepare the embedded queue manager; they do not apply to --backend ibmmq")
 		}
 		c, err := ibmmqBackend(promptPassword)
 		return c, nil, err
@@ -33,6 +34,12 @@ func openActionBackend(ctx context.Context, b *backendFlags) (mqwatch.Connector,
 // objects from MQSC scripts, then messages from dmpmqmsg files.
 func openEmbedded(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
 	qm := embedded.New(embedded.Options{Name: b.qmgr})
+	if b.scenario != "" {
+		var err error
+		if qm, err = simulated(ctx, b); err != nil {
+			return nil, err
+		}
+	}
 	for _, path := range b.mqsc {
 		f, err := os.Open(path)
 		if err != nil {
@@ -96,4 +103,28 @@ func loadQLoad(ctx context.Context, qm *embedded.QMgr, path, queue string) error
 			return err
 		}
 	}
+}
+
+// simulated runs a scenario headless, as `poisonwatch sim` does, and returns
+// its queue manager named --qmgr with the messages the run left behind.
+func simulated(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
+	s, err := demo.Builtin()
+	if b.scenario != "builtin" {
+		s, err = demo.Load(b.scenario)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--scenario: %w", err)
+	}
+	res, err := s.Simulate(ctx, demo.SimOptions{Duration: b.simFor})
+	if err != nil {
+		return nil, fmt.Errorf("--scenario: %w", err)
+	}
+	var names []string
+	for _, qm := range res.Embedded {
+		if qm.Name() == b.qmgr {
+			return qm, nil
+		}
+		names = append(names, qm.Name())
+	}
+	return nil, fmt.Errorf("--scenario %s has no queue manager %s (it has %v): give --qmgr", b.scenario, b.qmgr, names)
 }

@@ -341,3 +341,24 @@ func TestActionsDocExamples(t *testing.T) {
 
 // The dashboard's operations are the same engine the commands use.
 var _ ui.Operations = actions.EngineOps{}
+
+// The action commands act on a simulated scenario, loaded as `sim` loads it.
+func TestActionOnSimulatedScenario(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	args := []string{"move", "--scenario", "builtin", "--sim-duration", "2m", "--qmgr", "QM2",
+		"--queue", "QM2.DEAD.LETTER.QUEUE", "--all", "--to", "AUDIT.PARKED"}
+	var out, errOut bytes.Buffer
+	if code := dispatch(context.Background(), append(args, "--dry-run"), &out, &errOut); code != exitDone {
+		t.Fatalf("dry run: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	if !strings.Contains(out.String(), "would move") {
+		t.Fatalf("dry run output:\n%s", out.String())
+	}
+	out.Reset()
+	if code := dispatch(context.Background(), args, &out, &errOut); code != exitDone {
+		t.Fatalf("move: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	if code := dispatch(context.Background(), []string{"move", "--scenario", "builtin", "--qmgr", "QM7", "--queue", "X", "--all", "--to", "Y"}, &out, &errOut); code == exitDone {
+		t.Fatal("an unknown queue manager of the scenario was accepted")
+	}
+}

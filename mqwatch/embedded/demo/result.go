@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"slices"
 	"strings"
 	"time"
@@ -25,6 +26,10 @@ type Result struct {
 	Consumers  []ConsumerState `json:"consumers"`
 	Events     []EventResult   `json:"events,omitempty"`
 	Accounting Accounting      `json:"accounting"`
+	// Embedded are the queue managers the simulation ran on, in the state it
+	// left them: its consumers and producers are stopped, the messages stay.
+	// The action commands act on them (--scenario).
+	Embedded []*embedded.QMgr `json:"-"`
 }
 
 // QMgrResult is one queue manager's final state.

@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -48,6 +49,6 @@ func (s *Scenario) Simulate(ctx context.Context, opts SimOptions) (*Result, erro
 		return nil, fmt.Errorf("simulate %s: %w", s.Name, err)
 	}
 	return &Result{Scenario: s.Name, Seed: s.Seed, Simulated: d.String(), Start: r.start.UTC(), End: end.UTC(),
-		QMgrs: qms, Routes: r.book.Routes(), Producers: r.book.Producers(), Consumers: r.book.Consumers(),
+		Embedded: slices.Clone(r.qms), QMgrs: qms, Routes: r.book.Routes(), Producers: r.book.Producers(), Consumers: r.book.Consumers(),
 		Events: r.book.Events(), Accounting: r.ledger.balance(found)}, nil
 }
