@@ -1,0 +1,106 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmuxSession drives the real binary in a terminal, as an operator would.
+type tmuxSession struct {
+	t    *testing.T
+	name string
+}
+
+func (s *tmuxSession) keys(keys ...string) {
+	s.t.Helper()
+	for _, k := range keys {
+		if out, err := exec.Command("tmux", "send-keys", "-t", s.name, k).CombinedOutput(); err != nil {
+			s.t.Fatalf("tmux send-keys %q: %v %s", k, err, out)
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+}
+
+func (s *tmuxSession) screen() string {
+	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", s.name).Output()
+	if err != nil {
+		s.t.Fatalf("tmux capture-pane: %v", err)
+	}
+	return string(out)
+}
+
+// waitFor polls the screen until every text is on it.
+func (s *tmuxSession) waitFor(texts ...string) string {
+	s.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		scr := s.screen()
+		all := true
+		for _, t := range texts {
+			all = all && strings.Contains(scr, t)
+		}
+		if all {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("screen never showed %q:\n%s", texts, scr)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestEndToEndRequeueInTmux starts poisonwatch on the live demo in tmux, opens
+// the DEADQ, a group and a message, requeues the message with the dialog, and
+// checks from the screen that it left the DEADQ and the audit view lists it.
+func TestEndToEndRequeueInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is not installed: .ci/run installs it")
+		}
+		t.Skip("tmux is not installed (apt-get install tmux); CI installs it and runs this test")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "poisonwatch")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(dir)}
+	cmd := "XDG_STATE_HOME=" + dir + " " + bin + " --audit " + filepath.Join(dir, "audit.jsonl")
+	if out, err := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", "120", "-y", "35", cmd).CombinedOutput(); err != nil {
+		t.Fatalf("tmux new-session: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+
+	s.waitFor("Alerts (", "SYSTEM.DEAD.LETTER.QUEUE", "ORDERS.IN")
+	s.keys("d")
+	s.waitFor("grouped by reason+destination")
+	s.keys("/")
+	s.keys(strings.Split("ORDERS.EXPRESS", "")...)
+	s.keys("Enter")
+	s.waitFor("→ ORDERS.EXPRESS (QM1)")
+	s.keys("Enter")
+	scr := s.waitFor("REASON", "DESTINATION")
+	id := regexp.MustCompile(`▸\s+1 ([0-9A-F]{8,16})`).FindStringSubmatch(scr)
+	if id == nil {
+		t.Fatalf("no message under the cursor:\n%s", scr)
+	}
+	s.keys("Enter")
+	s.waitFor("MQRC_Q_FULL (2053)", "DestQName", "'ORDERS.EXPRESS'")
+	s.keys("R")
+	s.waitFor("Requeue 1 message from SYSTEM.DEAD.LETTER.QUEUE", "Cancel", "Run")
+	s.keys("Tab", "Enter")
+	s.waitFor("done: 1 · skipped 0 · failed 0")
+	s.keys("Enter", "Escape", "C-r")
+	time.Sleep(time.Second)
+	if scr := s.screen(); strings.Contains(scr, id[1]) {
+		t.Fatalf("the requeued message %s is still listed on the DEADQ:\n%s", id[1], scr)
+	}
+	s.keys("A")
+	s.waitFor("Audit: 1 message action(s) this session", "requeued", id[1])
+	s.keys("q")
+}
