@@ -137,7 +137,7 @@ func (qm *QMgr) publish(h *handle, md mqfmt.MQMD, data []byte, u *uow) mqfmt.Rea
 		return mqfmt.RCPutInhibited
 	}
 	for sub := range qm.subs {
-		if !topicMatches(sub.topicStr, h.topicStr) {
+		if !TopicMatches(sub.topicStr, h.topicStr) {
 			continue
 		}
 		cp := md
@@ -150,9 +150,9 @@ func (qm *QMgr) publish(h *handle, md mqfmt.MQMD, data []byte, u *uow) mqfmt.Rea
 	return 0
 }
 
-// topicMatches matches a subscription's topic string, with topic-based
+// TopicMatches matches a subscription's topic string, with topic-based
 // wildcards ("#" any number of levels, "+" one level), against a publication's.
-func topicMatches(sub, pub string) bool {
+func TopicMatches(sub, pub string) bool {
 	if !strings.ContainsAny(sub, "#+") {
 		return sub == pub
 	}

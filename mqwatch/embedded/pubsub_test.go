@@ -177,8 +177,8 @@ func TestTopicMatches(t *testing.T) {
 		{"a/#/z", "a/b/c/z", true},
 	}
 	for _, tt := range tests {
-		if got := topicMatches(tt.sub, tt.pub); got != tt.want {
-			t.Errorf("topicMatches(%q, %q) = %v, want %v", tt.sub, tt.pub, got, tt.want)
+		if got := TopicMatches(tt.sub, tt.pub); got != tt.want {
+			t.Errorf("TopicMatches(%q, %q) = %v, want %v", tt.sub, tt.pub, got, tt.want)
 		}
 	}
 }

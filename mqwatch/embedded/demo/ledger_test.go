@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"strings"
 	"testing"
 )
@@ -85,7 +86,7 @@ func TestTopicMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.sub+"_"+tt.pub, func(t *testing.T) {
-			if got := topicMatches(tt.sub, tt.pub); got != tt.want {
+			if got := embedded.TopicMatches(tt.sub, tt.pub); got != tt.want {
 				t.Fatalf("%v", got)
 			}
 		})

@@ -118,43 +118,11 @@ func (r *runner) startProducer(i int) error {
 func (r *runner) subscribers(qmgr, topic string) int {
 	n := 0
 	for _, c := range r.s.Consumers {
-		if c.QMgr == qmgr && c.Subscription != nil && topicMatches(c.Subscription.Topic, topic) {
+		if c.QMgr == qmgr && c.Subscription != nil && embedded.TopicMatches(c.Subscription.Topic, topic) {
 			n++
 		}
 	}
 	return n
-}
-
-// topicMatches applies MQ topic-based wildcards: "#" any number of levels,
-// "+" exactly one.
-func topicMatches(sub, pub string) bool {
-	if !strings.ContainsAny(sub, "#+") {
-		return sub == pub
-	}
-	return matchLevels(strings.Split(sub, "/"), strings.Split(pub, "/"))
-}
-
-func matchLevels(s, p []string) bool {
-	for i, lvl := range s {
-		switch lvl {
-		case "#":
-			for j := i; j <= len(p); j++ {
-				if matchLevels(s[i+1:], p[j:]) {
-					return true
-				}
-			}
-			return false
-		case "+":
-			if len(p) <= i {
-				return false
-			}
-		default:
-			if len(p) <= i || p[i] != lvl {
-				return false
-			}
-		}
-	}
-	return len(s) == len(p)
 }
 
 // eventActor runs a timed MQSC event once.
