@@ -78,24 +78,24 @@ func runDecode(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// readInput reads a file, or standard input for "-", up to maxDecodeInput.
 func readInput(name string) ([]byte, error) {
-	var r io.Reader = os.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+	if name == "-" {
+		return readLimited(os.Stdin, "standard input", maxDecodeInput)
 	}
-	b, err := io.ReadAll(io.LimitReader(r, maxDecodeInput+1))
+	return readBounded(name, maxDecodeInput)
+}
+
+// readLimited reads r whole, failing rather than reading past limit bytes.
+func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	if len(b) > maxDecodeInput {
-		return nil, fmt.Errorf("input larger than %d MiB", maxDecodeInput>>20)
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes", name, limit)
 	}
-	return b, nil
+	return data, nil
 }
 
 // isTextDump reports whether data is a dmpmqmsg/qload file or amqsbcg output.
