@@ -27,11 +27,11 @@ type backend struct {
 func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 	switch o.backend {
 	case "ibmmq":
-		c, err := ibmmqBackend(promptPassword)
+		qs, err := ibmmqBackends(promptPassword)
 		if err != nil {
 			return nil, err
 		}
-		return &backend{qmgrs: []qmgrConn{{name: mqQMgrName(), conn: c}}, stop: func() {}}, nil
+		return &backend{qmgrs: qs, stop: func() {}}, nil
 	case "embedded":
 	default:
 		return nil, fmt.Errorf("unknown backend %q (embedded or ibmmq)", o.backend)

@@ -4,6 +4,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -13,7 +14,15 @@ import (
 // mqSettings is filled from the environment, then from the flags.
 var mqSettings = ibmmq.FromEnv(os.Getenv)
 
-func registerMQFlags(fs *flag.FlagSet) { mqSettings.RegisterFlags(fs) }
+// qmgrsFile lists several queue managers to watch at once (--qmgrs).
+var qmgrsFile string
+
+func registerMQFlags(fs *flag.FlagSet) {
+	mqSettings.RegisterFlags(fs)
+	if fs.Lookup("qmgrs") == nil {
+		fs.StringVar(&qmgrsFile, "qmgrs", "", "TOML file listing several queue managers to watch ([[qmgr]] name, channel, conn, ccdt_url, ...)")
+	}
+}
 
 func mqQMgrName() string { return mqSettings.QMgr }
 
@@ -23,6 +32,41 @@ func ibmmqBackend(prompt ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
 		return nil, err
 	}
 	return ibmmq.New(mqSettings)
+}
+
+// ibmmqBackends builds one backend per queue manager of --qmgrs, or the one
+// the flags name. Credentials are resolved (and prompted for) once.
+func ibmmqBackends(prompt ibmmq.PasswordPrompter) ([]qmgrConn, error) {
+	if qmgrsFile == "" {
+		c, err := ibmmqBackend(prompt)
+		if err != nil {
+			return nil, err
+		}
+		return []qmgrConn{{name: mqSettings.QMgr, conn: c}}, nil
+	}
+	data, err := readBounded(qmgrsFile, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	if err := mqSettings.Resolve(prompt); err != nil {
+		return nil, err
+	}
+	all, err := ibmmq.ParseQMgrFile(data, mqSettings)
+	if err != nil {
+		return nil, err
+	}
+	var out []qmgrConn
+	for _, s := range all {
+		if err := s.Resolve(nil); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.QMgr, err)
+		}
+		c, err := ibmmq.New(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.QMgr, err)
+		}
+		out = append(out, qmgrConn{name: s.QMgr, conn: c})
+	}
+	return out, nil
 }
 
 // defaultBackend: the IBM MQ edition watches a real queue manager by default.

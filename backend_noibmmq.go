@@ -14,8 +14,14 @@ func registerMQFlags(*flag.FlagSet) {}
 
 func mqQMgrName() string { return "" }
 
+func ibmmqBackends(ibmmq.PasswordPrompter) ([]qmgrConn, error) {
+	return nil, errNoIBMMQ
+}
+
+var errNoIBMMQ = errors.New("this poisonwatch was built without IBM MQ support: build it with `make build-mq` on a machine with the IBM MQ client")
+
 func ibmmqBackend(ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
-	return nil, errors.New("this poisonwatch was built without IBM MQ support: build it with `make build-mq` on a machine with the IBM MQ client")
+	return nil, errNoIBMMQ
 }
 
 // defaultBackend: without IBM MQ support, the embedded demo.

@@ -91,9 +91,10 @@ func runTypeCheck(dir string) (*checked, error) {
 	return c, nil
 }
 
-// goListDeps lists the backend and its dependencies, dependencies first.
+// goListDeps lists the backend, the command (whose ibmmq-tagged files wire
+// the backend in) and their dependencies, dependencies first.
 func goListDeps(dir string) ([]listedPackage, error) {
-	cmd := exec.Command("go", "list", "-deps", "-json", "-tags", "ibmmq", ".")
+	cmd := exec.Command("go", "list", "-deps", "-json", "-tags", "ibmmq", ".", "../..")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
 	var stderr bytes.Buffer
@@ -116,8 +117,12 @@ func goListDeps(dir string) ([]listedPackage, error) {
 		}
 		pkgs = append(pkgs, p)
 	}
-	if len(pkgs) == 0 || pkgs[len(pkgs)-1].ImportPath != backendPath {
-		return nil, fmt.Errorf("go list did not end with %s", backendPath)
+	listed := map[string]bool{}
+	for _, p := range pkgs {
+		listed[p.ImportPath] = true
+	}
+	if !listed[backendPath] || !listed[ownModule] {
+		return nil, fmt.Errorf("go list did not list %s and %s", backendPath, ownModule)
 	}
 	return pkgs, nil
 }
