@@ -181,7 +181,15 @@ func TestSimReadmeExampleRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := regexp.MustCompile("(?s)```(\\w*)\\n(.*?)```").FindAllStringSubmatch(string(doc), -1)
+	// Only the scenario-format section: other sections show other TOML files.
+	sec := string(doc)
+	if i := strings.Index(sec, "### Scenario format"); i >= 0 {
+		sec = sec[i:]
+		if j := strings.Index(sec, "\n## "); j >= 0 {
+			sec = sec[:j]
+		}
+	}
+	blocks := regexp.MustCompile("(?s)```(\\w*)\\n(.*?)```").FindAllStringSubmatch(sec, -1)
 	dir := t.TempDir()
 	var mqsc []string
 	for _, b := range blocks {
