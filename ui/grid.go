@@ -31,6 +31,8 @@ type Grid struct {
 	Width  int
 	Height int // rows of data, excluding the header line
 	Marked func(row int) bool
+	// Blurred hides the cursor: only the focused pane shows where it is.
+	Blurred bool
 	Cell   func(row, col int) Cell
 	widths []int
 }
@@ -106,7 +108,7 @@ func (g *Grid) View(st *Styles) string {
 		if r >= g.Rows {
 			continue
 		}
-		sel := r == g.Cursor
+		sel := r == g.Cursor && !g.Blurred
 		mark := " "
 		if g.Marked != nil && g.Marked(r) {
 			mark = "●"

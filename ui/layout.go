@@ -66,6 +66,7 @@ func (a *App) trendQueues() []*model.QueueState {
 }
 
 func (a *App) dashView(h int) string {
+	a.dash.grid.Blurred, a.dash.alerts.Blurred = a.dash.focus == 1, a.dash.focus == 0
 	gridH, alertsH, trendsH := a.dashSplit(h)
 	a.dash.grid.SetSize(a.width, gridH)
 	a.dash.alerts.SetSize(a.width, alertsH-1)
