@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -45,6 +46,12 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	switch args[0] {
 	case "-h", "--help", "help":
 		usage(stdout)
+		fmt.Fprintln(stdout, "\nDashboard flags:")
+		fs := flag.NewFlagSet("poisonwatch", flag.ContinueOnError)
+		fs.SetOutput(stdout)
+		tuiFlags(fs, &tuiOpts{})
+		registerMQFlags(fs)
+		fs.PrintDefaults()
 		return 0
 	}
 	for _, c := range commands() {
@@ -59,7 +66,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "poisonwatch: IBM MQ poison-message monitoring")
-	fmt.Fprintln(w, "\nUsage:\n  poisonwatch [flags]            the live dashboard (run 'poisonwatch -h' for its flags)\n  poisonwatch <command> [flags]\n\nCommands:")
+	fmt.Fprintln(w, "\nUsage:\n  poisonwatch [flags]            the live dashboard (the built-in demo unless told otherwise)\n  poisonwatch <command> [flags]\n\nCommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
