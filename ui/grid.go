@@ -33,8 +33,8 @@ type Grid struct {
 	Marked func(row int) bool
 	// Blurred hides the cursor: only the focused pane shows where it is.
 	Blurred bool
-	Cell   func(row, col int) Cell
-	widths []int
+	Cell    func(row, col int) Cell
+	widths  []int
 }
 
 // SetSize fits the grid into w×h (h includes the header line).
