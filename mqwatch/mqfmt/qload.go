@@ -46,7 +46,8 @@ type QLoadHeader struct {
 	// first line ("Created" is a ctime() string), "" when absent.
 	Version, Created string
 	// QMgr and Queue come from the "* Qmgr  = " and "* Queue = " comments
-	// dmpmqmsg writes when it unloads a queue.
+	// dmpmqmsg writes when it unloads a queue. Every field is raw text from
+	// the file: sanitise it before it reaches a terminal.
 	QMgr, Queue string
 }
 
@@ -81,6 +82,7 @@ type QLoadError struct {
 	Err    error // optional cause: ErrQLoadTooLarge, io.ErrUnexpectedEOF, an I/O error
 }
 
+// Error says where: "qload line 12, column 7: ...".
 func (e *QLoadError) Error() string {
 	switch {
 	case e.Line == 0:
@@ -91,6 +93,7 @@ func (e *QLoadError) Error() string {
 	return fmt.Sprintf("qload line %d, column %d: %s", e.Line, e.Column, e.Msg)
 }
 
+// Unwrap returns the cause, so errors.Is finds ErrQLoadTooLarge and the like.
 func (e *QLoadError) Unwrap() error { return e.Err }
 
 func qloadErr(line, col int, format string, args ...any) *QLoadError {
