@@ -44,11 +44,11 @@ func (a *App) dashSplit(h int) (grid, alerts, trends int) {
 		}
 		return h - bottom, bottom, bottom
 	}
-	minAlerts := 4
-	grid = min(max(need, 4), h-trends-minAlerts)
-	if grid < 3 {
-		grid = 3
-	}
+	// Narrow: the alerts say what is wrong, so they get room first (up to
+	// half the screen); the queue table scrolls.
+	trends = min(trends, 4)
+	alerts = min(max(len(a.current().Alerts)+2, 4), h/2)
+	grid = max(min(need, h-trends-alerts), 4)
 	alerts = max(h-grid-trends, 2)
 	return grid, alerts, trends
 }
@@ -111,12 +111,14 @@ func (a *App) trendsView(w, h int) string {
 		}
 		v := qs.View
 		r, ok := qs.ArrivalsPerMinute()
-		tail := fmt.Sprintf(" %7s %7s", compact(float64(v.Status.Depth)), rate(r, ok))
+		forecast := ""
 		if ttf, ok := qs.TimeToFull(); ok {
-			tail += " full in " + age(ttf)
+			forecast = "full in " + age(ttf)
 		} else if qs.Fill() >= 1 {
-			tail += " FULL"
+			forecast = "FULL"
 		}
+		// Fixed-width figures keep the sparklines aligned.
+		tail := fmt.Sprintf(" %6s %7s %-14s", compact(float64(v.Status.Depth)), rate(r, ok), forecast)
 		nameW := min(24, w/3)
 		spW := max(w-nameW-ansi.StringWidth(tail)-2, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
