@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -73,7 +74,7 @@ var dialogSeq int
 // openDialog starts an action on the marked messages (or the one under the
 // cursor): the dry-run plan is computed first.
 func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hidden int) tea.Cmd {
-	if a.opt.ReadOnly {
+	if a.opt.ReadOnly && op != actions.OpExport {
 		a.flash = "read-only: actions are disabled"
 		return nil
 	}
@@ -89,6 +90,9 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hi
 	d := &dialog{seq: dialogSeq, req: actions.OpRequest{Op: op, QMgr: a.qm, Queue: queue, Messages: msgs, User: a.opt.User},
 		hidden: hidden, prog: progress.New(progress.WithDefaultGradient())}
 	d.needType = len(msgs) > 1 || op == actions.OpDiscard
+	if op == actions.OpExport {
+		d.needType = false // a browse: nothing on the queue changes
+	}
 	d.typed = textinput.New()
 	d.typed.Placeholder = strconv.Itoa(len(msgs))
 	d.typed.Prompt = "type the count to confirm: "
@@ -98,7 +102,11 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hi
 		d.needType = true
 	}
 	a.dialog = d
-	if op == actions.OpMove || op == actions.OpReplay {
+	if op == actions.OpExport {
+		d.typed.Prompt = "export to dmpmqmsg file: "
+		d.typed.SetValue(exportName(queue, a.opt.Now()))
+	}
+	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true
 		d.typed.Focus()
 		return nil
@@ -222,4 +230,10 @@ func fmtRate(r float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f msg/s", r)
+}
+
+// exportName proposes a file in the current directory named after the queue
+// and the time, so two exports never collide.
+func exportName(queue string, now time.Time) string {
+	return strings.ReplaceAll(queue, "/", "_") + "-" + now.UTC().Format("20060102T150405Z") + ".dmp"
 }

@@ -29,6 +29,8 @@ func (a *App) actionKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
 		op = actions.OpReplay
 	case key.Matches(k, a.keys.Discard):
 		op = actions.OpDiscard
+	case key.Matches(k, a.keys.Export):
+		op = actions.OpExport
 	default:
 		return nil
 	}
@@ -106,11 +108,16 @@ func (a *App) confirmKey(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		if d.askTarget {
-			t := strings.ToUpper(strings.TrimSpace(d.typed.Value()))
-			if t == "" {
+			v := strings.TrimSpace(d.typed.Value())
+			if v == "" {
 				return nil
 			}
-			d.req.Target, d.askTarget, d.onRun = t, false, false
+			if d.req.Op == actions.OpExport {
+				d.req.File = v // a path: case matters
+			} else {
+				d.req.Target = strings.ToUpper(v)
+			}
+			d.askTarget, d.onRun = false, false
 			return a.planCmd(d)
 		}
 		if d.err != nil || !d.confirmed() {
@@ -158,7 +165,11 @@ func (a *App) confirmLines(d *dialog) []string {
 	st := &a.st
 	var out []string
 	if d.askTarget {
-		out = append(out, " "+d.typed.View(), "", st.Muted.Render(" type the queue, then tab to Run and enter: a dry run shows what would happen first"))
+		what := "the queue"
+		if d.req.Op == actions.OpExport {
+			what = "the file"
+		}
+		out = append(out, " "+d.typed.View(), "", st.Muted.Render(" type "+what+", then tab to Run and enter: a dry run shows what would happen first"))
 	} else {
 		if d.err != nil {
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")

@@ -17,7 +17,8 @@ func (a *App) screenKeys() []key.Binding {
 	acts := []key.Binding{k.Requeue, k.Move, k.Replay, k.Discard, k.Export}
 	canAct := !a.opt.ReadOnly && a.opt.Ops != nil
 	for i := range acts {
-		acts[i].SetEnabled(canAct)
+		// Export only browses: read-only mode allows it.
+		acts[i].SetEnabled(canAct || (i == len(acts)-1 && a.opt.Ops != nil))
 	}
 	switch a.nav.Top().Screen {
 	case model.ScreenDashboard:

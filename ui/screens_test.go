@@ -153,3 +153,17 @@ func TestMessageBytesAreSanitised(t *testing.T) {
 		t.Fatalf("control bytes reached the screen: %q", v)
 	}
 }
+
+func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "space", "E")
+	if a.dialog == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: QM1.DEADQ-") {
+		t.Fatalf("no export dialog:\n%s", a.View())
+	}
+	press(a, "tab", "enter", "tab", "enter")
+	if len(ops.runs) != 1 || ops.runs[0].Op != "export" || !strings.HasSuffix(ops.runs[0].File, ".dmp") {
+		t.Fatalf("runs %+v", ops.runs)
+	}
+}
