@@ -125,6 +125,9 @@ type opWorker struct {
 	conn    mqwatch.Conn
 	src     mqwatch.Queue
 	targets map[string]mqwatch.Queue
+	// dead is set when MQBACK failed: the unit of work may still hold the
+	// batch, so this connection must never commit again.
+	dead bool
 }
 
 func (w *opWorker) closeHandles(ctx context.Context) {
@@ -178,6 +181,9 @@ func (w *opWorker) batch(ctx context.Context, idxs []int) {
 // reports whether the batch must be tried again.
 func (w *opWorker) attempt(ctx context.Context, pending []int, resolved, cursor map[int]bool) bool {
 	r := w.r
+	if w.dead {
+		return false
+	}
 	var got []opGot
 	for _, idx := range pending {
 		if r.stopping() {
@@ -320,7 +326,17 @@ func (w *opWorker) target(ctx context.Context, tg opTarget) (mqwatch.Queue, erro
 }
 
 // backout backs the unit of work out; it is not cancelled with the run, so a
-// cancellation still returns the batch's messages to the source.
+// cancellation still returns the batch's messages to the source. When MQBACK
+// itself fails the unit of work may still hold gets and puts: a later commit
+// on this connection would make half a batch final, so the worker stops and
+// the run says why.
 func (w *opWorker) backout(ctx context.Context) {
-	_ = w.conn.Backout(context.WithoutCancel(ctx))
+	err := w.conn.Backout(context.WithoutCancel(ctx))
+	if err == nil || w.dead {
+		return
+	}
+	w.dead = true
+	if !connectionLost(err) { // a lost connection's unit of work is backed out by the queue manager
+		w.r.setStop("MQBACK failed, so the batch in flight is in doubt and nothing more is committed on that connection", err)
+	}
 }

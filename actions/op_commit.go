@@ -145,6 +145,16 @@ func (r *opRun) checkOnce(ctx context.Context, got []opGot) (doubtState, string,
 				return doubtUnknown, "", err
 			}
 			if found {
+				// An identical twin (same MsgId, CorrelId and put time) may
+				// be what is left on the source: when the target has the
+				// message too, the outcome stays in doubt. (A discard has no
+				// target to check; see the README's limits on twins.)
+				if tg := got[i].target; tg.queue != "" && tg.qmgr == "" {
+					onTarget, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), r.req.Context == ContextDefault)
+					if err != nil || onTarget {
+						return doubtUnknown, "", err
+					}
+				}
 				return doubtBackedOut, "its messages are still on " + r.req.Queue, nil
 			}
 		}
@@ -154,7 +164,9 @@ func (r *opRun) checkOnce(ctx context.Context, got []opGot) (doubtState, string,
 		if tg.queue == "" || tg.qmgr != "" {
 			continue // a remote target's messages may already have left its transmission queue
 		}
-		found, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), true)
+		// With the context passed the put time is the original's, so it must
+		// match too: an older message with the same ids is not proof.
+		found, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), r.req.Context == ContextDefault)
 		if err != nil {
 			return doubtUnknown, "", err
 		}

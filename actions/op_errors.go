@@ -122,3 +122,13 @@ func (r *opRun) targetFailure(tg opTarget) error {
 	defer r.mu.Unlock()
 	return r.badTarget[tg.key()]
 }
+
+// connectionLost reports whether err means the connection is gone, in which
+// case the queue manager itself backs out its open unit of work.
+func connectionLost(err error) bool {
+	switch mqwatch.ReasonOf(err) {
+	case mqfmt.RCConnectionBroken, mqfmt.RCHconnError, mqfmt.RCQMgrNotAvailable, 2161, 2162, 2202, 2548:
+		return true
+	}
+	return false
+}

@@ -26,6 +26,7 @@ type opPutBatch struct {
 	targets map[string]mqwatch.Queue
 	pend    []opPut
 	bytes   int
+	dead    bool // MQBACK failed: never commit on this connection again
 }
 
 func newPutBatch(r *opRun, conn mqwatch.Conn) *opPutBatch {
@@ -57,6 +58,9 @@ func (b *opPutBatch) flush(ctx context.Context) bool {
 // pending for the next attempt; a committed batch leaves nothing pending.
 func (b *opPutBatch) attempt(ctx context.Context) {
 	r := b.r
+	if b.dead {
+		return
+	}
 	got := make([]opGot, 0, len(b.pend))
 	for i := range b.pend {
 		p := &b.pend[i]
@@ -122,8 +126,17 @@ func (b *opPutBatch) target(ctx context.Context, tg opTarget) (mqwatch.Queue, er
 	return q, nil
 }
 
+// backout backs the batch out; when MQBACK fails the unit of work may still
+// hold puts, so the batch never commits on this connection again.
 func (b *opPutBatch) backout(ctx context.Context) {
-	_ = b.conn.Backout(context.WithoutCancel(ctx))
+	err := b.conn.Backout(context.WithoutCancel(ctx))
+	if err == nil || b.dead {
+		return
+	}
+	b.dead = true
+	if !connectionLost(err) { // a lost connection's unit of work is backed out by the queue manager
+		b.r.setStop("MQBACK failed, so the batch in flight is in doubt and nothing more is committed on that connection", err)
+	}
 }
 
 func (b *opPutBatch) close(ctx context.Context) {

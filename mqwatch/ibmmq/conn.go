@@ -161,7 +161,14 @@ func (c *conn) Close() error {
 	}
 	var errs []error
 	if err := c.qm.Back(); err != nil {
-		errs = append(errs, c.fail("MQBACK", "", err))
+		ferr := c.fail("MQBACK", "", err)
+		if !c.broken {
+			// MQDISC would commit what MQBACK could not back out (MQDISC
+			// commits on Multiplatforms). Leave the connection: the queue
+			// manager backs the unit of work out when this process ends.
+			return fmt.Errorf("connection left open so that its unit of work is never committed: %w", ferr)
+		}
+		errs = append(errs, ferr)
 	}
 	if c.admin != nil {
 		errs = append(errs, c.admin.close(c))

@@ -1,0 +1,53 @@
+package actions_test
+
+import (
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// When MQBACK fails the unit of work may still hold a got message whose put
+// failed: committing on that connection again would lose it (R10a).
+func TestR10aFailedBackoutNeverCommitsHalfABatch(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	for n := 1; n <= 3; n++ {
+		md, data := original(n)
+		f.putSetAll(c, "ORDERS.BO", md, data)
+	}
+	// 2nd put to PARKING.Q fails for that message (item error), and the MQBACK that follows fails once.
+	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbPut, Queue: "PARKING.Q", After: 1, Times: 1, RC: mqfmt.RCMsgTooBigForQ})
+	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbBackout, Times: 1, RC: mqfmt.Reason(2195)})
+	res, err := f.engine().Run(f.ctx, actions.OpRequest{Op: actions.OpMove, Queue: "ORDERS.BO", All: true,
+		Target: "PARKING.Q", Workers: 1, Batch: 3}, nil)
+	for _, it := range res.Items {
+		t.Logf("%x outcome %q", it.Msg.MsgId[16:], it.Outcome)
+	}
+	if err == nil || res.Stopped == "" {
+		t.Errorf("a failed MQBACK must stop the run: err %v", err)
+	}
+	src, dst := f.depth("ORDERS.BO"), f.depth("PARKING.Q")
+	if src+dst != 3 {
+		t.Errorf("lost: ORDERS.BO %d + PARKING.Q %d = %d, want 3", src, dst, src+dst)
+	}
+}
+
+// For copies, a retry after a failed MQBACK would put a copy twice.
+func TestR10aFailedBackoutNeverDuplicatesCopies(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	for n := 1; n <= 3; n++ {
+		md, data := original(n)
+		f.putSetAll(c, "ORDERS.BO", md, data)
+	}
+	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbPut, Queue: "PARKING.Q", After: 1, Times: 1, RC: mqfmt.RCMsgTooBigForQ})
+	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbBackout, Times: 1, RC: mqfmt.Reason(2195)})
+	res, err := f.engine().Run(f.ctx, actions.OpRequest{Op: actions.OpReplay, Queue: "ORDERS.BO", All: true,
+		Target: "PARKING.Q", Batch: 3}, nil)
+	t.Logf("err %v done %d failed %d", err, res.Done, res.Failed)
+	if got := f.depth("PARKING.Q"); got != res.Done {
+		t.Errorf("duplicated: PARKING.Q holds %d copies, result says %d replayed", got, res.Done)
+	}
+}
