@@ -32,16 +32,19 @@ type Options struct {
 
 // App is the root model of the program.
 type App struct {
-	opt    Options
-	st     Styles
-	keys   KeyMap
-	help   help.Model
-	state  *model.State
-	nav    *model.Nav
-	sel    *model.Selection
-	qm     string
-	width  int
-	height int
+	opt   Options
+	st    Styles
+	keys  KeyMap
+	help  help.Model
+	state *model.State
+	nav   *model.Nav
+	sel   *model.Selection
+	// selQueue is the queue the marks belong to: marks never travel to
+	// another queue's action.
+	selQueue string
+	qm       string
+	width    int
+	height   int
 
 	frozen  bool
 	pending [][]*mqwatch.Snapshot // per source, in order, held while frozen

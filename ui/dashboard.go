@@ -60,6 +60,14 @@ func dashCols(w int) []Column {
 }
 
 func (d *dashboard) update(q *model.QMgrState, filter string) {
+	keepQ, keepA := "", ""
+	if qs := d.selected(); qs != nil {
+		keepQ = qs.View.Info.Name
+	}
+	if d.q != nil && d.alerts.Cursor < len(d.q.Alerts) {
+		keepA = alertID(d.q.Alerts[d.alerts.Cursor])
+	}
+	defer d.follow(keepQ, keepA)
 	d.q = q
 	all := q.SortedQueues()
 	d.matches = model.Filter(filter, len(all), func(i int) string { return all[i].View.Info.Name })
@@ -223,4 +231,24 @@ func bothreshStyle(st *Styles, v mqwatch.QueueView) *lipgloss.Style {
 		return &st.Muted
 	}
 	return nil
+}
+
+func alertID(a model.Alert) string { return a.Rule + "\x00" + a.Queue + "\x00" + a.QMgr }
+
+// follow keeps both cursors on their queue and alert as rows come and go.
+func (d *dashboard) follow(queue, alert string) {
+	for i, qs := range d.rows {
+		if queue != "" && qs.View.Info.Name == queue {
+			d.grid.Cursor = i
+			d.grid.clamp()
+			break
+		}
+	}
+	for i, al := range d.q.Alerts {
+		if alert != "" && alertID(al) == alert {
+			d.alerts.Cursor = i
+			d.alerts.clamp()
+			break
+		}
+	}
 }

@@ -40,7 +40,10 @@ func (a *App) actionKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
 
 // actionTargets: the marked messages, else the message under the cursor.
 func (a *App) actionTargets(top *model.Location) ([]mqwatch.Summary, int) {
-	if a.sel.Len() > 0 {
+	if top.Screen == model.ScreenMessage {
+		return []mqwatch.Summary{a.detail.sum}, 0 // the message on screen, whatever is marked
+	}
+	if a.sel.Len() > 0 && a.selQueue == top.Queue {
 		visible := map[mqwatch.Key]bool{}
 		if top.Screen == model.ScreenQueue || top.Screen == model.ScreenGroup {
 			for i := 0; i < a.queue.msgs.Len(); i++ {

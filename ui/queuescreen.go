@@ -84,6 +84,11 @@ func queueCols(w int, dlq bool) []Column {
 }
 
 func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter string) tea.Cmd {
+	var keep *mqwatch.Key
+	if m := s.selected(); m != nil && s.loc == loc {
+		k := m.Key()
+		keep = &k
+	}
 	s.q, s.loc = q, loc
 	s.qs = q.Queues[loc.Queue]
 	s.msgs = msgList{}
@@ -103,7 +108,28 @@ func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter str
 		s.grid.SetSize(s.grid.Width, s.grid.Height+1)
 	}
 	s.grid.SetRows(s.msgs.Len())
+	s.follow(keep)
 	return cmd
+}
+
+// follow keeps the cursor on the message it was on when rows shift (a
+// consumer took messages from the head), so keys act on what the operator
+// is looking at.
+func (s *queueScreen) follow(k *mqwatch.Key) {
+	if k == nil {
+		return
+	}
+	if c := s.grid.Cursor; c < s.msgs.Len() && s.msgs.At(c).Key() == *k {
+		return
+	}
+	for i := 0; i < s.msgs.Len(); i++ {
+		if s.msgs.At(i).Key() == *k {
+			s.grid.Offset += i - s.grid.Cursor
+			s.grid.Cursor = i
+			s.grid.clamp()
+			return
+		}
+	}
 }
 
 // summaryText is what the filter matches a message against.
@@ -238,10 +264,12 @@ func (a *App) queueKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
 		}
 	case key.Matches(k, a.keys.Mark):
 		if m := s.selected(); m != nil {
+			a.markOn(top.Queue)
 			a.sel.Toggle(*m)
 			s.grid.Move(1)
 		}
 	case key.Matches(k, a.keys.MarkAll):
+		a.markOn(top.Queue)
 		for i := 0; i < s.msgs.Len(); i++ {
 			a.sel.Mark(*s.msgs.At(i))
 		}
@@ -254,4 +282,12 @@ func (a *App) queueKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
 	}
 	top.Cursor = s.grid.Cursor
 	return nil
+}
+
+// markOn starts marking on queue; marks made on another queue are dropped.
+func (a *App) markOn(queue string) {
+	if a.selQueue != queue {
+		a.sel.Clear()
+		a.selQueue = queue
+	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"strings"
 	"testing"
 )
@@ -164,6 +165,30 @@ func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
 	}
 	press(a, "tab", "enter", "tab", "enter")
 	if len(ops.runs) != 1 || ops.runs[0].Op != "export" || !strings.HasSuffix(ops.runs[0].File, ".dmp") {
+		t.Fatalf("runs %+v", ops.runs)
+	}
+}
+
+func TestCursorFollowsItsMessageWhenTheHeadIsTaken(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "tab", "j", "j", "j", "j", "j")
+	want := a.queue.selected().Key()
+	next := incident(2, 300)
+	next.Inventories["QM1.DEADQ"] = next.Inventories["QM1.DEADQ"].DropHead(3) // a consumer took three
+	next.Deltas = map[string]mqwatch.InventoryDelta{"QM1.DEADQ": {Resync: true}}
+	a.Update(snapshotMsg{snap: next})
+	if got := a.queue.selected(); got == nil || got.Key() != want || a.queue.grid.Cursor != 2 {
+		t.Fatalf("cursor moved off its message: row %d", a.queue.grid.Cursor)
+	}
+}
+
+func TestMessageScreenActsOnTheMessageShown(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "space", "space", "space", "enter", "R", "tab", "enter")
+	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 1 || ops.runs[0].Messages[0].Key() != a.detail.sum.Key() {
 		t.Fatalf("runs %+v", ops.runs)
 	}
 }

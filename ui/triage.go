@@ -41,6 +41,12 @@ func triageCols(w int) []Column {
 }
 
 func (t *triageScreen) update(q *model.QMgrState, loc *model.Location, filter string) {
+	var keep *model.GroupKey
+	if t.grid.Cursor < len(t.groups) {
+		k := t.groups[t.grid.Cursor].Key
+		keep = &k
+	}
+	defer t.follow(keep)
 	gs := q.Groups[loc.Queue]
 	t.groups = nil
 	if gs == nil || q.Snap == nil {
@@ -63,6 +69,20 @@ func (t *triageScreen) update(q *model.QMgrState, loc *model.Location, filter st
 		t.groups = append(t.groups, all[m.Index])
 	}
 	t.grid.SetRows(len(t.groups))
+}
+
+// follow keeps the cursor on its group when counts re-sort the list.
+func (t *triageScreen) follow(k *model.GroupKey) {
+	if k == nil {
+		return
+	}
+	for i, g := range t.groups {
+		if g.Key == *k {
+			t.grid.Cursor = i
+			t.grid.clamp()
+			return
+		}
+	}
 }
 
 func containsDim(ds []model.Dim, d model.Dim) bool {
@@ -188,6 +208,7 @@ func (a *App) markGroup(top *model.Location) {
 	}
 	inv := a.current().Snap.Inventories[top.Queue]
 	gk := t.groups[t.grid.Cursor].Key
+	a.markOn(top.Queue)
 	n := 0
 	for i := 0; i < inv.Len(); i++ {
 		if m := inv.At(i); model.KeyOf(t.dim, m) == gk {

@@ -79,7 +79,9 @@ func (a *App) back() {
 		return
 	}
 	if a.nav.Pop() {
-		a.sel.Clear()
+		if a.nav.Top().Queue != a.selQueue {
+			a.sel.Clear()
+		}
 		a.focusChanged()
 		a.refreshScreens()
 	}
@@ -112,6 +114,9 @@ func (a *App) openQueue(name string) {
 		scr = model.ScreenTriage
 	}
 	a.nav.Push(model.Location{Screen: scr, QMgr: a.qm, Queue: name})
+	if name != a.selQueue {
+		a.sel.Clear()
+	}
 	a.focusChanged()
 	a.refreshScreens()
 }

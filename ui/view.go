@@ -56,7 +56,9 @@ func (a *App) bindStyles() {
 	a.dash.st, a.queue.st, a.triage.st, a.detail.st, a.audit.st = &a.st, &a.st, &a.st, &a.st, &a.st
 	a.dash.grid.Cell, a.dash.alerts.Cell = a.dash.cell, a.alertCell
 	a.queue.grid.Cell, a.triage.grid.Cell = a.queue.cell, a.triage.cell
-	a.queue.grid.Marked = func(r int) bool { return a.sel.Marked(a.queue.msgs.At(r).Key()) }
+	a.queue.grid.Marked = func(r int) bool {
+		return a.selQueue == a.nav.Top().Queue && a.sel.Marked(a.queue.msgs.At(r).Key())
+	}
 }
 
 // fill pads or cuts s to exactly the terminal's size.
