@@ -15,7 +15,7 @@ type invState struct {
 // refreshMessages updates inventories of the DEADQ and BOQs, and browses the
 // heads of input queues. A connection error aborts; a per-queue error is noted
 // on that queue and the poll goes on.
-func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget []Key) error {
+func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget map[string][]Key) error {
 	live := map[string]bool{}
 	for i := range snap.Queues {
 		v := &snap.Queues[i]
@@ -57,7 +57,7 @@ func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget []K
 // refreshInventory reads only what is new on a BOQ or the DEADQ (unmarked
 // messages), trims what consumers took from the head, and re-reads the whole
 // queue only when the counts still disagree.
-func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueView, forget []Key) error {
+func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueView, forget map[string][]Key) error {
 	name := v.Info.Name
 	st := p.invs[name]
 	delta := InventoryDelta{}
@@ -71,27 +71,34 @@ func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueV
 		delta.Resync = true
 	}
 	inv := st.inv
-	if len(forget) > 0 {
-		inv, delta.Dropped = dropKeys(inv, forget)
+	if keys := forget[name]; len(keys) > 0 {
+		inv, delta.Dropped = dropKeys(inv, keys)
 	}
 	added, err := p.browseUnmarked(ctx, st.q)
 	if err != nil {
+		// What was read is marked on the handle but not stored: start over
+		// with a fresh handle next poll rather than miss those messages.
+		_ = st.q.Close(ctx)
+		delete(p.invs, name)
 		return err
 	}
 	inv = inv.Append(added...)
 	delta.Added = added
 	depth := int(v.Status.Depth)
-	if inv.Len() > depth {
+	consistent := true
+	if excess := inv.Len() - depth; excess > 0 {
 		var trimmed []Summary
-		inv, trimmed, err = p.trimHead(ctx, st.q, inv)
+		inv, trimmed, consistent, err = p.trimHead(ctx, st.q, inv, excess)
 		if err != nil {
 			return err
 		}
 		delta.Dropped = append(delta.Dropped, trimmed...)
 	}
-	if inv.Len() > depth {
-		// Removed from the middle by someone else: the only case that costs a
-		// full read.
+	// CURDEPTH was read before the browse, so messages that arrived since may
+	// make the inventory longer; more than that means removals from the
+	// middle. Fewer than CURDEPTH less uncommitted messages means some were
+	// missed. Either is the only case that costs a full read.
+	if !consistent || inv.Len()-depth > len(added) || inv.Len() < depth-int(v.Status.Uncommitted) {
 		inv, err = p.resync(ctx, st)
 		if err != nil {
 			return err
@@ -121,28 +128,31 @@ func (p *poller) browseUnmarked(ctx context.Context, q Queue) ([]Summary, error)
 }
 
 // trimHead drops inventory entries that precede the queue's current first
-// message: consumers of a BOQ or DEADQ take messages from the head.
-func (p *poller) trimHead(ctx context.Context, q Queue, inv *Inventory) (*Inventory, []Summary, error) {
+// message: consumers of a BOQ or DEADQ take messages from the head. It drops
+// at most excess entries (the inventory is that much longer than CURDEPTH);
+// a head further in (a higher-priority arrival went to the front) is not
+// explained by head removals, and it reports the inventory inconsistent.
+func (p *poller) trimHead(ctx context.Context, q Queue, inv *Inventory, excess int) (*Inventory, []Summary, bool, error) {
 	m, err := q.Browse(ctx, BrowseOptions{First: true, MaxBytes: 1}) // only its identity is needed
 	if IsReason(err, 2033) {
 		var gone []Summary
 		inv.Each(func(_ int, s *Summary) bool { gone = append(gone, *s); return true })
-		return nil, gone, nil
+		return nil, gone, true, nil
 	}
 	if err != nil {
-		return inv, nil, err
+		return inv, nil, true, err
 	}
 	head := Key{MsgId: m.MD.MsgId, CorrelId: m.MD.CorrelId}
-	for i := 0; i < inv.Len(); i++ {
+	for i := 0; i < inv.Len() && i <= excess; i++ {
 		if inv.At(i).Key() == head {
 			var gone []Summary
 			for j := 0; j < i; j++ {
 				gone = append(gone, *inv.At(j))
 			}
-			return inv.DropHead(i), gone, nil
+			return inv.DropHead(i), gone, true, nil
 		}
 	}
-	return inv, nil, nil
+	return inv, nil, false, nil
 }
 
 // resync rebuilds an inventory from a fresh handle (fresh marks).

@@ -33,7 +33,7 @@ func (p *poller) close() {
 
 // poll produces the next snapshot. A connection-level failure yields a
 // snapshot that carries the last good figures, marked stale, with the error.
-func (p *poller) poll(ctx context.Context, focus string, forget []Key) *Snapshot {
+func (p *poller) poll(ctx context.Context, focus string, forget map[string][]Key) *Snapshot {
 	start := p.cfg.Now()
 	p.cnt = counter{}
 	p.seq++
@@ -50,7 +50,7 @@ func (p *poller) poll(ctx context.Context, focus string, forget []Key) *Snapshot
 	return snap
 }
 
-func (p *poller) pollConnected(ctx context.Context, focus string, forget []Key) (*Snapshot, error) {
+func (p *poller) pollConnected(ctx context.Context, focus string, forget map[string][]Key) (*Snapshot, error) {
 	if p.conn == nil {
 		c, err := p.cfg.Connector.Connect(ctx, p.cfg.Connect)
 		if err != nil {

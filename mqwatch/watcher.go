@@ -57,7 +57,7 @@ type Watcher struct {
 
 	mu     sync.Mutex
 	focus  string
-	forget []Key
+	forget map[string][]Key // by queue
 }
 
 // NewWatcher returns a watcher; Run starts it.
@@ -87,16 +87,21 @@ func (w *Watcher) SetFocus(queue string) {
 	w.Refresh()
 }
 
-// Forget tells the watcher that messages were removed by this tool (an
-// action), so inventories drop them without re-reading their queues.
-func (w *Watcher) Forget(keys ...Key) {
+// Forget tells the watcher that messages were removed from queue by this
+// tool (an action), so its inventory drops them without re-reading the queue.
+// Only that queue: a move keeps the MsgId, so the same key may now be on the
+// target's inventory.
+func (w *Watcher) Forget(queue string, keys ...Key) {
 	w.mu.Lock()
-	w.forget = append(w.forget, keys...)
+	if w.forget == nil {
+		w.forget = map[string][]Key{}
+	}
+	w.forget[queue] = append(w.forget[queue], keys...)
 	w.mu.Unlock()
 	w.Refresh()
 }
 
-func (w *Watcher) takeRequests() (focus string, forget []Key) {
+func (w *Watcher) takeRequests() (focus string, forget map[string][]Key) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	focus, forget = w.focus, w.forget

@@ -232,3 +232,50 @@ func TestWatcherReportsBrokenConnectionAndRecovers(t *testing.T) {
 	}
 	t.Fatalf("never saw the broken connection and recovery (saw broken: %v)", sawBroken)
 }
+
+// A higher-priority arrival goes to the front of the queue but the end of the
+// inventory: a head removal must not drop the messages in between.
+func TestWatcherPriorityArrivalThenHeadRemoval(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	qm := newQM(t)
+	c := connect(t, qm)
+	put(t, c, "DLQ", 3, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
+	w, stop := startWatcher(t, qm, "")
+	defer stop()
+	<-w.Snapshots()
+	put(t, c, "DLQ", 1, func(i int) (*mqfmt.MQMD, []byte) {
+		md, data := deadLetter(mqfmt.RCQFull, "AUDIT.IN")(i)
+		md.Priority = 5
+		return md, data
+	})
+	ctx := context.Background()
+	q, _ := c.Open(ctx, mqwatch.ObjectDesc{Name: "DLQ"}, mqwatch.OpenOptions{Input: true})
+	if _, err := q.Get(ctx, mqwatch.GetOptions{}); err != nil { // runmqdlq takes the priority-5 head
+		t.Fatal(err)
+	}
+	if _, err := q.Get(ctx, mqwatch.GetOptions{}); err != nil { // and the next
+		t.Fatal(err)
+	}
+	q.Close(ctx)
+	s := pollOnce(t, w)
+	if got := s.Inventories["DLQ"].Len(); got != 2 {
+		t.Fatalf("inventory %d, want the 2 messages on the queue", got)
+	}
+}
+
+// Forget drops keys from the named queue's inventory only: a move keeps the
+// MsgId, so the same key may be on the target.
+func TestWatcherForgetIsPerQueue(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	qm := newQM(t)
+	c := connect(t, qm)
+	put(t, c, "DLQ", 2, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
+	w, stop := startWatcher(t, qm, "")
+	defer stop()
+	s := <-w.Snapshots()
+	k := s.Inventories["DLQ"].At(0).Key()
+	w.Forget("ORDERS.BO", k)
+	if s := pollOnce(t, w); s.Inventories["DLQ"].Len() != 2 {
+		t.Fatalf("Forget on another queue dropped a DLQ message: %d left", s.Inventories["DLQ"].Len())
+	}
+}

@@ -208,7 +208,7 @@ func (a *App) afterAction(res actions.OpResult) {
 		}
 	}
 	if len(gone) > 0 {
-		s.Forget(gone...)
+		s.Forget(res.Plan.Request.Queue, gone...)
 	}
 	s.Refresh()
 	a.sel.Clear()

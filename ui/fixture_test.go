@@ -42,7 +42,7 @@ func (f *fakeSource) Name() string                        { return f.name }
 func (f *fakeSource) Snapshots() <-chan *mqwatch.Snapshot { return f.ch }
 func (f *fakeSource) Refresh()                            { f.refresh++ }
 func (f *fakeSource) SetFocus(q string)                   { f.focus = q }
-func (f *fakeSource) Forget(k ...mqwatch.Key)             { f.forgot = append(f.forgot, k...) }
+func (f *fakeSource) Forget(_ string, k ...mqwatch.Key)   { f.forgot = append(f.forgot, k...) }
 
 // fakeOps answers fetches from a fixed message and runs actions by recording
 // them; the engine itself is tested in actions on the embedded queue manager.

@@ -14,7 +14,7 @@ type Source interface {
 	Snapshots() <-chan *mqwatch.Snapshot
 	Refresh()
 	SetFocus(queue string)
-	Forget(keys ...mqwatch.Key)
+	Forget(queue string, keys ...mqwatch.Key)
 }
 
 // snapshotMsg carries a snapshot from source src.
