@@ -19,7 +19,7 @@ func summarizeHeaders(s *Summary, m *Message) {
 		s.DLHDestQ = mqfmt.Sanitize(mqfmt.Trim(d.DestQName))
 		s.DLHDestQMgr = mqfmt.Sanitize(mqfmt.Trim(d.DestQMgrName))
 		s.DLHPutAppl = mqfmt.Sanitize(mqfmt.Trim(d.PutApplName))
-		s.DLHFormat = mqfmt.Trim(d.Format)
+		s.DLHFormat = mqfmt.Sanitize(mqfmt.Trim(d.Format))
 	}
 	for _, r := range ch.RFH2s() {
 		s.HasRFH2 = true
@@ -34,7 +34,7 @@ func summarizeHeaders(s *Summary, m *Message) {
 		}
 	}
 	b := ch.Body
-	s.BodyFormat, s.BodyCCSID, s.BodyOffset = mqfmt.Trim(b.Format), b.CCSID, b.Offset
+	s.BodyFormat, s.BodyCCSID, s.BodyOffset = mqfmt.Sanitize(mqfmt.Trim(b.Format)), b.CCSID, b.Offset
 	start := min(b.Offset, len(m.Data))
 	end := min(start+SummaryBodyBytes, len(m.Data))
 	s.BodyPrefix = append([]byte(nil), m.Data[start:end]...)

@@ -15,14 +15,14 @@ func Summarize(m *Message) Summary {
 		Persistent:   md.Persistence == mqfmt.PerPersistent,
 		Priority:     md.Priority,
 		Length:       m.Length,
-		Format:       mqfmt.Trim(md.Format),
+		Format:       mqfmt.Sanitize(mqfmt.Trim(md.Format)),
 		CCSID:        md.CodedCharSetId,
 		Encoding:     md.Encoding,
 		Report:       md.Report,
 		Expiry:       md.Expiry,
-		PutApplName:  mqfmt.Trim(md.PutApplName),
-		UserId:       mqfmt.Trim(md.UserIdentifier),
-		BodyFormat:   mqfmt.Trim(md.Format),
+		PutApplName:  mqfmt.Sanitize(mqfmt.Trim(md.PutApplName)),
+		UserId:       mqfmt.Sanitize(mqfmt.Trim(md.UserIdentifier)),
+		BodyFormat:   mqfmt.Sanitize(mqfmt.Trim(md.Format)),
 		BodyCCSID:    md.CodedCharSetId,
 	}
 	s.PutTime, _ = mqfmt.ParsePutTime(md.PutDate, md.PutTime)

@@ -92,7 +92,7 @@ func (d *detailScreen) bodyLines(w int) []string {
 	b := ch.Body
 	data := d.msg.Data[min(b.Offset, len(d.msg.Data)):]
 	head := d.st.Muted.Render(fmt.Sprintf(" body: %d bytes at offset %d, format '%s', CCSID %d %s",
-		len(data), b.Offset, mqfmt.Trim(b.Format), b.CCSID, mqfmt.CCSIDName(b.CCSID)))
+		len(data), b.Offset, mqfmt.Sanitize(mqfmt.Trim(b.Format)), b.CCSID, mqfmt.CCSIDName(b.CCSID)))
 	out := []string{head}
 	if d.msg.Truncated() {
 		out = append(out, d.st.Warning.Render(fmt.Sprintf(" only the first %d of %d bytes were read", len(d.msg.Data), d.msg.Length)))

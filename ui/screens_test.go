@@ -192,3 +192,18 @@ func TestMessageScreenActsOnTheMessageShown(t *testing.T) {
 		t.Fatalf("runs %+v", ops.runs)
 	}
 }
+
+func TestHeaderBytesNeverReachTheTerminalThroughLabels(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	snap := incident(1, 0)
+	evil := dlqSummary(1, 2085, "INVOICE.IN")
+	evil.DLHPutAppl = "evil\x1b]52;c;QUJD\x07app"
+	snap.Inventories["QM1.DEADQ"] = (*mqwatch.Inventory)(nil).Append(evil)
+	a.Update(snapshotMsg{snap: snap})
+	for _, keys := range [][]string{{"d", "o", "o", "o"}, {"enter"}, {"esc", "space"}} {
+		press(a, keys...)
+		if v := a.View(); strings.ContainsAny(v, "\x1b\x07") {
+			t.Fatalf("after %v a control byte reached the screen: %q", keys, v)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Minimum usable terminal size.
@@ -154,7 +155,7 @@ func shortErr(err error) string {
 
 func (a *App) crumbsView() string {
 	crumbs := a.nav.Breadcrumbs()
-	s := a.st.Muted.Render(strings.Join(crumbs, " › "))
+	s := a.st.Muted.Render(mqfmt.Sanitize(strings.Join(crumbs, " › ")))
 	if v := a.filter.value(a.nav.Top().Screen); v != "" || a.filter.active {
 		s += a.st.Accent.Render("  " + a.filter.view())
 	}
@@ -165,7 +166,7 @@ func (a *App) crumbsView() string {
 		s += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
 	}
 	if a.flash != "" {
-		s += "  " + a.st.Info.Render(a.flash)
+		s += "  " + a.st.Info.Render(mqfmt.Sanitize(a.flash))
 	}
 	return ansi.Truncate(s, a.width, "…")
 }
