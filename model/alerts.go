@@ -84,10 +84,15 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 		add(Warning, "R8a", name, "%.0f%% of MAXDEPTH %d", fill*100, v.Info.MaxDepth)
 	}
 	if v.Role == mqwatch.RoleDeadQ || v.Role == mqwatch.RoleBOQ {
-		if rate, ok := qs.ArrivalsPerMinute(); ok && rate > 0 {
-			msg := fmt.Sprintf("growing: %.0f msg/min", rate)
+		// R8d is about depth: a DEADQ that a handler drains faster than
+		// messages arrive is not growing, however many arrive.
+		if net, ok := qs.DepthPerMinute(); ok && net > 0 {
+			msg := fmt.Sprintf("growing: +%.0f/min net", net)
+			if in, ok := qs.ArrivalsPerMinute(); ok && in > 0 {
+				msg += fmt.Sprintf(" (%.0f/min arriving)", in)
+			}
 			if ttf, ok := qs.TimeToFull(); ok {
-				msg += fmt.Sprintf(", full in %s", roundDuration(ttf))
+				msg += ", full in " + roundDuration(ttf)
 			}
 			add(Warning, "R8d", name, "%s", msg)
 		}

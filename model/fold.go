@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
@@ -16,7 +17,11 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 	prev := q.Snap
 	q.Snap = snap
 	if !snap.Connected {
-		q.Alerts = q.alerts(s.Now())
+		// The figures are the last good poll's: recomputing time-based alerts
+		// from them would blame consumers for the tool's own outage. Keep
+		// what was known and say the data is stale.
+		q.Alerts = append([]Alert{{Severity: Critical, QMgr: q.Name,
+			Text: fmt.Sprintf("not connected: %v (alerts below are from the last good poll)", snap.Err)}}, q.connected...)
 		return
 	}
 	q.LastGood = snap.Time.Add(snap.Poll.Duration)
@@ -40,6 +45,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 	q.foldInventories(snap, contiguous, now)
 	q.inv = engineInventory(snap)
 	q.Alerts = q.alerts(now)
+	q.connected = q.Alerts
 }
 
 func (qs *QueueState) fold(v mqwatch.QueueView, head []mqwatch.Summary, now time.Time) {
@@ -66,9 +72,12 @@ func (qs *QueueState) fold(v mqwatch.QueueView, head []mqwatch.Summary, now time
 	qs.BackoutHistory.Add(now, float64(qs.MaxBackout))
 }
 
-// GetIdle returns how long CURDEPTH has been non-zero with LastGet unchanged:
-// a stopped consumer's signature.
+// GetIdle returns how long no get has happened: from the queue's last get
+// time when queue monitoring reports it, else since the tool saw it change.
 func (qs *QueueState) GetIdle(now time.Time) time.Duration {
+	if lg := qs.View.Status.LastGet; qs.View.Status.Monitored && !lg.IsZero() {
+		return now.Sub(lg)
+	}
 	if qs.lastGetSeen.IsZero() {
 		return 0
 	}

@@ -28,7 +28,10 @@ type QMgrState struct {
 	Styles   map[string]actions.Style
 	inv      *actions.Inventory
 	lastLint []Alert
-	interval time.Duration
+	// connected holds the alerts of the last good poll, shown while the
+	// queue manager cannot be reached.
+	connected []Alert
+	interval  time.Duration
 }
 
 // QueueState is one queue's derived figures across polls.

@@ -233,8 +233,12 @@ func (p *poller) closeHead(ctx context.Context, name string) {
 
 // browseFocus reads the first FocusDepth messages of the queue the operator has
 // open and who has it open.
-func (p *poller) browseFocus(ctx context.Context, name string) *FocusView {
+func (p *poller) browseFocus(ctx context.Context, name string, messages bool) *FocusView {
 	f := &FocusView{Queue: name}
+	if !messages {
+		f.Handles, f.Err = p.conn.Handles(ctx, name)
+		return f
+	}
 	q, err := p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
 	if err != nil {
 		f.Err = err

@@ -79,7 +79,8 @@ func (p *poller) pollConnected(ctx context.Context, focus string, forget map[str
 		return nil, p.drop(err)
 	}
 	if focus != "" {
-		snap.Focus = p.browseFocus(ctx, focus)
+		_, inventoried := snap.Inventories[focus] // its messages are there already: only who has it open
+		snap.Focus = p.browseFocus(ctx, focus, !inventoried)
 		if isConnectionError(snap.Focus.Err) {
 			return nil, p.drop(snap.Focus.Err)
 		}

@@ -118,7 +118,11 @@ func (a *App) trendsView(w, h int) string {
 			forecast = "FULL"
 		}
 		// Fixed-width figures keep the sparklines aligned.
-		tail := fmt.Sprintf(" %6s %7s %-14s", compact(float64(v.Status.Depth)), rate(r, ok), forecast)
+		in := "·"
+		if ok && r >= 0.5 {
+			in = "in " + compact(r) + "/m" // arrivals, not net depth change
+		}
+		tail := fmt.Sprintf(" %6s %9s %-14s", compact(float64(v.Status.Depth)), in, forecast)
 		nameW := min(24, w/3)
 		spW := max(w-nameW-ansi.StringWidth(tail)-2, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
@@ -154,8 +158,18 @@ func (a *App) queueView(h int) string {
 	s := &a.queue
 	attrs := a.queueAttrs(s.qs)
 	grid := s.grid.View(&a.st)
-	if s.msgs.Len() == 0 {
+	var focus *mqwatch.FocusView
+	if snap := a.current().Snap; snap != nil && snap.Focus != nil && snap.Focus.Queue == a.nav.Top().Queue {
+		focus = snap.Focus
+	}
+	switch {
+	case focus != nil && focus.Err != nil && s.msgs.Len() == 0:
+		grid = fitHeight(grid, 2) + "\n" + a.st.Danger.Render(" cannot browse this queue: "+mqfmt.Sanitize(focus.Err.Error()))
+	case s.msgs.Len() == 0:
 		grid = fitHeight(grid, 2) + "\n" + a.st.Muted.Render(" no messages (browsing the first messages of the queue; ctrl+r refreshes)")
+	}
+	if focus != nil && focus.More && s.qs != nil {
+		attrs = strings.Replace(attrs, "\n", a.st.Warning.Render(fmt.Sprintf("  (showing the first %s of %s)", human(int64(len(focus.Messages))), human(int64(s.qs.View.Status.Depth))))+"\n", 1)
 	}
 	return fitHeight(attrs, 2) + "\n" + fitHeight(grid, h-queueChrome) + "\n" + fitHeight(a.routePanel(), queueChrome-2)
 }

@@ -74,6 +74,9 @@ func (a *App) paletteItems() []paletteItem {
 	}
 	for _, qm := range a.state.Order {
 		items = append(items, paletteItem{"qm " + qm, "switch queue manager", func(a *App) tea.Cmd {
+			if s := a.source(a.qm); s != nil {
+				s.SetFocus("") // stop browsing what the operator left
+			}
 			a.qm = qm
 			a.nav = model.NewNav()
 			a.sel.Clear()
