@@ -57,6 +57,8 @@ type App struct {
 	filter filterInput
 	pal    palette
 	dialog *dialog
+	// dialogSeq numbers dialogs so a result of a closed one is dropped.
+	dialogSeq int
 
 	later []tea.Cmd // commands started by refreshes, returned by Update
 

@@ -69,8 +69,6 @@ type runDoneMsg struct {
 	err error
 }
 
-var dialogSeq int
-
 // openDialog starts an action on the marked messages (or the one under the
 // cursor): the dry-run plan is computed first.
 func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hidden int) tea.Cmd {
@@ -86,8 +84,8 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hi
 		a.flash = "nothing selected: space marks messages, or put the cursor on one"
 		return nil
 	}
-	dialogSeq++
-	d := &dialog{seq: dialogSeq, req: actions.OpRequest{Op: op, QMgr: a.qm, Queue: queue, Messages: msgs, User: a.opt.User},
+	a.dialogSeq++
+	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: a.qm, Queue: queue, Messages: msgs, User: a.opt.User},
 		hidden: hidden, prog: progress.New(progress.WithDefaultGradient())}
 	d.needType = len(msgs) > 1 || op == actions.OpDiscard
 	if op == actions.OpExport {

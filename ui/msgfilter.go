@@ -32,21 +32,19 @@ type filterDoneMsg struct {
 	matched map[uint64]bool
 }
 
-var filterSeq int
-
 // rows returns the positions of base that match the query, and a command when
 // a full scan has to run in the background first.
 func (f *msgFilter) rows(inv *mqwatch.Inventory, base []int, query string) ([]int, tea.Cmd) {
 	if query == "" {
-		*f = msgFilter{}
+		*f = msgFilter{seq: f.seq}
 		return base, nil
 	}
 	var cmd tea.Cmd
 	if query != f.query {
-		*f = msgFilter{query: query, seen: map[uint64]bool{}, total: len(base)}
+		*f = msgFilter{query: query, seen: map[uint64]bool{}, total: len(base), seq: f.seq}
 		if len(base) >= asyncFilterAt {
-			filterSeq++
-			f.seq, f.pending = filterSeq, true
+			f.seq++ // a new scan: results of older ones are dropped
+			f.pending = true
 			cmd = scanCmd(f.seq, query, inv, base)
 		}
 	}

@@ -94,28 +94,11 @@ func fitHeight(s string, h int) string {
 func (a *App) headerView() string {
 	st := &a.st
 	now := a.opt.Now()
-	var parts []string
-	parts = append(parts, st.Header.Render(" poisonwatch "))
-	for _, name := range a.state.Order {
-		q := a.state.QMgrs[name]
-		label := name
-		if name == a.qm {
-			label = "▸" + name
-		}
-		switch {
-		case q.Snap == nil:
-			parts = append(parts, st.Muted.Render(label+" connecting…"))
-		case !q.Snap.Connected:
-			parts = append(parts, st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now)))))
-		case q.Stale(now):
-			parts = append(parts, st.Warning.Render(fmt.Sprintf("%s ● stale %s", label, age(q.Age(now)))))
-		default:
-			parts = append(parts, st.OK.Render(label+" ●")+st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago"))
-		}
-		if n := critical(q); n > 0 && name != a.qm {
-			// Trouble on a queue manager not on screen must still show.
-			parts[len(parts)-1] += st.Danger.Render(fmt.Sprintf(" ⚠%d", n))
-		}
+	// Badges first: on a narrow screen the queue managers are cut, never the
+	// read-only badge, the alert count or the frozen banner.
+	parts := []string{st.Header.Render(" poisonwatch ")}
+	if a.frozen {
+		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
 	}
 	if a.opt.ReadOnly {
 		parts = append(parts, st.BadgeRO.Render("[RO]"))
@@ -125,10 +108,35 @@ func (a *App) headerView() string {
 	if n := len(a.current().Alerts); n > 0 {
 		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d alerts", n)))
 	}
-	if a.frozen {
-		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
+	for _, name := range a.state.Order {
+		parts = append(parts, a.qmgrBadge(name, now))
 	}
 	return ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
+}
+
+// qmgrBadge shows one queue manager's connection state and data age.
+func (a *App) qmgrBadge(name string, now time.Time) string {
+	st := &a.st
+	q := a.state.QMgrs[name]
+	label := name
+	if name == a.qm {
+		label = "▸" + name
+	}
+	var out string
+	switch {
+	case q.Snap == nil:
+		out = st.Muted.Render(label + " connecting…")
+	case !q.Snap.Connected:
+		out = st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now))))
+	case q.Stale(now):
+		out = st.Warning.Render(fmt.Sprintf("%s ● stale %s", label, age(q.Age(now))))
+	default:
+		out = st.OK.Render(label+" ●") + st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago")
+	}
+	if n := critical(q); n > 0 && name != a.qm {
+		out += st.Danger.Render(fmt.Sprintf(" ⚠%d", n)) // trouble on a queue manager not on screen
+	}
+	return out
 }
 
 // critical counts a queue manager's critical alerts.
