@@ -83,6 +83,20 @@ func (a *opAudit) write(recs []AuditRecord) error {
 	return a.err
 }
 
+// sync makes what was written durable: import dedup relies on these lines
+// surviving a crash right after a commit.
+func (a *opAudit) sync() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.err != nil {
+		return a.err
+	}
+	if err := a.f.Sync(); err != nil {
+		a.err = fmt.Errorf("audit log %s: %w", a.path, err)
+	}
+	return a.err
+}
+
 func (a *opAudit) failed() error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -139,12 +153,31 @@ func importedBefore(auditPath, sha string) (map[int]string, error) {
 	}
 	defer f.Close()
 	done := map[int]string{}
+	pending := map[int]string{}
 	err = ReadAudit(f, func(r AuditRecord) error {
-		if r.Action == OpImport && r.FileSHA256 == sha && !r.DryRun && (r.Outcome == "imported" || r.Outcome == "in doubt") {
-			done[r.Index] = "at " + r.Time.UTC().Format(time.RFC3339) + " by " + r.User
+		if r.Action != OpImport || r.FileSHA256 != sha || r.DryRun {
+			return nil
+		}
+		when := "at " + r.Time.UTC().Format(time.RFC3339) + " by " + r.User
+		switch r.Outcome {
+		case "imported":
+			done[r.Index] = "already imported " + when
+			delete(pending, r.Index)
+		case "in doubt":
+			done[r.Index] = "in doubt since an import " + when + ": check the target before importing it again"
+		case outcomePending:
+			pending[r.Index] = when
 		}
 		return nil
 	})
+	// A batch written as pending whose outcome never reached the log (the
+	// process died around MQCMIT): it may be on the target, so it is not put
+	// again blindly.
+	for i, when := range pending {
+		if _, ok := done[i]; !ok {
+			done[i] = "in doubt since an import " + when + " stopped around its commit: check the target before importing it again"
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read audit log %s: %w", auditPath, err)
 	}

@@ -164,7 +164,7 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 		it := OpItem{Msg: s.sum, Outcome: verb, Index: s.index}
 		p.ids[i] = identityOf(&s.sum)
 		if s.imported != "" {
-			it.Outcome = "skipped: already imported " + s.imported
+			it.Outcome = "skipped: " + s.imported
 			p.Items[i] = it
 			continue
 		}

@@ -84,6 +84,15 @@ func (b *opPutBatch) attempt(ctx context.Context) {
 		}
 		got = append(got, opGot{idx: p.idx, target: p.target, putMD: md})
 	}
+	if r.req.Op == OpImport {
+		// Pending lines, made durable before MQCMIT: an import run again
+		// after a crash here never puts these messages twice.
+		if err := r.auditPending(got); err != nil {
+			b.backout(ctx)
+			r.setStop("audit log write failed: nothing of the batch in flight was imported", err)
+			return
+		}
+	}
 	if err := b.conn.Commit(context.WithoutCancel(ctx)); err != nil {
 		b.backout(ctx)
 		state, how := r.resolve(ctx, got)
@@ -96,6 +105,9 @@ func (b *opPutBatch) attempt(ctx context.Context) {
 		return
 	}
 	(&opWorker{r: r}).settle(got, doubtCommitted)
+	if err := r.audit.sync(); err != nil {
+		r.setStop("audit log sync failed: no further message is acted on", err)
+	}
 	b.pend = b.pend[:0]
 }
 
@@ -143,4 +155,22 @@ func (b *opPutBatch) close(ctx context.Context) {
 	for _, q := range b.targets {
 		_ = q.Close(context.WithoutCancel(ctx))
 	}
+}
+
+// outcomePending marks an import batch written to the log before its commit.
+const outcomePending = "pending"
+
+// auditPending writes and syncs a pending line per message of the batch.
+func (r *opRun) auditPending(got []opGot) error {
+	now := r.e.opts.Now()
+	recs := make([]AuditRecord, 0, len(got))
+	for _, g := range got {
+		it := r.items[g.idx] // a copy: the item's outcome stays unset
+		it.Outcome = outcomePending
+		recs = append(recs, r.auditRecord(&it, now))
+	}
+	if err := r.audit.write(recs); err != nil {
+		return err
+	}
+	return r.audit.sync()
 }
