@@ -59,6 +59,12 @@ func createPrivate(path string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
+	// The new name must survive a power loss too, not only the data synced
+	// into it later: sync the directory that holds it.
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
 	return f, nil
 }
 

@@ -169,6 +169,12 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 			continue
 		}
 		tg, skip := p.res.forItem(req.Op, factsOfSummary(&s.sum))
+		if skip == "" && req.Op.movesMessages() && p.res.isSource(tg) {
+			// Through an alias, the local queue manager's name or an MQDLH
+			// naming the DEADQ itself: the message would land where it is,
+			// its MQDLH stripped or BackoutCount reset.
+			skip = "its target " + tg.queue + " is the source queue itself"
+		}
 		switch {
 		case skip != "":
 			it.Outcome = "skipped: " + skip

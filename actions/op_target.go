@@ -186,3 +186,19 @@ func (t *opTargets) roomWarning(tg opTarget, n int) string {
 	return fmt.Sprintf("%s has room for %d of the %d messages (CURDEPTH %d, MAXDEPTH %d): the run would stop with MQRC_Q_FULL (2053) after about %d",
 		tg.queue, max(room, 0), n, f.Depth, f.MaxDepth, max(room, 0))
 }
+
+// isSource reports whether tg resolves to the source queue on this queue
+// manager.
+func (t *opTargets) isSource(tg opTarget) bool {
+	if tg.queue == "" || tg.qmgr != "" {
+		return false
+	}
+	if tg.queue == t.source {
+		return true
+	}
+	if t.inv == nil {
+		return false
+	}
+	f, s := t.inv.Facts(tg.queue), t.inv.Facts(t.source)
+	return f.Resolved != "" && f.Resolved == s.Resolved
+}
