@@ -123,7 +123,7 @@ func BuildGroups(queue string, isDLQ bool, inv *mqwatch.Inventory) *GroupSet {
 			full[k] = g
 		}
 		g.Count++
-		widen(g, s.PutTime)
+		widen(g, s.QueuedAt())
 		return true
 	})
 	for k, f := range full {
@@ -168,7 +168,7 @@ func (gs *GroupSet) add(s *mqwatch.Summary, fresh bool) {
 		if fresh {
 			g.added++
 		}
-		widen(g, s.PutTime)
+		widen(g, s.QueuedAt())
 	}
 }
 
@@ -185,7 +185,7 @@ func (gs *GroupSet) remove(s *mqwatch.Summary) {
 			delete(gs.groups[d], k)
 			continue
 		}
-		if s.PutTime.Equal(g.Oldest) || s.PutTime.Equal(g.Newest) {
+		if t := s.QueuedAt(); t.Equal(g.Oldest) || t.Equal(g.Newest) {
 			gs.staleAge[d] = true
 		}
 	}
@@ -259,11 +259,8 @@ func (gs *GroupSet) rescanAges(d Dim) {
 		g.Oldest, g.Newest = time.Time{}, time.Time{}
 	}
 	gs.inv.Each(func(_ int, s *mqwatch.Summary) bool {
-		if s.PutTime.IsZero() {
-			return true
-		}
 		if g := gs.groups[d][keyFor(d, s)]; g != nil {
-			widen(g, s.PutTime)
+			widen(g, s.QueuedAt())
 		}
 		return true
 	})

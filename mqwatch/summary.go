@@ -31,6 +31,9 @@ type Summary struct {
 	DLHDestQMgr string
 	DLHPutAppl  string
 	DLHFormat   string
+	// DLHPutTime is when the message was put on the dead-letter queue (the
+	// MQDLH's PutDate/PutTime); PutTime is when it was first put.
+	DLHPutTime time.Time
 	// JMS facts from an MQRFH2, when the message has one.
 	HasRFH2 bool
 	JMSDst  string // jms/Dst, e.g. "queue:///ORDERS.IN"
@@ -47,6 +50,15 @@ type Summary struct {
 	DecodeErr string
 	// Arrival orders summaries on one queue in the order they were first seen.
 	Arrival uint64
+}
+
+// QueuedAt is when the message arrived where it is: on a DEADQ the time it
+// was dead-lettered, else its put time.
+func (s *Summary) QueuedAt() time.Time {
+	if !s.DLHPutTime.IsZero() {
+		return s.DLHPutTime
+	}
+	return s.PutTime
 }
 
 // Key identifies a message for the tool's purposes. MsgIds are not guaranteed

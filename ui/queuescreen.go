@@ -178,11 +178,11 @@ func (s *queueScreen) cell(row, col int) Cell {
 	case "MSGID":
 		id := shortID(m.MsgId)
 		return Cell{Text: id[len(id)-min(len(id), s.grid.Cols[col].Width):]}
-	case "AGE":
-		if m.PutTime.IsZero() {
+	case "AGE": // time on this queue: since it was dead-lettered, on a DEADQ
+		if m.QueuedAt().IsZero() {
 			return Cell{Text: "?", Style: &st.Muted}
 		}
-		return Cell{Text: age(s.now.Sub(m.PutTime))}
+		return Cell{Text: age(s.now.Sub(m.QueuedAt()))}
 	case "BO":
 		return s.backoutCell(m)
 	case "REASON":
