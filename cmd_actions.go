@@ -294,11 +294,17 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 
 // exitCode classifies a result: done, partial or failed.
 func exitCode(res *actions.OpResult, err error) int {
-	acted := 0
+	acted, already := 0, 0
 	for i := range res.Items {
-		if strings.HasPrefix(res.Items[i].Outcome, "would ") {
+		switch o := res.Items[i].Outcome; {
+		case strings.HasPrefix(o, "would "):
 			acted++
+		case strings.HasPrefix(o, "skipped: already imported"):
+			already++ // nothing left to do is success, not failure
 		}
+	}
+	if err == nil && len(res.Items) > 0 && already == len(res.Items) {
+		return exitDone
 	}
 	if res.Plan.Request.DryRun && err == nil {
 		if acted == len(res.Items) {
