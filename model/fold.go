@@ -88,6 +88,10 @@ func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now
 	for name, inv := range snap.Inventories {
 		d, hasDelta := snap.Deltas[name]
 		gs := q.Groups[name]
+		prevLen := -1
+		if gs != nil && gs.inv != nil {
+			prevLen = gs.inv.Len()
+		}
 		isDLQ := name == snap.QMgr.DeadQ
 		if gs == nil || !contiguous || !hasDelta || d.Resync {
 			fresh := BuildGroups(name, isDLQ, inv)
@@ -100,8 +104,13 @@ func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now
 			gs.apply(d, inv, now)
 		}
 		if qs := q.Queues[name]; qs != nil {
-			if hasDelta && !d.Resync {
+			switch {
+			case hasDelta && !d.Resync && contiguous:
 				qs.arrived += float64(len(d.Added))
+			case prevLen >= 0:
+				// A rebuild tells no arrivals apart: count the growth, so a
+				// burst that forces resyncs still shows in the rate.
+				qs.arrived += float64(max(inv.Len()-prevLen, 0))
 			}
 			qs.Arrived.Add(now, qs.arrived)
 		}
