@@ -113,18 +113,19 @@ func (a *App) trendsView(w, h int) string {
 		r, ok := qs.ArrivalsPerMinute()
 		forecast := ""
 		if ttf, ok := qs.TimeToFull(); ok {
-			forecast = "full in " + age(ttf)
+			forecast = "full " + age(ttf)
 		} else if qs.Fill() >= 1 {
 			forecast = "FULL"
 		}
-		// Fixed-width figures keep the sparklines aligned.
 		in := "·"
 		if ok && r >= 0.5 {
 			in = "in " + compact(r) + "/m" // arrivals, not net depth change
 		}
-		tail := fmt.Sprintf(" %6s %9s %-14s", compact(float64(v.Status.Depth)), in, forecast)
-		nameW := min(24, w/3)
-		spW := max(w-nameW-ansi.StringWidth(tail)-2, 4)
+		// Fixed-width figures keep the sparklines aligned.
+		const tailW = 28
+		tail := fmt.Sprintf(" %6s %8s %-11s", compact(float64(v.Status.Depth)), in, forecast)
+		nameW := min(24, max(w/4, 10))
+		spW := max(w-nameW-tailW-1, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
 		line := name + " " + a.st.Info.Render(sparkline(qs.Depth.Values(), spW)) + a.st.Level(fillLevel(qs.Fill())).Render(tail)
 		lines = append(lines, ansi.Truncate(line, w, "…"))
