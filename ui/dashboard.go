@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -155,7 +156,7 @@ func (d *dashboard) cell(row, col int) Cell {
 		if v.Status.Depth == 0 {
 			return Cell{Text: "-"}
 		}
-		return Cell{Text: age(v.Status.OldestAge)}
+		return Cell{Text: age(v.Status.OldestAge), Style: levelStyle(st, ageLevel(v.Status.OldestAge))}
 	case "LAST GET":
 		if !v.HasStatus || !v.Status.Monitored {
 			return Cell{Text: "?", Style: &st.Muted}
@@ -251,4 +252,16 @@ func (d *dashboard) follow(queue, alert string) {
 			break
 		}
 	}
+}
+
+// ageLevel colours the oldest message's age: an hour is worth a look, a day
+// means nobody is handling the queue.
+func ageLevel(d time.Duration) int {
+	switch {
+	case d >= 24*time.Hour:
+		return 2
+	case d >= time.Hour:
+		return 1
+	}
+	return 0
 }
