@@ -242,6 +242,21 @@ func lessKey(a, b GroupKey) bool {
 // Matches reports whether a summary belongs to the group of dimension d.
 func (g *Group) Matches(d Dim, s *mqwatch.Summary) bool { return keyFor(d, s) == g.Key }
 
+// InGroup reports whether s belongs to the group k of dimension d. The
+// common dimensions compare fields directly (cheapest field first): a group
+// screen filters a 100k DEADQ with it on every poll.
+func InGroup(d Dim, k GroupKey, s *mqwatch.Summary) bool {
+	switch d {
+	case DimReasonDest:
+		return s.DLHReason == k.Reason && s.DLHDestQ == k.DestQ && s.DLHDestQMgr == k.DestQMgr
+	case DimReason:
+		return s.DLHReason == k.Reason
+	case DimDest:
+		return s.DLHDestQ == k.DestQ && s.DLHDestQMgr == k.DestQMgr
+	}
+	return keyFor(d, s) == k
+}
+
 // KeyOf returns the group key of a summary along dimension d.
 func KeyOf(d Dim, s *mqwatch.Summary) GroupKey { return keyFor(d, s) }
 

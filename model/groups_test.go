@@ -71,3 +71,17 @@ func TestJMSQueueName(t *testing.T) {
 		}
 	}
 }
+
+func TestInGroupAgreesWithKeyOf(t *testing.T) {
+	sums := []mqwatch.Summary{dl(1, 2085, "INVOICE.IN"), dl(2, 2053, "AUDIT.IN"), {PutApplName: "app", JMSDst: "queue:///X", JMSType: "T"}}
+	for d := Dim(0); d < numDims; d++ {
+		for i := range sums {
+			for j := range sums {
+				k := KeyOf(d, &sums[i])
+				if got, want := InGroup(d, k, &sums[j]), KeyOf(d, &sums[j]) == k; got != want {
+					t.Fatalf("%v: InGroup %v, KeyOf says %v (%d vs %d)", d, got, want, i, j)
+				}
+			}
+		}
+	}
+}

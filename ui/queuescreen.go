@@ -142,7 +142,7 @@ func summaryText(m *mqwatch.Summary) string {
 func groupRows(inv *mqwatch.Inventory, loc *model.Location) []int {
 	idx := make([]int, 0, inv.Len())
 	inv.Each(func(i int, m *mqwatch.Summary) bool {
-		if loc.Group == nil || model.KeyOf(loc.Dim, m) == *loc.Group {
+		if loc.Group == nil || model.InGroup(loc.Dim, *loc.Group, m) {
 			idx = append(idx, i)
 		}
 		return true
