@@ -51,13 +51,17 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 	for _, qs := range q.SortedQueues() {
 		q.queueAlerts(qs, now, add)
 	}
-	seen := map[string]bool{}
-	for _, a := range out {
-		seen[a.Rule+"\x00"+a.Queue] = true
+	seen := map[string]int{}
+	for i, a := range out {
+		seen[a.Rule+"\x00"+a.Queue] = i + 1
 	}
 	for _, a := range q.lint() {
-		if !seen[a.Rule+"\x00"+a.Queue] {
+		i := seen[a.Rule+"\x00"+a.Queue]
+		switch {
+		case i == 0:
 			out = append(out, a)
+		case out[i-1].Fix == "":
+			out[i-1].Fix = a.Fix // the live alert says what happens, the lint how to prevent it
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })

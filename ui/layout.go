@@ -69,20 +69,20 @@ func (a *App) dashView(h int) string {
 	a.dash.grid.Blurred, a.dash.alerts.Blurred = a.dash.focus == 1, a.dash.focus == 0
 	gridH, alertsH, trendsH := a.dashSplit(h)
 	a.dash.grid.SetSize(a.width, gridH)
-	a.dash.alerts.SetSize(a.width, alertsH-1)
+	a.dash.alerts.SetSize(a.width, alertsH-1-a.fixLines())
 	grid := a.dash.grid.View(&a.st)
 	alertTitle := fmt.Sprintf("Alerts (%d)", len(a.current().Alerts))
 	if a.dash.focus == 1 {
 		alertTitle += " — enter opens the queue"
 	}
-	alerts := a.section(alertTitle, a.width, a.dash.focus == 1) + "\n" + a.dash.alerts.View(&a.st)
+	alerts := a.section(alertTitle, a.width, a.dash.focus == 1) + "\n" + a.dash.alerts.View(&a.st) + a.fixLine(a.width)
 	if a.dash.alerts.Rows == 0 {
 		alerts = a.section(alertTitle, a.width, false) + "\n" + a.st.OK.Render(" no alerts: nothing is looping, stuck or filling up")
 	}
 	if a.width >= 120 {
 		tw := a.width * 2 / 5
-		a.dash.alerts.SetSize(a.width-tw-1, alertsH-1)
-		alerts = a.section(alertTitle, a.width-tw-1, a.dash.focus == 1) + "\n" + a.dash.alerts.View(&a.st)
+		a.dash.alerts.SetSize(a.width-tw-1, alertsH-1-a.fixLines())
+		alerts = a.section(alertTitle, a.width-tw-1, a.dash.focus == 1) + "\n" + a.dash.alerts.View(&a.st) + a.fixLine(a.width-tw-1)
 		if a.dash.alerts.Rows == 0 {
 			alerts = a.section(alertTitle, a.width-tw-1, false) + "\n" + a.st.OK.Render(" no alerts")
 		}
@@ -218,4 +218,29 @@ func (a *App) triageView(h int) string {
 	}
 	explain := a.st.Info.Render(" " + mqfmt.Sanitize(t.explain()))
 	return ansi.Truncate(title, a.width, "…") + "\n" + fitHeight(grid, h-triageChrome) + "\n\n" + ansi.Truncate(explain, a.width, "…")
+}
+
+// fixLines is 1 when the alerts pane has focus and its alert has a fix.
+func (a *App) fixLines() int {
+	if a.dash.focus == 1 && a.selectedFix() != "" {
+		return 1
+	}
+	return 0
+}
+
+// fixLine shows the MQSC that prevents the selected alert from recurring.
+func (a *App) fixLine(w int) string {
+	if a.fixLines() == 0 {
+		return ""
+	}
+	return "\n" + ansi.Truncate(a.st.Accent.Render(" fix: "+mqfmt.Sanitize(a.selectedFix())), w, "…")
+}
+
+// selectedFix is the MQSC that would prevent the alert under the cursor.
+func (a *App) selectedFix() string {
+	al := a.current().Alerts
+	if c := a.dash.alerts.Cursor; c < len(al) {
+		return al[c].Fix
+	}
+	return ""
 }

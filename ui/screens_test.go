@@ -14,6 +14,7 @@ type screenCase struct {
 var screenCases = []screenCase{
 	{"dashboard", nil},
 	{"alerts_focused", []string{"tab"}},
+	{"alerts_fix", []string{"tab", "j"}},
 	{"dlq_triage", []string{"d"}},
 	{"dlq_triage_by_appl", []string{"d", "o", "o", "o"}},
 	{"dlq_group", []string{"d", "enter"}},
