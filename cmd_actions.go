@@ -135,6 +135,9 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
+	if a.toQMgr != "" && a.to == "" {
+		return nil, fmt.Errorf("--to-qmgr needs --to: it names the queue manager of the target queue")
+	}
 	if a.backend.kind == "ibmmq" {
 		a.backend.qmgr = mqQMgrName()
 	} else if a.backend.qmgr == "" {
