@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -19,9 +20,10 @@ type qmgrConn struct {
 // backend is what the dashboard runs on: the queue managers, the operations
 // engine for actions, and how to stop them.
 type backend struct {
-	qmgrs []qmgrConn
-	ops   ui.Operations
-	stop  func()
+	qmgrs  []qmgrConn
+	ops    ui.Operations
+	stop   func()
+	styles map[string]map[string]actions.Style // known consumer styles, per queue manager
 }
 
 func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 
+	"github.com/poisonwatch/poisonwatch/actions"
+
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/demo"
 )
 
@@ -22,7 +24,17 @@ func startDemo(ctx context.Context, scenario string) (*backend, error) {
 		cancel()
 		return nil, err
 	}
-	be := &backend{stop: func() { cancel(); <-run.Done() }}
+	be := &backend{stop: func() { cancel(); <-run.Done() }, styles: map[string]map[string]actions.Style{}}
+	for _, c := range s.Consumers {
+		st, err := actions.ParseStyle(c.Style)
+		if err != nil || c.Queue == "" {
+			continue
+		}
+		if be.styles[c.QMgr] == nil {
+			be.styles[c.QMgr] = map[string]actions.Style{}
+		}
+		be.styles[c.QMgr][c.Queue] = st
+	}
 	for _, qm := range run.QMgrs() {
 		be.qmgrs = append(be.qmgrs, qmgrConn{name: qm.Name(), conn: qm})
 	}

@@ -102,7 +102,7 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		renderer.SetColorProfile(termenv.Ascii)
 	}
 	app := ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: renderer, ReadOnly: o.readOnly,
-		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx})
+		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles})
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	_, err = p.Run()
 	cancel()

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -17,14 +19,37 @@ func (q *QMgrState) route(queue string, s *mqwatch.Summary) []string {
 	if q.inv == nil || q.Snap == nil {
 		return nil
 	}
+	// A message on the DEADQ or a BOQ is consumed by nobody: what matters is
+	// where a requeue sends it and what its consumer there would do.
+	if queue == q.Snap.QMgr.DeadQ && s.HasDLH {
+		head := []string{"R10b on the DEADQ: a requeue puts it back on " + s.DLHDestQ + " (MQDLH removed)"}
+		if s.DLHDestQMgr != "" && s.DLHDestQMgr != q.Name {
+			return append(head, "that queue is on "+s.DLHDestQMgr+": its consumers are not watched from here")
+		}
+		return append(head, q.inputRoute(s.DLHDestQ, s)...)
+	}
+	if qs := q.Queues[queue]; qs != nil && qs.View.Role == mqwatch.RoleBOQ {
+		var inputs []string
+		for name, o := range q.Queues {
+			if o.View.Info.BackoutQName == queue {
+				inputs = append(inputs, name)
+			}
+		}
+		if len(inputs) != 1 {
+			return []string{fmt.Sprintf("R10c this BOQ serves %d input queues: a requeue follows the JMS destination or asks which", len(inputs))}
+		}
+		return append([]string{"R10c on a BOQ: a requeue returns it to " + inputs[0] + " (BackoutCount restarts at 0)"}, q.inputRoute(inputs[0], s)...)
+	}
+	return q.inputRoute(queue, s)
+}
+
+// inputRoute predicts what the consumer of an input queue does with s.
+func (q *QMgrState) inputRoute(queue string, s *mqwatch.Summary) []string {
 	in, err := q.inv.ResolveInput(queue)
 	if err != nil {
 		return []string{err.Error()}
 	}
-	style := DefaultStyle
-	if st, ok := q.Styles[queue]; ok {
-		style = st
-	}
+	style, known := q.styleOf(queue)
 	md := mqfmt.NewMQMD()
 	md.BackoutCount, md.Report, md.Persistence, md.Expiry = s.BackoutCount, s.Report, persistence(s), s.Expiry
 	r, err := actions.Route(&actions.RouteInput{
@@ -37,11 +62,31 @@ func (q *QMgrState) route(queue string, s *mqwatch.Summary) []string {
 	if err != nil {
 		return []string{err.Error()}
 	}
-	out := append([]string{"as a " + style.String() + " JMS consumer would handle it:"}, r.Explain()...)
+	head := "its consumer (" + style.String() + ") would:"
+	if !known {
+		head = "assuming an IBM MQ classes for JMS consumer (" + style.String() + "):"
+	}
+	out := append([]string{head}, r.Explain()...)
 	if style != actions.MQI && in.BackoutThresh > 0 {
 		out = append(out, "R1f a plain MQI consumer (C, Go, Node, Python) ignores BOTHRESH: it would roll this message back forever")
 	}
 	return out
+}
+
+// styleOf returns the consumer style known for a queue, or for an alias that
+// targets it; DefaultStyle otherwise.
+func (q *QMgrState) styleOf(queue string) (actions.Style, bool) {
+	if st, ok := q.Styles[queue]; ok {
+		return st, true
+	}
+	for name, qs := range q.Queues {
+		if qs.View.Info.Type == mqwatch.QAlias && qs.View.Info.Target == queue {
+			if st, ok := q.Styles[name]; ok {
+				return st, true
+			}
+		}
+	}
+	return DefaultStyle, false
 }
 
 func persistence(s *mqwatch.Summary) int32 {

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/themes"
@@ -28,6 +29,9 @@ type Options struct {
 	Now      func() time.Time
 	User     string
 	Ctx      context.Context
+	// Styles names the consumer style of queues whose consumers are known
+	// (the demo's), per queue manager, for route predictions.
+	Styles map[string]map[string]actions.Style
 }
 
 // App is the root model of the program.
@@ -85,7 +89,7 @@ func New(o Options) *App {
 		pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
 	a.setTheme(o.Theme)
 	for _, s := range o.Sources {
-		a.state.QMgr(s.Name())
+		a.state.QMgr(s.Name()).Styles = o.Styles[s.Name()]
 	}
 	if len(o.Sources) > 0 {
 		a.qm = o.Sources[0].Name()

@@ -127,7 +127,7 @@ func (d *detailScreen) routeLines() []string {
 	if len(d.route) == 0 {
 		return []string{d.st.Muted.Render(" no route prediction for this queue")}
 	}
-	out := []string{d.st.Title.Render(" What happens to this message on its next rollback"), ""}
+	out := []string{d.st.Title.Render(" What happens to this message next (the engine's prediction, citing the rules)"), ""}
 	for _, l := range d.route {
 		out = append(out, " "+mqfmt.Sanitize(l))
 	}

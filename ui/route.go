@@ -23,7 +23,7 @@ func (a *App) routePanel() string {
 	var lines []string
 	if m := s.selected(); m != nil {
 		r := a.routeLines(a.nav.Top().Queue, m)
-		lines = append(lines, a.st.Title.Render(" Route on next rollback"))
+		lines = append(lines, a.st.Title.Render(" What happens next"))
 		for _, l := range r {
 			lines = append(lines, " "+mqfmt.Sanitize(l))
 		}
