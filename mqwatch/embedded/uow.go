@@ -24,28 +24,19 @@ func (u *uow) active() bool { return len(u.ops) > 0 }
 // Commit commits the connection's unit of work (MQCMIT): puts become
 // available, gets are final.
 func (c *conn) Commit(ctx context.Context) error {
-	end, err := c.begin(ctx, VerbCommit, "MQCMIT", "")
-	if err != nil {
-		return err
-	}
-	qm := c.qm
-	qm.mu.Lock()
-	if rc := c.stateLocked(); rc != 0 {
-		qm.mu.Unlock()
-		err = mqwatch.NewError("MQCMIT", "", rc)
-		end(err, 0)
-		return err
-	}
-	qm.commitLocked(c)
-	qm.mu.Unlock()
-	end(nil, 0)
-	return nil
+	return c.endUOW(ctx, VerbCommit, "MQCMIT", c.qm.commitLocked)
 }
 
 // Backout backs out the unit of work (MQBACK): puts vanish, got messages go
 // back to where they were with BackoutCount incremented.
 func (c *conn) Backout(ctx context.Context) error {
-	end, err := c.begin(ctx, VerbBackout, "MQBACK", "")
+	return c.endUOW(ctx, VerbBackout, "MQBACK", c.qm.backoutLocked)
+}
+
+// endUOW runs one of the calls that end a unit of work, accounted under
+// verb, with finish applied under the queue manager's lock.
+func (c *conn) endUOW(ctx context.Context, verb, call string, finish func(*conn)) error {
+	end, err := c.begin(ctx, verb, call, "")
 	if err != nil {
 		return err
 	}
@@ -53,11 +44,11 @@ func (c *conn) Backout(ctx context.Context) error {
 	qm.mu.Lock()
 	if rc := c.stateLocked(); rc != 0 {
 		qm.mu.Unlock()
-		err = mqwatch.NewError("MQBACK", "", rc)
+		err = mqwatch.NewError(call, "", rc)
 		end(err, 0)
 		return err
 	}
-	qm.backoutLocked(c)
+	finish(c)
 	qm.mu.Unlock()
 	end(nil, 0)
 	return nil
