@@ -10,13 +10,13 @@ import (
 	"testing"
 )
 
-const corpus = "../shared/corpus"
+const corpus = "testdata/corpus"
 
 func corpusFile(t *testing.T, rel string) string {
 	t.Helper()
 	p := filepath.Join(corpus, rel)
 	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("corpus file %s missing: %v (the shared corpus sits beside the repository)", p, err)
+		t.Fatalf("corpus file %s missing: %v (testdata/corpus is part of the repository)", p, err)
 	}
 	return p
 }

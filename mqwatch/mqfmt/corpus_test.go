@@ -14,7 +14,7 @@ import (
 )
 
 // corpusSHA256 are the first 16 hex digits of each file's SHA-256 as the
-// shared corpus' SOURCES.md lists them, so a changed copy fails loudly.
+// corpus' SOURCES.md (testdata/corpus at the repository root) lists them, so a changed copy fails loudly.
 var corpusSHA256 = map[string]string{
 	"single_rfh2.dat":            "f0641ba4db69be38",
 	"multiple_rfh2.dat":          "4f7ade8001ffc4d3",
