@@ -66,6 +66,11 @@ type Header struct {
 	// the structure before it declared for the data that follows.
 	Encoding Encoding
 	CCSID    int32
+	// FieldsCCSID is what the header's own character fields were read in and
+	// what AppendEncodeCCSID takes to write them back byte for byte: CCSID
+	// for an EBCDIC header, 37 for one whose EBCDIC StrucId CCSID did not
+	// announce, 0 when the bytes are the text (ASCII-based and UTF-8).
+	FieldsCCSID int32
 	// Partial is set when the data ended inside the header (a bounded
 	// browse or a cut dump): the fields present were decoded, the rest is
 	// missing, and WalkChain returned an error wrapping ErrTruncated.
@@ -129,8 +134,12 @@ func walkChain(format string, enc Encoding, ccsid int32, data []byte, start int)
 		if c.Headers == nil {
 			c.Headers = make([]Header, 0, 4)
 		}
-		h, next, err := decodeHeader(kind, data, pos, bo)
+		h, next, err := decodeHeader(kind, data, pos, bo, ccsid)
 		h.Kind, h.Offset, h.Encoding, h.CCSID = kind, pos, enc, ccsid
+		if kind != KindTM && len(data)-pos >= 4 {
+			cs, _ := headerCodec(data, pos, strucIdFor(kind), ccsid)
+			h.FieldsCCSID = fieldsCCSID(cs, ccsid)
+		}
 		if err != nil {
 			if h.Partial {
 				c.Headers = append(c.Headers, h)
@@ -161,19 +170,20 @@ type nextDesc struct {
 	end      bool // the header describes nothing after it (MQTM)
 }
 
-// decodeHeader decodes one header of the given kind at data[pos:].
-func decodeHeader(kind HeaderKind, data []byte, pos int, bo binary.ByteOrder) (Header, nextDesc, error) {
+// decodeHeader decodes one header of the given kind at data[pos:], its
+// character fields in ccsid.
+func decodeHeader(kind HeaderKind, data []byte, pos int, bo binary.ByteOrder, ccsid int32) (Header, nextDesc, error) {
 	var h Header
 	switch kind {
 	case KindDLH:
-		d, err := DecodeDLH(data, pos, bo)
+		d, err := DecodeDLHCCSID(data, pos, bo, ccsid)
 		if err != nil {
 			return h, nextDesc{}, err
 		}
 		h.DLH, h.Length = &d, DLHLen
 		return h, nextDesc{d.Format, d.Encoding, d.CodedCharSetId, false}, nil
 	case KindXQH:
-		x, err := DecodeXQH(data, pos, bo)
+		x, err := DecodeXQHCCSID(data, pos, bo, ccsid)
 		if err != nil {
 			return h, nextDesc{}, err
 		}
@@ -181,14 +191,14 @@ func decodeHeader(kind HeaderKind, data []byte, pos int, bo binary.ByteOrder) (H
 		md := &x.MsgDesc
 		return h, nextDesc{md.Format, md.Encoding, md.CodedCharSetId, false}, nil
 	case KindMDE:
-		m, err := DecodeMDE(data, pos, bo)
+		m, err := DecodeMDECCSID(data, pos, bo, ccsid)
 		if err != nil {
 			return h, nextDesc{}, err
 		}
 		h.MDE, h.Length = &m, MDELen
 		return h, nextDesc{m.Format, m.Encoding, m.CodedCharSetId, false}, nil
 	case KindRFH2:
-		r, err := DecodeRFH2(data, pos, bo)
+		r, err := DecodeRFH2CCSID(data, pos, bo, ccsid)
 		if err != nil {
 			if errors.Is(err, ErrTruncated) && r.Version != 0 {
 				h.RFH2, h.Length, h.Partial = &r, len(data)-pos, true

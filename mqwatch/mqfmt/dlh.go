@@ -1,6 +1,9 @@
 package mqfmt
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"fmt"
+)
 
 // DLH is the dead-letter header (MQDLH, version 1, 172 bytes) that a queue
 // manager, channel or trigger monitor puts in front of a message it moves to the
@@ -8,9 +11,11 @@ import "encoding/binary"
 // after it (the original message), which is what a requeue restores into the
 // MQMD (POISON-RULES R10b).
 //
-// Character fields keep their raw bytes: trigger monitors pad PutApplName with
-// NULs rather than blanks, and a requeue must not silently change them. Use
-// Trim to display them.
+// Character fields hold the field's characters, NULs and padding included:
+// trigger monitors pad PutApplName with NULs rather than blanks, and a requeue
+// must not silently change them. In ASCII-based code pages they are the raw
+// bytes; EBCDIC ones are decoded (see DecodeDLHCCSID). Use Trim to display
+// them.
 type DLH struct {
 	Version        int32
 	Reason         Reason // MQRC_* or MQFB_* code saying why the message is here
@@ -30,16 +35,27 @@ func NewDLH() DLH {
 	return DLH{Version: 1, Format: FmtNone}
 }
 
-// DecodeDLH reads an MQDLH at b[off:]. Its integers are in the byte order that
-// the preceding structure's Encoding gives (the MQMD's for a message on a
-// dead-letter queue); error offsets are absolute in b.
+// DecodeDLH reads an MQDLH at b[off:] whose character set is not known: its
+// StrucId tells ASCII from EBCDIC, and EBCDIC fields are read as CCSID 37
+// (which has every character of a queue name where all Latin EBCDIC code
+// pages have it). Prefer DecodeDLHCCSID when the MQMD is at hand.
 func DecodeDLH(b []byte, off int, bo binary.ByteOrder) (DLH, error) {
+	return DecodeDLHCCSID(b, off, bo, 0)
+}
+
+// DecodeDLHCCSID reads an MQDLH at b[off:]. Its integers are in the byte order
+// that the preceding structure's Encoding gives and its character fields in
+// the CCSID that structure names (the MQMD's for a message on a dead-letter
+// queue), as IBM defines (MQDLH - Dead letter header); the decoded fields are
+// text. Error offsets are absolute in b.
+func DecodeDLHCCSID(b []byte, off int, bo binary.ByteOrder, ccsid int32) (DLH, error) {
 	var d DLH
-	if err := checkHeaderStart("MQDLH", b, off, DLHLen, StrucIdDLH); err != nil {
+	cs, err := checkHeader("MQDLH", b, off, DLHLen, StrucIdDLH, ccsid)
+	if err != nil {
 		return d, err
 	}
 	v := newFixedView(b[off:off+DLHLen], bo)
-	v.pos = 4
+	v.pos, v.cs = 4, cs
 	d.Version = v.i32()
 	if d.Version != 1 {
 		return DLH{}, versionErr("MQDLH", off+4, d.Version, "1")
@@ -59,15 +75,33 @@ func DetectDLHOrder(b []byte, off int) (binary.ByteOrder, error) {
 	return detectOrderByVersion("MQDLH", b, off, StrucIdDLH, 1)
 }
 
-// Encode writes the 172-byte MQDLH in byte order bo. Character fields longer
-// than their field are cut, shorter ones blank padded.
+// Encode writes the 172-byte MQDLH in byte order bo with ASCII character
+// fields. Character fields longer than their field are cut, shorter ones
+// blank padded.
 func (d *DLH) Encode(bo binary.ByteOrder) []byte {
 	return d.AppendEncode(make([]byte, 0, DLHLen), bo)
 }
 
-// AppendEncode appends the encoded MQDLH to dst.
+// AppendEncode appends the MQDLH, ASCII character fields, to dst.
 func (d *DLH) AppendEncode(dst []byte, bo binary.ByteOrder) []byte {
 	w := writer{b: dst, bo: bo}
+	d.write(&w)
+	return w.b
+}
+
+// AppendEncodeCCSID appends the MQDLH with its StrucId and character fields
+// in ccsid, the CodedCharSetId the MQMD in front of it will carry. A
+// character the code page lacks is an error.
+func (d *DLH) AppendEncodeCCSID(dst []byte, bo binary.ByteOrder, ccsid int32) ([]byte, error) {
+	w := writer{b: dst, bo: bo, cs: codecFor(ccsid)}
+	d.write(&w)
+	if w.err != nil {
+		return dst, fmt.Errorf("MQDLH in CCSID %d: %w", ccsid, w.err)
+	}
+	return w.b, nil
+}
+
+func (d *DLH) write(w *writer) {
 	w.str(StrucIdDLH, 4)
 	w.i32(d.Version)
 	w.i32(int32(d.Reason))
@@ -80,5 +114,4 @@ func (d *DLH) AppendEncode(dst []byte, bo binary.ByteOrder) []byte {
 	w.str(d.PutApplName, 28)
 	w.str(d.PutDate, 8)
 	w.str(d.PutTime, 8)
-	return w.b
 }

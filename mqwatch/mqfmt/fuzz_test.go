@@ -93,17 +93,20 @@ func FuzzDLH(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte, le bool) {
 		bo := hdrBO(le)
-		d, err := DecodeDLH(data, 0, bo)
-		if err != nil {
-			hdrCheckErr(t, err, len(data))
-			return
-		}
-		enc := d.Encode(bo)
-		if !bytes.Equal(enc, data[:DLHLen]) {
-			t.Fatalf("Encode(Decode(b)) differs at byte %d", hdrFirstDiff(enc, data[:DLHLen]))
-		}
-		if again, err := DecodeDLH(enc, 0, bo); err != nil || again != d {
-			t.Fatalf("decode of the re-encoded header differs (%v)", err)
+		for _, ccsid := range fuzzHeaderCCSIDs {
+			d, err := DecodeDLHCCSID(data, 0, bo, ccsid)
+			if err != nil {
+				hdrCheckErr(t, err, len(data))
+				return
+			}
+			cs := fieldsCCSID(codecFor(fuzzFieldsCCSID(data, ccsid)), ccsid)
+			enc, err := d.AppendEncodeCCSID(nil, bo, cs)
+			if err != nil || !bytes.Equal(enc, data[:DLHLen]) {
+				t.Fatalf("CCSID %d: Encode(Decode(b)) differs at byte %d (%v)", ccsid, hdrFirstDiff(enc, data[:DLHLen]), err)
+			}
+			if again, err := DecodeDLHCCSID(enc, 0, bo, ccsid); err != nil || again != d {
+				t.Fatalf("CCSID %d: decode of the re-encoded header differs (%v)", ccsid, err)
+			}
 		}
 	})
 }
@@ -114,17 +117,20 @@ func FuzzXQH(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte, le bool) {
 		bo := hdrBO(le)
-		x, err := DecodeXQH(data, 0, bo)
-		if err != nil {
-			hdrCheckErr(t, err, len(data))
-			return
-		}
-		enc := x.Encode(bo)
-		if !bytes.Equal(enc, data[:XQHLen]) {
-			t.Fatalf("Encode(Decode(b)) differs at byte %d", hdrFirstDiff(enc, data[:XQHLen]))
-		}
-		if again, err := DecodeXQH(enc, 0, bo); err != nil || !reflect.DeepEqual(again, x) {
-			t.Fatalf("decode of the re-encoded header differs (%v)", err)
+		for _, ccsid := range fuzzHeaderCCSIDs {
+			x, err := DecodeXQHCCSID(data, 0, bo, ccsid)
+			if err != nil {
+				hdrCheckErr(t, err, len(data))
+				return
+			}
+			cs := fieldsCCSID(codecFor(fuzzFieldsCCSID(data, ccsid)), ccsid)
+			enc, err := x.AppendEncodeCCSID(nil, bo, cs)
+			if err != nil || !bytes.Equal(enc, data[:XQHLen]) {
+				t.Fatalf("CCSID %d: Encode(Decode(b)) differs at byte %d (%v)", ccsid, hdrFirstDiff(enc, data[:XQHLen]), err)
+			}
+			if again, err := DecodeXQHCCSID(enc, 0, bo, ccsid); err != nil || !reflect.DeepEqual(again, x) {
+				t.Fatalf("CCSID %d: decode of the re-encoded header differs (%v)", ccsid, err)
+			}
 		}
 	})
 }
@@ -134,11 +140,13 @@ func FuzzChain(f *testing.F) {
 		f.Add(s.data, s.format, s.enc)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, format string, enc int32) {
-		c, err := WalkChain(format, Encoding(enc), 1208, data)
-		if err != nil {
-			hdrCheckErr(t, err, len(data))
+		for _, ccsid := range fuzzHeaderCCSIDs {
+			c, err := WalkChain(format, Encoding(enc), ccsid, data)
+			if err != nil {
+				hdrCheckErr(t, err, len(data))
+			}
+			hdrCheckChain(t, c, data, err)
 		}
-		hdrCheckChain(t, c, data, err)
 		if s, err := DecodeSaved(data); err != nil {
 			hdrCheckErr(t, err, len(data))
 		} else if s.Chain.Body.Offset+s.Chain.Body.Length != len(data) {
@@ -169,17 +177,18 @@ func hdrCheckChain(t *testing.T, c Chain, data []byte, err error) {
 			t.Fatalf("header %v decoded with encoding %v: %v", h.Kind, h.Encoding, berr)
 		}
 		var enc []byte
+		cs := h.FieldsCCSID
 		switch {
 		case h.DLH != nil:
-			enc = h.DLH.Encode(bo)
+			enc, _ = h.DLH.AppendEncodeCCSID(nil, bo, cs)
 		case h.XQH != nil:
-			enc = h.XQH.Encode(bo)
+			enc, _ = h.XQH.AppendEncodeCCSID(nil, bo, cs)
 		case h.MDE != nil:
-			enc = h.MDE.Encode(bo)
+			enc, _ = h.MDE.AppendEncodeCCSID(nil, bo, cs)
 		case h.TM != nil:
 			enc = h.TM.Encode(bo)
 		case h.RFH2 != nil:
-			enc, _ = h.RFH2.Encode(bo)
+			enc, _ = h.RFH2.AppendEncodeCCSID(nil, bo, cs)
 		}
 		if !bytes.Equal(enc, data[h.Offset:h.Offset+h.Length]) {
 			t.Fatalf("header %v at %d does not re-encode to its bytes", h.Kind, h.Offset)
@@ -226,6 +235,9 @@ func hdrSeedsDLH(tb testing.TB) []hdrSeed {
 	for _, o := range hdrOrders {
 		b, _ := dlhGolden(tb, o.bo)
 		seeds = append(seeds, hdrSeed{name: "golden_" + o.name, data: b, le: o.bo == binary.LittleEndian})
+		d := charsetDLH()
+		e, _ := d.AppendEncodeCCSID(nil, o.bo, 500)
+		seeds = append(seeds, hdrSeed{name: "ebcdic500_" + o.name, data: e, le: o.bo == binary.LittleEndian})
 	}
 	return seeds
 }
@@ -236,6 +248,9 @@ func hdrSeedsXQH(tb testing.TB) []hdrSeed {
 		b, _ := xqhGolden(tb, o.bo)
 		m, _ := mdeGolden(tb, o.bo)
 		seeds = append(seeds, hdrSeed{name: "golden_" + o.name, data: append(b, m...), le: o.bo == binary.LittleEndian})
+		x := XQH{Version: 1, RemoteQName: "ORDERS.IN", RemoteQMgrName: "QM2", MsgDesc: NewMQMD()}
+		e, _ := x.AppendEncodeCCSID(nil, o.bo, 1047)
+		seeds = append(seeds, hdrSeed{name: "ebcdic1047_" + o.name, data: e, le: o.bo == binary.LittleEndian})
 	}
 	return seeds
 }
@@ -255,6 +270,8 @@ func hdrSeedsChain(tb testing.TB) []hdrSeed {
 		d, _ := dlhGolden(tb, o.bo)
 		tm, _ := tmGolden(tb, o.bo)
 		seeds = append(seeds, hdrSeed{name: "dlh_tm_" + o.name, data: append(d, tm...), format: FmtDeadLetter, enc: int32(EncodingFor(o.bo))})
+		e := ebcdicChainSeed(o.bo)
+		seeds = append(seeds, hdrSeed{name: "ebcdic37_dlh_rfh2_" + o.name, data: e, format: FmtDeadLetter, enc: int32(EncodingFor(o.bo))})
 	}
 	return seeds
 }
@@ -283,4 +300,30 @@ func TestWriteHeaderFuzzSeeds(t *testing.T) {
 	write("FuzzChain", hdrSeedsChain(t), func(s hdrSeed) string {
 		return fmt.Sprintf("string(%q)\nint32(%d)", s.format, s.enc)
 	})
+}
+
+// fuzzHeaderCCSIDs are the character sets the header fuzz targets read each
+// input in: unknown, ASCII-based, UTF-8 and three EBCDIC code pages.
+var fuzzHeaderCCSIDs = []int32{0, 819, 1208, 37, 500, 1047}
+
+// fuzzFieldsCCSID returns ccsid, or 37 when the data's StrucId is EBCDIC and
+// ccsid is not, for fieldsCCSID's codec argument.
+func fuzzFieldsCCSID(data []byte, ccsid int32) int32 {
+	if len(data) >= 4 && data[0] >= 0x80 && !IsEBCDICHeaderCCSID(ccsid) {
+		return 37
+	}
+	if len(data) >= 4 && data[0] < 0x80 {
+		return 0
+	}
+	return ccsid
+}
+
+// ebcdicChainSeed is an MQDLH and an MQRFH2 in CCSID 37 in front of a body.
+func ebcdicChainSeed(bo binary.ByteOrder) []byte {
+	d := charsetDLH()
+	d.Encoding = EncodingFor(bo)
+	b, _ := d.AppendEncodeCCSID(nil, bo, 37)
+	r := NewRFH2(EncodingFor(bo), 37, FmtString, NewFolder("jms", NewElement("Dst", "queue:///ORDERS.IN")))
+	b, _ = r.AppendEncodeCCSID(b, bo, 37)
+	return append(b, 0xC2, 0xD6, 0xC4, 0xE8)
 }

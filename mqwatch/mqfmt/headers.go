@@ -44,6 +44,7 @@ type fixedView struct {
 	s   string // string(b), shared by every character field
 	bo  binary.ByteOrder
 	pos int
+	cs  *charCodec // nil: the bytes are the text; else an EBCDIC code page
 }
 
 func newFixedView(b []byte, bo binary.ByteOrder) fixedView {
@@ -57,7 +58,12 @@ func (v *fixedView) i32() int32 {
 }
 
 func (v *fixedView) str(n int) string {
-	x := v.s[v.pos : v.pos+n]
+	var x string
+	if v.cs == nil {
+		x = v.s[v.pos : v.pos+n]
+	} else {
+		x = v.cs.text(v.b[v.pos : v.pos+n])
+	}
 	v.pos += n
 	return x
 }
@@ -83,6 +89,28 @@ func checkHeaderStart(strc string, b []byte, off, need int, strucId string) erro
 		return truncErr(strc, off, need, have)
 	}
 	return nil
+}
+
+// checkHeader is checkHeaderStart for the headers whose StrucId and
+// character fields are in the character set ccsid that the preceding
+// structure names: it accepts the StrucId in ASCII or EBCDIC and returns how
+// the fields are to be read (see headerCodec).
+func checkHeader(strc string, b []byte, off, need int, strucId string, ccsid int32) (*charCodec, error) {
+	if off < 0 || off > len(b) {
+		return nil, decodeErr(strc, off, "offset %d outside a %d-byte buffer", off, len(b))
+	}
+	have := len(b) - off
+	if have < 4 {
+		return nil, truncErr(strc, off, need, have)
+	}
+	cs, ok := headerCodec(b, off, strucId, ccsid)
+	if !ok {
+		return nil, decodeErr(strc, off, "StrucId %q (% X), want %q in ASCII or EBCDIC", sanitizeShort(b[off:off+4]), b[off:off+4], strucId)
+	}
+	if have < need {
+		return nil, truncErr(strc, off, need, have)
+	}
+	return cs, nil
 }
 
 // versionErr reports a Version field that is not the one IBM defines; when the

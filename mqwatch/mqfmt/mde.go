@@ -1,6 +1,9 @@
 package mqfmt
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"fmt"
+)
 
 // MDE is the message descriptor extension (MQMDE, version 2, 72 bytes): the
 // version-2 MQMD fields (group and segment information) carried as message
@@ -25,14 +28,22 @@ func NewMDE() MDE {
 	return MDE{Version: 2, StrucLength: MDELen, Format: FmtNone, MsgSeqNumber: 1, OriginalLength: -1}
 }
 
-// DecodeMDE reads an MQMDE at b[off:] in byte order bo (from the preceding
-// structure's Encoding).
+// DecodeMDE reads an MQMDE at b[off:] whose character set is not known
+// beyond its StrucId (see DecodeDLH).
 func DecodeMDE(b []byte, off int, bo binary.ByteOrder) (MDE, error) {
+	return DecodeMDECCSID(b, off, bo, 0)
+}
+
+// DecodeMDECCSID reads an MQMDE at b[off:] in byte order bo and character
+// set ccsid, both from the preceding structure.
+func DecodeMDECCSID(b []byte, off int, bo binary.ByteOrder, ccsid int32) (MDE, error) {
 	var m MDE
-	if err := checkHeaderStart("MQMDE", b, off, MDELen, StrucIdMDE); err != nil {
+	cs, err := checkHeader("MQMDE", b, off, MDELen, StrucIdMDE, ccsid)
+	if err != nil {
 		return m, err
 	}
 	v := newFixedView(b[off:off+MDELen], bo)
+	v.cs = cs
 	v.pos = 4
 	m.Version, m.StrucLength = v.i32(), v.i32()
 	if m.Version != 2 {
@@ -49,14 +60,29 @@ func DecodeMDE(b []byte, off int, bo binary.ByteOrder) (MDE, error) {
 	return m, nil
 }
 
-// Encode writes the 72-byte MQMDE in byte order bo.
+// Encode writes the 72-byte MQMDE in byte order bo, ASCII Format.
 func (m *MDE) Encode(bo binary.ByteOrder) []byte {
 	return m.AppendEncode(make([]byte, 0, MDELen), bo)
 }
 
-// AppendEncode appends the encoded MQMDE to dst.
+// AppendEncode appends the encoded MQMDE, ASCII Format, to dst.
 func (m *MDE) AppendEncode(dst []byte, bo binary.ByteOrder) []byte {
 	w := writer{b: dst, bo: bo}
+	m.write(&w)
+	return w.b
+}
+
+// AppendEncodeCCSID appends the MQMDE with StrucId and Format in ccsid.
+func (m *MDE) AppendEncodeCCSID(dst []byte, bo binary.ByteOrder, ccsid int32) ([]byte, error) {
+	w := writer{b: dst, bo: bo, cs: codecFor(ccsid)}
+	m.write(&w)
+	if w.err != nil {
+		return dst, fmt.Errorf("MQMDE in CCSID %d: %w", ccsid, w.err)
+	}
+	return w.b, nil
+}
+
+func (m *MDE) write(w *writer) {
 	w.str(StrucIdMDE, 4)
 	w.i32(m.Version)
 	w.i32(m.StrucLength)
@@ -68,5 +94,4 @@ func (m *MDE) AppendEncode(dst []byte, bo binary.ByteOrder) []byte {
 	for _, x := range [...]int32{m.MsgSeqNumber, m.Offset, m.MsgFlags, m.OriginalLength} {
 		w.i32(x)
 	}
-	return w.b
 }

@@ -71,14 +71,20 @@ func NewMQMD() MQMD {
 // Version says, because tools that save messages write version-2 layouts with
 // Version 1 (see the corpus' RFH2.msg); Version is kept as found.
 func DecodeMQMD(b []byte, bo binary.ByteOrder) (MQMD, error) {
+	return decodeMQMD(b, bo, nil)
+}
+
+// decodeMQMD reads an MQMD whose character fields are in cs (an MQXQH's
+// embedded descriptor is in the MQXQH's character set).
+func decodeMQMD(b []byte, bo binary.ByteOrder, cs *charCodec) (MQMD, error) {
 	var md MQMD
 	if len(b) < MQMDLenV2 {
 		return md, truncErr("MQMD", 0, MQMDLenV2, len(b))
 	}
-	if string(b[:4]) != StrucIdMD {
+	if want := cs.strucIdBytes(StrucIdMD); string(b[:4]) != want {
 		return md, decodeErr("MQMD", 0, "StrucId %q, want %q", sanitizeShort(b[:4]), StrucIdMD)
 	}
-	r := reader{b: b, bo: bo, pos: 4}
+	r := reader{b: b, bo: bo, pos: 4, cs: cs}
 	md.Version = r.i32()
 	if md.Version < 1 || md.Version > 2 {
 		return md, decodeErr("MQMD", 4, "Version %d, want 1 or 2", md.Version)
@@ -118,6 +124,12 @@ func DetectMQMDOrder(b []byte) (binary.ByteOrder, error) {
 // Encode writes the full 364-byte layout in byte order bo.
 func (md *MQMD) Encode(bo binary.ByteOrder) []byte {
 	w := writer{b: make([]byte, 0, MQMDLenV2), bo: bo}
+	md.write(&w)
+	return w.b
+}
+
+// write appends the full layout with w's character set.
+func (md *MQMD) write(w *writer) {
 	w.str(StrucIdMD, 4)
 	for _, v := range []int32{md.Version, md.Report, md.MsgType, md.Expiry, md.Feedback, int32(md.Encoding), md.CodedCharSetId} {
 		w.i32(v)
@@ -142,7 +154,6 @@ func (md *MQMD) Encode(bo binary.ByteOrder) []byte {
 	for _, v := range []int32{md.MsgSeqNumber, md.Offset, md.MsgFlags, md.OriginalLength} {
 		w.i32(v)
 	}
-	return w.b
 }
 
 // Trim returns a character field as an operator reads it: cut at the first NUL,

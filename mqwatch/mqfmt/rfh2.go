@@ -81,8 +81,16 @@ func DetectRFH2Order(b []byte, off int) (binary.ByteOrder, error) {
 // whole, with an error wrapping ErrTruncated. StrucLength is only compared
 // with len(b), never used to allocate.
 func DecodeRFH2(b []byte, off int, bo binary.ByteOrder) (RFH2, error) {
+	return DecodeRFH2CCSID(b, off, bo, 0)
+}
+
+// DecodeRFH2CCSID is DecodeRFH2 with the fixed part's StrucId and Format in
+// ccsid, the character set the preceding structure names; the folders are in
+// NameValueCCSID whatever ccsid is.
+func DecodeRFH2CCSID(b []byte, off int, bo binary.ByteOrder, ccsid int32) (RFH2, error) {
 	var r RFH2
-	if err := checkHeaderStart("MQRFH2", b, off, RFH2FixedLen, StrucIdRFH); err != nil {
+	cs, err := checkHeader("MQRFH2", b, off, RFH2FixedLen, StrucIdRFH, ccsid)
+	if err != nil {
 		return r, err
 	}
 	v := fixedView{b: b[off : off+RFH2FixedLen], bo: bo, pos: 4}
@@ -101,9 +109,12 @@ func DecodeRFH2(b []byte, off int, bo binary.ByteOrder) (RFH2, error) {
 	// folder with its UTF-8 names and values, are substrings of it.
 	hdr := string(b[off : off+min(int(r.StrucLength), len(b)-off)])
 	r.Format = hdr[20:28]
+	if cs != nil {
+		r.Format = cs.text(b[off+20 : off+28])
+	}
 	v.pos = 28
 	r.Flags, r.NameValueCCSID = v.i32(), v.i32()
-	err := r.decodeFolders(b, off, bo, hdr)
+	err = r.decodeFolders(b, off, bo, hdr)
 	return r, err
 }
 
@@ -192,13 +203,19 @@ func (r *RFH2) Encode(bo binary.ByteOrder) ([]byte, error) {
 	return r.AppendEncode(make([]byte, 0, n), bo)
 }
 
-// AppendEncode appends the encoded header to dst.
+// AppendEncode appends the encoded header, fixed part in ASCII, to dst.
 func (r *RFH2) AppendEncode(dst []byte, bo binary.ByteOrder) ([]byte, error) {
+	return r.AppendEncodeCCSID(dst, bo, 0)
+}
+
+// AppendEncodeCCSID appends the encoded header with the fixed part's StrucId
+// and Format in ccsid, the character set the structure before it names.
+func (r *RFH2) AppendEncodeCCSID(dst []byte, bo binary.ByteOrder, ccsid int32) ([]byte, error) {
 	if err := checkFormatField("MQRFH2", r.Format); err != nil {
 		return dst, err
 	}
 	start := len(dst)
-	w := writer{b: dst, bo: bo}
+	w := writer{b: dst, bo: bo, cs: codecFor(ccsid)}
 	w.str(StrucIdRFH, 4)
 	for _, x := range [...]int32{r.Version, 0, int32(r.Encoding), r.CodedCharSetId} {
 		w.i32(x)
@@ -206,6 +223,9 @@ func (r *RFH2) AppendEncode(dst []byte, bo binary.ByteOrder) ([]byte, error) {
 	w.str(r.Format, 8)
 	w.i32(r.Flags)
 	w.i32(r.NameValueCCSID)
+	if w.err != nil {
+		return dst, fmt.Errorf("MQRFH2 in CCSID %d: %w", ccsid, w.err)
+	}
 	var err error
 	for i := range r.Folders {
 		if w.b, err = r.Folders[i].appendNameValue(w.b, r.NameValueCCSID, bo); err != nil {

@@ -55,7 +55,7 @@ func decodeSavedWithMD(b []byte) (Saved, error) {
 		if len(b) < MQMDLenV1 {
 			return s, truncErr("MQMD", 0, MQMDLenV1, len(b))
 		}
-		md, err = decodeMQMD1(b[:MQMDLenV1], bo)
+		md, err = decodeMQMD1(b[:MQMDLenV1], bo, nil)
 		s.MDLength = MQMDLenV1
 	} else {
 		md, err = DecodeMQMD(b, bo)

@@ -8,6 +8,7 @@ type reader struct {
 	b   []byte
 	bo  binary.ByteOrder
 	pos int
+	cs  *charCodec // nil: the bytes are the text; else an EBCDIC code page
 }
 
 func (r *reader) i32() int32 {
@@ -19,7 +20,7 @@ func (r *reader) i32() int32 {
 // str returns the raw bytes of a character field as a string, NULs and padding
 // included, so that encoding it again reproduces the input exactly.
 func (r *reader) str(n int) string {
-	v := string(r.b[r.pos : r.pos+n])
+	v := r.cs.text(r.b[r.pos : r.pos+n])
 	r.pos += n
 	return v
 }
@@ -28,10 +29,14 @@ func (r *reader) bytes(dst []byte) {
 	r.pos += copy(dst, r.b[r.pos:r.pos+len(dst)])
 }
 
-// writer appends a fixed-layout structure.
+// writer appends a fixed-layout structure. With an EBCDIC codec cs, a
+// character that code page lacks is written as its byte 0 and err keeps the
+// first such error for the caller to return.
 type writer struct {
-	b  []byte
-	bo binary.ByteOrder
+	b   []byte
+	bo  binary.ByteOrder
+	cs  *charCodec
+	err error
 }
 
 func (w *writer) i32(v int32) {
@@ -43,12 +48,10 @@ func (w *writer) i32(v int32) {
 // str writes s into an n-byte character field: cut at n, padded with blanks as
 // the MQI pads character fields.
 func (w *writer) str(s string, n int) {
-	if len(s) > n {
-		s = s[:n]
-	}
-	w.b = append(w.b, s...)
-	for i := len(s); i < n; i++ {
-		w.b = append(w.b, ' ')
+	var err error
+	w.b, err = w.cs.field(w.b, s, n)
+	if w.err == nil {
+		w.err = err
 	}
 }
 

@@ -3,6 +3,7 @@ package mqfmt
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 )
 
 // XQH is the transmission-queue header (MQXQH, version 1, 428 bytes) in front
@@ -22,21 +23,31 @@ type XQH struct {
 // XQHMsgDescOffset is where the embedded MQMD1 starts inside an MQXQH.
 const XQHMsgDescOffset = 104
 
-// DecodeXQH reads an MQXQH at b[off:] with its integers (the embedded MQMD's
-// included) in byte order bo, which the preceding structure's Encoding gives.
+// DecodeXQH reads an MQXQH at b[off:] whose character set is not known
+// beyond its StrucId (see DecodeDLH).
 func DecodeXQH(b []byte, off int, bo binary.ByteOrder) (XQH, error) {
+	return DecodeXQHCCSID(b, off, bo, 0)
+}
+
+// DecodeXQHCCSID reads an MQXQH at b[off:] with its integers (the embedded
+// MQMD's included) in byte order bo and its character fields (the embedded
+// MQMD's included) in ccsid, as the preceding structure gives them; IBM
+// writes an MQXQH in the queue manager's character set and says so in the
+// MQMD in front of it.
+func DecodeXQHCCSID(b []byte, off int, bo binary.ByteOrder, ccsid int32) (XQH, error) {
 	var x XQH
-	if err := checkHeaderStart("MQXQH", b, off, XQHLen, StrucIdXQH); err != nil {
+	cs, err := checkHeader("MQXQH", b, off, XQHLen, StrucIdXQH, ccsid)
+	if err != nil {
 		return x, err
 	}
 	v := newFixedView(b[off:off+XQHMsgDescOffset], bo)
-	v.pos = 4
+	v.pos, v.cs = 4, cs
 	x.Version = v.i32()
 	if x.Version != 1 {
 		return XQH{}, versionErr("MQXQH", off+4, x.Version, "1")
 	}
 	x.RemoteQName, x.RemoteQMgrName = v.str(48), v.str(48)
-	md, err := decodeMQMD1(b[off+XQHMsgDescOffset:off+XQHLen], bo)
+	md, err := decodeMQMD1(b[off+XQHMsgDescOffset:off+XQHLen], bo, cs)
 	if err != nil {
 		return XQH{}, rebaseDecodeErr(err, "MQXQH.MsgDesc", off+XQHMsgDescOffset)
 	}
@@ -50,27 +61,46 @@ func DetectXQHOrder(b []byte, off int) (binary.ByteOrder, error) {
 	return detectOrderByVersion("MQXQH", b, off, StrucIdXQH, 1)
 }
 
-// Encode writes the 428-byte MQXQH in byte order bo; the embedded descriptor is
-// written as a version-1 MQMD whatever its Version field says.
+// Encode writes the 428-byte MQXQH in byte order bo with ASCII character
+// fields; the embedded descriptor is written as a version-1 MQMD whatever its
+// Version field says.
 func (x *XQH) Encode(bo binary.ByteOrder) []byte {
 	return x.AppendEncode(make([]byte, 0, XQHLen), bo)
 }
 
-// AppendEncode appends the encoded MQXQH to dst.
+// AppendEncode appends the encoded MQXQH, ASCII character fields, to dst.
 func (x *XQH) AppendEncode(dst []byte, bo binary.ByteOrder) []byte {
 	w := writer{b: dst, bo: bo}
+	x.write(&w)
+	return w.b
+}
+
+// AppendEncodeCCSID appends the MQXQH with every character field, the
+// embedded MQMD's included, in ccsid; a character the code page lacks is an
+// error.
+func (x *XQH) AppendEncodeCCSID(dst []byte, bo binary.ByteOrder, ccsid int32) ([]byte, error) {
+	w := writer{b: dst, bo: bo, cs: codecFor(ccsid)}
+	x.write(&w)
+	if w.err != nil {
+		return dst, fmt.Errorf("MQXQH in CCSID %d: %w", ccsid, w.err)
+	}
+	return w.b, nil
+}
+
+func (x *XQH) write(w *writer) {
 	w.str(StrucIdXQH, 4)
 	w.i32(x.Version)
 	w.str(x.RemoteQName, 48)
 	w.str(x.RemoteQMgrName, 48)
-	md := x.MsgDesc.Encode(bo)
-	return append(w.b, md[:MQMDLenV1]...)
+	start := len(w.b)
+	x.MsgDesc.write(w)
+	w.b = w.b[:start+MQMDLenV1]
 }
 
 // decodeMQMD1 decodes a version-1 MQMD (324 bytes) by completing it with the
 // version-2 defaults and reading it as a full MQMD, so both layouts share one
 // field list. b must hold exactly MQMDLenV1 bytes.
-func decodeMQMD1(b []byte, bo binary.ByteOrder) (MQMD, error) {
+func decodeMQMD1(b []byte, bo binary.ByteOrder, cs *charCodec) (MQMD, error) {
 	var full [MQMDLenV2]byte
 	copy(full[:], b)
 	def := NewMQMD()
@@ -78,7 +108,7 @@ func decodeMQMD1(b []byte, bo binary.ByteOrder) (MQMD, error) {
 	for i, v := range []int32{def.MsgSeqNumber, def.Offset, def.MsgFlags, def.OriginalLength} {
 		bo.PutUint32(tail[4*i:], uint32(v))
 	}
-	return DecodeMQMD(full[:], bo)
+	return decodeMQMD(full[:], bo, cs)
 }
 
 // rebaseDecodeErr moves a DecodeError raised on a sub-slice to absolute
