@@ -28,65 +28,46 @@ type DeadLetterOptions struct {
 // the MQDLH; the MQDLH's Encoding, CodedCharSetId and Format are the
 // original's, so a requeue can restore them (R10b).
 //
-// The MQDLH is written in the MQMD's byte order and code page. When the
-// Encoding gives no integer byte order it is written big-endian and the MQMD
-// says 273 (Java's native encoding); when the code page cannot hold queue
-// names in single bytes it is written in UTF-8 and the MQMD says 1208, as IBM
-// MQ classes for JMS do. BackoutCount becomes 0: MQPUT ignores it.
+// The MQDLH, StrucId included, is written in the MQMD's byte order and code
+// page: an EBCDIC message gets an EBCDIC MQDLH. When the Encoding gives no
+// integer byte order it is written big-endian and the MQMD says 273 (Java's
+// native encoding); when the code page cannot hold queue names in single
+// bytes it is written in UTF-8 and the MQMD says 1208, as IBM MQ classes for
+// JMS do. BackoutCount becomes 0: MQPUT ignores it.
 func ToDeadLetter(md mqfmt.MQMD, data []byte, o DeadLetterOptions) (mqfmt.MQMD, []byte, error) {
 	if err := checkExpiry(md.Expiry); err != nil {
 		return md, nil, fmt.Errorf("to dead-letter queue: %w", err)
 	}
-	dlh, err := newDLH(&md, o)
-	if err != nil {
-		return md, nil, fmt.Errorf("to dead-letter queue: %w", err)
-	}
+	dlh := newDLH(&md, o)
 	bo, err := md.Encoding.ByteOrder()
 	if err != nil {
 		bo, md.Encoding = binary.BigEndian, mqfmt.EncodingNormal
 	}
+	ccsid := dlhCCSID(md.CodedCharSetId)
 	out := make([]byte, 0, mqfmt.DLHLen+len(data))
-	out = dlh.AppendEncode(out, bo)
+	if out, err = dlh.AppendEncodeCCSID(out, bo, ccsid); err != nil {
+		return md, nil, fmt.Errorf("to dead-letter queue: %w", err)
+	}
 	out = append(out, data...)
 	md.Format = mqfmt.FmtDeadLetter
 	md.BackoutCount = 0
-	if dlhCharset(md.CodedCharSetId) == csUTF8 {
-		md.CodedCharSetId = mqfmt.CCSIDUTF8
-	}
+	md.CodedCharSetId = ccsid
 	return md, out, nil
 }
 
-// newDLH fills the MQDLH for md, its character fields in the code page the
-// MQMD will declare.
-func newDLH(md *mqfmt.MQMD, o DeadLetterOptions) (mqfmt.DLH, error) {
+// newDLH fills the MQDLH for md.
+func newDLH(md *mqfmt.MQMD, o DeadLetterOptions) mqfmt.DLH {
 	d := mqfmt.NewDLH()
 	d.Reason = o.Reason
-	d.Encoding, d.CodedCharSetId = md.Encoding, md.CodedCharSetId
-	d.PutApplType = o.PutApplType
+	d.Encoding, d.CodedCharSetId, d.Format = md.Encoding, md.CodedCharSetId, md.Format
+	d.DestQName, d.DestQMgrName = o.DestQName, o.DestQMgrName
+	d.PutApplType, d.PutApplName = o.PutApplType, o.PutApplName
 	if d.PutApplType == 0 {
 		d.PutApplType = ASFPutApplType
 	}
-	name := o.PutApplName
-	if name == "" {
-		name = ASFPutApplName
+	if d.PutApplName == "" {
+		d.PutApplName = ASFPutApplName
 	}
-	date, tm := mqDateTime(nowOr(o.Now))
-	cs := dlhCharset(md.CodedCharSetId)
-	fields := []struct {
-		dst *string
-		val string
-		n   int
-	}{
-		{&d.DestQName, o.DestQName, 48}, {&d.DestQMgrName, o.DestQMgrName, 48},
-		{&d.Format, md.Format, 8}, {&d.PutApplName, name, 28},
-		{&d.PutDate, date, 8}, {&d.PutTime, tm, 8},
-	}
-	for _, f := range fields {
-		v, err := field(f.val, f.n, cs)
-		if err != nil {
-			return d, fmt.Errorf("MQDLH in CCSID %d: %w", md.CodedCharSetId, err)
-		}
-		*f.dst = v
-	}
-	return d, nil
+	d.PutDate, d.PutTime = mqDateTime(nowOr(o.Now))
+	return d
 }

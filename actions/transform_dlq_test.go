@@ -27,13 +27,12 @@ func TestToDeadLetter(t *testing.T) {
 		bo             binary.ByteOrder
 		wantEnc        mqfmt.Encoding
 		wantCCSID      int32
-		wantDLHCharset charset
 	}{
 		{name: "R6a_little_endian_message_gets_a_little_endian_DLH", enc: 546, ccsid: 819, bo: binary.LittleEndian, wantEnc: 546, wantCCSID: 819},
 		{name: "R6a_big_endian_message_gets_a_big_endian_DLH", enc: 273, ccsid: 1208, bo: binary.BigEndian, wantEnc: 273, wantCCSID: 1208},
 		{name: "R6a_undefined_encoding_writes_big_endian_and_says_273", enc: 0, ccsid: 819, bo: binary.BigEndian, wantEnc: 273, wantCCSID: 819},
 		{name: "R6a_UTF16_message_gets_a_UTF8_DLH", enc: 546, ccsid: 1200, bo: binary.LittleEndian, wantEnc: 546, wantCCSID: 1208},
-		{name: "R6a_EBCDIC_message_gets_an_EBCDIC_DLH", enc: 785, ccsid: 500, bo: binary.BigEndian, wantEnc: 785, wantCCSID: 500, wantDLHCharset: csEBCDIC},
+		{name: "R6a_EBCDIC_message_gets_an_EBCDIC_DLH", enc: 785, ccsid: 500, bo: binary.BigEndian, wantEnc: 785, wantCCSID: 500},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			md := receivedMD()
@@ -48,20 +47,13 @@ func TestToDeadLetter(t *testing.T) {
 			if got != want {
 				t.Errorf("MQMD\n got %+v\nwant %+v", got, want)
 			}
-			d, err := mqfmt.DecodeDLH(out, 0, tc.bo)
+			d, err := mqfmt.DecodeDLHCCSID(out, 0, tc.bo, tc.wantCCSID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			wantDLH := mqfmt.DLH{Version: 1, Reason: 2362, Encoding: tc.enc, CodedCharSetId: tc.ccsid, PutApplType: 28,
 				DestQName: pad("ORDERS.IN", 48), DestQMgrName: pad("QM1", 48), Format: "MQSTR   ",
 				PutApplName: pad("MQ JMS ConnectionConsumer", 28), PutDate: "20240102", PutTime: "03040506"}
-			if tc.wantDLHCharset == csEBCDIC {
-				wantDLH.DestQName = ebcdic(t, "ORDERS.IN", 48)
-				wantDLH.DestQMgrName = ebcdic(t, "QM1", 48)
-				wantDLH.Format = ebcdic(t, "MQSTR", 8)
-				wantDLH.PutApplName = ebcdic(t, "MQ JMS ConnectionConsumer", 28)
-				wantDLH.PutDate, wantDLH.PutTime = ebcdic(t, "20240102", 8), ebcdic(t, "03040506", 8)
-			}
 			if d != wantDLH {
 				t.Errorf("MQDLH\n got %+v\nwant %+v", d, wantDLH)
 			}
@@ -70,16 +62,6 @@ func TestToDeadLetter(t *testing.T) {
 			}
 		})
 	}
-}
-
-// ebcdic spells s in invariant EBCDIC, padded with EBCDIC blanks.
-func ebcdic(t *testing.T, s string, n int) string {
-	t.Helper()
-	v, err := field(s, n, csEBCDIC)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
 }
 
 func TestToDeadLetterBytes(t *testing.T) {
@@ -93,6 +75,9 @@ func TestToDeadLetterBytes(t *testing.T) {
 		want := "d6d9c4c5d9e24bc9d5" + strings.Repeat("40", 39) // ORDERS.IN
 		if got := hex.EncodeToString(out[12:60]); got != want {
 			t.Errorf("DestQName bytes %s", got)
+		}
+		if got := hex.EncodeToString(out[:4]); got != "c4d3c840" { // DLH
+			t.Errorf("StrucId bytes %s, want EBCDIC \"DLH \"", got)
 		}
 	})
 	t.Run("R6a_chain_leads_from_the_DLH_back_to_the_original_body", func(t *testing.T) {
@@ -118,11 +103,11 @@ func TestToDeadLetterBytes(t *testing.T) {
 			t.Errorf("DLH %+v", d)
 		}
 	})
-	t.Run("R6a_name_with_no_EBCDIC_form_is_an_error", func(t *testing.T) {
+	t.Run("R6a_name_with_no_form_in_the_EBCDIC_code_page_is_an_error", func(t *testing.T) {
 		md := receivedMD()
 		md.CodedCharSetId = 500
 		o := asfDLQOptions()
-		o.DestQName = "ORDERS#IN"
+		o.DestQName = "ORDERS€IN"
 		if _, _, err := ToDeadLetter(md, nil, o); err == nil || !strings.Contains(err.Error(), "CCSID 500") {
 			t.Errorf("err %v", err)
 		}
