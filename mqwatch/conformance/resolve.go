@@ -74,7 +74,7 @@ func (e *env) xmitMessage(xmitq string) (mqwatch.Message, mqfmt.XQH) {
 	if err != nil {
 		e.t.Fatalf("message on %s: %v", xmitq, err)
 	}
-	h, err := mqfmt.DecodeXQH(m.Data, 0, bo)
+	h, err := mqfmt.DecodeXQHCCSID(m.Data, 0, bo, m.MD.CodedCharSetId)
 	if err != nil {
 		e.t.Fatalf("message on %s: %v", xmitq, err)
 	}

@@ -188,7 +188,7 @@ func (ag *agent) deliver(xmd mqfmt.MQMD, data []byte, expiry int32) bool {
 	b := ag.to
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	xm, err := unwrapXmit(data)
+	xm, err := unwrapXmit(data, xmd.CodedCharSetId)
 	if err != nil {
 		return b.deadLetterLocked(xmd, data, rcHeaderError, "", b.name)
 	}

@@ -2,7 +2,6 @@ package embedded
 
 import (
 	"encoding/binary"
-	"fmt"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -21,16 +20,14 @@ var nativeOrder = binary.LittleEndian
 // destination, carrying the first 324 bytes (the version-1 part) of the
 // message's MQMD, then the data. The transmission message's own MQMD copies the
 // original but describes the MQXQH (Format MQXMIT, native encoding, the queue
-// manager's CCSID).
+// manager's CCSID), and the MQXQH is written in that CCSID, EBCDIC for an
+// EBCDIC queue manager, as IBM defines (MQXQH - Transmission-queue header). A
+// character the CCSID lacks is written as byte 0: names the MQI accepted are
+// always representable.
 func (qm *QMgr) wrapXmit(md mqfmt.MQMD, data []byte, remoteQ, remoteQMgr string) (mqfmt.MQMD, []byte) {
-	inner := md
-	inner.Version = 1
-	buf := make([]byte, 0, xqhLen+len(data))
-	buf = append(buf, "XQH "...)
-	buf = nativeOrder.AppendUint32(buf, 1)
-	buf = append(buf, padName(remoteQ, 48)...)
-	buf = append(buf, padName(remoteQMgr, 48)...)
-	buf = append(buf, inner.Encode(nativeOrder)[:mqfmt.MQMDLenV1]...)
+	x := mqfmt.XQH{Version: 1, RemoteQName: remoteQ, RemoteQMgrName: remoteQMgr, MsgDesc: md}
+	x.MsgDesc.Version = 1
+	buf, _ := x.AppendEncodeCCSID(make([]byte, 0, xqhLen+len(data)), nativeOrder, qm.attrs.ccsid)
 	buf = append(buf, data...)
 	xmd := md
 	xmd.Format = mqfmt.FmtXmitQHeader
@@ -47,29 +44,18 @@ type xmitMessage struct {
 }
 
 // unwrapXmit decodes what wrapXmit built (and what any IBM MQ queue manager
-// puts on a transmission queue with native encoding). The inner MQMD is the
-// 324-byte version-1 layout, so the group fields take their defaults.
-func unwrapXmit(b []byte) (xmitMessage, error) {
+// puts on a transmission queue with native encoding) in ccsid, the
+// transmission message's MQMD CodedCharSetId. The inner MQMD is the 324-byte
+// version-1 layout, so the group fields take their defaults.
+func unwrapXmit(b []byte, ccsid int32) (xmitMessage, error) {
 	var x xmitMessage
-	if len(b) < xqhLen {
-		return x, &mqfmt.DecodeError{Struct: "MQXQH", Offset: 0, Err: mqfmt.ErrTruncated,
-			Msg: fmt.Sprintf("truncated: needs %d bytes, %d remain", xqhLen, len(b))}
-	}
-	if string(b[:4]) != "XQH " {
-		return x, &mqfmt.DecodeError{Struct: "MQXQH", Offset: 0, Msg: fmt.Sprintf("StrucId %q, want \"XQH \"", b[:4])}
-	}
-	x.remoteQ = mqfmt.Trim(string(b[8:56]))
-	x.remoteQMgr = mqfmt.Trim(string(b[56:104]))
-	full := make([]byte, mqfmt.MQMDLenV2)
-	copy(full, b[104:104+mqfmt.MQMDLenV1])
-	def := mqfmt.NewMQMD()
-	copy(full[mqfmt.MQMDLenV1:], def.Encode(nativeOrder)[mqfmt.MQMDLenV1:])
-	md, err := mqfmt.DecodeMQMD(full, nativeOrder)
+	h, err := mqfmt.DecodeXQHCCSID(b, 0, nativeOrder, ccsid)
 	if err != nil {
-		return x, fmt.Errorf("MQXQH at byte 104: %w", err)
+		return x, err
 	}
-	md.Version = 2
-	x.md, x.data = md, b[xqhLen:]
+	x.remoteQ, x.remoteQMgr = mqfmt.Trim(h.RemoteQName), mqfmt.Trim(h.RemoteQMgrName)
+	x.md, x.data = h.MsgDesc, b[xqhLen:]
+	x.md.Version = 2
 	return x, nil
 }
 
@@ -77,23 +63,15 @@ func unwrapXmit(b []byte) (xmitMessage, error) {
 // writes it: an MQDLH with the reason, the destination, the original
 // Encoding, CodedCharSetId and Format, PutApplType MQAT_UNIX, PutApplName
 // "amqrmppa" and the time, in front of the original data. The MQMD keeps the
-// original context and describes the MQDLH (Format MQDEAD).
+// original context and describes the MQDLH (Format MQDEAD), which is in the
+// queue manager's CCSID and native encoding.
 func (qm *QMgr) deadLetter(md mqfmt.MQMD, data []byte, rc mqfmt.Reason, destQ, destQMgr, putAppl string) (mqfmt.MQMD, []byte) {
-	now := qm.now()
-	buf := make([]byte, 0, dlhLen+len(data))
-	buf = append(buf, "DLH "...)
-	buf = nativeOrder.AppendUint32(buf, 1)
-	buf = nativeOrder.AppendUint32(buf, uint32(rc))
-	buf = append(buf, padName(destQ, 48)...)
-	buf = append(buf, padName(destQMgr, 48)...)
-	buf = nativeOrder.AppendUint32(buf, uint32(md.Encoding))
-	buf = nativeOrder.AppendUint32(buf, uint32(md.CodedCharSetId))
-	buf = append(buf, padName(md.Format, 8)...)
-	buf = nativeOrder.AppendUint32(buf, mqfmt.ATUnix)
-	buf = append(buf, padName(putAppl, 28)...)
-	date, tm := putDateTime(now)
-	buf = append(buf, date...)
-	buf = append(buf, tm...)
+	d := mqfmt.NewDLH()
+	d.Reason, d.DestQName, d.DestQMgrName = rc, destQ, destQMgr
+	d.Encoding, d.CodedCharSetId, d.Format = md.Encoding, md.CodedCharSetId, md.Format
+	d.PutApplType, d.PutApplName = mqfmt.ATUnix, putAppl
+	d.PutDate, d.PutTime = putDateTime(qm.now())
+	buf, _ := d.AppendEncodeCCSID(make([]byte, 0, dlhLen+len(data)), nativeOrder, qm.attrs.ccsid)
 	buf = append(buf, data...)
 	dmd := md
 	dmd.Format = mqfmt.FmtDeadLetter

@@ -17,7 +17,7 @@ func TestXmitHeaderRoundTrip(t *testing.T) {
 	if len(b) != xqhLen+4 || xmd.Format != mqfmt.FmtXmitQHeader || xmd.CodedCharSetId != 1208 {
 		t.Fatalf("len %d Format %q CCSID %d", len(b), xmd.Format, xmd.CodedCharSetId)
 	}
-	x, err := unwrapXmit(b)
+	x, err := unwrapXmit(b, 1208)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestUnwrapXmitRejectsBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := unwrapXmit(tt.in)
+			_, err := unwrapXmit(tt.in, 1208)
 			var de *mqfmt.DecodeError
 			if !errors.As(err, &de) {
 				t.Fatalf("err = %v, want a DecodeError", err)
@@ -72,7 +72,7 @@ func FuzzUnwrapXmit(f *testing.F) {
 	f.Add(b[:427])
 	f.Add([]byte("XQH "))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		x, err := unwrapXmit(in)
+		x, err := unwrapXmit(in, 1208)
 		if err != nil {
 			return
 		}
@@ -80,4 +80,26 @@ func FuzzUnwrapXmit(f *testing.F) {
 			t.Fatalf("data length %d from input %d", len(x.data), len(in))
 		}
 	})
+}
+
+func TestR10b_EBCDICQueueManagerWritesEBCDICHeaders(t *testing.T) {
+	qm := New(Options{Name: "QMZOS", ProcessUser: "mqm", CCSID: 500})
+	md := mqfmt.NewMQMD()
+	md.Format, md.CodedCharSetId, md.Encoding = mqfmt.FmtString, 819, mqfmt.EncodingNormal
+	dmd, b := qm.deadLetter(md, []byte("body"), mqfmt.RCQFull, "ORDERS.IN", "QMZOS", "amqrmppa")
+	if !bytes.Equal(b[:4], []byte{0xC4, 0xD3, 0xC8, 0x40}) || dmd.CodedCharSetId != 500 {
+		t.Fatalf("MQDLH StrucId % X, MQMD CCSID %d", b[:4], dmd.CodedCharSetId)
+	}
+	c, err := mqfmt.WalkChain(dmd.Format, dmd.Encoding, dmd.CodedCharSetId, b)
+	if err != nil || mqfmt.Trim(c.DLH().DestQName) != "ORDERS.IN" || c.Body.Format != mqfmt.FmtString || c.Body.CCSID != 819 {
+		t.Fatalf("chain %+v, %v", c, err)
+	}
+	xmd, x := qm.wrapXmit(md, []byte("body"), "DEST.Q", "QM2")
+	if x[0] != 0xE7 || x[104] != 0xD4 { // "X" of XQH, "M" of the embedded MD
+		t.Fatalf("MQXQH % X, embedded MQMD % X", x[:4], x[104:108])
+	}
+	got, err := unwrapXmit(x, xmd.CodedCharSetId)
+	if err != nil || got.remoteQ != "DEST.Q" || got.remoteQMgr != "QM2" || got.md.Format != mqfmt.FmtString {
+		t.Fatalf("unwrapXmit: %+v, %v", got, err)
+	}
 }

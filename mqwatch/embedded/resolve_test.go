@@ -42,7 +42,7 @@ func TestAliasResolvesToItsBaseQueue(t *testing.T) {
 // decodeXQH reads the transmission header the queue manager wrote.
 func decodeXQH(t *testing.T, data []byte) (rq, rqm string, inner mqfmt.MQMD) {
 	t.Helper()
-	x, err := unwrapXmit(data)
+	x, err := unwrapXmit(data, 1208)
 	if err != nil {
 		t.Fatal(err)
 	}
