@@ -21,12 +21,12 @@ func pad(s string, n int) string { return s + strings.Repeat(" ", n-len(s)) }
 
 func TestToDeadLetter(t *testing.T) {
 	for _, tc := range []struct {
-		name           string
-		enc            mqfmt.Encoding
-		ccsid          int32
-		bo             binary.ByteOrder
-		wantEnc        mqfmt.Encoding
-		wantCCSID      int32
+		name      string
+		enc       mqfmt.Encoding
+		ccsid     int32
+		bo        binary.ByteOrder
+		wantEnc   mqfmt.Encoding
+		wantCCSID int32
 	}{
 		{name: "R6a_little_endian_message_gets_a_little_endian_DLH", enc: 546, ccsid: 819, bo: binary.LittleEndian, wantEnc: 546, wantCCSID: 819},
 		{name: "R6a_big_endian_message_gets_a_big_endian_DLH", enc: 273, ccsid: 1208, bo: binary.BigEndian, wantEnc: 273, wantCCSID: 1208},

@@ -38,6 +38,14 @@ func ReasonOf(err error) mqfmt.Reason {
 	return 0
 }
 
+// IsWarning reports whether err is an MQI call that completed with
+// MQCC_WARNING: the call did its work (an MQPUT with a Priority above MAXPRTY
+// put the message, 2049), and the reason says what to know about it.
+func IsWarning(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.CC == mqfmt.CCWarning
+}
+
 // IsReason reports whether err carries reason code rc.
 func IsReason(err error, rc mqfmt.Reason) bool {
 	return err != nil && ReasonOf(err) == rc

@@ -18,6 +18,7 @@ func browseCases() []testCase {
 		{"get_accept_truncated_removes_message", testGetAcceptTruncated},
 		{"mark_browse_returns_unmarked_and_new_arrivals", testMarkBrowse},
 		{"marks_belong_to_the_handle", testMarksPerHandle},
+		{"backed_out_at_the_mark_position_returns_unmarked", testBackedOutAtMarkPosition},
 	}
 }
 

@@ -60,6 +60,21 @@ func mutants() []mutant {
 		{name: "priority_dropped",
 			mustFail: []string{"order/priority_then_fifo", "browse/first_next_in_delivery_order", "match/duplicate_msgids_follow_priority"},
 			putMD:    func(md *mqfmt.MQMD) { md.Priority = 0 }},
+		{name: "priority_warning_hidden",
+			mustFail: []string{"order/priority_above_maxprty_queued_at_maxprty_warning_2049"},
+			putErr: func(err error) error {
+				if mqwatch.IsReason(err, 2049) {
+					return nil
+				}
+				return err
+			}},
+		{name: "qmgr_alias_defaults_from_the_xmitq",
+			mustFail: []string{"resolve/qmgr_alias_blank_rname_routes_with_its_defaults"},
+			putMD: func(md *mqfmt.MQMD) {
+				if md.Priority == -1 {
+					md.Priority = 0
+				}
+			}},
 		{name: "expiry_dropped",
 			mustFail: []string{"expiry/expired_message_is_never_returned", "expiry/expired_message_removed_when_reached", "expiry/expiry_counts_down"},
 			putMD:    func(md *mqfmt.MQMD) { md.Expiry = -1 }},

@@ -14,6 +14,7 @@ func orderCases() []testCase {
 		{"priority_and_persistence_as_queue_definition", testDefaultsFromQueue},
 		{"defaults_from_the_alias_opened", testDefaultsFromAlias},
 		{"msgdlvsq_fifo_ignores_priority", testFIFOQueue},
+		{"priority_above_maxprty_queued_at_maxprty_warning_2049", testPriorityAboveMaxPriority},
 	}
 }
 

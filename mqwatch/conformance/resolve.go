@@ -16,6 +16,7 @@ func resolveCases() []testCase {
 		{"qmgr_name_routes_to_the_xmitq_of_that_name", testQMgrNameRouting},
 		{"unknown_remote_qmgr_2087", testUnknownRemoteQMgr},
 		{"local_qmgr_name_resolves_locally", testLocalQMgrName},
+		{"qmgr_alias_blank_rname_routes_with_its_defaults", testQMgrAliasRoutesWithItsDefaults},
 	}
 }
 

@@ -59,8 +59,8 @@ var clearable = []string{
 // SetupMQSC defines every object and authority record the suite uses. The
 // embedded backend runs it before the suite; on IBM MQ an administrator runs it
 // once with runmqsc (print it with `go test ./mqwatch/conformance -run
-// TestPrintSetup -v`). All names start with CONF (and the queue manager alias
-// transmission queue CONFQM3), so it does not touch an application's objects
+// TestPrintSetup -v`). All names start with CONF (the transmission queue CONFQM3
+// and the queue manager alias CONFQM4 too), so it does not touch an application's objects
 // except for the queue manager's DEADQ, which the suite checks.
 const SetupMQSC = `* poisonwatch conformance suite: objects and authorities.
 * Run once as an MQ administrator:  runmqsc QMNAME < conformance.mqsc
@@ -94,6 +94,10 @@ DEFINE QLOCAL('CONF.XMITQ') USAGE(XMITQ) REPLACE
 DEFINE QREMOTE('CONF.REMOTE') RNAME('CONF.TARGET') RQMNAME('CONFQM2') +
        XMITQ('CONF.XMITQ') REPLACE
 DEFINE QLOCAL('CONFQM3') USAGE(XMITQ) REPLACE
+* A queue manager alias: RNAME blank. Its DEFPRTY/DEFPSIST differ from the
+* transmission queue's, since the first definition in the path decides.
+DEFINE QREMOTE('CONFQM4') RNAME(' ') RQMNAME('CONFQM2') XMITQ('CONF.XMITQ') +
+       DEFPRTY(4) DEFPSIST(YES) REPLACE
 
 * Dynamic queues and publish/subscribe.
 DEFINE QMODEL('CONF.MODEL') DEFTYPE(TEMPDYN) BOTHRESH(5) BOQNAME('CONF.BOQ') REPLACE

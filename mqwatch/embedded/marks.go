@@ -73,8 +73,10 @@ func (h *handle) mark(m *message) {
 
 // noteVisible is told when m becomes available on h's queue; if h's marked
 // scan has already passed m's position, m is kept for the next marked browse.
+// The scan position itself counts as passed: a message got and backed out
+// there comes back unmarked and the scan resumes after it.
 func (h *handle) noteVisible(m *message) {
-	if !h.marking || h.hint == nil || h.hint == m || !m.before(h.hint) {
+	if !h.marking || h.hint == nil || (h.hint != m && !m.before(h.hint)) {
 		return
 	}
 	h.pending = append(h.pending, m)

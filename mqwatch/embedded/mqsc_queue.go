@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/mqsc"
@@ -110,7 +111,7 @@ func applyQueueParams(a *queueAttrs, typ mqwatch.QueueType, c *mqsc.Command) (Re
 		case "BOTHRESH":
 			a.BackoutThresh = atoi32(v)
 		case "BOQNAME":
-			a.BackoutQName = v
+			a.BackoutQName = objName(v)
 		case "HARDENBO", "NOHARDENBO":
 			a.HardenBackout = p.Key == "HARDENBO"
 		case "USAGE":
@@ -130,19 +131,24 @@ func applyQueueParams(a *queueAttrs, typ mqwatch.QueueType, c *mqsc.Command) (Re
 			}
 			a.DefType = map[string]mqwatch.DefType{"PERMDYN": mqwatch.PermanentDynamic, "TEMPDYN": mqwatch.TemporaryDynamic}[v]
 		case "TARGET":
-			a.Target = v
+			a.Target = objName(v)
 		case "TARGTYPE":
 			a.TargetTopic = v == "TOPIC"
 		case "RNAME":
-			a.RemoteName = v
+			a.RemoteName = objName(v)
 		case "RQMNAME":
-			a.RemoteQMgr = v
+			a.RemoteQMgr = objName(v)
 		case "XMITQ":
-			a.XmitQ = v
+			a.XmitQ = objName(v)
 		}
 	}
 	return Result{}, true
 }
+
+// objName is an object-name attribute as the queue manager holds it: names
+// are blank padded, so RNAME(' ') is the blank name, which makes a QREMOTE a
+// queue manager alias (IBM: Name resolution).
+func objName(v string) string { return strings.TrimRight(v, " ") }
 
 func atoi32(s string) int32 {
 	n, _ := strconv.Atoi(s) // the parser checked the range

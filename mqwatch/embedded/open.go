@@ -134,6 +134,10 @@ func (qm *QMgr) openRemoteDef(h *handle, def *queue) mqfmt.Reason {
 	if h.opts.Input || h.opts.Browse {
 		return rcOptionNotValidForType
 	}
+	if a.RemoteName == "" {
+		// A queue manager alias names a queue manager, not a queue.
+		return rcRemoteQNameError
+	}
 	if a.RemoteQMgr == qm.name && a.XmitQ == "" {
 		local := qm.queues[a.RemoteName]
 		if local == nil || local.typ != mqwatch.QLocal {
@@ -158,14 +162,24 @@ func (qm *QMgr) openRemoteDef(h *handle, def *queue) mqfmt.Reason {
 }
 
 // openRouted resolves an MQOD whose ObjectQMgrName names another queue
-// manager: a queue manager alias, else the transmission queue of that name,
-// else DEFXMITQ; authority is checked on whichever definition is used.
+// manager: a queue manager alias (a QREMOTE with a blank RNAME), else the
+// transmission queue of that name, else DEFXMITQ; authority is checked on
+// whichever definition is used. Default priority and persistence come from
+// the first definition in the resolution path (IBM: MQMD Priority), which is
+// the queue manager alias when there is one.
 func (qm *QMgr) openRouted(h *handle, od mqwatch.ObjectDesc) mqfmt.Reason {
 	if h.opts.Input || h.opts.Browse {
 		return rcOptionNotValidForType
 	}
 	rqm, xq := od.QMgr, od.QMgr
-	if alias := qm.queues[od.QMgr]; alias != nil && alias.typ == mqwatch.QRemote && alias.attrs.RemoteName == "" {
+	alias := qm.queues[od.QMgr]
+	switch {
+	case alias == nil || alias.typ != mqwatch.QRemote:
+		alias = nil
+	case alias.attrs.RemoteName != "":
+		// A QREMOTE named as a queue manager must be a queue manager alias.
+		return mqfmt.RCUnknownRemoteQMgr
+	default:
 		if rc := qm.checkOpenAuth(h, otQueue, alias.name); rc != 0 {
 			return rc
 		}
@@ -177,7 +191,9 @@ func (qm *QMgr) openRouted(h *handle, od mqwatch.ObjectDesc) mqfmt.Reason {
 			xq = rqm
 		}
 		if rqm == qm.name {
-			return qm.openQueue(h, mqwatch.ObjectDesc{Name: od.Name})
+			rc := qm.openQueue(h, mqwatch.ObjectDesc{Name: od.Name})
+			h.defPrio, h.defPsist = alias.attrs.DefPriority, alias.attrs.DefPersistent
+			return rc
 		}
 	}
 	x, viaDefault := qm.queues[xq], false
@@ -195,7 +211,11 @@ func (qm *QMgr) openRouted(h *handle, od mqwatch.ObjectDesc) mqfmt.Reason {
 	if rc := qm.checkOpenAuth(h, otQueue, x.name); rc != 0 {
 		return rc
 	}
-	h.obj, h.defPrio, h.defPsist = x, x.attrs.DefPriority, x.attrs.DefPersistent
+	first := x
+	if alias != nil {
+		first = alias
+	}
+	h.obj, h.defPrio, h.defPsist = x, first.attrs.DefPriority, first.attrs.DefPersistent
 	h.kind, h.q, h.remoteQ, h.remoteQMgr = hkRemote, x, od.Name, rqm
 	return 0
 }

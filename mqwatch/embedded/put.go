@@ -31,10 +31,22 @@ func (h *handle) Put(ctx context.Context, md *mqfmt.MQMD, data []byte, opts mqwa
 		end(err, 0)
 		return err
 	}
-	*md = out
 	end(nil, 0)
+	asked := md.Priority
+	*md = out
+	if asked > maxPriority {
+		// IBM (MQMD Priority): queued at MAXPRTY, MQCC_WARNING with
+		// MQRC_PRIORITY_EXCEEDS_MAXIMUM, and the caller's Priority field
+		// keeps the value the application gave.
+		md.Priority = asked
+		return &mqwatch.Error{Verb: "MQPUT", Object: h.objectName(), CC: mqfmt.CCWarning, RC: rcPriorityExceedsMaximum}
+	}
 	return nil
 }
+
+// maxPriority is the queue manager's MAXPRTY: 9 on every platform but z/OS
+// (also 9 there).
+const maxPriority = 9
 
 func (qm *QMgr) putLocked(h *handle, md mqfmt.MQMD, data []byte, opts mqwatch.PutOptions) (mqfmt.MQMD, mqfmt.Reason) {
 	if rc := h.check(); rc != 0 {
@@ -117,8 +129,8 @@ func (qm *QMgr) prepareMD(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) mq
 		md.Priority = h.defPrio
 	case md.Priority < -1:
 		return rcPriorityError
-	case md.Priority > 9:
-		md.Priority = 9 // MQRC_PRIORITY_EXCEEDS_MAXIMUM is a warning: put at 9
+	case md.Priority > maxPriority:
+		md.Priority = maxPriority // queued at MAXPRTY; Put returns the warning
 	}
 	switch md.Persistence {
 	case mqfmt.PerPersistenceAsDef:

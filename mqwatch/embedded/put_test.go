@@ -207,11 +207,16 @@ func TestPutRejectsBadDescriptors(t *testing.T) {
 			wantRC(t, q.Put(f.ctx, &md, nil, mqwatch.PutOptions{}), tt.rc)
 		})
 	}
-	t.Run("priority above 9 is put at 9", func(t *testing.T) {
+	t.Run("priority above MAXPRTY is queued at 9 with warning 2049", func(t *testing.T) {
 		md := mqfmt.NewMQMD()
 		md.Priority = 12
-		if err := q.Put(f.ctx, &md, nil, mqwatch.PutOptions{}); err != nil || md.Priority != 9 {
-			t.Fatalf("priority %d, %v", md.Priority, err)
+		err := q.Put(f.ctx, &md, nil, mqwatch.PutOptions{})
+		if !mqwatch.IsWarning(err) || !mqwatch.IsReason(err, 2049) || md.Priority != 12 || md.MsgId == ([24]byte{}) {
+			t.Fatalf("Put: priority %d, MsgId %x, %v; want MQCC_WARNING 2049, the caller's 12 kept and the MsgId set", md.Priority, md.MsgId, err)
+		}
+		m, err := q.Get(f.ctx, mqwatch.GetOptions{})
+		if err != nil || m.MD.Priority != 9 || m.MD.MsgId != md.MsgId {
+			t.Fatalf("queued message priority %d, %v; want 9", m.MD.Priority, err)
 		}
 	})
 }

@@ -28,7 +28,12 @@ const (
 	rcUnknownDefXmitQ       mqfmt.Reason = 2197 // MQRC_UNKNOWN_DEF_XMIT_Q
 	rcDefXmitQTypeError     mqfmt.Reason = 2198 // MQRC_DEF_XMIT_Q_TYPE_ERROR
 	rcDefXmitQUsageError    mqfmt.Reason = 2199 // MQRC_DEF_XMIT_Q_USAGE_ERROR
+	rcRemoteQNameError      mqfmt.Reason = 2184 // MQRC_REMOTE_Q_NAME_ERROR: a queue manager alias opened as a queue
 )
+
+// rcPriorityExceedsMaximum is MQRC_PRIORITY_EXCEEDS_MAXIMUM (2049), a warning:
+// the message was put, queued at MAXPRTY.
+const rcPriorityExceedsMaximum mqfmt.Reason = 2049
 
 // Reason codes for descriptor and header errors.
 const (

@@ -204,3 +204,50 @@ func TestDefaultTransmissionQueue(t *testing.T) {
 		})
 	}
 }
+
+func TestQueueManagerAliasWithBlankRNAME(t *testing.T) {
+	f := newFixture(t, routingScript+`
+DEFINE QREMOTE(QM2.ALIAS) RNAME(' ') RQMNAME(QM2) XMITQ(QM2) DEFPRTY(4) DEFPSIST(YES)
+DEFINE QREMOTE(HOME) RNAME(' ') RQMNAME(QM1) DEFPRTY(8)`)
+	c := f.connect("")
+	asDef := func() mqfmt.MQMD {
+		md := mqfmt.NewMQMD()
+		md.Priority, md.Persistence = -1, mqfmt.PerPersistenceAsDef
+		return md
+	}
+	t.Run("routes to its RQMNAME with its own DEFPRTY and DEFPSIST", func(t *testing.T) {
+		q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: "INVOICE.IN", QMgr: "QM2.ALIAS"}, outOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md := asDef()
+		if err := q.Put(f.ctx, &md, []byte("x"), mqwatch.PutOptions{}); err != nil || md.Priority != 4 || md.Persistence != mqfmt.PerPersistent {
+			t.Fatalf("put: Priority %d Persistence %d, %v; want the alias's 4 and persistent", md.Priority, md.Persistence, err)
+		}
+		m, _ := f.open(c, "QM2", browseIn).Get(f.ctx, mqwatch.GetOptions{})
+		if rq, rqm, inner := decodeXQH(t, m.Data); rq != "INVOICE.IN" || rqm != "QM2" || inner.Priority != 4 {
+			t.Fatalf("XQH %q on %q, inner Priority %d", rq, rqm, inner.Priority)
+		}
+	})
+	t.Run("naming this queue manager resolves locally with the alias's defaults", func(t *testing.T) {
+		q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: "ORDERS.IN", QMgr: "HOME"}, outOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md := asDef()
+		if err := q.Put(f.ctx, &md, []byte("home"), mqwatch.PutOptions{}); err != nil || md.Priority != 8 {
+			t.Fatalf("put: Priority %d, %v; want the alias's 8 over ORDERS.IN's 2", md.Priority, err)
+		}
+		if got := f.get(f.open(c, "ORDERS.IN", browseIn), mqwatch.GetOptions{}); got != "home" {
+			t.Fatalf("ORDERS.IN got %q", got)
+		}
+	})
+	t.Run("opened as a queue it fails 2184", func(t *testing.T) {
+		_, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: "QM2.ALIAS"}, outOnly)
+		wantRC(t, err, rcRemoteQNameError)
+	})
+	t.Run("a remote queue definition named as a queue manager fails 2087", func(t *testing.T) {
+		_, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: "X", QMgr: "INVOICE.OUT"}, outOnly)
+		wantRC(t, err, mqfmt.RCUnknownRemoteQMgr)
+	})
+}
