@@ -63,8 +63,9 @@ type GroupSet struct {
 // fullKey is a summary's key along every dimension at once; keyFor projects
 // it, so grouping a whole inventory costs one map lookup per message.
 func fullKey(s *mqwatch.Summary) GroupKey {
-	k := GroupKey{Reason: s.DLHReason, DestQ: s.DLHDestQ, DestQMgr: s.DLHDestQMgr,
-		Appl: s.DLHPutAppl, Source: jmsQueueName(s.JMSDst), Type: s.JMSType}
+	src := jmsQueueName(s.JMSDst)
+	k := GroupKey{Reason: s.DLHReason, DestQ: destQ(s, src), DestQMgr: s.DLHDestQMgr,
+		Appl: s.DLHPutAppl, Source: src, Type: s.JMSType}
 	if k.Appl == "" {
 		k.Appl = s.PutApplName
 	}
@@ -72,6 +73,16 @@ func fullKey(s *mqwatch.Summary) GroupKey {
 		k.Type = s.BodyFormat
 	}
 	return k
+}
+
+// destQ is where a requeue sends a message: its MQDLH's DestQName, or, for a
+// message without one (a JMS consumer moved it to a DEADQ that is also a
+// BOQ, R5), the input queue its JMS destination names, as for a BOQ message.
+func destQ(s *mqwatch.Summary, src string) string {
+	if s.HasDLH {
+		return s.DLHDestQ
+	}
+	return src
 }
 
 // project keeps the fields of a full key that dimension d groups by.
@@ -248,13 +259,22 @@ func (g *Group) Matches(d Dim, s *mqwatch.Summary) bool { return keyFor(d, s) ==
 func InGroup(d Dim, k GroupKey, s *mqwatch.Summary) bool {
 	switch d {
 	case DimReasonDest:
-		return s.DLHReason == k.Reason && s.DLHDestQ == k.DestQ && s.DLHDestQMgr == k.DestQMgr
+		return s.DLHReason == k.Reason && s.DLHDestQMgr == k.DestQMgr && inDest(s, k)
 	case DimReason:
 		return s.DLHReason == k.Reason
 	case DimDest:
-		return s.DLHDestQ == k.DestQ && s.DLHDestQMgr == k.DestQMgr
+		return s.DLHDestQMgr == k.DestQMgr && inDest(s, k)
 	}
 	return keyFor(d, s) == k
+}
+
+// inDest compares a summary's requeue destination with a group's, parsing a
+// JMS destination only for the rare message without an MQDLH.
+func inDest(s *mqwatch.Summary, k GroupKey) bool {
+	if s.HasDLH {
+		return s.DLHDestQ == k.DestQ
+	}
+	return jmsQueueName(s.JMSDst) == k.DestQ
 }
 
 // KeyOf returns the group key of a summary along dimension d.

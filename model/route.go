@@ -2,6 +2,9 @@ package model
 
 import (
 	"fmt"
+	"slices"
+	"sort"
+	"strings"
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -20,38 +23,79 @@ func (q *QMgrState) route(queue string, s *mqwatch.Summary) []string {
 		return nil
 	}
 	// A message on the DEADQ or a BOQ is consumed by nobody: what matters is
-	// where a requeue sends it and what its consumer there would do.
+	// where a requeue sends it and what its consumer there would do with it
+	// as requeued (R10b, R10c).
 	if queue == q.Snap.QMgr.DeadQ && s.HasDLH {
 		head := []string{"R10b on the DEADQ: a requeue puts it back on " + s.DLHDestQ + " (MQDLH removed)"}
 		if s.DLHDestQMgr != "" && s.DLHDestQMgr != q.Name {
 			return append(head, "that queue is on "+s.DLHDestQMgr+": its consumers are not watched from here")
 		}
-		return append(head, q.inputRoute(s.DLHDestQ, s)...)
+		return append(head, q.requeuedRoute(s.DLHDestQ, s)...)
 	}
-	if qs := q.Queues[queue]; qs != nil && qs.View.Role == mqwatch.RoleBOQ {
-		var inputs []string
-		for name, o := range q.Queues {
-			if o.View.Info.BackoutQName == queue {
-				inputs = append(inputs, name)
-			}
-		}
-		if len(inputs) != 1 {
-			return []string{fmt.Sprintf("R10c this BOQ serves %d input queues: a requeue follows the JMS destination or asks which", len(inputs))}
-		}
-		return append([]string{"R10c on a BOQ: a requeue returns it to " + inputs[0] + " (BackoutCount restarts at 0)"}, q.inputRoute(inputs[0], s)...)
+	inputs := q.boqInputs(queue)
+	if len(inputs) > 0 || (q.Queues[queue] != nil && q.Queues[queue].View.Role == mqwatch.RoleBOQ) {
+		return q.boqRoute(queue, s, inputs)
 	}
-	return q.inputRoute(queue, s)
+	return q.inputRoute(queue, s, s.BackoutCount)
 }
 
-// inputRoute predicts what the consumer of an input queue does with s.
-func (q *QMgrState) inputRoute(queue string, s *mqwatch.Summary) []string {
+// boqInputs returns, sorted, the queues whose BOQNAME is queue. A DEADQ can
+// be one of them: IBM MQ classes for JMS then move poison messages onto it
+// without an MQDLH (R5).
+func (q *QMgrState) boqInputs(queue string) []string {
+	var inputs []string
+	for name, o := range q.Queues {
+		if o.View.Info.BackoutQName == queue {
+			inputs = append(inputs, name)
+		}
+	}
+	sort.Strings(inputs)
+	return inputs
+}
+
+// boqRoute predicts for a message a JMS consumer moved to a BOQ: a requeue
+// returns it to the input queue whose BOQNAME this is, or to the one its JMS
+// destination names when the BOQ serves several (R10c).
+func (q *QMgrState) boqRoute(queue string, s *mqwatch.Summary, inputs []string) []string {
+	where := "on a BOQ"
+	if queue == q.Snap.QMgr.DeadQ {
+		where = "on the DEADQ, which is the BOQNAME of " + strings.Join(inputs, ", ") + ", without an MQDLH (moved by a JMS consumer, R5)"
+	}
+	target := ""
+	switch dst := jmsQueueName(s.JMSDst); {
+	case len(inputs) == 1:
+		target = inputs[0]
+	case dst != "" && slices.Contains(inputs, dst):
+		target = dst
+	}
+	if target == "" {
+		return []string{fmt.Sprintf("R10c %s: this BOQ serves %d input queues: a requeue follows the JMS destination or asks which", where, len(inputs))}
+	}
+	head := "R10c " + where + ": a requeue returns it to " + target + " (BackoutCount restarts at 0)"
+	return append([]string{head}, q.requeuedRoute(target, s)...)
+}
+
+// requeuedRoute predicts what the consumer of queue does with s once a
+// requeue has put it there: MQPUT ignores BackoutCount, so the copy arrives
+// with 0 whatever this one shows, and without the MQDLH a DEADQ copy has.
+func (q *QMgrState) requeuedRoute(queue string, s *mqwatch.Summary) []string {
+	r := *s
+	if r.HasDLH && r.Length >= mqfmt.DLHLen {
+		r.Length -= mqfmt.DLHLen
+	}
+	return q.inputRoute(queue, &r, 0)
+}
+
+// inputRoute predicts what the consumer of an input queue does with s when
+// it arrives with BackoutCount count.
+func (q *QMgrState) inputRoute(queue string, s *mqwatch.Summary, count int32) []string {
 	in, err := q.inv.ResolveInput(queue)
 	if err != nil {
 		return []string{err.Error()}
 	}
 	style, known := q.styleOf(queue)
 	md := mqfmt.NewMQMD()
-	md.BackoutCount, md.Report, md.Persistence, md.Expiry = s.BackoutCount, s.Report, persistence(s), s.Expiry
+	md.BackoutCount, md.Report, md.Persistence, md.Expiry = count, s.Report, persistence(s), s.Expiry
 	r, err := actions.Route(&actions.RouteInput{
 		Message:  actions.Message{MD: md, HasRFH2: s.HasRFH2, JMSDestination: s.JMSDst, Length: s.Length},
 		Queue:    in,
