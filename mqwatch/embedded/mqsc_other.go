@@ -96,9 +96,9 @@ func (qm *QMgr) alterQMgr(c *mqsc.Command) Result {
 		v := p.Value()
 		switch p.Key {
 		case "DEADQ":
-			a.deadQ = v
+			a.deadQ = objName(v) // DEADQ(' ') removes the dead-letter queue
 		case "DEFXMITQ":
-			a.defXmitQ = v
+			a.defXmitQ = objName(v)
 		case "MAXMSGL":
 			a.maxMsgLen = atoi32(v)
 		case "MAXUMSGS":

@@ -275,3 +275,10 @@ func TestDefineReplaceResetsUnspecifiedAttributesAndKeepsMessages(t *testing.T) 
 		t.Fatalf("message after REPLACE: %q", got)
 	}
 }
+
+func TestBlankNameAttributesAreBlank(t *testing.T) {
+	f := newFixture(t, "DEFINE QLOCAL(DLQ)\nALTER QMGR DEADQ(DLQ) DEFXMITQ(DLQ)\nALTER QMGR DEADQ(' ') DEFXMITQ(' ')\nDEFINE QREMOTE(QMA) RNAME(' ') RQMNAME(QM2)")
+	if f.qm.attrs.deadQ != "" || f.qm.attrs.defXmitQ != "" || f.qm.queues["QMA"].attrs.RemoteName != "" {
+		t.Fatalf("DEADQ %q DEFXMITQ %q RNAME %q, want all blank", f.qm.attrs.deadQ, f.qm.attrs.defXmitQ, f.qm.queues["QMA"].attrs.RemoteName)
+	}
+}
