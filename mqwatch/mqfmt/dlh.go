@@ -1,9 +1,6 @@
 package mqfmt
 
-import (
-	"encoding/binary"
-	"fmt"
-)
+import "encoding/binary"
 
 // DLH is the dead-letter header (MQDLH, version 1, 172 bytes) that a queue
 // manager, channel or trigger monitor puts in front of a message it moves to the
@@ -84,21 +81,15 @@ func (d *DLH) Encode(bo binary.ByteOrder) []byte {
 
 // AppendEncode appends the MQDLH, ASCII character fields, to dst.
 func (d *DLH) AppendEncode(dst []byte, bo binary.ByteOrder) []byte {
-	w := writer{b: dst, bo: bo}
-	d.write(&w)
-	return w.b
+	b, _ := encodeIn("MQDLH", dst, bo, 0, d.write) // ASCII bytes cannot fail
+	return b
 }
 
 // AppendEncodeCCSID appends the MQDLH with its StrucId and character fields
 // in ccsid, the CodedCharSetId the MQMD in front of it will carry. A
 // character the code page lacks is an error.
 func (d *DLH) AppendEncodeCCSID(dst []byte, bo binary.ByteOrder, ccsid int32) ([]byte, error) {
-	w := writer{b: dst, bo: bo, cs: codecFor(ccsid)}
-	d.write(&w)
-	if w.err != nil {
-		return dst, fmt.Errorf("MQDLH in CCSID %d: %w", ccsid, w.err)
-	}
-	return w.b, nil
+	return encodeIn("MQDLH", dst, bo, ccsid, d.write)
 }
 
 func (d *DLH) write(w *writer) {

@@ -92,22 +92,8 @@ func FuzzDLH(f *testing.F) {
 		f.Add(s.data, s.le)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, le bool) {
-		bo := hdrBO(le)
-		for _, ccsid := range fuzzHeaderCCSIDs {
-			d, err := DecodeDLHCCSID(data, 0, bo, ccsid)
-			if err != nil {
-				hdrCheckErr(t, err, len(data))
-				return
-			}
-			cs := fieldsCCSID(codecFor(fuzzFieldsCCSID(data, ccsid)), ccsid)
-			enc, err := d.AppendEncodeCCSID(nil, bo, cs)
-			if err != nil || !bytes.Equal(enc, data[:DLHLen]) {
-				t.Fatalf("CCSID %d: Encode(Decode(b)) differs at byte %d (%v)", ccsid, hdrFirstDiff(enc, data[:DLHLen]), err)
-			}
-			if again, err := DecodeDLHCCSID(enc, 0, bo, ccsid); err != nil || again != d {
-				t.Fatalf("CCSID %d: decode of the re-encoded header differs (%v)", ccsid, err)
-			}
-		}
+		fuzzHeaderRoundTrip(t, data, hdrBO(le), DLHLen, DecodeDLHCCSID,
+			func(d DLH, bo binary.ByteOrder, cs int32) ([]byte, error) { return d.AppendEncodeCCSID(nil, bo, cs) })
 	})
 }
 
@@ -116,23 +102,31 @@ func FuzzXQH(f *testing.F) {
 		f.Add(s.data, s.le)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, le bool) {
-		bo := hdrBO(le)
-		for _, ccsid := range fuzzHeaderCCSIDs {
-			x, err := DecodeXQHCCSID(data, 0, bo, ccsid)
-			if err != nil {
-				hdrCheckErr(t, err, len(data))
-				return
-			}
-			cs := fieldsCCSID(codecFor(fuzzFieldsCCSID(data, ccsid)), ccsid)
-			enc, err := x.AppendEncodeCCSID(nil, bo, cs)
-			if err != nil || !bytes.Equal(enc, data[:XQHLen]) {
-				t.Fatalf("CCSID %d: Encode(Decode(b)) differs at byte %d (%v)", ccsid, hdrFirstDiff(enc, data[:XQHLen]), err)
-			}
-			if again, err := DecodeXQHCCSID(enc, 0, bo, ccsid); err != nil || !reflect.DeepEqual(again, x) {
-				t.Fatalf("CCSID %d: decode of the re-encoded header differs (%v)", ccsid, err)
-			}
-		}
+		fuzzHeaderRoundTrip(t, data, hdrBO(le), XQHLen, DecodeXQHCCSID,
+			func(x XQH, bo binary.ByteOrder, cs int32) ([]byte, error) { return x.AppendEncodeCCSID(nil, bo, cs) })
 	})
+}
+
+// fuzzHeaderRoundTrip decodes a fixed header of n bytes in every character
+// set of fuzzHeaderCCSIDs and checks that it encodes back to its bytes and
+// decodes again to the same value.
+func fuzzHeaderRoundTrip[T any](t *testing.T, data []byte, bo binary.ByteOrder, n int,
+	decode func([]byte, int, binary.ByteOrder, int32) (T, error), encode func(T, binary.ByteOrder, int32) ([]byte, error)) {
+	for _, ccsid := range fuzzHeaderCCSIDs {
+		h, err := decode(data, 0, bo, ccsid)
+		if err != nil {
+			hdrCheckErr(t, err, len(data))
+			return
+		}
+		cs := fieldsCCSID(codecFor(fuzzFieldsCCSID(data, ccsid)), ccsid)
+		enc, err := encode(h, bo, cs)
+		if err != nil || !bytes.Equal(enc, data[:n]) {
+			t.Fatalf("CCSID %d: Encode(Decode(b)) differs at byte %d (%v)", ccsid, hdrFirstDiff(enc, data[:n]), err)
+		}
+		if again, err := decode(enc, 0, bo, ccsid); err != nil || !reflect.DeepEqual(again, h) {
+			t.Fatalf("CCSID %d: decode of the re-encoded header differs (%v)", ccsid, err)
+		}
+	}
 }
 
 func FuzzChain(f *testing.F) {

@@ -1,9 +1,6 @@
 package mqfmt
 
-import (
-	"encoding/binary"
-	"fmt"
-)
+import "encoding/binary"
 
 // MDE is the message descriptor extension (MQMDE, version 2, 72 bytes): the
 // version-2 MQMD fields (group and segment information) carried as message
@@ -67,19 +64,13 @@ func (m *MDE) Encode(bo binary.ByteOrder) []byte {
 
 // AppendEncode appends the encoded MQMDE, ASCII Format, to dst.
 func (m *MDE) AppendEncode(dst []byte, bo binary.ByteOrder) []byte {
-	w := writer{b: dst, bo: bo}
-	m.write(&w)
-	return w.b
+	b, _ := encodeIn("MQMDE", dst, bo, 0, m.write) // ASCII bytes cannot fail
+	return b
 }
 
 // AppendEncodeCCSID appends the MQMDE with StrucId and Format in ccsid.
 func (m *MDE) AppendEncodeCCSID(dst []byte, bo binary.ByteOrder, ccsid int32) ([]byte, error) {
-	w := writer{b: dst, bo: bo, cs: codecFor(ccsid)}
-	m.write(&w)
-	if w.err != nil {
-		return dst, fmt.Errorf("MQMDE in CCSID %d: %w", ccsid, w.err)
-	}
-	return w.b, nil
+	return encodeIn("MQMDE", dst, bo, ccsid, m.write)
 }
 
 func (m *MDE) write(w *writer) {

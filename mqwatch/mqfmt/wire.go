@@ -1,6 +1,9 @@
 package mqfmt
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"fmt"
+)
 
 // reader walks a fixed-layout structure. Bounds are checked once by the caller
 // (the structure's full length), so the accessors do not re-check.
@@ -56,3 +59,15 @@ func (w *writer) str(s string, n int) {
 }
 
 func (w *writer) bytes(p []byte) { w.b = append(w.b, p...) }
+
+// encodeIn appends a fixed header that write lays out, its character fields
+// in ccsid; strc names the header in the error for a character the code page
+// lacks.
+func encodeIn(strc string, dst []byte, bo binary.ByteOrder, ccsid int32, write func(*writer)) ([]byte, error) {
+	w := writer{b: dst, bo: bo, cs: codecFor(ccsid)}
+	write(&w)
+	if w.err != nil {
+		return dst, fmt.Errorf("%s in CCSID %d: %w", strc, ccsid, w.err)
+	}
+	return w.b, nil
+}

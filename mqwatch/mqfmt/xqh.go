@@ -3,7 +3,6 @@ package mqfmt
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 )
 
 // XQH is the transmission-queue header (MQXQH, version 1, 428 bytes) in front
@@ -70,21 +69,15 @@ func (x *XQH) Encode(bo binary.ByteOrder) []byte {
 
 // AppendEncode appends the encoded MQXQH, ASCII character fields, to dst.
 func (x *XQH) AppendEncode(dst []byte, bo binary.ByteOrder) []byte {
-	w := writer{b: dst, bo: bo}
-	x.write(&w)
-	return w.b
+	b, _ := encodeIn("MQXQH", dst, bo, 0, x.write) // ASCII bytes cannot fail
+	return b
 }
 
 // AppendEncodeCCSID appends the MQXQH with every character field, the
 // embedded MQMD's included, in ccsid; a character the code page lacks is an
 // error.
 func (x *XQH) AppendEncodeCCSID(dst []byte, bo binary.ByteOrder, ccsid int32) ([]byte, error) {
-	w := writer{b: dst, bo: bo, cs: codecFor(ccsid)}
-	x.write(&w)
-	if w.err != nil {
-		return dst, fmt.Errorf("MQXQH in CCSID %d: %w", ccsid, w.err)
-	}
-	return w.b, nil
+	return encodeIn("MQXQH", dst, bo, ccsid, x.write)
 }
 
 func (x *XQH) write(w *writer) {
