@@ -174,3 +174,14 @@ func TestR10b_StrucIdInNeitherCharsetIsRejected(t *testing.T) {
 }
 
 func itoa(n int32) string { return strconv.Itoa(int(n)) }
+
+func TestR10b_SavedEBCDICDeadLetterIsRecognised(t *testing.T) {
+	for _, o := range hdrOrders {
+		data := ebcdicChainSeed(o.bo)
+		s, err := DecodeSaved(data)
+		if err != nil || s.Chain.DLH() == nil || Trim(s.Chain.DLH().DestQName) != "ORDERS.IN" ||
+			s.Chain.Folder("jms").Get("Dst") != "queue:///ORDERS.IN" || s.Chain.Body.Length != 4 {
+			t.Fatalf("%s: %+v, %v", o.name, s.Chain, err)
+		}
+	}
+}

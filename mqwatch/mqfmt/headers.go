@@ -128,7 +128,7 @@ func versionErr(strc string, off int, got int32, want string) *DecodeError {
 // when nothing in front of it says which order it was written in: a small
 // version number reads as 0x0N000000 in the wrong order.
 func detectOrderByVersion(strc string, b []byte, off int, strucId string, versions ...int32) (binary.ByteOrder, error) {
-	if err := checkHeaderStart(strc, b, off, 8, strucId); err != nil {
+	if _, err := checkHeader(strc, b, off, 8, strucId, 0); err != nil {
 		return nil, err
 	}
 	for _, bo := range []binary.ByteOrder{binary.BigEndian, binary.LittleEndian} {

@@ -56,7 +56,7 @@ func NewRFH2(enc Encoding, ccsid int32, format string, folders ...Folder) RFH2 {
 // 0x02000000 in the wrong order; the StrucLength read in the chosen order must
 // also be plausible, so that a random "RFH " in a body is not taken for one.
 func DetectRFH2Order(b []byte, off int) (binary.ByteOrder, error) {
-	if err := checkHeaderStart("MQRFH2", b, off, 12, StrucIdRFH); err != nil {
+	if _, err := checkHeader("MQRFH2", b, off, 12, StrucIdRFH, 0); err != nil {
 		return nil, err
 	}
 	for _, bo := range []binary.ByteOrder{binary.BigEndian, binary.LittleEndian} {

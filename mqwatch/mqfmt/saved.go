@@ -119,7 +119,7 @@ func detectFirstHeader(b []byte) (string, binary.ByteOrder, error) {
 	var bo binary.ByteOrder
 	var err error
 	var format string
-	switch string(b[:4]) {
+	switch firstStrucId(b) {
 	case StrucIdDLH:
 		format = FmtDeadLetter
 		bo, err = DetectDLHOrder(b, 0)
@@ -139,4 +139,16 @@ func detectFirstHeader(b []byte) (string, binary.ByteOrder, error) {
 		return FmtNone, nil, nil
 	}
 	return format, bo, err
+}
+
+// firstStrucId returns the StrucId a file starts with, read as ASCII or, for
+// the headers IBM writes in the message's character set, as EBCDIC: a dead
+// letter saved on z/OS starts with C4 D3 C8 40.
+func firstStrucId(b []byte) string {
+	id := string(b[:4])
+	switch e := ebcdic37().text(b[:4]); e {
+	case StrucIdDLH, StrucIdXQH, StrucIdMDE, StrucIdRFH:
+		return e
+	}
+	return id
 }
