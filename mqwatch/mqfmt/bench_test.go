@@ -58,3 +58,22 @@ func BenchmarkEncodeBuiltRFH2(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDecodeChainEBCDIC is BenchmarkDecodeChain for an EBCDIC message
+// (CCSID 500): the MQDLH's and the MQRFH2's character fields are decoded
+// through the code page table instead of shared as bytes.
+func BenchmarkDecodeChainEBCDIC(b *testing.B) {
+	d := chainDLH(FmtRFH2, 546, 500)
+	data, _ := d.AppendEncodeCCSID(nil, binary.LittleEndian, 500)
+	r := NewRFH2(546, 500, "MQSTR", NewFolder("jms", NewElement("Dst", "queue:///ORDERS.IN")))
+	data, _ = r.AppendEncodeCCSID(data, binary.LittleEndian, 500)
+	data = append(data, bytes.Repeat([]byte{0xA7}, 1024)...)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		c, err := WalkChain(FmtDeadLetter, 546, 500, data)
+		if err != nil || len(c.Headers) != 2 || c.Body.Length != 1024 {
+			b.Fatalf("chain %+v, %v", c, err)
+		}
+	}
+}
