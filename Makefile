@@ -3,19 +3,25 @@ GO        ?= go
 PKGS      := ./...
 FUZZTIME  ?= 10s
 BIN       := bin/poisonwatch
+# VERSION is what `poisonwatch --version` prints: the commit (git describe),
+# "-dirty" when the tree has uncommitted changes, "dev" without git.
+VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.version=$(VERSION)
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.6.1
 
-.PHONY: all build run test fmt-check vet unit bench fuzz clean build-mq typecheck-mq screenshots
+.PHONY: all build run test fmt-check vet tidy-check generate-check staticcheck unit bench fuzz clean build-mq typecheck-mq screenshots
 
 all: build
 
 build:
-	$(GO) build -o $(BIN) .
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
 
 run: build
 	./$(BIN)
 
-# test is what CI runs: formatting, vet, the race-enabled test suite.
-test: fmt-check vet unit
+# test is what CI runs: formatting, vet, go.mod tidiness, generated files
+# against their generators, staticcheck, the race-enabled test suite.
+test: fmt-check vet tidy-check generate-check staticcheck unit
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -23,6 +29,20 @@ fmt-check:
 
 vet:
 	$(GO) vet $(PKGS)
+
+# tidy-check fails when go.mod or go.sum is not what `go mod tidy` writes.
+tidy-check:
+	$(GO) mod tidy -diff
+
+# generate-check fails when a "Code generated" file differs from what
+# `go generate ./...` writes now; it leaves the tree as it was.
+generate-check:
+	GO=$(GO) .ci/generate-check
+
+# staticcheck runs the pinned staticcheck (built with `go run` from the module
+# proxy) and fails on findings not listed in .ci/staticcheck-known.
+staticcheck:
+	GO=$(GO) STATICCHECK=$(STATICCHECK) .ci/staticcheck
 
 unit:
 	$(GO) test -race -count=1 $(PKGS)
@@ -45,7 +65,7 @@ build-mq:
 	CGO_ENABLED=1 \
 	CGO_CFLAGS="$${CGO_CFLAGS:--I$(MQ_HOME)/inc}" \
 	CGO_LDFLAGS="$${CGO_LDFLAGS:--L$(MQ_HOME)/lib64 -Wl,-rpath,$(MQ_HOME)/lib64}" \
-	$(GO) build -tags ibmmq -o bin/poisonwatch-mq .
+	$(GO) build -tags ibmmq -ldflags "$(LDFLAGS)" -o bin/poisonwatch-mq .
 
 # typecheck-mq proves the ibmmq-tagged files compile against the real mq-golang
 # source without the MQ SDK (go/types with FakeImportC). `make test` already runs

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -286,57 +285,6 @@ func TestActionBackendIBMMQWithoutSupport(t *testing.T) {
 	if code != exitFailed || !strings.Contains(errOut, "do not apply to --backend ibmmq") {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
-}
-
-// TestActionsDocExamples runs every action command the README shows, in order, and
-// checks the output lines it documents (times and paths aside), so the
-// examples keep working on a fresh checkout.
-func TestActionsDocExamples(t *testing.T) {
-	doc, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	t.Setenv("XDG_STATE_HOME", tmp)
-	d := regexp.MustCompile(`(?m)^D="(.*)"$`).FindSubmatch(doc)
-	if d == nil {
-		t.Fatal("the README defines no D=")
-	}
-	var cmd []string
-	var want []string
-	flush := func() {
-		if cmd == nil {
-			return
-		}
-		var out, errb bytes.Buffer
-		code := dispatch(context.Background(), cmd, &out, &errb)
-		if code != exitDone && code != exitPartial {
-			t.Errorf("%v: exit %d\n%s%s", cmd, code, out.String(), errb.String())
-		}
-		for _, w := range want {
-			if !strings.Contains(out.String(), w) {
-				t.Errorf("%v: output lacks %q:\n%s", cmd, w, out.String())
-			}
-		}
-		cmd, want = nil, nil
-	}
-	for _, line := range strings.Split(string(doc), "\n") {
-		line = strings.ReplaceAll(line, "/tmp/", tmp+"/")
-		switch {
-		case strings.HasPrefix(line, "$ ./poisonwatch ") || strings.HasPrefix(line, "./poisonwatch "):
-			flush()
-			line = strings.ReplaceAll(strings.TrimPrefix(line, "$ "), "$D", string(d[1]))
-			for _, f := range strings.Fields(line)[1:] {
-				cmd = append(cmd, strings.Trim(f, "'"))
-			}
-		case cmd != nil && line != "" && !strings.HasPrefix(line, "```") && !strings.HasPrefix(line, "  ...") &&
-			!strings.HasPrefix(line, "audit: ") && !strings.Contains(line, " s ("):
-			want = append(want, line)
-		case strings.HasPrefix(line, "```"):
-			flush()
-		}
-	}
-	flush()
 }
 
 // The dashboard's operations are the same engine the commands use.

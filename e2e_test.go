@@ -69,7 +69,10 @@ func TestEndToEndRequeueInTmux(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(dir)}
+	// The temporary directory's parent is unique to this run (t.TempDir's own
+	// base is always 001): two test runs on one machine must not share a
+	// tmux session.
+	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir))}
 	cmd := "XDG_STATE_HOME=" + dir + " " + bin + " --audit " + filepath.Join(dir, "audit.jsonl")
 	if out, err := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", "120", "-y", "35", cmd).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v %s", err, out)

@@ -40,6 +40,9 @@ func main() {
 }
 
 func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return runVersion(ctx, nil, stdout, stderr)
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
 		return runTUI(ctx, args, stdout, stderr)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"regexp"
 	"strings"
@@ -27,4 +29,78 @@ func TestReadmeMQSCExampleRuns(t *testing.T) {
 	if f := rep.Failed(); len(f) > 0 {
 		t.Fatalf("README MQSC example has failing commands: %v", f)
 	}
+}
+
+// TestActionsDocExamples runs every action command the README shows, in order, and
+// checks the output lines it documents (times and paths aside), so the
+// examples keep working on a fresh checkout.
+func TestActionsDocExamples(t *testing.T) {
+	doc := readmeSection(t, "## Operator actions")
+	tmp := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", tmp)
+	d := regexp.MustCompile(`(?m)^D="(.*)"$`).FindStringSubmatch(doc)
+	if d == nil {
+		t.Fatal("the README defines no D=")
+	}
+	var cmd []string
+	var want []string
+	ran := 0
+	flush := func() {
+		if cmd == nil {
+			return
+		}
+		ran++
+		var out, errb bytes.Buffer
+		code := dispatch(context.Background(), cmd, &out, &errb)
+		if code != exitDone && code != exitPartial {
+			t.Errorf("%v: exit %d\n%s%s", cmd, code, out.String(), errb.String())
+		}
+		for _, w := range want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%v: output lacks %q:\n%s", cmd, w, out.String())
+			}
+		}
+		cmd, want = nil, nil
+	}
+	for _, line := range strings.Split(doc, "\n") {
+		line = strings.ReplaceAll(line, "/tmp/", tmp+"/")
+		switch {
+		case strings.HasPrefix(line, "$ bin/poisonwatch ") || strings.HasPrefix(line, "bin/poisonwatch "):
+			flush()
+			line = strings.ReplaceAll(strings.TrimPrefix(line, "$ "), "$D", d[1])
+			for _, f := range strings.Fields(line)[1:] {
+				cmd = append(cmd, strings.Trim(f, "'"))
+			}
+		case cmd != nil && line != "" && !strings.HasPrefix(line, "```") && !strings.HasPrefix(line, "  ...") &&
+			!strings.HasPrefix(line, "audit: ") && !strings.Contains(line, " s ("):
+			want = append(want, line)
+		case strings.HasPrefix(line, "```"):
+			flush()
+		}
+	}
+	flush()
+	if ran == 0 {
+		t.Errorf("the README shows no action example starting with bin/poisonwatch")
+	}
+}
+
+// readmeSection returns the README from the heading that starts with prefix
+// to the next heading of the same level.
+func readmeSection(t *testing.T, prefix string) string {
+	t.Helper()
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := "\n" + string(b)
+	i := strings.Index(doc, "\n"+prefix)
+	if i < 0 {
+		t.Fatalf("README has no section %q", prefix)
+	}
+	sec := doc[i+1:]
+	level := sec[:strings.Index(sec, " ")+1]
+	if j := strings.Index(sec[len(prefix):], "\n"+level); j >= 0 {
+		sec = sec[:len(prefix)+j]
+	}
+	return sec
 }

@@ -1,5 +1,5 @@
 // Package actions is poisonwatch's poison engine: the routing rules of
-// POISON-RULES.md (R1–R9) as pure functions that say what a consumer will do
+// docs/poison-rules.md (R1–R9) as pure functions that say what a consumer will do
 // with a message and why, the header transforms a move to a backout queue or
 // to the dead-letter queue applies (R5, R6), and a lint of the queue manager's
 // configuration (R1b, R2c, R8, R9a).

@@ -74,7 +74,7 @@ func checkExpiry(e int32) error {
 	if e == expiryUnlimited || e > 0 {
 		return nil
 	}
-	return fmt.Errorf("Expiry %d: %w", e, ErrExpiry)
+	return fmt.Errorf("MQMD Expiry %d: %w", e, ErrExpiry)
 }
 
 // RemainingExpiry returns what is left of an Expiry (tenths of a second) after

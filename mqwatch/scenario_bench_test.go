@@ -48,7 +48,6 @@ func (sc benchScenario) stuck(i int) bool  { return sc.loaded(i) && i/sc.LoadedE
 func (sc benchScenario) loadedQueues() (n int) {
 	return (sc.inputs() + sc.LoadedEvery - 1) / sc.LoadedEvery
 }
-func (sc benchScenario) inventoried() (msgs int) { return sc.DeadDepth + sc.BOQs*sc.BOQDepth }
 
 // mqsc defines the queues: MONQ on, as a monitored production queue manager
 // has it, so queue status carries message age and last put/get times.

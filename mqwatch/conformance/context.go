@@ -45,7 +45,7 @@ func (e *env) putTimeTolerance() time.Duration {
 // HHMMSSTH, real calendar values) and, in GMT, within the put's time window.
 func (e *env) wantPutTime(md mqfmt.MQMD, before, after time.Time) {
 	e.t.Helper()
-	at, err := parsePutTime(md.PutDate, md.PutTime)
+	at, err := mqfmt.ParsePutTime(md.PutDate, md.PutTime)
 	if err != nil {
 		e.t.Errorf("PutDate/PutTime: %v", err)
 		return

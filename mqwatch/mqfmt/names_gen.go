@@ -5,7 +5,8 @@
 // cmqc.h, so every name and value an operator sees is IBM's and cannot drift.
 //
 // Run it with `go generate ./mqwatch/mqfmt` (the directive is in
-// names_lookup.go). -dir writes elsewhere, which the freshness test uses.
+// names_lookup.go); `make test` (.ci/generate-check) fails when the committed
+// tables differ from what it writes. -dir writes elsewhere.
 package main
 
 import (

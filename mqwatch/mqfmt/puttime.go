@@ -8,7 +8,9 @@ import (
 // ParsePutTime turns the MQMD's PutDate (YYYYMMDD) and PutTime (HHMMSSTH, in
 // hundredths) into a UTC time. Queue managers write both in GMT. Junk fields
 // (blanks, NULs — tools that save messages leave them so) are an error, which
-// callers show as "not set".
+// callers show as "not set". So is a date no calendar has (20240230): time.Date
+// would quietly make it 1 March, and a put time shown a day off misleads more
+// than one shown as not set.
 func ParsePutTime(date, tod string) (time.Time, error) {
 	if len(date) != 8 || len(tod) != 8 {
 		return time.Time{}, fmt.Errorf("PutDate/PutTime %q %q: want 8 digits each", sanitizeShort([]byte(date)), sanitizeShort([]byte(tod)))
@@ -33,7 +35,11 @@ func ParsePutTime(date, tod string) (time.Time, error) {
 	if v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 59 {
 		return time.Time{}, fmt.Errorf("PutDate/PutTime %s %s: out of range", date, tod)
 	}
-	return time.Date(v[0], time.Month(v[1]), v[2], v[3], v[4], v[5], v[6]*10_000_000, time.UTC), nil
+	t := time.Date(v[0], time.Month(v[1]), v[2], v[3], v[4], v[5], v[6]*10_000_000, time.UTC)
+	if t.Day() != v[2] {
+		return time.Time{}, fmt.Errorf("PutDate %s: not a calendar date", date)
+	}
+	return t, nil
 }
 
 // FormatPutTime returns the MQMD PutDate and PutTime fields for t (in GMT).

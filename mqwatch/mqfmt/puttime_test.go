@@ -16,6 +16,13 @@ func TestParsePutTime(t *testing.T) {
 		{"blank", "        ", "        ", time.Time{}, true},
 		{"month 13", "20131314", "11241665", time.Time{}, true},
 		{"short", "2013", "1124", time.Time{}, true},
+		{"leap day", "20240229", "00000000", time.Date(2024, 2, 29, 0, 0, 0, 0, time.UTC), false},
+		{"february 29 of a common year", "20230229", "00000000", time.Time{}, true},
+		{"february 30", "20240230", "00000000", time.Time{}, true},
+		{"april 31", "20240431", "12000000", time.Time{}, true},
+		{"last hundredth of the year", "20241231", "23595999", time.Date(2024, 12, 31, 23, 59, 59, 990_000_000, time.UTC), false},
+		{"hour 24", "20240101", "24000000", time.Time{}, true},
+		{"local-time separators", "2024-01-", "12:00:00", time.Time{}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,4 +47,22 @@ func TestFormatPutTimeRoundTrip(t *testing.T) {
 	if err != nil || !out.Equal(in) {
 		t.Fatalf("round trip: %v %v", out, err)
 	}
+}
+
+// FuzzParsePutTime: whatever ParsePutTime accepts is exactly what a queue
+// manager would write for that instant, so no impossible date slips through
+// as a neighbouring real one.
+func FuzzParsePutTime(f *testing.F) {
+	f.Add("20130114", "11241665")
+	f.Add("20240230", "00000000")
+	f.Add("\x00\x00\x00\x00\x00\x00\x00\x00", "        ")
+	f.Fuzz(func(t *testing.T, date, tod string) {
+		got, err := ParsePutTime(date, tod)
+		if err != nil {
+			return
+		}
+		if d, h := FormatPutTime(got); d != date || h != tod {
+			t.Fatalf("accepted %q %q as %v, which is written %q %q", date, tod, got, d, h)
+		}
+	})
 }
