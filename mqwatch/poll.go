@@ -97,13 +97,7 @@ func (p *poller) drop(err error) error {
 	return err
 }
 
-func isConnectionError(err error) bool {
-	switch ReasonOf(err) {
-	case 2009, 2059, 2161, 2162, 2202, 2018, 2538, 2537:
-		return true
-	}
-	return false
-}
+func isConnectionError(err error) bool { return ConnectionLost(ReasonOf(err)) }
 
 func (p *poller) failed(err error) *Snapshot {
 	snap := &Snapshot{QMgrName: p.cfg.Name, Err: err, Stale: p.last != nil}

@@ -1,7 +1,6 @@
-package ibmmq
+package pcf
 
 import (
-	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -16,30 +15,15 @@ var queueStatusSelectors = []int32{
 	iaMonitoringQ,
 }
 
-// handleSelectors are the DISPLAY QSTATUS TYPE(HANDLE) fields the port needs.
-var handleSelectors = []int32{
-	caQName, cacfApplTag, iaApplType, cacfUserID, cachChannelName, cachConnName,
-	iacfProcessID, iacfOpenInputType, iacfOpenOutput, iacfOpenBrowse, iacfOpenInquire,
-	bacfQMgrUOWID, bacfConnectionID,
+func inquireQueueParams(pattern string) []Param {
+	return []Param{Str(caQName, pattern), IntList(iacfQAttrs, queueAttrSelectors...)}
 }
 
-func inquireQueueParams(pattern string) []pcfParam {
-	return []pcfParam{strParam(caQName, pattern), intListParam(iacfQAttrs, queueAttrSelectors...)}
-}
-
-func inquireQueueStatusParams(pattern string) []pcfParam {
-	return []pcfParam{
-		strParam(caQName, pattern),
-		intParam(iacfQStatusType, iacfQStatus),
-		intListParam(iacfQStatusAttrs, queueStatusSelectors...),
-	}
-}
-
-func inquireHandlesParams(queue string) []pcfParam {
-	return []pcfParam{
-		strParam(caQName, queue),
-		intParam(iacfQStatusType, iacfQHandle),
-		intListParam(iacfQStatusAttrs, handleSelectors...),
+func inquireQueueStatusParams(pattern string) []Param {
+	return []Param{
+		Str(caQName, pattern),
+		Int(iacfQStatusType, iacfQStatus),
+		IntList(iacfQStatusAttrs, queueStatusSelectors...),
 	}
 }
 
@@ -51,7 +35,7 @@ func inquireHandlesParams(queue string) []pcfParam {
 // read as "unknown", never as "0 seconds old" or "never". Monitored is taken
 // from the effective MONQ the reply carries, or from MSGAGE when it has none.
 // UNCOM is a count on distributed queue managers and YES/NO (1/0) on z/OS.
-func queueStatusFrom(m *pcfMessage, loc *time.Location) (mqwatch.QueueStatus, error) {
+func queueStatusFrom(m *Message, loc *time.Location) (mqwatch.QueueStatus, error) {
 	var s mqwatch.QueueStatus
 	name, ok := m.strAttr(caQName)
 	if !ok || name == "" {
@@ -97,41 +81,4 @@ func statusTime(date, clock string, loc *time.Location) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return t, true
-}
-
-// handleFrom maps one DISPLAY QSTATUS TYPE(HANDLE) reply. A unit of work is
-// active when the queue manager's unit-of-work id (QMURID) is not all zeros.
-func handleFrom(m *pcfMessage) (mqwatch.Handle, error) {
-	var h mqwatch.Handle
-	name, ok := m.strAttr(caQName)
-	if !ok || name == "" {
-		return h, fmt.Errorf("handle status without a queue name (MQCA_Q_NAME)")
-	}
-	num := func(sel int32) int64 { v, _ := m.intAttr(sel); return v }
-	str := func(sel int32) string { v, _ := m.strAttr(sel); return v }
-	h.Queue = name
-	h.ApplTag, h.User = str(cacfApplTag), str(cacfUserID)
-	h.ApplType = int32(num(iaApplType))
-	h.Channel, h.ConnName = str(cachChannelName), str(cachConnName)
-	h.PID = int(num(iacfProcessID))
-	h.Input = num(iacfOpenInputType) != qsoNo
-	h.Output = num(iacfOpenOutput) == qsoYes
-	h.Browse = num(iacfOpenBrowse) == qsoYes
-	h.Inquire = num(iacfOpenInquire) == qsoYes
-	if uow, ok := m.bytesAttr(bacfQMgrUOWID); ok {
-		h.UOW = !allZero(uow)
-	}
-	if id, ok := m.bytesAttr(bacfConnectionID); ok {
-		h.ConnID = strings.ToUpper(hex.EncodeToString(id))
-	}
-	return h, nil
-}
-
-func allZero(b []byte) bool {
-	for _, c := range b {
-		if c != 0 {
-			return false
-		}
-	}
-	return true
 }
