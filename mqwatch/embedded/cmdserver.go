@@ -183,7 +183,10 @@ func (s *CommandServer) undeliverable(req *mqfmt.MQMD, replies [][]byte, rc mqfm
 	if qm.attrs.deadQ == "" || dlq == nil || dlq.typ != mqwatch.QLocal {
 		return
 	}
+	md.Priority = 0
+	md.PutApplName, md.UserIdentifier = cmdServerAppl, qm.opts.ProcessUser
 	for _, data := range replies {
+		md.MsgId = qm.nextMsgId()
 		dmd, payload := qm.deadLetter(md, data, rc, mqfmt.Trim(req.ReplyToQ), qm.name, cmdServerAppl)
 		_, _ = qm.putMessage(dlq, dmd, payload, nil)
 	}
