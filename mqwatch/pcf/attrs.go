@@ -230,3 +230,8 @@ func QTypeOf(src AttrSource) int64 {
 	v, _ := src.intAttr(iaQType)
 	return v
 }
+
+// num and str read an attribute that may be absent as its zero value.
+func (m *Message) num(sel int32) int64 { v, _ := m.intAttr(sel); return v }
+
+func (m *Message) str(sel int32) string { v, _ := m.strAttr(sel); return v }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -135,7 +136,7 @@ func TestReplySetFromByteStreams(t *testing.T) {
 				for _, o := range objs {
 					failed = append(failed, o.Object)
 				}
-				if !equal(names, tt.queues) || !equal(failed, tt.failed) {
+				if !slices.Equal(names, tt.queues) || !slices.Equal(failed, tt.failed) {
 					t.Errorf("queues %v failed %v, want %v and %v", names, failed, tt.queues, tt.failed)
 				}
 				if len(f.replies) != 0 {
@@ -144,18 +145,6 @@ func TestReplySetFromByteStreams(t *testing.T) {
 			})
 		}
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestRequestIsNonPersistentAndDiscardsOrphanReplies is defect 3.

@@ -29,6 +29,7 @@ func FuzzDecodePCF(f *testing.F) {
 			_, _ = QueueInfoFrom(&m)
 			_, _ = queueStatusFrom(&m, time.UTC)
 			_, _ = handleFrom(&m)
+			_, _ = connectionFrom(&m, time.UTC)
 			var r replySet
 			r.add(m)
 			_, _, _ = r.result(nil)
@@ -66,6 +67,26 @@ func FuzzStatusTime(f *testing.F) {
 		tm, ok := statusTime(d, c, time.UTC)
 		if ok == tm.IsZero() {
 			t.Fatalf("statusTime(%q, %q) = %v, %v", d, c, tm, ok)
+		}
+	})
+}
+
+// FuzzParseCommand: any bytes parse as a command or fail with an error, in
+// both byte orders; a parsed command can be answered.
+func FuzzParseCommand(f *testing.F) {
+	for _, p := range [][]Param{inquireQueueParams("ORDERS.*"), inquireHandlesParams("Q"), inquireConnectionsParams()} {
+		b, _ := encodeCommand(binary.BigEndian, cmdInquireQ, p)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, bo := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+			c, err := ParseCommand(b, bo)
+			if err != nil {
+				continue
+			}
+			if _, err := EncodeAnswer(bo, c.Code, Answer{Failures: []ObjectFailure{{Object: c.Name, Reason: 2085}}}); err != nil {
+				t.Fatalf("answer to %+v: %v", c, err)
+			}
 		}
 	})
 }

@@ -76,14 +76,12 @@ func handleFrom(m *Message) (handleRow, error) {
 	if !ok || name == "" {
 		return h, fmt.Errorf("handle status without a queue name (MQCA_Q_NAME)")
 	}
-	num := func(sel int32) int64 { v, _ := m.intAttr(sel); return v }
-	str := func(sel int32) string { v, _ := m.strAttr(sel); return v }
 	h.Queue = name
-	h.ApplTag, h.User = str(cacfApplTag), str(cacfUserID)
-	h.ApplType = int32(num(iaApplType))
-	h.Channel, h.ConnName = str(cachChannelName), str(cachConnName)
-	h.PID, h.tid = int(num(iacfProcessID)), int(num(iacfThreadID))
-	oo := num(iacfOpenOptions)
+	h.ApplTag, h.User = m.str(cacfApplTag), m.str(cacfUserID)
+	h.ApplType = int32(m.num(iaApplType))
+	h.Channel, h.ConnName = m.str(cachChannelName), m.str(cachConnName)
+	h.PID, h.tid = int(m.num(iacfProcessID)), int(m.num(iacfThreadID))
+	oo := m.num(iacfOpenOptions)
 	h.Input = oo&(ooInputAsQDef|ooInputShared|ooInputExcl) != 0
 	h.Output, h.Browse, h.Inquire = oo&ooOutput != 0, oo&ooBrowse != 0, oo&ooInquire != 0
 	if uow, ok := m.bytesAttr(bacfQMgrUOWID); ok {
@@ -101,15 +99,13 @@ func connectionFrom(m *Message, loc *time.Location) (Connection, bool) {
 	if !ok {
 		return c, false
 	}
-	num := func(sel int32) int64 { v, _ := m.intAttr(sel); return v }
-	str := func(sel int32) string { v, _ := m.strAttr(sel); return v }
 	c.ID = strings.ToUpper(hex.EncodeToString(id))
-	c.ApplTag, c.User = str(cacfApplTag), str(cacfUserID)
-	c.Channel, c.ConnName = str(cachChannelName), str(cachConnName)
-	c.PID, c.TID = int(num(iacfProcessID)), int(num(iacfThreadID))
+	c.ApplTag, c.User = m.str(cacfApplTag), m.str(cacfUserID)
+	c.Channel, c.ConnName = m.str(cachChannelName), m.str(cachConnName)
+	c.PID, c.TID = int(m.num(iacfProcessID)), int(m.num(iacfThreadID))
 	c.UOWID, _ = m.bytesAttr(bacfQMgrUOWID)
 	if !allZero(c.UOWID) {
-		c.UOWStart, _ = statusTime(str(cacfUOWStartDate), str(cacfUOWStartTime), loc)
+		c.UOWStart, _ = statusTime(m.str(cacfUOWStartDate), m.str(cacfUOWStartTime), loc)
 	}
 	return c, true
 }

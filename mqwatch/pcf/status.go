@@ -41,12 +41,10 @@ func queueStatusFrom(m *Message, loc *time.Location) (mqwatch.QueueStatus, error
 	if !ok || name == "" {
 		return s, fmt.Errorf("queue status without a queue name (MQCA_Q_NAME)")
 	}
-	num := func(sel int32) int64 { v, _ := m.intAttr(sel); return v }
-	str := func(sel int32) string { v, _ := m.strAttr(sel); return v }
 	s.Name = name
-	s.Depth = int32(num(iaCurrentQDepth))
-	s.OpenInput, s.OpenOutput = int32(num(iaOpenInputCount)), int32(num(iaOpenOutputCount))
-	s.Uncommitted = int32(num(iacfUncommitted))
+	s.Depth = int32(m.num(iaCurrentQDepth))
+	s.OpenInput, s.OpenOutput = int32(m.num(iaOpenInputCount)), int32(m.num(iaOpenOutputCount))
+	s.Uncommitted = int32(m.num(iacfUncommitted))
 	age, hasAge := m.intAttr(iacfOldestMsgAge)
 	if monq, ok := m.intAttr(iaMonitoringQ); ok && monq != monQMgr {
 		s.Monitored = monq != monOff && monq != monNotAvailable
@@ -59,8 +57,8 @@ func queueStatusFrom(m *Message, loc *time.Location) (mqwatch.QueueStatus, error
 	if hasAge && age > 0 && s.Depth > 0 {
 		s.OldestAge = time.Duration(age) * time.Second
 	}
-	s.LastPut, _ = statusTime(str(cacfLastPutDate), str(cacfLastPutTime), loc)
-	s.LastGet, _ = statusTime(str(cacfLastGetDate), str(cacfLastGetTime), loc)
+	s.LastPut, _ = statusTime(m.str(cacfLastPutDate), m.str(cacfLastPutTime), loc)
+	s.LastGet, _ = statusTime(m.str(cacfLastGetDate), m.str(cacfLastGetTime), loc)
 	return s, nil
 }
 
