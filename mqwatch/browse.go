@@ -19,6 +19,10 @@ func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget map
 	live := map[string]bool{}
 	for i := range snap.Queues {
 		v := &snap.Queues[i]
+		if v.InquireErr != nil {
+			p.keepLast(snap, v.Info.Name, live)
+			continue
+		}
 		if !v.HasStatus || v.Info.Type != QLocal {
 			continue
 		}

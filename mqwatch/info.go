@@ -123,5 +123,12 @@ type Handle struct {
 	Browse   bool
 	Inquire  bool
 	UOW      bool // a unit of work is active on the connection
-	ConnID   string
+	// ConnID is the connection's identifier (DISPLAY CONN) in hexadecimal;
+	// "" when it is not known (handle status does not carry it: the IBM MQ
+	// backend finds it with INQUIRE_CONNECTION, when that finds exactly one
+	// connection with the handle's application, process, thread and unit of work).
+	ConnID string
+	// UOWStart is when the connection's unit of work started (UOWSTDA and
+	// UOWSTTI of DISPLAY CONN); zero when none is active or it is not known.
+	UOWStart time.Time
 }

@@ -65,16 +65,19 @@ func (p *poller) pollConnected(ctx context.Context, focus string, forget map[str
 		return nil, p.drop(err)
 	}
 	infos, err := p.conn.Queues(ctx, "*")
+	infoFails, err := SplitPartial(err)
 	if err != nil {
 		return nil, p.drop(err)
 	}
 	stats, err := p.conn.QueueStatus(ctx, "*")
+	statFails, err := SplitPartial(err)
 	if err != nil {
 		return nil, p.drop(err)
 	}
 	snap := &Snapshot{QMgrName: qm.Name, QMgr: qm, Connected: true,
 		Inventories: map[string]*Inventory{}, Deltas: map[string]InventoryDelta{}, Heads: map[string][]Summary{}}
 	snap.Queues = p.views(qm, infos, stats)
+	p.objectFailures(snap, append(infoFails, statFails...))
 	if err := p.refreshMessages(ctx, snap, forget); err != nil {
 		return nil, p.drop(err)
 	}
@@ -97,13 +100,7 @@ func (p *poller) drop(err error) error {
 	return err
 }
 
-func isConnectionError(err error) bool {
-	switch ReasonOf(err) {
-	case 2009, 2059, 2161, 2162, 2202, 2018, 2538, 2537:
-		return true
-	}
-	return false
-}
+func isConnectionError(err error) bool { return ConnectionLost(ReasonOf(err)) }
 
 func (p *poller) failed(err error) *Snapshot {
 	snap := &Snapshot{QMgrName: p.cfg.Name, Err: err, Stale: p.last != nil}
@@ -154,4 +151,63 @@ func (p *poller) views(qm QMgrInfo, infos []QueueInfo, stats []QueueStatus) []Qu
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Info.Name < out[j].Info.Name })
 	return out
+}
+
+// objectFailures marks the queues an inquiry could not report on. A queue
+// the last good poll showed keeps its row, figures and inventory, marked
+// with the failure: one queue deleted or damaged mid-command must neither
+// hide the others (as an all-or-nothing answer did) nor make the watcher
+// drop and re-read an inventory it still holds.
+func (p *poller) objectFailures(snap *Snapshot, fails []ObjectError) {
+	if len(fails) == 0 {
+		return
+	}
+	snap.ObjectErrs = fails
+	at := make(map[string]int, len(snap.Queues))
+	for i := range snap.Queues {
+		at[snap.Queues[i].Info.Name] = i
+	}
+	last := map[string]QueueView{}
+	if p.last != nil {
+		for _, v := range p.last.Queues {
+			last[v.Info.Name] = v
+		}
+	}
+	added := false
+	for _, f := range fails {
+		lv, known := last[f.Object]
+		if i, ok := at[f.Object]; ok {
+			v := &snap.Queues[i]
+			v.InquireErr = f.Err
+			if !v.HasStatus && known {
+				v.Status, v.HasStatus = lv.Status, lv.HasStatus
+			}
+			continue
+		}
+		if known {
+			lv.InquireErr, lv.Err = f.Err, nil
+			at[f.Object] = len(snap.Queues)
+			snap.Queues = append(snap.Queues, lv)
+			added = true
+		}
+	}
+	if added {
+		sort.Slice(snap.Queues, func(i, j int) bool { return snap.Queues[i].Info.Name < snap.Queues[j].Info.Name })
+	}
+}
+
+// keepLast carries a queue's inventory and head over from the last poll
+// unchanged, for a queue this poll could not inquire.
+func (p *poller) keepLast(snap *Snapshot, name string, live map[string]bool) {
+	if st := p.invs[name]; st != nil {
+		live[name] = true
+		snap.Inventories[name] = st.inv
+		snap.Deltas[name] = InventoryDelta{}
+	}
+	if p.heads[name] != nil {
+		live[name] = true
+		if p.last != nil {
+			snap.Heads[name] = p.last.Heads[name]
+		}
+	}
 }

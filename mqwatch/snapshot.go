@@ -30,6 +30,9 @@ type Snapshot struct {
 	// Focus holds the queue the operator has open: its first messages and who
 	// has it open.
 	Focus *FocusView
+	// ObjectErrs lists every object this poll's inquiries could not report
+	// on, including those no row shows (a queue never seen before).
+	ObjectErrs []ObjectError
 
 	Poll PollStats
 }
@@ -44,6 +47,11 @@ type QueueView struct {
 	// Err is a failure reading this queue's messages (e.g. 2035 on browse);
 	// the rest of the poll went on.
 	Err error
+	// InquireErr is set when this poll's DISPLAY QUEUE or DISPLAY QSTATUS
+	// could not report on this queue (deleted while the command ran,
+	// damaged, not authorised) though it reported on the others: the row
+	// then shows the last good poll's figures and inventory, marked stale.
+	InquireErr error
 }
 
 // Role classifies a queue for the dashboard.

@@ -1,6 +1,8 @@
 package mqwatch
 
 import (
+	"strings"
+
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -27,5 +29,20 @@ func Summarize(m *Message) Summary {
 	}
 	s.PutTime, _ = mqfmt.ParsePutTime(md.PutDate, md.PutTime)
 	summarizeHeaders(&s, m)
+	s.ToolReply = IsToolReply(md.MsgType, &s)
 	return s
+}
+
+// ToolReplyQPrefix begins the name of every dynamic queue this tool creates
+// for PCF replies.
+const ToolReplyQPrefix = "POISONWATCH."
+
+// IsToolReply reports whether a dead-lettered message is a PCF reply to this
+// tool whose reply queue had gone (an older version asked for no
+// MQRO_DISCARD_MSG, or a queue manager ignored it): a reply (MQMT_REPLY) in
+// format MQADMIN addressed to one of the tool's reply queues. The dashboard
+// must not count it as an incident.
+func IsToolReply(msgType int32, s *Summary) bool {
+	return s.HasDLH && msgType == mqfmt.MTReply && s.DLHFormat == "MQADMIN" &&
+		strings.HasPrefix(s.DLHDestQ, ToolReplyQPrefix)
 }

@@ -46,6 +46,9 @@ type Summary struct {
 	// (SummaryBodyBytes) so that a 100k-message inventory stays small; the full
 	// message is read on demand.
 	BodyPrefix []byte
+	// ToolReply marks a PCF reply to this tool that outlived its reply queue
+	// and was dead-lettered (see IsToolReply): not incident data.
+	ToolReply bool
 	// DecodeErr is set when the header chain could not be decoded.
 	DecodeErr string
 	// Arrival orders summaries on one queue in the order they were first seen.

@@ -69,6 +69,7 @@ func groups() []group {
 		{"resolve", resolveCases()},
 		{"dynamic", dynamicCases()},
 		{"status", statusCases()},
+		{"handles", handleCases()},
 		{"discovery", discoveryCases()},
 		{"faults", faultCases()},
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -76,7 +77,7 @@ func (qm *QMgr) Connect(ctx context.Context, opts mqwatch.ConnectOptions) (mqwat
 		c.applName = qm.opts.ProgramName
 	}
 	id := qm.nextConnId()
-	c.idHex = hex.EncodeToString(id[:])
+	c.idHex = strings.ToUpper(hex.EncodeToString(id[:])) // as DISPLAY CONN shows it
 	c.pid = firstPID + int(qm.connSerial)
 	qm.conns[c] = struct{}{}
 	qm.stats.record(VerbConnect, false, 0)

@@ -19,8 +19,9 @@ import (
 // runs one call at a time (MQRC_CALL_IN_PROGRESS, 2219, otherwise), so each
 // watcher and the action engine each hold their own.
 type Backend struct {
-	s   Settings
-	loc *time.Location
+	s         Settings
+	loc       *time.Location
+	abandoned *abandonedConns // connections held open after a failed MQBACK
 }
 
 var _ mqwatch.Connector = (*Backend)(nil)
@@ -40,7 +41,7 @@ func New(s Settings) (*Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Backend{s: s, loc: loc}, nil
+	return &Backend{s: s, loc: loc, abandoned: &abandonedConns{}}, nil
 }
 
 // FromEnvironment builds a Backend from environment variables only (no flags,
@@ -66,6 +67,10 @@ func (b *Backend) Connect(ctx context.Context, opts mqwatch.ConnectOptions) (mqw
 	if opts.User != "" && opts.User != b.s.User {
 		return nil, fmt.Errorf("MQCONNX %s: user %q differs from %s %q: IBM MQ checks the user it authenticates (MQCSP), so set %s instead",
 			b.s.QMgr, opts.User, EnvUser, b.s.User, EnvUser)
+	}
+	b.abandoned.retry(reasonIn)
+	if err := b.abandoned.admit(); err != nil {
+		return nil, fmt.Errorf("MQCONNX %s: %w", b.s.QMgr, err)
 	}
 	cno, err := b.connectOptions(opts.ApplName)
 	if err != nil {

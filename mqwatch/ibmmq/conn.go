@@ -12,6 +12,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // conn is one MQI connection. Its mutex enforces the MQI's one call at a time:
@@ -65,7 +66,7 @@ func (c *conn) fail(verb, object string, err error) error {
 		return fmt.Errorf("%s %s: %w", verb, object, err)
 	}
 	e := mqErr(verb, object, rc.MQCC, rc.MQRC)
-	if connectionLost(e.RC) {
+	if mqwatch.ConnectionLost(e.RC) {
 		c.broken = true
 	}
 	return e
@@ -96,11 +97,11 @@ func (c *conn) qmgrLocked() (mqwatch.QMgrInfo, error) {
 		}
 		c.qmgrObj = &obj
 	}
-	vals, err := c.qmgrObj.Inq(qmgrSelectors)
+	vals, err := c.qmgrObj.Inq(pcf.QMgrSelectors)
 	if err != nil {
 		return mqwatch.QMgrInfo{}, c.fail("MQINQ", c.b.s.QMgr, err)
 	}
-	info, err := qmgrInfoFrom(inqAttrs(vals))
+	info, err := pcf.QMgrInfoFrom(pcf.InqAttrs(vals))
 	if err != nil {
 		return mqwatch.QMgrInfo{}, fmt.Errorf("MQINQ %s: %w", c.b.s.QMgr, err)
 	}
@@ -164,9 +165,11 @@ func (c *conn) Close() error {
 		ferr := c.fail("MQBACK", "", err)
 		if !c.broken {
 			// MQDISC would commit what MQBACK could not back out (MQDISC
-			// commits on Multiplatforms). Leave the connection: the queue
-			// manager backs the unit of work out when this process ends.
-			return fmt.Errorf("connection left open so that its unit of work is never committed: %w", ferr)
+			// commits on Multiplatforms). Leave the connection, held by the
+			// backend, which retries the back-out before connecting again
+			// and opens no more while maxAbandoned are held.
+			c.b.abandoned.add(&c.qm, ferr)
+			return fmt.Errorf("%w (%d held): %w", errAbandoned, c.b.abandoned.held(), ferr)
 		}
 		errs = append(errs, ferr)
 	}

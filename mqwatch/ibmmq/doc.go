@@ -4,13 +4,14 @@
 //
 // Without the tag the package still exists and holds the parts of the backend
 // that need no MQ library, so they are tested on every machine: connection
-// settings (MQSERVER, CCDT, TLS and credentials), the PCF codec used for
-// discovery and queue status, the mapping of PCF replies to the port's types,
-// the MQMD conversion between mq-golang's trimmed strings and mqfmt's raw
-// fields, and the MQI option words built from the port's options. Its tests
-// also type-check every ibmmq-tagged file against the real mq-golang source
-// in the module cache (see typecheck_test.go), which is how CI proves the
-// backend compiles on a machine without the SDK.
+// settings (MQSERVER, CCDT, TLS and credentials), the MQMD conversion between
+// mq-golang's trimmed strings and mqfmt's raw fields, the MQI option words
+// built from the port's options, and the bookkeeping of connections held
+// after a failed MQBACK. The PCF conversation is package pcf; this package
+// gives it a Transport of two MQI calls. Its tests also type-check every
+// ibmmq-tagged file (pcf's constant check included) against the real
+// mq-golang source in the module cache (see typecheck_test.go), which is how
+// CI proves the backend compiles on a machine without the SDK.
 //
 // The tagged files are thin: every decision they make is in a helper here.
 package ibmmq

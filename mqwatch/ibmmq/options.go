@@ -8,6 +8,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // Every MQI option word the backend passes is built here from the port's
@@ -173,22 +174,6 @@ func waitMillis(ctx context.Context, want time.Duration) (int32, error) {
 	return int32(ms), nil
 }
 
-// connectionLost reports whether a reason code means the connection is gone:
-// after it every call on the connection fails, so the backend stops calling
-// MQ on it and the watcher reconnects with a new Connect.
-func connectionLost(rc mqfmt.Reason) bool {
-	switch rc {
-	case mqfmt.RCConnectionBroken, mqfmt.RCHconnError,
-		2161, // MQRC_Q_MGR_QUIESCING
-		2162, // MQRC_Q_MGR_STOPPING
-		2202, // MQRC_CONNECTION_QUIESCING
-		2203, // MQRC_CONNECTION_STOPPING
-		2548: // MQRC_RECONNECT_FAILED
-		return true
-	}
-	return false
-}
-
 // mqErr builds the port's error for a failed or warned MQI call.
 func mqErr(verb, object string, cc, rc int32) *mqwatch.Error {
 	e := mqwatch.NewError(verb, object, mqfmt.Reason(rc))
@@ -198,15 +183,19 @@ func mqErr(verb, object string, cc, rc int32) *mqwatch.Error {
 	return e
 }
 
-// growBuffer returns the buffer size for a retry after the data did not fit:
-// the message's full length, bounded by limit (the largest message the queue
-// manager can hold), so a corrupt length cannot cause a huge allocation.
-func growBuffer(need, limit int) (int, error) {
-	if limit <= 0 || limit > maxMsgLength {
-		limit = maxMsgLength
-	}
-	if need <= 0 || need > limit {
-		return 0, fmt.Errorf("message length %d is outside 1..%d", need, limit)
-	}
-	return need, nil
+// growBuffer bounds the buffer of a retry after the data did not fit.
+func growBuffer(need, limit int) (int, error) { return pcf.GrowBuffer(need, limit) }
+
+// replyGMO is the MQGMO of a PCF reply get: the reply with the command's
+// MsgId as CorrelId, converted to UTF-8 and this machine's encoding
+// (MQGMO_CONVERT) so the strings of a z/OS reply arrive readable, waiting at
+// most waitMs (one slice of the command's wait).
+func replyGMO(waitMs int32) gmoWords {
+	w := gmoWords{Options: gmoNoSyncpoint | gmoConvert | gmoFailIfQuiescing, MatchOptions: moMatchCorrelID}
+	w.setWait(waitMs)
+	return w
 }
+
+// commandPMO is the MQPMO of a PCF command: outside any unit of work, with a
+// new MsgId for the replies to carry as CorrelId.
+const commandPMO = pmoNoSyncpoint | pmoNewMsgID | pmoNewCorrelID | pmoFailIfQuiescing

@@ -176,15 +176,6 @@ func TestWaitMillisNeverOutlivesTheContext(t *testing.T) {
 	}
 }
 
-func TestConnectionLost(t *testing.T) {
-	for rc, want := range map[mqfmt.Reason]bool{2009: true, 2018: true, 2161: true, 2162: true, 2202: true, 2203: true,
-		2548: true, 2033: false, 2035: false, 2219: false, 2080: false} {
-		if got := connectionLost(rc); got != want {
-			t.Errorf("connectionLost(%d) = %v, want %v", rc, got, want)
-		}
-	}
-}
-
 func TestMQErrKeepsTheCompletionCode(t *testing.T) {
 	if e := mqErr("MQGET", "Q", mqfmt.CCWarning, rcTruncatedAccept); e.CC != mqfmt.CCWarning || e.RC != rcTruncatedAccept {
 		t.Errorf("warning lost: %+v", e)
@@ -208,62 +199,5 @@ func TestGrowBufferIsBounded(t *testing.T) {
 		if (err != nil) != tt.bad || got != tt.want {
 			t.Errorf("growBuffer(%d, %d) = %d, %v", tt.need, tt.limit, got, err)
 		}
-	}
-}
-
-func TestReplySet(t *testing.T) {
-	item := func(name string, control int32) pcfMessage {
-		m := reply(strParam(caQName, name))
-		m.Header.Control = control
-		return m
-	}
-	failed := func(reason, control int32) pcfMessage {
-		return pcfMessage{Header: pcfHeader{Type: cftResponse, Control: control, CompCode: 2, Reason: reason}}
-	}
-	tests := []struct {
-		name     string
-		msgs     []pcfMessage
-		empty    []int32
-		items    int
-		wantRC   mqfmt.Reason
-		complete bool
-	}{
-		{"one_message_per_queue", []pcfMessage{item("A", cfcNotLast), item("B", cfcNotLast), item("C", cfcLast)}, nil, 3, 0, true},
-		{"specific_reason_wins_over_command_failed", []pcfMessage{failed(2085, cfcNotLast), failed(rccfCommandFailed, cfcLast)}, nil, 0, 2085, true},
-		{"none_found_is_empty_for_a_pattern", []pcfMessage{failed(2085, cfcNotLast), failed(rccfCommandFailed, cfcLast)}, []int32{2085}, 0, 0, true},
-		{"not_authorized_is_an_error", []pcfMessage{failed(2035, cfcLast)}, []int32{2085}, 0, 2035, true},
-		{"zos_summary_and_message_items_are_skipped", []pcfMessage{
-			{Header: pcfHeader{Type: cftXRMsg, Control: cfcNotLast}, Params: []pcfParam{intParam(1, 1)}},
-			{Header: pcfHeader{Type: cftXRItem, Control: cfcNotLast}, Params: []pcfParam{strParam(caQName, "Q")}},
-			{Header: pcfHeader{Type: cftXRSummary, Control: cfcLast}}}, nil, 1, 0, true},
-		{"incomplete_until_last", []pcfMessage{item("A", cfcNotLast)}, nil, 1, 0, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := replySet{verb: "MQCMD_INQUIRE_Q", object: "ORDERS.*"}
-			var done bool
-			for _, m := range tt.msgs {
-				done = r.add(m)
-			}
-			if done != tt.complete {
-				t.Errorf("complete = %v", done)
-			}
-			items, err := r.result(tt.empty...)
-			if mqwatch.ReasonOf(err) != tt.wantRC || len(items) != tt.items {
-				t.Errorf("got %d items, %v; want %d, reason %d", len(items), err, tt.items, tt.wantRC)
-			}
-		})
-	}
-}
-
-func TestEmptyReasons(t *testing.T) {
-	if rs := emptyReasons("ORDERS.IN", false); len(rs) != 0 {
-		t.Errorf("a specific name that does not exist must stay an error, got %v", rs)
-	}
-	if rs := emptyReasons("ORDERS.*", false); len(rs) != 2 {
-		t.Errorf("generic: %v", rs)
-	}
-	if rs := emptyReasons("ORDERS.IN", true); len(rs) != 2 {
-		t.Errorf("handles of a queue nobody has open: %v", rs)
 	}
 }

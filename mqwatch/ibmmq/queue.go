@@ -4,6 +4,7 @@ package ibmmq
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // initialDataBuffer is the first buffer for a Browse or Get that asked for the
@@ -189,15 +191,14 @@ func (q *queue) Inquire(ctx context.Context) (mqwatch.QueueInfo, error) {
 		return mqwatch.QueueInfo{}, err
 	}
 	defer unlock()
-	vals, err := q.obj.Inq([]int32{iaQType})
+	vals, err := q.obj.Inq([]int32{pcf.SelQType})
 	if err != nil {
 		return mqwatch.QueueInfo{}, q.c.fail("MQINQ", q.name, err)
 	}
-	qt, _ := inqAttrs(vals).intAttr(iaQType)
-	if vals, err = q.obj.Inq(inqSelectors(qt)); err != nil {
+	if vals, err = q.obj.Inq(pcf.InqSelectors(pcf.QTypeOf(pcf.InqAttrs(vals)))); err != nil {
 		return mqwatch.QueueInfo{}, q.c.fail("MQINQ", q.name, err)
 	}
-	info, err := queueInfoFrom(inqAttrs(vals))
+	info, err := pcf.QueueInfoFrom(pcf.InqAttrs(vals))
 	if err != nil {
 		return mqwatch.QueueInfo{}, fmt.Errorf("MQINQ %s: %w", q.name, err)
 	}
@@ -214,13 +215,16 @@ func (q *queue) Close(ctx context.Context) error {
 	}
 	defer unlock()
 	q.closed = true
+	var sub objectCloser
 	if q.sub != nil {
-		if err := q.sub.Close(coNone); err != nil {
-			return q.c.fail("MQCLOSE", q.name, err)
+		sub = q.sub
+	}
+	subErr, queueErr := closeSubscription(sub, &q.obj)
+	var errs []error
+	for _, err := range []error{subErr, queueErr} {
+		if err != nil {
+			errs = append(errs, q.c.fail("MQCLOSE", q.name, err))
 		}
 	}
-	if err := q.obj.Close(coNone); err != nil {
-		return q.c.fail("MQCLOSE", q.name, err)
-	}
-	return nil
+	return errors.Join(errs...)
 }

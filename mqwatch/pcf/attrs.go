@@ -1,4 +1,4 @@
-package ibmmq
+package pcf
 
 import (
 	"fmt"
@@ -7,45 +7,45 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// attrSource is where queue and queue manager attributes come from: a PCF
+// AttrSource is where queue and queue manager attributes come from: a PCF
 // reply (DISPLAY QUEUE) or an MQINQ result. One mapping serves both, so the
 // port reads the same values whichever call produced them.
-type attrSource interface {
+type AttrSource interface {
 	intAttr(sel int32) (int64, bool)
 	strAttr(sel int32) (string, bool) // trimmed as an operator reads it
 }
 
-func (m *pcfMessage) intAttr(sel int32) (int64, bool) {
+func (m *Message) intAttr(sel int32) (int64, bool) {
 	if p := m.find(sel); p != nil && (p.Type == cftInteger || p.Type == cftInteger64) {
 		return p.Int, true
 	}
 	return 0, false
 }
 
-func (m *pcfMessage) strAttr(sel int32) (string, bool) {
+func (m *Message) strAttr(sel int32) (string, bool) {
 	if p := m.find(sel); p != nil && p.Type == cftString {
 		return mqfmt.Trim(p.Str), true
 	}
 	return "", false
 }
 
-func (m *pcfMessage) bytesAttr(sel int32) ([]byte, bool) {
+func (m *Message) bytesAttr(sel int32) ([]byte, bool) {
 	if p := m.find(sel); p != nil && p.Type == cftByteString {
 		return p.Bytes, true
 	}
 	return nil, false
 }
 
-// inqAttrs is an MQINQ result as mq-golang returns it: int32 for MQIA_*
+// InqAttrs is an MQINQ result as mq-golang returns it: int32 for MQIA_*
 // selectors, strings (already trimmed) for MQCA_* selectors.
-type inqAttrs map[int32]any
+type InqAttrs map[int32]any
 
-func (a inqAttrs) intAttr(sel int32) (int64, bool) {
+func (a InqAttrs) intAttr(sel int32) (int64, bool) {
 	v, ok := a[sel].(int32)
 	return int64(v), ok
 }
 
-func (a inqAttrs) strAttr(sel int32) (string, bool) {
+func (a InqAttrs) strAttr(sel int32) (string, bool) {
 	v, ok := a[sel].(string)
 	return mqfmt.Trim(v), ok
 }
@@ -60,11 +60,11 @@ var queueAttrSelectors = []int32{
 	iaUsage, iaMonitoringQ, iaDefinitionType, iaShareability,
 }
 
-// inqSelectors returns the MQINQ selectors valid for a queue of type qtype.
+// InqSelectors returns the MQINQ selectors valid for a queue of type qtype.
 // MQINQ fails the whole call (MQRC_SELECTOR_NOT_FOR_TYPE, and mq-golang then
 // returns no values at all) when one selector does not apply, so the type is
 // inquired first and the rest chosen by it. MONQ is not inquirable by MQINQ.
-func inqSelectors(qtype int64) []int32 {
+func InqSelectors(qtype int64) []int32 {
 	common := []int32{caQName, iaQType, caQDesc, iaInhibitPut, iaDefPersistence, iaDefPriority}
 	switch qtype {
 	case qtLocal, qtModel:
@@ -78,8 +78,8 @@ func inqSelectors(qtype int64) []int32 {
 	return common
 }
 
-// queueInfoFrom maps queue attributes to the port's QueueInfo.
-func queueInfoFrom(src attrSource) (mqwatch.QueueInfo, error) {
+// QueueInfoFrom maps queue attributes to the port's QueueInfo.
+func QueueInfoFrom(src AttrSource) (mqwatch.QueueInfo, error) {
 	var q mqwatch.QueueInfo
 	name, ok := src.strAttr(caQName)
 	if !ok || name == "" {
@@ -160,10 +160,10 @@ func defType(v int64) mqwatch.DefType {
 	return mqwatch.Predefined
 }
 
-// qmgrSelectors are inquired with MQINQ on the queue manager object.
-var qmgrSelectors = []int32{caQMgrName, caDeadLetterQName, iaMaxMsgLength, iaCommandLevel, iaPlatform}
+// QMgrSelectors are inquired with MQINQ on the queue manager object.
+var QMgrSelectors = []int32{caQMgrName, caDeadLetterQName, iaMaxMsgLength, iaCommandLevel, iaPlatform}
 
-func qmgrInfoFrom(src attrSource) (mqwatch.QMgrInfo, error) {
+func QMgrInfoFrom(src AttrSource) (mqwatch.QMgrInfo, error) {
 	var qi mqwatch.QMgrInfo
 	name, ok := src.strAttr(caQMgrName)
 	if !ok || name == "" {
@@ -210,3 +210,28 @@ func platformName(p int64) string {
 	}
 	return fmt.Sprintf("PLATFORM(%d)", p)
 }
+
+// DefTypeSelectors inquire a queue's definition type with MQINQ: how the
+// backend tells a temporary dynamic reply queue from a permanent one.
+var DefTypeSelectors = []int32{iaDefinitionType}
+
+// DefTypeOf reads the definition type from an MQINQ or PCF answer.
+func DefTypeOf(src AttrSource) mqwatch.DefType {
+	v, _ := src.intAttr(iaDefinitionType)
+	return defType(v)
+}
+
+// SelQType is the MQINQ selector of a queue's type (MQIA_Q_TYPE), inquired
+// first because the other selectors depend on it (InqSelectors).
+const SelQType = iaQType
+
+// QTypeOf reads the queue type (MQIA_Q_TYPE) from an MQINQ or PCF answer.
+func QTypeOf(src AttrSource) int64 {
+	v, _ := src.intAttr(iaQType)
+	return v
+}
+
+// num and str read an attribute that may be absent as its zero value.
+func (m *Message) num(sel int32) int64 { v, _ := m.intAttr(sel); return v }
+
+func (m *Message) str(sel int32) string { v, _ := m.strAttr(sel); return v }

@@ -1,4 +1,4 @@
-package ibmmq
+package pcf
 
 import (
 	"reflect"
@@ -12,38 +12,38 @@ import (
 func TestQueueInfoFromDisplayQueueReply(t *testing.T) {
 	tests := []struct {
 		name string
-		m    pcfMessage
+		m    Message
 		want mqwatch.QueueInfo
 	}{
 		{"local_input_queue_with_poison_handling", reply(
-			strParam(caQName, "PAYMENTS.IN                                     "), intParam(iaQType, qtLocal),
-			strParam(caQDesc, "payments"), intParam(iaMaxQDepth, 5000), intParam(iaMaxMsgLength, 4194304),
-			intParam(iaBackoutThreshold, 5), strParam(caBackoutReqQName, "PAYMENTS.BO"),
-			intParam(iaHardenGetBackout, qaBackoutHardened), intParam(iaInhibitPut, 0), intParam(iaInhibitGet, qaGetInhibited),
-			intParam(iaDefPersistence, perPersistent), intParam(iaDefPriority, 4), intParam(iaUsage, usNormal),
-			intParam(iaMonitoringQ, monMedium), intParam(iaDefinitionType, qdtPredefined), intParam(iaShareability, qaShareable)),
+			Str(caQName, "PAYMENTS.IN                                     "), Int(iaQType, qtLocal),
+			Str(caQDesc, "payments"), Int(iaMaxQDepth, 5000), Int(iaMaxMsgLength, 4194304),
+			Int(iaBackoutThreshold, 5), Str(caBackoutReqQName, "PAYMENTS.BO"),
+			Int(iaHardenGetBackout, qaBackoutHardened), Int(iaInhibitPut, 0), Int(iaInhibitGet, qaGetInhibited),
+			Int(iaDefPersistence, perPersistent), Int(iaDefPriority, 4), Int(iaUsage, usNormal),
+			Int(iaMonitoringQ, monMedium), Int(iaDefinitionType, qdtPredefined), Int(iaShareability, qaShareable)),
 			mqwatch.QueueInfo{Name: "PAYMENTS.IN", Type: mqwatch.QLocal, Description: "payments", MaxDepth: 5000,
 				MaxMsgLen: 4194304, BackoutThresh: 5, BackoutQName: "PAYMENTS.BO", HardenBackout: true, InhibitGet: true,
 				DefPersistent: true, DefPriority: 4, Monitoring: mqwatch.MonMedium, DefType: mqwatch.Predefined, Shareable: true}},
-		{"transmission_queue_monq_off", reply(strParam(caQName, "QM2"), intParam(iaQType, qtLocal),
-			intParam(iaUsage, usTransmission), intParam(iaMonitoringQ, monOff), intParam(iaDefinitionType, qdtTemporaryDynamic)),
+		{"transmission_queue_monq_off", reply(Str(caQName, "QM2"), Int(iaQType, qtLocal),
+			Int(iaUsage, usTransmission), Int(iaMonitoringQ, monOff), Int(iaDefinitionType, qdtTemporaryDynamic)),
 			mqwatch.QueueInfo{Name: "QM2", Type: mqwatch.QLocal, Usage: mqwatch.UsageXmitQ, Monitoring: mqwatch.MonOff,
 				DefType: mqwatch.TemporaryDynamic}},
-		{"alias_resolves_to_its_target", reply(strParam(caQName, "ORDERS"), intParam(iaQType, qtAlias),
-			strParam(caBaseObjectName, "ORDERS.IN"), intParam(iaInhibitPut, qaPutInhibited)),
+		{"alias_resolves_to_its_target", reply(Str(caQName, "ORDERS"), Int(iaQType, qtAlias),
+			Str(caBaseObjectName, "ORDERS.IN"), Int(iaInhibitPut, qaPutInhibited)),
 			mqwatch.QueueInfo{Name: "ORDERS", Type: mqwatch.QAlias, Target: "ORDERS.IN", InhibitPut: true}},
-		{"remote_definition", reply(strParam(caQName, "INVOICE.IN"), intParam(iaQType, qtRemote),
-			strParam(caRemoteQName, "INVOICE.IN"), strParam(caRemoteQMgrName, "QM2"), strParam(caXmitQName, "QM2.XMIT")),
+		{"remote_definition", reply(Str(caQName, "INVOICE.IN"), Int(iaQType, qtRemote),
+			Str(caRemoteQName, "INVOICE.IN"), Str(caRemoteQMgrName, "QM2"), Str(caXmitQName, "QM2.XMIT")),
 			mqwatch.QueueInfo{Name: "INVOICE.IN", Type: mqwatch.QRemote, RemoteName: "INVOICE.IN", RemoteQMgr: "QM2", XmitQ: "QM2.XMIT"}},
-		{"model_queue_monq_qmgr", reply(strParam(caQName, "SYSTEM.DEFAULT.MODEL.QUEUE"), intParam(iaQType, qtModel),
-			intParam(iaMonitoringQ, monQMgr), intParam(iaDefinitionType, qdtSharedDynamic)),
+		{"model_queue_monq_qmgr", reply(Str(caQName, "SYSTEM.DEFAULT.MODEL.QUEUE"), Int(iaQType, qtModel),
+			Int(iaMonitoringQ, monQMgr), Int(iaDefinitionType, qdtSharedDynamic)),
 			mqwatch.QueueInfo{Name: "SYSTEM.DEFAULT.MODEL.QUEUE", Type: mqwatch.QModel, DefType: mqwatch.PermanentDynamic}},
-		{"cluster_queue", reply(strParam(caQName, "C.Q"), intParam(iaQType, qtCluster)),
+		{"cluster_queue", reply(Str(caQName, "C.Q"), Int(iaQType, qtCluster)),
 			mqwatch.QueueInfo{Name: "C.Q", Type: mqwatch.QCluster}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := queueInfoFrom(&tt.m)
+			got, err := QueueInfoFrom(&tt.m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,13 +55,13 @@ func TestQueueInfoFromDisplayQueueReply(t *testing.T) {
 }
 
 func TestQueueInfoFromRejectsIncompleteReplies(t *testing.T) {
-	for name, m := range map[string]pcfMessage{
-		"no_name":      reply(intParam(iaQType, qtLocal)),
-		"no_type":      reply(strParam(caQName, "Q")),
-		"unknown_type": reply(strParam(caQName, "Q"), intParam(iaQType, 99)),
+	for name, m := range map[string]Message{
+		"no_name":      reply(Int(iaQType, qtLocal)),
+		"no_type":      reply(Str(caQName, "Q")),
+		"unknown_type": reply(Str(caQName, "Q"), Int(iaQType, 99)),
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := queueInfoFrom(&m); err == nil {
+			if _, err := QueueInfoFrom(&m); err == nil {
 				t.Fatal("want an error")
 			}
 		})
@@ -69,12 +69,12 @@ func TestQueueInfoFromRejectsIncompleteReplies(t *testing.T) {
 }
 
 func TestQueueInfoFromMQINQMatchesPCF(t *testing.T) {
-	inq := inqAttrs{caQName: "PAYMENTS.IN", iaQType: int32(qtLocal), iaBackoutThreshold: int32(5),
+	inq := InqAttrs{caQName: "PAYMENTS.IN", iaQType: int32(qtLocal), iaBackoutThreshold: int32(5),
 		caBackoutReqQName: "PAYMENTS.BO", iaMaxQDepth: int32(5000)}
-	pcf := reply(strParam(caQName, "PAYMENTS.IN"), intParam(iaQType, qtLocal), intParam(iaBackoutThreshold, 5),
-		strParam(caBackoutReqQName, "PAYMENTS.BO"), intParam(iaMaxQDepth, 5000))
-	a, errA := queueInfoFrom(inq)
-	b, errB := queueInfoFrom(&pcf)
+	pcf := reply(Str(caQName, "PAYMENTS.IN"), Int(iaQType, qtLocal), Int(iaBackoutThreshold, 5),
+		Str(caBackoutReqQName, "PAYMENTS.BO"), Int(iaMaxQDepth, 5000))
+	a, errA := QueueInfoFrom(inq)
+	b, errB := QueueInfoFrom(&pcf)
 	if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
 		t.Errorf("MQINQ %+v (%v) differs from PCF %+v (%v)", a, errA, b, errB)
 	}
@@ -101,7 +101,7 @@ func TestInqSelectorsApplyToTheQueueType(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sels := inqSelectors(tt.qtype)
+			sels := InqSelectors(tt.qtype)
 			for _, s := range tt.want {
 				if !has(sels, s) {
 					t.Errorf("missing selector %d", s)
@@ -120,16 +120,16 @@ func TestInqSelectorsApplyToTheQueueType(t *testing.T) {
 }
 
 func TestQMgrInfoFrom(t *testing.T) {
-	got, err := qmgrInfoFrom(inqAttrs{caQMgrName: "QM1", caDeadLetterQName: "SYSTEM.DEAD.LETTER.QUEUE",
+	got, err := QMgrInfoFrom(InqAttrs{caQMgrName: "QM1", caDeadLetterQName: "SYSTEM.DEAD.LETTER.QUEUE",
 		iaMaxMsgLength: int32(104857600), iaCommandLevel: int32(940), iaPlatform: int32(plUnix)})
 	want := mqwatch.QMgrInfo{Name: "QM1", DeadQ: "SYSTEM.DEAD.LETTER.QUEUE", MaxMsgLen: 104857600, CommandLevel: 940, Platform: "UNIX"}
 	if err != nil || got != want {
 		t.Errorf("got %+v (%v), want %+v", got, err, want)
 	}
-	if noDLQ, _ := qmgrInfoFrom(inqAttrs{caQMgrName: "QM1", caDeadLetterQName: ""}); noDLQ.DeadQ != "" {
+	if noDLQ, _ := QMgrInfoFrom(InqAttrs{caQMgrName: "QM1", caDeadLetterQName: ""}); noDLQ.DeadQ != "" {
 		t.Error("a blank DEADQ must read as none")
 	}
-	if _, err := qmgrInfoFrom(inqAttrs{}); err == nil {
+	if _, err := QMgrInfoFrom(InqAttrs{}); err == nil {
 		t.Error("want an error without a name")
 	}
 	for p, want := range map[int64]string{plZOS: "ZOS", plWindowsNT: "WINDOWSNT", plOS400: "IBMI", plAppliance: "APPLIANCE", 77: "PLATFORM(77)"} {
@@ -144,9 +144,9 @@ func TestQueueStatusSaysUnknownWhenMonitoringIsOff(t *testing.T) {
 	if err != nil {
 		paris = time.FixedZone("CET", 3600)
 	}
-	base := []pcfParam{strParam(caQName, "ORDERS.IN"), intParam(iaCurrentQDepth, 9000), intParam(iaOpenInputCount, 4),
-		intParam(iaOpenOutputCount, 1), intParam(iacfUncommitted, 3)}
-	with := func(ps ...pcfParam) pcfMessage { return reply(append(append([]pcfParam(nil), base...), ps...)...) }
+	base := []Param{Str(caQName, "ORDERS.IN"), Int(iaCurrentQDepth, 9000), Int(iaOpenInputCount, 4),
+		Int(iaOpenOutputCount, 1), Int(iacfUncommitted, 3)}
+	with := func(ps ...Param) Message { return reply(append(append([]Param(nil), base...), ps...)...) }
 	counts := mqwatch.QueueStatus{Name: "ORDERS.IN", Depth: 9000, OpenInput: 4, OpenOutput: 1, Uncommitted: 3}
 	monitored := counts
 	monitored.Monitored = true
@@ -155,17 +155,17 @@ func TestQueueStatusSaysUnknownWhenMonitoringIsOff(t *testing.T) {
 	monitored.LastGet = time.Date(2026, 1, 15, 2, 59, 58, 0, paris)
 	tests := []struct {
 		name string
-		m    pcfMessage
+		m    Message
 		want mqwatch.QueueStatus
 	}{
-		{"monq_off_gives_unknown_not_zero", with(intParam(iaMonitoringQ, monOff), intParam(iacfOldestMsgAge, monNotAvailable),
-			strParam(cacfLastPutDate, ""), strParam(cacfLastPutTime, "")), counts},
-		{"no_monq_in_reply_and_age_unavailable", with(intParam(iacfOldestMsgAge, -1)), counts},
-		{"monq_medium_with_local_times", with(intParam(iaMonitoringQ, monMedium), intParam(iacfOldestMsgAge, 4000),
-			strParam(cacfLastPutDate, "2026-01-15"), strParam(cacfLastPutTime, "03.00.00"),
-			strParam(cacfLastGetDate, "2026-01-15"), strParam(cacfLastGetTime, "02:59:58")), monitored},
-		{"monitored_but_never_put_or_got", with(intParam(iaMonitoringQ, monHigh), intParam(iacfOldestMsgAge, 4000),
-			strParam(cacfLastPutDate, "          "), strParam(cacfLastPutTime, "        ")),
+		{"monq_off_gives_unknown_not_zero", with(Int(iaMonitoringQ, monOff), Int(iacfOldestMsgAge, monNotAvailable),
+			Str(cacfLastPutDate, ""), Str(cacfLastPutTime, "")), counts},
+		{"no_monq_in_reply_and_age_unavailable", with(Int(iacfOldestMsgAge, -1)), counts},
+		{"monq_medium_with_local_times", with(Int(iaMonitoringQ, monMedium), Int(iacfOldestMsgAge, 4000),
+			Str(cacfLastPutDate, "2026-01-15"), Str(cacfLastPutTime, "03.00.00"),
+			Str(cacfLastGetDate, "2026-01-15"), Str(cacfLastGetTime, "02:59:58")), monitored},
+		{"monitored_but_never_put_or_got", with(Int(iaMonitoringQ, monHigh), Int(iacfOldestMsgAge, 4000),
+			Str(cacfLastPutDate, "          "), Str(cacfLastPutTime, "        ")),
 			mqwatch.QueueStatus{Name: "ORDERS.IN", Depth: 9000, OpenInput: 4, OpenOutput: 1, Uncommitted: 3, Monitored: true, OldestAge: 4000 * time.Second}},
 	}
 	for _, tt := range tests {
@@ -194,21 +194,44 @@ func TestStatusTimeIsLocalToTheQueueManager(t *testing.T) {
 	}
 }
 
-func TestHandleFrom(t *testing.T) {
-	m := reply(strParam(caQName, "ORDERS.IN"), strParam(cacfApplTag, "orders-mdb"), intParam(iaApplType, mqfmt.ATJava),
-		strParam(cacfUserID, "appusr"), strParam(cachChannelName, "APP.SVRCONN"), strParam(cachConnName, "10.1.2.3"),
-		intParam(iacfProcessID, 4242), intParam(iacfOpenInputType, qsoShared), intParam(iacfOpenOutput, qsoNo),
-		intParam(iacfOpenBrowse, qsoYes), intParam(iacfOpenInquire, qsoYes),
-		bytesParam(bacfQMgrUOWID, []byte{0, 0, 0, 0, 0, 0, 0x10, 0x01}), bytesParam(bacfConnectionID, []byte{0xab, 0x01}))
+func TestHandleFromReadsTheDocumentedFields(t *testing.T) {
+	m := reply(Str(caQName, "ORDERS.IN"), Str(cacfApplTag, "orders-mdb"), Int(iaApplType, mqfmt.ATJava),
+		Str(cacfUserID, "appusr"), Str(cachChannelName, "APP.SVRCONN"), Str(cachConnName, "10.1.2.3"),
+		Int(iacfProcessID, 4242), Int(iacfThreadID, 7), Int(iacfOpenOptions, ooInputShared|ooBrowse|ooInquire|8192),
+		ByteStr(bacfQMgrUOWID, []byte{0, 0, 0, 0, 0, 0, 0x10, 0x01}))
 	want := mqwatch.Handle{Queue: "ORDERS.IN", ApplTag: "orders-mdb", ApplType: mqfmt.ATJava, User: "appusr",
-		Channel: "APP.SVRCONN", ConnName: "10.1.2.3", PID: 4242, Input: true, Browse: true, Inquire: true, UOW: true, ConnID: "AB01"}
+		Channel: "APP.SVRCONN", ConnName: "10.1.2.3", PID: 4242, Input: true, Browse: true, Inquire: true, UOW: true}
 	got, err := handleFrom(&m)
-	if err != nil || got != want {
+	if err != nil || got.Handle != want || got.tid != 7 {
 		t.Errorf("got %+v (%v)\nwant %+v", got, err, want)
 	}
-	idle := reply(strParam(caQName, "Q"), intParam(iacfOpenInputType, qsoNo), intParam(iacfOpenOutput, qsoYes),
-		bytesParam(bacfQMgrUOWID, make([]byte, 8)))
+	idle := reply(Str(caQName, "Q"), Int(iacfOpenOptions, ooOutput), ByteStr(bacfQMgrUOWID, make([]byte, 8)))
 	if h, _ := handleFrom(&idle); h.Input || !h.Output || h.UOW {
 		t.Errorf("idle output handle read as %+v", h)
+	}
+}
+
+// TestHandleSelectorsAreDocumented: MQCMD_INQUIRE_Q_STATUS with
+// MQIACF_Q_HANDLE documents these response parameters (IBM's PCF reference,
+// "Inquire Queue Status (Response)"); MQBACF_CONNECTION_ID and the
+// OpenInputType/OpenBrowse family of older code are not asked for.
+func TestHandleSelectorsAreDocumented(t *testing.T) {
+	documented := map[int32]string{
+		3174: "ApplDesc", cacfApplTag: "ApplTag", iaApplType: "ApplType", cachChannelName: "ChannelName",
+		cachConnName: "ConnectionName", 7005: "ExternalUOWId", 1028: "HandleState", iacfOpenOptions: "OpenOptions",
+		iacfProcessID: "ProcessId", bacfQMgrUOWID: "QMgrUOWId", iacfThreadID: "ThreadId", 1132: "UOWType",
+		cacfUserID: "UserIdentifier",
+	}
+	for _, sel := range handleSelectors {
+		if _, ok := documented[sel]; !ok {
+			t.Errorf("selector %d is not a documented handle status attribute", sel)
+		}
+	}
+	m, err := Decode(mustEncode(t, cmdInquireQStatus, inquireHandlesParams("ORDERS.IN")), nativeOrder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := m.find(iacfQStatusAttrs); p == nil || len(p.Ints) != len(handleSelectors) {
+		t.Fatalf("status attrs not sent: %+v", m)
 	}
 }

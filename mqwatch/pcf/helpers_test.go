@@ -1,8 +1,9 @@
-package ibmmq
+package pcf
 
 import (
 	"encoding/binary"
 	"fmt"
+	"testing"
 )
 
 // The helpers below write PCF replies as a queue manager does, in either byte
@@ -30,7 +31,7 @@ func (w *pcfWriter) padded(s []byte, size int) {
 	}
 }
 
-func (w *pcfWriter) param(p pcfParam) {
+func (w *pcfWriter) param(p Param) {
 	switch p.Type {
 	case cftInteger:
 		w.i32(cftInteger, cfinStrucLength, p.Param, int32(p.Int))
@@ -77,7 +78,7 @@ func (w *pcfWriter) param(p pcfParam) {
 }
 
 // replyBytes writes a reply message with the given header fields and params.
-func replyBytes(bo binary.AppendByteOrder, typ, control, reason int32, params ...pcfParam) []byte {
+func replyBytes(bo binary.AppendByteOrder, typ, control, reason int32, params ...Param) []byte {
 	w := &pcfWriter{bo: bo}
 	cc := int32(0)
 	if reason != 0 {
@@ -90,16 +91,23 @@ func replyBytes(bo binary.AppendByteOrder, typ, control, reason int32, params ..
 	return w.b
 }
 
-func reply(params ...pcfParam) pcfMessage {
-	return pcfMessage{Header: pcfHeader{Type: cftResponse, Control: cfcLast}, Params: params}
+func reply(params ...Param) Message {
+	return Message{Header: Header{Type: cftResponse, Control: cfcLast}, Params: params}
 }
 
-func bytesParam(param int32, b []byte) pcfParam {
-	return pcfParam{Type: cftByteString, Param: param, Bytes: b}
-}
-
-// order is a byte order that both reads (for decodePCF) and appends (for the writer).
+// order is a byte order that both reads (for Decode) and appends (for the writer).
 type order interface {
 	binary.ByteOrder
 	binary.AppendByteOrder
+}
+
+var nativeOrder = binary.NativeEndian
+
+func mustEncode(t testing.TB, command int32, params []Param) []byte {
+	t.Helper()
+	b, err := encodeCommand(nativeOrder, command, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -1,4 +1,4 @@
-package ibmmq
+package pcf
 
 import (
 	"encoding/binary"
@@ -41,7 +41,7 @@ func TestEncodeCommandWritesIBMLayout(t *testing.T) {
 			if len(b) != 96+4*n {
 				t.Errorf("length %d, want %d", len(b), 96+4*n)
 			}
-			m, err := decodePCF(b, bo)
+			m, err := Decode(b, bo)
 			if err != nil {
 				t.Fatalf("own command does not decode: %v", err)
 			}
@@ -53,7 +53,7 @@ func TestEncodeCommandWritesIBMLayout(t *testing.T) {
 }
 
 func TestEncodeCommandPadsStringsToFourBytes(t *testing.T) {
-	b, err := encodeCommand(binary.BigEndian, cmdInquireQ, []pcfParam{strParam(caQName, "Q1")})
+	b, err := encodeCommand(binary.BigEndian, cmdInquireQ, []Param{Str(caQName, "Q1")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,15 +68,15 @@ func TestEncodeCommandPadsStringsToFourBytes(t *testing.T) {
 func TestEncodeCommandRejectsWhatItCannotWrite(t *testing.T) {
 	tests := []struct {
 		name string
-		p    pcfParam
+		p    Param
 	}{
-		{"integer_beyond_32_bits", pcfParam{Type: cftInteger, Param: 1, Int: 1 << 40}},
-		{"list_value_beyond_32_bits", pcfParam{Type: cftIntegerList, Param: 1, Ints: []int64{-1 << 40}}},
-		{"group_is_not_a_command_structure", pcfParam{Type: cftGroup, Param: 1}},
+		{"integer_beyond_32_bits", Param{Type: cftInteger, Param: 1, Int: 1 << 40}},
+		{"list_value_beyond_32_bits", Param{Type: cftIntegerList, Param: 1, Ints: []int64{-1 << 40}}},
+		{"group_is_not_a_command_structure", Param{Type: cftGroup, Param: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := encodeCommand(binary.LittleEndian, cmdInquireQ, []pcfParam{tt.p}); err == nil {
+			if _, err := encodeCommand(binary.LittleEndian, cmdInquireQ, []Param{tt.p}); err == nil {
 				t.Fatal("want an error")
 			}
 		})
@@ -84,20 +84,20 @@ func TestEncodeCommandRejectsWhatItCannotWrite(t *testing.T) {
 }
 
 func TestDecodePCFReadsEveryStructureInBothByteOrders(t *testing.T) {
-	params := []pcfParam{
-		strParam(caQName, "PAYMENTS.IN"),
-		intParam(iaCurrentQDepth, 212),
+	params := []Param{
+		Str(caQName, "PAYMENTS.IN"),
+		Int(iaCurrentQDepth, 212),
 		{Type: cftInteger64, Param: 7001, Int: -1 << 40},
-		intListParam(iacfQAttrs, 1, -2, 3),
+		IntList(iacfQAttrs, 1, -2, 3),
 		{Type: cftInteger64List, Param: 7002, Ints: []int64{1 << 33, -5}},
 		{Type: cftStringList, Param: 7003, Strs: []string{"A", "BCD"}},
-		bytesParam(bacfConnectionID, []byte{1, 2, 3, 4, 5}),
-		{Type: cftGroup, Param: 7004, Group: []pcfParam{intParam(1, 9), strParam(2, "x")}},
-		intParam(iaOpenInputCount, 4),
+		ByteStr(bacfConnectionID, []byte{1, 2, 3, 4, 5}),
+		{Type: cftGroup, Param: 7004, Group: []Param{Int(1, 9), Str(2, "x")}},
+		Int(iaOpenInputCount, 4),
 	}
 	for _, bo := range []order{binary.LittleEndian, binary.BigEndian} {
 		t.Run(bo.String(), func(t *testing.T) {
-			m, err := decodePCF(replyBytes(bo, cftResponse, cfcLast, 0, params...), bo)
+			m, err := Decode(replyBytes(bo, cftResponse, cfcLast, 0, params...), bo)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,14 +137,14 @@ func TestDecodePCFReadsEveryStructureInBothByteOrders(t *testing.T) {
 
 func TestDecodePCFSkipsStructuresItDoesNotKnow(t *testing.T) {
 	bo := binary.LittleEndian
-	b := replyBytes(bo, cftResponse, cfcLast, 0, intParam(1, 5))
+	b := replyBytes(bo, cftResponse, cfcLast, 0, Int(1, 5))
 	// Append an MQCFSF-sized unknown structure (type 99, 24 bytes) and bump the count.
 	unknown := &pcfWriter{bo: bo}
 	unknown.i32(99, 24, 42, 0, 0, 0)
 	b = append(b, unknown.b...)
-	b = append(b, replyBytes(bo, cftResponse, cfcLast, 0, intParam(2, 6))[36:]...)
+	b = append(b, replyBytes(bo, cftResponse, cfcLast, 0, Int(2, 6))[36:]...)
 	bo.PutUint32(b[32:], 3)
-	m, err := decodePCF(b, bo)
+	m, err := Decode(b, bo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestDecodePCFSkipsStructuresItDoesNotKnow(t *testing.T) {
 
 func TestDecodePCFReportsTheBadByte(t *testing.T) {
 	bo := binary.LittleEndian
-	good := replyBytes(bo, cftResponse, cfcLast, 0, strParam(caQName, "Q1"), intParam(iaQType, 1))
+	good := replyBytes(bo, cftResponse, cfcLast, 0, Str(caQName, "Q1"), Int(iaQType, 1))
 	set := func(off int, v int32) []byte {
 		b := append([]byte(nil), good...)
 		bo.PutUint32(b[off:], uint32(v))
@@ -181,7 +181,7 @@ func TestDecodePCFReportsTheBadByte(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := decodePCF(tt.in, bo)
+			_, err := Decode(tt.in, bo)
 			var de *mqfmt.DecodeError
 			if !errors.As(err, &de) {
 				t.Fatalf("want a *mqfmt.DecodeError, got %v", err)
@@ -214,7 +214,7 @@ func TestDecodePCFBoundsCountsBeforeAllocating(t *testing.T) {
 			w := &pcfWriter{bo: bo}
 			w.i32(cftResponse, 36, 1, cmdInquireQ, 1, cfcLast, 0, 0, 1)
 			w.i32(tt.p...)
-			if _, err := decodePCF(w.b, bo); err == nil {
+			if _, err := Decode(w.b, bo); err == nil {
 				t.Fatal("want an error, not an allocation of the claimed count")
 			}
 		})
@@ -222,11 +222,11 @@ func TestDecodePCFBoundsCountsBeforeAllocating(t *testing.T) {
 }
 
 func TestDecodePCFLimitsGroupNesting(t *testing.T) {
-	g := intParam(1, 1)
+	g := Int(1, 1)
 	for range maxGroupDepth + 1 {
-		g = pcfParam{Type: cftGroup, Param: 2, Group: []pcfParam{g}}
+		g = Param{Type: cftGroup, Param: 2, Group: []Param{g}}
 	}
-	_, err := decodePCF(replyBytes(binary.LittleEndian, cftResponse, cfcLast, 0, g), binary.LittleEndian)
+	_, err := Decode(replyBytes(binary.LittleEndian, cftResponse, cfcLast, 0, g), binary.LittleEndian)
 	if err == nil || !strings.Contains(err.Error(), "nested deeper") {
 		t.Fatalf("want a nesting error, got %v", err)
 	}
@@ -235,15 +235,15 @@ func TestDecodePCFLimitsGroupNesting(t *testing.T) {
 func BenchmarkDecodePCFQueueStatusReply(b *testing.B) {
 	bo := binary.LittleEndian
 	data := replyBytes(bo, cftResponse, cfcLast, 0,
-		strParam(caQName, "ORDERS.IN"), intParam(iaCurrentQDepth, 9000), intParam(iaOpenInputCount, 4),
-		intParam(iaOpenOutputCount, 2), intParam(iacfUncommitted, 0), intParam(iacfOldestMsgAge, 4000),
-		strParam(cacfLastPutDate, "2026-03-01"), strParam(cacfLastPutTime, "03.00.00"),
-		strParam(cacfLastGetDate, "2026-03-01"), strParam(cacfLastGetTime, "02.59.58"),
-		intParam(iaMonitoringQ, monMedium))
+		Str(caQName, "ORDERS.IN"), Int(iaCurrentQDepth, 9000), Int(iaOpenInputCount, 4),
+		Int(iaOpenOutputCount, 2), Int(iacfUncommitted, 0), Int(iacfOldestMsgAge, 4000),
+		Str(cacfLastPutDate, "2026-03-01"), Str(cacfLastPutTime, "03.00.00"),
+		Str(cacfLastGetDate, "2026-03-01"), Str(cacfLastGetTime, "02.59.58"),
+		Int(iaMonitoringQ, monMedium))
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		m, err := decodePCF(data, bo)
+		m, err := Decode(data, bo)
 		if err != nil {
 			b.Fatal(err)
 		}

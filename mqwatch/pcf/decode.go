@@ -1,4 +1,4 @@
-package ibmmq
+package pcf
 
 import (
 	"encoding/binary"
@@ -23,11 +23,11 @@ type pcfDecoder struct {
 	bo binary.ByteOrder
 }
 
-// decodePCF decodes one PCF message (an MQCFH and its parameters) written in
+// Decode decodes one PCF message (an MQCFH and its parameters) written in
 // byte order bo: the order named by the Encoding of the MQMD it arrived with.
 // Bytes after the last parameter are ignored.
-func decodePCF(b []byte, bo binary.ByteOrder) (pcfMessage, error) {
-	var m pcfMessage
+func Decode(b []byte, bo binary.ByteOrder) (Message, error) {
+	var m Message
 	d := pcfDecoder{b: b, bo: bo}
 	if len(b) < cfhStrucLength {
 		return m, truncated("MQCFH", 0, cfhStrucLength, len(b))
@@ -49,11 +49,11 @@ func decodePCF(b []byte, bo binary.ByteOrder) (pcfMessage, error) {
 
 // params decodes count parameters starting at off; countAt is the offset of
 // the count field, for the error.
-func (d *pcfDecoder) params(off int, count int32, countAt, depth int) ([]pcfParam, int, error) {
+func (d *pcfDecoder) params(off int, count int32, countAt, depth int) ([]Param, int, error) {
 	if count < 0 || int64(count)*minParamLen > int64(len(d.b)-off) {
 		return nil, off, malformed("PCF", countAt, "parameter count %d does not fit the %d bytes that follow", count, len(d.b)-off)
 	}
-	params := make([]pcfParam, 0, count)
+	params := make([]Param, 0, count)
 	for i := int32(0); i < count; i++ {
 		p, next, err := d.param(off, depth)
 		if err != nil {
@@ -67,8 +67,8 @@ func (d *pcfDecoder) params(off int, count int32, countAt, depth int) ([]pcfPara
 
 // param decodes the parameter structure at off and returns the offset after
 // it (and after the members of a group).
-func (d *pcfDecoder) param(off, depth int) (pcfParam, int, error) {
-	var p pcfParam
+func (d *pcfDecoder) param(off, depth int) (Param, int, error) {
+	var p Param
 	if len(d.b)-off < 12 {
 		return p, off, truncated("PCF parameter", off, 12, len(d.b)-off)
 	}
@@ -106,7 +106,7 @@ func (d *pcfDecoder) param(off, depth int) (pcfParam, int, error) {
 	return p, end, err
 }
 
-func (d *pcfDecoder) str(p *pcfParam, off, end int) error {
+func (d *pcfDecoder) str(p *Param, off, end int) error {
 	p.CCSID = d.i32(off + 12)
 	n := d.i32(off + 16)
 	if n < 0 || int(n) > end-off-cfstStrucLenFixed {
@@ -117,7 +117,7 @@ func (d *pcfDecoder) str(p *pcfParam, off, end int) error {
 	return nil
 }
 
-func (d *pcfDecoder) ints(p *pcfParam, off, end, size int) error {
+func (d *pcfDecoder) ints(p *Param, off, end, size int) error {
 	name := "MQCFIL"
 	if size == 8 {
 		name = "MQCFIL64"
@@ -138,7 +138,7 @@ func (d *pcfDecoder) ints(p *pcfParam, off, end, size int) error {
 	return nil
 }
 
-func (d *pcfDecoder) strs(p *pcfParam, off, end int) error {
+func (d *pcfDecoder) strs(p *Param, off, end int) error {
 	p.CCSID = d.i32(off + 12)
 	n, each := d.i32(off+16), d.i32(off+20)
 	room := int64(end - off - cfslStrucLenFixed)
@@ -155,7 +155,7 @@ func (d *pcfDecoder) strs(p *pcfParam, off, end int) error {
 	return nil
 }
 
-func (d *pcfDecoder) byteStr(p *pcfParam, off, end int) error {
+func (d *pcfDecoder) byteStr(p *Param, off, end int) error {
 	n := d.i32(off + 12)
 	if n < 0 || int(n) > end-off-cfbsStrucLenFixed {
 		return malformed("MQCFBS", off+12, "StringLength %d does not fit StrucLength %d", n, end-off)
@@ -166,7 +166,7 @@ func (d *pcfDecoder) byteStr(p *pcfParam, off, end int) error {
 }
 
 // group decodes an MQCFGR: its members follow the group structure itself.
-func (d *pcfDecoder) group(p pcfParam, off, end, depth int) (pcfParam, int, error) {
+func (d *pcfDecoder) group(p Param, off, end, depth int) (Param, int, error) {
 	if depth >= maxGroupDepth {
 		return p, off, malformed("MQCFGR", off, "groups nested deeper than %d", maxGroupDepth)
 	}

@@ -1,4 +1,4 @@
-package ibmmq
+package pcf
 
 import (
 	"encoding/binary"
@@ -12,8 +12,8 @@ import (
 // against the bytes received, so a damaged or hostile reply is an error with
 // a byte offset, never a panic or an allocation the reply does not justify.
 
-// pcfHeader is MQCFH.
-type pcfHeader struct {
+// Header is MQCFH.
+type Header struct {
 	Type           int32
 	StrucLength    int32
 	Version        int32
@@ -25,11 +25,11 @@ type pcfHeader struct {
 	ParameterCount int32
 }
 
-// pcfParam is one parameter structure. Type says which fields are meaningful:
+// Param is one parameter structure. Type says which fields are meaningful:
 // Int for MQCFIN/MQCFIN64, Ints for MQCFIL/MQCFIL64, Str for MQCFST, Strs for
 // MQCFSL, Bytes for MQCFBS, Group for MQCFGR. Strings keep their padding;
 // readers trim them.
-type pcfParam struct {
+type Param struct {
 	Type  int32
 	Param int32
 	CCSID int32
@@ -38,53 +38,61 @@ type pcfParam struct {
 	Str   string
 	Strs  []string
 	Bytes []byte
-	Group []pcfParam
+	Group []Param
 }
 
-// pcfMessage is one PCF message: the header and its top-level parameters.
-type pcfMessage struct {
-	Header pcfHeader
-	Params []pcfParam
+// Message is one PCF message: the header and its top-level parameters.
+type Message struct {
+	Header Header
+	Params []Param
 }
 
-func intParam(param, v int32) pcfParam {
-	return pcfParam{Type: cftInteger, Param: param, Int: int64(v)}
+func Int(param, v int32) Param {
+	return Param{Type: cftInteger, Param: param, Int: int64(v)}
 }
 
-func strParam(param int32, v string) pcfParam {
-	return pcfParam{Type: cftString, Param: param, Str: v}
+func Str(param int32, v string) Param {
+	return Param{Type: cftString, Param: param, Str: v}
 }
 
-func intListParam(param int32, vs ...int32) pcfParam {
-	p := pcfParam{Type: cftIntegerList, Param: param, Ints: make([]int64, len(vs))}
+func IntList(param int32, vs ...int32) Param {
+	p := Param{Type: cftIntegerList, Param: param, Ints: make([]int64, len(vs))}
 	for i, v := range vs {
 		p.Ints[i] = int64(v)
 	}
 	return p
 }
 
+// ByteStr is an MQCFBS parameter.
+func ByteStr(param int32, b []byte) Param {
+	return Param{Type: cftByteString, Param: param, Bytes: b}
+}
+
 // encodeCommand builds a PCF command message (MQCFH type MQCFT_COMMAND_XR,
 // version 3, as IBM's own Go tooling sends to every platform) in byte order bo.
-// Only the structure types a command needs are supported.
-func encodeCommand(bo binary.ByteOrder, command int32, params []pcfParam) ([]byte, error) {
-	h := pcfHeader{
-		Type: cftCommandXR, StrucLength: cfhStrucLength, Version: cfhVersion3,
-		Command: command, MsgSeqNumber: 1, Control: cfcLast,
-		ParameterCount: int32(len(params)),
-	}
+func encodeCommand(bo binary.ByteOrder, command int32, params []Param) ([]byte, error) {
+	return Encode(bo, Header{Type: cftCommandXR, Command: command, MsgSeqNumber: 1, Control: cfcLast}, params)
+}
+
+// Encode writes one PCF message in byte order bo: the header h (its
+// StrucLength, Version and ParameterCount are filled in) and params. Only
+// the structure types commands and inquiry answers need are supported
+// (MQCFIN, MQCFST, MQCFIL, MQCFBS).
+func Encode(bo binary.ByteOrder, h Header, params []Param) ([]byte, error) {
+	h.StrucLength, h.Version, h.ParameterCount = cfhStrucLength, cfhVersion3, int32(len(params))
 	b := make([]byte, 0, 256)
 	b = appendInts(b, bo, h.Type, h.StrucLength, h.Version, h.Command, h.MsgSeqNumber,
 		h.Control, h.CompCode, h.Reason, h.ParameterCount)
 	for i := range params {
 		var err error
 		if b, err = appendParam(b, bo, &params[i]); err != nil {
-			return nil, fmt.Errorf("PCF command %d parameter %d: %w", command, i, err)
+			return nil, fmt.Errorf("PCF command %d parameter %d: %w", h.Command, i, err)
 		}
 	}
 	return b, nil
 }
 
-func appendParam(b []byte, bo binary.ByteOrder, p *pcfParam) ([]byte, error) {
+func appendParam(b []byte, bo binary.ByteOrder, p *Param) ([]byte, error) {
 	switch p.Type {
 	case cftInteger:
 		if p.Int < -1<<31 || p.Int > 1<<31-1 {
@@ -127,7 +135,7 @@ func appendInts(b []byte, bo binary.ByteOrder, vs ...int32) []byte {
 func pad4(n int) int { return (n + 3) &^ 3 }
 
 // find returns the first top-level parameter with identifier param.
-func (m *pcfMessage) find(param int32) *pcfParam {
+func (m *Message) find(param int32) *Param {
 	for i := range m.Params {
 		if m.Params[i].Param == param {
 			return &m.Params[i]
