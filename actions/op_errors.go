@@ -62,6 +62,16 @@ func isCancel(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
+// oneResult says what became of one message in a batch attempt.
+type oneResult int
+
+const (
+	oneOK            oneResult = iota // part of the batch in flight
+	oneResolved                       // skipped or failed before anything of it was in the unit of work
+	oneRetryResolved                  // back out and try again without it
+	oneStop                           // back out and stop the run
+)
+
 // putFailed deals with a put (or target open) that failed for message idx.
 // got says whether the message is in the unit of work.
 func (r *opRun) putFailed(idx int, tg opTarget, err error, got bool) oneResult {

@@ -2,7 +2,6 @@ package actions
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -21,16 +20,14 @@ type opPut struct {
 // batch in memory, bounded by count and bytes, so that a batch backed out
 // because one copy cannot go is put again without reading the source twice.
 type opPutBatch struct {
-	r       *opRun
-	conn    mqwatch.Conn
+	opUOW
 	targets map[string]mqwatch.Queue
 	pend    []opPut
 	bytes   int
-	dead    bool // MQBACK failed: never commit on this connection again
 }
 
 func newPutBatch(r *opRun, conn mqwatch.Conn) *opPutBatch {
-	return &opPutBatch{r: r, conn: conn, targets: map[string]mqwatch.Queue{}}
+	return &opPutBatch{opUOW: opUOW{r: r, conn: conn}, targets: map[string]mqwatch.Queue{}}
 }
 
 // add queues a copy and commits the batch when it is full. It returns false
@@ -93,18 +90,9 @@ func (b *opPutBatch) attempt(ctx context.Context) {
 			return
 		}
 	}
-	if err := b.conn.Commit(context.WithoutCancel(ctx)); err != nil {
-		b.backout(ctx)
-		state, how := r.resolve(ctx, got)
-		(&opWorker{r: r}).settle(got, state)
-		if state == doubtCommitted {
-			r.setStop(fmt.Sprintf("MQCMIT reported a failure, but the batch of %d was committed (%s)", len(got), how), err)
-		} else {
-			r.setStop(fmt.Sprintf("MQCMIT failed and the batch of %d is in doubt (%s): all of it was put or none", len(got), how), err)
-		}
+	if !b.commit(ctx, got) {
 		return
 	}
-	(&opWorker{r: r}).settle(got, doubtCommitted)
 	if err := r.audit.sync(); err != nil {
 		r.setStop("audit log sync failed: no further message is acted on", err)
 	}
@@ -136,19 +124,6 @@ func (b *opPutBatch) target(ctx context.Context, tg opTarget) (mqwatch.Queue, er
 	}
 	b.targets[tg.key()] = q
 	return q, nil
-}
-
-// backout backs the batch out; when MQBACK fails the unit of work may still
-// hold puts, so the batch never commits on this connection again.
-func (b *opPutBatch) backout(ctx context.Context) {
-	err := b.conn.Backout(context.WithoutCancel(ctx))
-	if err == nil || b.dead {
-		return
-	}
-	b.dead = true
-	if !connectionLost(err) { // a lost connection's unit of work is backed out by the queue manager
-		b.r.setStop("MQBACK failed, so the batch in flight is in doubt and nothing more is committed on that connection", err)
-	}
 }
 
 func (b *opPutBatch) close(ctx context.Context) {

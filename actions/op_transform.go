@@ -56,28 +56,15 @@ func (r *opRun) transform(m *mqwatch.Message) (mqfmt.MQMD, []byte, opTarget, str
 	return m.MD, m.Data, tg, skip
 }
 
-// outputOptions open a target: with the original context passed (moves) or
-// set from the message (replay and import, where no get on the same
-// connection precedes the put), unless default context was chosen.
+// outputOptions open a target: with the context set from the message
+// (every copy is put from a browse, which saves no context to pass, and
+// before its original is got), unless default context was chosen.
 func (r *opRun) outputOptions() mqwatch.OpenOptions {
-	o := mqwatch.OpenOptions{Output: true}
-	if r.req.Context == ContextPass {
-		if r.req.Op.movesMessages() {
-			o.PassAllContext = true
-		} else {
-			o.SetAllContext = true
-		}
-	}
-	return o
+	return mqwatch.OpenOptions{Output: true, SetAllContext: r.req.Context == ContextPass}
 }
 
 // contextAuthority is the authority outputOptions needs beyond put.
-func (r *opRun) contextAuthority() string {
-	if r.req.Op.movesMessages() {
-		return "passall"
-	}
-	return "setall"
-}
+func (r *opRun) contextAuthority() string { return "setall" }
 
 // preflight opens each planned target as the run will, before any message
 // moves. When the open is refused (2035) but a plain put open works, the

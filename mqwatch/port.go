@@ -45,8 +45,22 @@ type Conn interface {
 	// Backout backs the unit of work out (MQBACK): messages got under syncpoint
 	// return to their queues with BackoutCount incremented.
 	Backout(ctx context.Context) error
+	// AsyncStatus returns and resets what became of the puts made with
+	// PutOptions.AsyncResponse since the last call (MQSTAT with
+	// MQSTAT_TYPE_ASYNC_ERROR): the counts and the first failure. Check it
+	// before MQCMIT: an asynchronous put that failed did not happen.
+	AsyncStatus(ctx context.Context) (AsyncStatus, error)
 	// Close disconnects (MQDISC). An open unit of work is backed out.
 	Close() error
+}
+
+// AsyncStatus is the MQSTS of MQSTAT_TYPE_ASYNC_ERROR.
+type AsyncStatus struct {
+	Succeeded, Warnings, Failed int // PutSuccessCount, PutWarningCount, PutFailureCount
+	// Reason and Object are the first failure (or, when none failed, the
+	// first warning): 0 and "" when every put completed with MQCC_OK.
+	Reason mqfmt.Reason
+	Object string
 }
 
 // Queue is an open object handle (MQI hobj).
@@ -147,7 +161,11 @@ const (
 type PutOptions struct {
 	Syncpoint bool
 	NewMsgId  bool // MQPMO_NEW_MSG_ID
-	Context   ContextMode
+	// AsyncResponse puts without waiting for the queue manager's reply
+	// (MQPMO_ASYNC_RESPONSE): a client saves the round trip, and a failure
+	// is reported by Conn.AsyncStatus instead of the call.
+	AsyncResponse bool
+	Context       ContextMode
 	// ContextFrom is the handle (opened with SaveAllContext) whose last got
 	// message's context ContextPassAll passes.
 	ContextFrom Queue

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	mq "github.com/ibm-messaging/mq-golang/v5/ibmmq"
@@ -141,6 +142,26 @@ func (c *conn) Backout(ctx context.Context) error {
 		return c.fail("MQBACK", "", err)
 	}
 	return nil
+}
+
+// AsyncStatus is MQSTAT(MQSTAT_TYPE_ASYNC_ERROR); the queue manager resets
+// the counts it returns.
+func (c *conn) AsyncStatus(ctx context.Context) (mqwatch.AsyncStatus, error) {
+	unlock, err := c.enter(ctx, "MQSTAT", "")
+	if err != nil {
+		return mqwatch.AsyncStatus{}, err
+	}
+	defer unlock()
+	sts := mq.NewMQSTS()
+	if err := c.qm.Stat(statTypeAsyncError, sts); err != nil {
+		return mqwatch.AsyncStatus{}, c.fail("MQSTAT", "", err)
+	}
+	s := mqwatch.AsyncStatus{Succeeded: int(sts.PutSuccessCount), Warnings: int(sts.PutWarningCount),
+		Failed: int(sts.PutFailureCount)}
+	if sts.Reason != 0 {
+		s.Reason, s.Object = mqfmt.Reason(sts.Reason), strings.TrimRight(sts.ObjectName, " ")
+	}
+	return s, nil
 }
 
 // Close backs out any open unit of work, closes the admin handles (deleting

@@ -152,6 +152,8 @@ var (
 	_ = [1]struct{}{}[plWindows-mq.MQPL_WINDOWS]
 	_ = [1]struct{}{}[plWindowsNT-mq.MQPL_WINDOWS_NT]
 	_ = [1]struct{}{}[plZOS-mq.MQPL_ZOS]
+	_ = [1]struct{}{}[pmoAsyncResponse-mq.MQPMO_ASYNC_RESPONSE]
+	_ = [1]struct{}{}[statTypeAsyncError-mq.MQSTAT_TYPE_ASYNC_ERROR]
 	_ = [1]struct{}{}[pmoDefaultContext-mq.MQPMO_DEFAULT_CONTEXT]
 	_ = [1]struct{}{}[pmoFailIfQuiescing-mq.MQPMO_FAIL_IF_QUIESCING]
 	_ = [1]struct{}{}[pmoNewCorrelID-mq.MQPMO_NEW_CORREL_ID]

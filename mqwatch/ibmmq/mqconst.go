@@ -47,6 +47,10 @@ const (
 	pmoPassAllContext  = 512
 	pmoSetAllContext   = 2048
 	pmoFailIfQuiescing = 8192
+	pmoAsyncResponse   = 65536
+
+	// MQSTAT_* status types.
+	statTypeAsyncError = 0
 
 	// MQCNO_* connect options.
 	cnoHandleShareNoBlock = 128

@@ -112,6 +112,9 @@ func putPMO(o mqwatch.PutOptions) (int32, error) {
 	if o.NewMsgId {
 		v |= pmoNewMsgID
 	}
+	if o.AsyncResponse {
+		v |= pmoAsyncResponse
+	}
 	switch o.Context {
 	case mqwatch.ContextDefault:
 		v |= pmoDefaultContext
