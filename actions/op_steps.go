@@ -206,4 +206,3 @@ func (w *opWorker) target(ctx context.Context, tg opTarget) (mqwatch.Queue, erro
 	w.targets[tg.key()] = q
 	return q, nil
 }
-
