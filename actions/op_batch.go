@@ -129,6 +129,8 @@ type opWorker struct {
 	// failed: putting synchronously names the message that cannot go.
 	syncPuts bool
 	archived bool // the batch in flight is written to the discard archive
+	// audited holds the batch in flight once its audit lines are written.
+	audited []opGot
 }
 
 func (w *opWorker) closeHandles(ctx context.Context) {
@@ -203,10 +205,20 @@ func (w *opWorker) attempt(ctx context.Context, pending []int, resolved, cursor 
 	} else if again, ok := w.putAll(ctx, got, resolved); !ok {
 		return again
 	}
+	// The lines are on disk before anything is got: a log that cannot be
+	// written stops the run with nothing acted on and no BackoutCount
+	// raised.
+	if err := r.auditAhead(got); err != nil {
+		w.abandon(ctx)
+		r.setStop("audit log write failed: nothing of the batch in flight was acted on", err)
+		return false
+	}
+	w.audited = got
 	got, again, ok := w.getAll(ctx, got, resolved, cursor)
 	if !ok {
 		return again
 	}
+	w.audited = nil
 	if len(got) > 0 {
 		w.commit(ctx, got)
 	} else if w.archived {

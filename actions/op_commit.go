@@ -10,7 +10,8 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// settle records a batch's outcome and keeps or cuts its archive records.
+// settle records a batch's outcome, its audit lines written before the
+// commit, and keeps or cuts its archive records.
 func (r *opRun) settle(got []opGot, state doubtState) {
 	idxs := make([]int, len(got))
 	tgs := make([]opTarget, len(got))
@@ -24,12 +25,17 @@ func (r *opRun) settle(got []opGot, state doubtState) {
 	}
 	switch state {
 	case doubtCommitted:
-		r.record(idxs, kDone, r.req.Op.pastTense(), 0, tgs)
+		// An import's pending lines are followed by its outcome; the others
+		// were written with it.
+		r.mark(idxs, kDone, r.req.Op.pastTense(), 0, tgs, r.req.Op == OpImport)
 	case doubtUnknown:
 		r.record(idxs, kInDoubt, "in doubt", mqfmt.RCConnectionBroken, tgs)
+	default:
+		// Backed out: the messages are where they were; the run reports
+		// them as not done, and the log says so after its lines written
+		// ahead.
+		r.auditRetract(got)
 	}
-	// Backed out: the messages are where they were; the run reports them as
-	// not done.
 }
 
 // doubtState is what checking after a failed commit found.

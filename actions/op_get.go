@@ -22,13 +22,15 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 	for _, g := range got {
 		m, err := w.getOne(gctx, &g)
 		if rc := mqwatch.ReasonOf(err); rc == mqfmt.RCNoMsgAvailable || rc == mqfmt.RCNoMsgUnderCursor {
-			r.record([]int{g.idx}, kSkipped, "skipped: gone, someone else removed it meanwhile ("+rc.String()+")", rc, nil)
+			skip := "skipped: gone, someone else removed it meanwhile (" + rc.String() + ")"
 			resolved[g.idx] = true
 			if r.req.Op == OpDiscard { // nothing of it is in the unit of work
+				r.record([]int{g.idx}, kSkipped, skip, rc, nil)
 				gone++
 				continue
 			}
 			w.abandon(ctx) // its copy is: committing would duplicate it
+			r.record([]int{g.idx}, kSkipped, skip, rc, nil)
 			return nil, true, false
 		}
 		if err != nil {
@@ -42,7 +44,7 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 				cursor[g.idx] = true
 				return nil, true, false
 			}
-			r.record([]int{g.idx}, kSkipped, "skipped: not the message shown (another message has its MsgId and CorrelId)", 0, nil)
+			r.record([]int{g.idx}, kSkipped, "skipped: not the message shown (another message has its MsgId and CorrelId)", 0, nil) // after abandon's lines
 			resolved[g.idx] = true
 			return nil, true, false
 		}

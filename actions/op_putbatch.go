@@ -81,14 +81,13 @@ func (b *opPutBatch) attempt(ctx context.Context) {
 		}
 		got = append(got, opGot{idx: p.idx, target: p.target, putMD: md})
 	}
-	if r.req.Op == OpImport {
-		// Pending lines, made durable before MQCMIT: an import run again
-		// after a crash here never puts these messages twice.
-		if err := r.auditPending(got); err != nil {
-			b.backout(ctx)
-			r.setStop("audit log write failed: nothing of the batch in flight was imported", err)
-			return
-		}
+	// The batch's audit lines, made durable before MQCMIT: nothing is
+	// done without a record, and an import run again after a crash here
+	// never puts these messages twice.
+	if err := r.auditAhead(got); err != nil {
+		b.backout(ctx)
+		r.setStop("audit log write failed: nothing of the batch in flight was acted on", err)
+		return
 	}
 	if !b.commit(ctx, got) {
 		return
@@ -130,22 +129,4 @@ func (b *opPutBatch) close(ctx context.Context) {
 	for _, q := range b.targets {
 		_ = q.Close(context.WithoutCancel(ctx))
 	}
-}
-
-// outcomePending marks an import batch written to the log before its commit.
-const outcomePending = "pending"
-
-// auditPending writes and syncs a pending line per message of the batch.
-func (r *opRun) auditPending(got []opGot) error {
-	now := r.e.opts.Now()
-	recs := make([]AuditRecord, 0, len(got))
-	for _, g := range got {
-		it := r.items[g.idx] // a copy: the item's outcome stays unset
-		it.Outcome = outcomePending
-		recs = append(recs, r.auditRecord(&it, now))
-	}
-	if err := r.audit.write(recs); err != nil {
-		return err
-	}
-	return r.audit.sync()
 }

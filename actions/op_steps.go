@@ -180,9 +180,14 @@ func encodeGot(got []opGot) ([]byte, int, error) {
 	return encodeArchive(msgs)
 }
 
-// abandon backs the batch out and cuts what it wrote to the archive.
+// abandon backs the batch out, cuts what it wrote to the archive and says
+// in the audit log that its lines written ahead did not happen.
 func (w *opWorker) abandon(ctx context.Context) {
 	w.backout(ctx)
+	if w.audited != nil {
+		w.r.auditRetract(w.audited)
+		w.audited = nil
+	}
 	if w.archived {
 		w.archived = false
 		if err := w.r.archive.settle(false, 0); err != nil {
