@@ -295,35 +295,25 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 	return code
 }
 
-// exitCode classifies a result: done, partial or failed.
+// exitCode classifies a result: done, partial or failed. A dry run is
+// classified by what would happen; a message an earlier import already put
+// counts as done.
 func exitCode(res *actions.OpResult, err error) int {
-	acted, already := 0, 0
+	already := 0
 	for i := range res.Items {
-		switch o := res.Items[i].Outcome; {
-		case strings.HasPrefix(o, "would "):
-			acted++
-		case strings.HasPrefix(o, "skipped: already imported"):
-			already++ // nothing left to do is success, not failure
+		if strings.HasPrefix(res.Items[i].Outcome, "skipped: already imported") {
+			already++
 		}
 	}
-	if err == nil && len(res.Items) > 0 && already == len(res.Items) {
-		return exitDone
-	}
-	if res.Plan.Request.DryRun && err == nil {
-		if acted == len(res.Items) {
-			return exitDone
-		}
-		return exitPartial
+	done := res.Done + already
+	if res.Plan.Request.DryRun {
+		done = res.Breakdown().Act + already
 	}
 	switch {
-	case err == nil && res.Done == len(res.Items):
+	case err == nil && done == len(res.Items):
 		return exitDone
-	case res.Done > 0 || res.InDoubt > 0:
+	case done > 0 || res.InDoubt > 0:
 		return exitPartial
-	case err == nil && res.Done == 0 && len(res.Items) > 0:
-		return exitFailed
-	case err == nil:
-		return exitDone
 	}
 	return exitFailed
 }

@@ -172,19 +172,25 @@ func (t *opTargets) predictFailure(tg opTarget) (mqfmt.Reason, string) {
 // roomWarning warns when a local target has less room than the messages
 // planned for it: the run would stop with MQRC_Q_FULL part way.
 func (t *opTargets) roomWarning(tg opTarget, n int) string {
-	if t.inv == nil || tg.qmgr != "" {
+	room, ok := t.room(tg)
+	if !ok || room >= n {
 		return ""
 	}
 	f := t.inv.Facts(tg.queue)
-	if !f.Exists || f.Resolved == "" || f.MaxDepth <= 0 {
-		return ""
-	}
-	room := int(f.MaxDepth - f.Depth)
-	if room >= n {
-		return ""
-	}
 	return fmt.Sprintf("%s has room for %d of the %d messages (CURDEPTH %d, MAXDEPTH %d): the run would stop with MQRC_Q_FULL (2053) after about %d",
-		tg.queue, max(room, 0), n, f.Depth, f.MaxDepth, max(room, 0))
+		tg.queue, room, n, f.Depth, f.MaxDepth, room)
+}
+
+// room is how many more messages a local target holds, when known.
+func (t *opTargets) room(tg opTarget) (int, bool) {
+	if t.inv == nil || tg.qmgr != "" {
+		return 0, false
+	}
+	f := t.inv.Facts(tg.queue)
+	if !f.Exists || f.Resolved == "" || f.MaxDepth <= 0 {
+		return 0, false
+	}
+	return max(int(f.MaxDepth-f.Depth), 0), true
 }
 
 // isSource reports whether tg resolves to the source queue on this queue
