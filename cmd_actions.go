@@ -103,7 +103,7 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.toQMgr, "to-qmgr", "", "queue manager of the target queue, reached as IBM MQ routes it")
 	fs.StringVar(&a.file, "file", "", "dmpmqmsg file: export writes it, import reads it, discard archives to it")
 	fs.BoolVar(&a.req.KeepMsgId, "keep-msgid", false, "replay: keep the MsgId (default: a new one)")
-	fs.StringVar(&a.context, "context", "pass", "pass: keep the original context (needs passall/setall); default: your identity and the current time")
+	fs.StringVar(&a.context, "context", "pass", "`pass|default`: pass keeps the original context (needs setall authority on the target); default stamps your identity and the current time")
 	fs.BoolVar(&a.req.DryRun, "dry-run", false, "report per message what would happen; change nothing")
 	fs.IntVar(&a.batch, "batch", actions.DefaultBatch, "messages per unit of work")
 	fs.IntVar(&a.workers, "workers", actions.DefaultWorkers, "connections moving batches in parallel; 1 keeps the source order")
@@ -129,7 +129,11 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFlags, error) {
 	a := &actionFlags{}
 	fs := newActionFlagSet(op, a, stderr)
+	setActionUsage(op, fs, stderr)
 	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if err := checkOwnFlags(op, fs); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
@@ -263,6 +267,9 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 	a, err := parseActionArgs(op, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitDone
+	}
+	if err == nil {
+		err = checkActionTarget(a)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, err)
