@@ -91,6 +91,10 @@ type ObjectDesc struct {
 	// DynamicName is the name pattern for a queue created from a model queue
 	// ("AMQ.*" or "APP.*"); only used when Name is a model queue.
 	DynamicName string
+	// AlternateUserId is the user whose authority the open is checked
+	// against with OpenOptions.AlternateUserAuthority (runmqdlq's
+	// PUTAUT(CTX) uses the message's UserIdentifier).
+	AlternateUserId string
 }
 
 // OpenOptions are the MQOO_* options the tool uses.
@@ -102,6 +106,10 @@ type OpenOptions struct {
 	SaveAllContext bool // MQOO_SAVE_ALL_CONTEXT: later puts may pass this context
 	PassAllContext bool // MQOO_PASS_ALL_CONTEXT: needs passall authority
 	SetAllContext  bool // MQOO_SET_ALL_CONTEXT: needs setall authority
+	// AlternateUserAuthority checks the open against ObjectDesc's
+	// AlternateUserId (MQOO_ALTERNATE_USER_AUTHORITY): the connecting user
+	// needs altusr authority; context checks stay with the connecting user.
+	AlternateUserAuthority bool
 }
 
 // SubDesc describes a subscription (MQSD).

@@ -223,6 +223,9 @@ func (c *conn) Open(ctx context.Context, od mqwatch.ObjectDesc, opts mqwatch.Ope
 	if od.DynamicName != "" {
 		mqod.DynamicQName = od.DynamicName
 	}
+	if opts.AlternateUserAuthority {
+		mqod.AlternateUserId = od.AlternateUserId
+	}
 	if od.Topic != "" {
 		mqod.ObjectType = otTopic
 		mqod.ObjectString = od.Topic

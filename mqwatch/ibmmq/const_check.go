@@ -135,6 +135,7 @@ var (
 	_ = [1]struct{}{}[ooPassAllContext-mq.MQOO_PASS_ALL_CONTEXT]
 	_ = [1]struct{}{}[ooSaveAllContext-mq.MQOO_SAVE_ALL_CONTEXT]
 	_ = [1]struct{}{}[ooSetAllContext-mq.MQOO_SET_ALL_CONTEXT]
+	_ = [1]struct{}{}[ooAlternateUserAuthority-mq.MQOO_ALTERNATE_USER_AUTHORITY]
 	_ = [1]struct{}{}[otQ-mq.MQOT_Q]
 	_ = [1]struct{}{}[otQMgr-mq.MQOT_Q_MGR]
 	_ = [1]struct{}{}[otTopic-mq.MQOT_TOPIC]

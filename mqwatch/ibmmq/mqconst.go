@@ -16,6 +16,8 @@ const (
 	ooFailIfQuiescing = 8192
 	ooInputExclusive  = 4
 
+	ooAlternateUserAuthority = 4096
+
 	// MQGMO_* get options.
 	gmoWait                 = 1
 	gmoNoWait               = 0

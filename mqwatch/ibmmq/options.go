@@ -29,6 +29,7 @@ func openOptions(o mqwatch.OpenOptions) int32 {
 	set(o.SaveAllContext, ooSaveAllContext)
 	set(o.PassAllContext, ooPassAllContext)
 	set(o.SetAllContext, ooSetAllContext)
+	set(o.AlternateUserAuthority, ooAlternateUserAuthority)
 	return v
 }
 
