@@ -70,6 +70,7 @@ type actionFlags struct {
 	batch, workers, limit       int
 	rate                        float64
 	to, toQMgr, file, queueName string
+	putaut                      string
 }
 
 // backendFlags choose the queue manager: the embedded one, built from MQSC
@@ -104,6 +105,7 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.file, "file", "", "dmpmqmsg file: export writes it, import reads it, discard archives to it")
 	fs.BoolVar(&a.req.KeepMsgId, "keep-msgid", false, "replay: keep the MsgId (default: a new one)")
 	fs.StringVar(&a.context, "context", "pass", "`pass|default`: pass keeps the original context (needs setall authority on the target); default stamps your identity and the current time")
+	fs.StringVar(&a.putaut, "putaut", "", "`def|ctx`: whose authority puts; def: yours, dead letters refused with 2035 included; ctx: each message's UserIdentifier (runmqdlq PUTAUT(CTX), needs altusr); unset: yours, and dead letters refused with 2035 are skipped")
 	fs.BoolVar(&a.req.DryRun, "dry-run", false, "report per message what would happen; change nothing")
 	fs.IntVar(&a.batch, "batch", actions.DefaultBatch, "messages per unit of work")
 	fs.IntVar(&a.workers, "workers", actions.DefaultWorkers, "connections moving batches in parallel; 1 keeps the source order")
@@ -157,6 +159,15 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 		r.Context = actions.ContextDefault
 	default:
 		return nil, fmt.Errorf("--context %q: want pass or default", a.context)
+	}
+	switch a.putaut {
+	case "":
+	case "def":
+		r.PutAuthority = actions.PutAuthOperator
+	case "ctx":
+		r.PutAuthority = actions.PutAuthContext
+	default:
+		return nil, fmt.Errorf("--putaut %q: want def or ctx", mqfmt.Sanitize(a.putaut))
 	}
 	f := actions.Filter{DestQ: a.destQ, PutAppl: a.appl, BodyContains: a.body, Format: a.format, MinBackout: int32(a.minBackout)}
 	var err error

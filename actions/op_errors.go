@@ -100,7 +100,13 @@ func (r *opRun) putFailed(idx int, tg opTarget, err error, got bool) oneResult {
 func failureText(tg opTarget, err error) string {
 	var me *mqwatch.Error
 	if errors.As(err, &me) {
-		return fmt.Sprintf("%s %s: %s", me.Verb, tg.key(), me.RC.Describe())
+		s := fmt.Sprintf("%s %s: %s", me.Verb, tg.key(), me.RC.Describe())
+		if tg.altUser != "" && me.RC == mqfmt.RCNotAuthorized {
+			s += fmt.Sprintf("; with PUTAUT(CTX) the put is checked for the message's user %s: grant it put "+
+				"(setmqaut -m QMGR -n %s -t queue -p %s +put) and yourself alternate-user authority "+
+				"(setmqaut -m QMGR -t qmgr -p YOU +altusr)", tg.altUser, tg.queue, tg.altUser)
+		}
+		return s
 	}
 	return err.Error()
 }
@@ -122,15 +128,15 @@ func (r *opRun) stopFor(what string, err error) {
 func (r *opRun) markTargetFailed(tg opTarget, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, ok := r.badTarget[tg.key()]; !ok {
-		r.badTarget[tg.key()] = err
+	if _, ok := r.badTarget[tg.handleKey()]; !ok {
+		r.badTarget[tg.handleKey()] = err
 	}
 }
 
 func (r *opRun) targetFailure(tg opTarget) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.badTarget[tg.key()]
+	return r.badTarget[tg.handleKey()]
 }
 
 // connectionLost reports whether err means the connection is gone, in which

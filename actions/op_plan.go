@@ -170,6 +170,9 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 			continue
 		}
 		tg, skip := p.res.forItem(req.Op, factsOfSummary(&s.sum))
+		if skip == "" && refusedBySecurity(req, &s.sum) {
+			skip = refusedSkip
+		}
 		if skip == "" && req.Op.movesMessages() && p.res.isSource(tg) {
 			// Through an alias, the local queue manager's name or an MQDLH
 			// naming the DEADQ itself: the message would land where it is,
@@ -203,12 +206,35 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 			p.noRoom(key, verb, room)
 		}
 	}
+	refused := 0
+	for i := range p.Items {
+		if p.Items[i].Outcome == "skipped: "+refusedSkip {
+			refused++
+		}
+	}
+	if refused > 0 {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%d dead letters were refused by security (MQRC_NOT_AUTHORIZED 2035) and are skipped: "+
+			"--putaut ctx puts them with their own user's authority, --putaut def with yours", refused))
+	}
 	for i := range p.Items {
 		if strings.HasPrefix(p.Items[i].Outcome, "would fail") && p.Items[i].Reason != int32(mqfmt.RCQFull) { // room: warned above
 			p.Warnings = append(p.Warnings, p.Items[i].Outcome[len("would fail: "):])
 		}
 	}
 	p.Warnings = dedupe(p.Warnings)
+}
+
+// refusedSkip is why a dead letter refused by security is not requeued
+// unless the operator says with whose authority.
+const refusedSkip = "dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035): putting it with your " +
+	"authority would deliver what security refused; give --putaut ctx to put it with its own user's authority " +
+	"(runmqdlq's PUTAUT(CTX)), or --putaut def to use yours"
+
+// refusedBySecurity reports whether a requeue or replay without an explicit
+// put authority would put a message that security refused.
+func refusedBySecurity(req *OpRequest, s *mqwatch.Summary) bool {
+	return (req.Op == OpRequeue || req.Op == OpReplay) && req.PutAuthority == PutAuthDefault &&
+		s.HasDLH && mqfmt.Reason(s.DLHReason) == mqfmt.RCNotAuthorized
 }
 
 // noRoom marks the messages to target beyond its room as failing with

@@ -111,18 +111,7 @@ func (b *opPutBatch) putOptions(p *opPut) mqwatch.PutOptions {
 }
 
 func (b *opPutBatch) target(ctx context.Context, tg opTarget) (mqwatch.Queue, error) {
-	if q, ok := b.targets[tg.key()]; ok {
-		return q, nil
-	}
-	if err := b.r.targetFailure(tg); err != nil {
-		return nil, err
-	}
-	q, err := b.conn.Open(ctx, mqwatch.ObjectDesc{Name: tg.queue, QMgr: tg.qmgr}, b.r.outputOptions())
-	if err != nil {
-		return nil, err
-	}
-	b.targets[tg.key()] = q
-	return q, nil
+	return b.r.openTarget(ctx, b.conn, b.targets, tg)
 }
 
 func (b *opPutBatch) close(ctx context.Context) {

@@ -198,16 +198,25 @@ func (w *opWorker) abandon(ctx context.Context) {
 
 // target opens (once per worker) the queue a message goes to.
 func (w *opWorker) target(ctx context.Context, tg opTarget) (mqwatch.Queue, error) {
-	if q, ok := w.targets[tg.key()]; ok {
+	return w.r.openTarget(ctx, w.conn, w.targets, tg)
+}
+
+// openTarget opens tg on conn once, keeping the handle in open: with the
+// message's user as alternate user under PUTAUT(CTX). A target that failed
+// for the run is not opened again.
+func (r *opRun) openTarget(ctx context.Context, conn mqwatch.Conn, open map[string]mqwatch.Queue, tg opTarget) (mqwatch.Queue, error) {
+	if q, ok := open[tg.handleKey()]; ok {
 		return q, nil
 	}
-	if err := w.r.targetFailure(tg); err != nil {
+	if err := r.targetFailure(tg); err != nil {
 		return nil, err
 	}
-	q, err := w.conn.Open(ctx, mqwatch.ObjectDesc{Name: tg.queue, QMgr: tg.qmgr}, w.r.outputOptions())
+	oo := r.outputOptions()
+	oo.AlternateUserAuthority = tg.altUser != ""
+	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: tg.queue, QMgr: tg.qmgr, AlternateUserId: tg.altUser}, oo)
 	if err != nil {
 		return nil, err
 	}
-	w.targets[tg.key()] = q
+	open[tg.handleKey()] = q
 	return q, nil
 }

@@ -16,7 +16,11 @@ import (
 type opTarget struct {
 	queue, qmgr string
 	why         string
+	altUser     string // put with this user's authority (PUTAUT(CTX)); "" = the operator's
 }
+
+// handleKey names an open target handle: per queue and alternate user.
+func (t opTarget) handleKey() string { return t.key() + "\x00" + t.altUser }
 
 // key is the target's name in OpPlan.Targets: "QUEUE" or "QUEUE@QMGR".
 func (t opTarget) key() string {

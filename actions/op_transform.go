@@ -36,8 +36,17 @@ func FromDeadLetter(md mqfmt.MQMD, data []byte) (mqfmt.MQMD, []byte, mqfmt.DLH, 
 }
 
 // transform returns what a requeue, replay or move puts for a message got (or
-// browsed) from the source, and where; skip says why it cannot go.
+// browsed) from the source, and where; skip says why it cannot go. Under
+// PUTAUT(CTX) the target is opened with the message's user's authority.
 func (r *opRun) transform(m *mqwatch.Message) (mqfmt.MQMD, []byte, opTarget, string) {
+	md, data, tg, skip := r.transformMsg(m)
+	if r.req.PutAuthority == PutAuthContext && tg.queue != "" {
+		tg.altUser = mqfmt.Trim(m.MD.UserIdentifier)
+	}
+	return md, data, tg, skip
+}
+
+func (r *opRun) transformMsg(m *mqwatch.Message) (mqfmt.MQMD, []byte, opTarget, string) {
 	op := r.req.Op
 	if op == OpMove {
 		return m.MD, m.Data, r.p.res.override, ""
@@ -72,8 +81,8 @@ func (r *opRun) contextAuthority() string { return "setall" }
 // ContextAuthorityError naming it, and never falls back to default context
 // on its own.
 func (r *opRun) preflight(ctx context.Context, conn mqwatch.Conn) error {
-	if r.req.Context != ContextPass {
-		return nil
+	if r.req.Context != ContextPass || r.req.PutAuthority == PutAuthContext {
+		return nil // under PUTAUT(CTX) each message's put says what is missing
 	}
 	seen := map[string]bool{}
 	for _, tg := range r.p.targets {
