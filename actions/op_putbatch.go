@@ -66,20 +66,14 @@ func (b *opPutBatch) attempt(ctx context.Context) {
 			r.setStop("cancelled: the batch in flight was backed out", err)
 			return
 		}
-		md := p.md
-		q, err := b.target(ctx, p.target)
-		if err == nil {
-			err = q.Put(ctx, &md, p.data, b.putOptions(p))
-		}
-		if err != nil {
-			res := r.putFailed(p.idx, p.target, err, true)
-			b.backout(ctx)
+		g := opGot{idx: p.idx, md: p.md, data: p.data, target: p.target}
+		if res := b.putCopy(ctx, b.target, &g, b.putOptions(p)); res != oneOK {
 			if res == oneRetryResolved {
 				b.pend = append(b.pend[:i], b.pend[i+1:]...)
 			}
 			return
 		}
-		got = append(got, opGot{idx: p.idx, target: p.target, putMD: md})
+		got = append(got, g)
 	}
 	// The batch's audit lines, made durable before MQCMIT: nothing is
 	// done without a record, and an import run again after a crash here

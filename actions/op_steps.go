@@ -104,18 +104,10 @@ func (w *opWorker) putAll(ctx context.Context, got []opGot, resolved map[int]boo
 			}
 			return false, false
 		}
-		md := g.md
-		q, err := w.target(ctx, g.target)
-		if err == nil {
-			err = q.Put(ctx, &md, g.data, w.putOptions(async))
-		}
-		if err != nil {
-			res := r.putFailed(g.idx, g.target, err, true)
-			w.backout(ctx)
+		if res := w.putCopy(ctx, w.target, g, w.putOptions(async)); res != oneOK {
 			resolved[g.idx] = res == oneRetryResolved
 			return res == oneRetryResolved, false
 		}
-		g.putMD = md
 	}
 	if !async {
 		return false, true

@@ -33,6 +33,25 @@ func (u *opUOW) backout(ctx context.Context) {
 	}
 }
 
+// putCopy puts g's copy to its target under the unit of work, keeping the
+// MQMD as put. When the put fails the unit of work is backed out (puts
+// only: nothing is got before every copy is put) and the result says
+// whether the batch goes on without the message or the run stops.
+func (u *opUOW) putCopy(ctx context.Context, open func(context.Context, opTarget) (mqwatch.Queue, error), g *opGot, o mqwatch.PutOptions) oneResult {
+	md := g.md
+	q, err := open(ctx, g.target)
+	if err == nil {
+		err = q.Put(ctx, &md, g.data, o)
+	}
+	if err != nil {
+		res := u.r.putFailed(g.idx, g.target, err, true)
+		u.backout(ctx)
+		return res
+	}
+	g.putMD = md
+	return oneOK
+}
+
 // commit commits a batch and records its outcome. The outcome of a failed
 // MQCMIT is unknown (a client whose connection broke during the call cannot
 // tell): what may still be open is backed out, then the queues are looked at
