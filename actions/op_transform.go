@@ -77,7 +77,7 @@ func (r *opRun) contextAuthority() string { return "setall" }
 
 // preflight opens each planned target as the run will, before any message
 // moves. When the open is refused (2035) but a plain put open works, the
-// missing authority is passall or setall: the run stops with a
+// missing authority is setall: the run stops with a
 // ContextAuthorityError naming it, and never falls back to default context
 // on its own.
 func (r *opRun) preflight(ctx context.Context, conn mqwatch.Conn) error {
