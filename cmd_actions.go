@@ -70,6 +70,7 @@ type actionFlags struct {
 	batch, workers, limit       int
 	rate                        float64
 	to, toQMgr, file, queueName string
+	putaut                      string
 }
 
 // backendFlags choose the queue manager: the embedded one, built from MQSC
@@ -103,7 +104,8 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.toQMgr, "to-qmgr", "", "queue manager of the target queue, reached as IBM MQ routes it")
 	fs.StringVar(&a.file, "file", "", "dmpmqmsg file: export writes it, import reads it, discard archives to it")
 	fs.BoolVar(&a.req.KeepMsgId, "keep-msgid", false, "replay: keep the MsgId (default: a new one)")
-	fs.StringVar(&a.context, "context", "pass", "pass: keep the original context (needs passall/setall); default: your identity and the current time")
+	fs.StringVar(&a.context, "context", "pass", "`pass|default`: pass keeps the original context (needs setall authority on the target); default stamps your identity and the current time")
+	fs.StringVar(&a.putaut, "putaut", "", "`def|ctx`: whose authority puts; def: yours, dead letters refused with 2035 included; ctx: each message's UserIdentifier (runmqdlq PUTAUT(CTX), needs altusr); unset: yours, and dead letters refused with 2035 are skipped")
 	fs.BoolVar(&a.req.DryRun, "dry-run", false, "report per message what would happen; change nothing")
 	fs.IntVar(&a.batch, "batch", actions.DefaultBatch, "messages per unit of work")
 	fs.IntVar(&a.workers, "workers", actions.DefaultWorkers, "connections moving batches in parallel; 1 keeps the source order")
@@ -129,7 +131,11 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFlags, error) {
 	a := &actionFlags{}
 	fs := newActionFlagSet(op, a, stderr)
+	setActionUsage(op, fs, stderr)
 	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if err := checkOwnFlags(op, fs); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
@@ -153,6 +159,15 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 		r.Context = actions.ContextDefault
 	default:
 		return nil, fmt.Errorf("--context %q: want pass or default", a.context)
+	}
+	switch a.putaut {
+	case "":
+	case "def":
+		r.PutAuthority = actions.PutAuthOperator
+	case "ctx":
+		r.PutAuthority = actions.PutAuthContext
+	default:
+		return nil, fmt.Errorf("--putaut %q: want def or ctx", mqfmt.Sanitize(a.putaut))
 	}
 	f := actions.Filter{DestQ: a.destQ, PutAppl: a.appl, BodyContains: a.body, Format: a.format, MinBackout: int32(a.minBackout)}
 	var err error
@@ -264,6 +279,9 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 	if errors.Is(err, flag.ErrHelp) {
 		return exitDone
 	}
+	if err == nil {
+		err = checkActionTarget(a)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, err)
 		return exitUsage
@@ -295,35 +313,25 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 	return code
 }
 
-// exitCode classifies a result: done, partial or failed.
+// exitCode classifies a result: done, partial or failed. A dry run is
+// classified by what would happen; a message an earlier import already put
+// counts as done.
 func exitCode(res *actions.OpResult, err error) int {
-	acted, already := 0, 0
+	already := 0
 	for i := range res.Items {
-		switch o := res.Items[i].Outcome; {
-		case strings.HasPrefix(o, "would "):
-			acted++
-		case strings.HasPrefix(o, "skipped: already imported"):
-			already++ // nothing left to do is success, not failure
+		if strings.HasPrefix(res.Items[i].Outcome, "skipped: already imported") {
+			already++
 		}
 	}
-	if err == nil && len(res.Items) > 0 && already == len(res.Items) {
-		return exitDone
-	}
-	if res.Plan.Request.DryRun && err == nil {
-		if acted == len(res.Items) {
-			return exitDone
-		}
-		return exitPartial
+	done := res.Done + already
+	if res.Plan.Request.DryRun {
+		done = res.Breakdown().Act + already
 	}
 	switch {
-	case err == nil && res.Done == len(res.Items):
+	case err == nil && done == len(res.Items):
 		return exitDone
-	case res.Done > 0 || res.InDoubt > 0:
+	case done > 0 || res.InDoubt > 0:
 		return exitPartial
-	case err == nil && res.Done == 0 && len(res.Items) > 0:
-		return exitFailed
-	case err == nil:
-		return exitDone
 	}
 	return exitFailed
 }

@@ -81,6 +81,9 @@ func writeTextResult(w io.Writer, res *actions.OpResult, err error, depths []que
 		fmt.Fprintf(w, "  … and %d more, each in the audit log\n", listed-maxListed)
 	}
 	fmt.Fprintln(w, countsLine(res))
+	for _, l := range reasonLines(res) {
+		fmt.Fprintln(w, l)
+	}
 	if res.Stopped != "" {
 		fmt.Fprintln(w, "stopped: "+mqfmt.Sanitize(res.Stopped))
 	}
@@ -131,13 +134,22 @@ func itemLine(it *actions.OpItem) string {
 func countsLine(res *actions.OpResult) string {
 	req := &res.Plan.Request
 	if req.DryRun {
-		would := 0
-		for i := range res.Items {
-			if strings.HasPrefix(res.Items[i].Outcome, "would ") {
-				would++
+		b := res.Breakdown()
+		s := fmt.Sprintf("dry run: %d of %d messages would be acted on", b.Act, b.Total)
+		var parts []string
+		for _, p := range []struct {
+			n    int
+			what string
+		}{{sumCounts(b.Fail), "would fail"}, {sumCounts(b.DeadLetterAgain), "would be dead-lettered again"},
+			{sumCounts(b.Skipped), "skipped"}} {
+			if p.n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
 			}
 		}
-		return fmt.Sprintf("dry run: %d of %d messages would be acted on; nothing changed", would, len(res.Items))
+		if len(parts) > 0 {
+			s += ", " + strings.Join(parts, ", ")
+		}
+		return s + "; nothing changed"
 	}
 	word := map[actions.Op]string{actions.OpRequeue: "requeued", actions.OpMove: "moved", actions.OpReplay: "replayed",
 		actions.OpDiscard: "discarded", actions.OpExport: "exported", actions.OpImport: "imported"}[req.Op]
@@ -147,6 +159,34 @@ func countsLine(res *actions.OpResult) string {
 		s += fmt.Sprintf(" (%.0f msgs/s)", float64(res.Done)/res.Elapsed.Seconds())
 	}
 	return s
+}
+
+func sumCounts(cs []actions.OpCount) int {
+	n := 0
+	for _, c := range cs {
+		n += c.Count
+	}
+	return n
+}
+
+// reasonLines list the failures and skips by reason, most first: the
+// per-message lines may be cut, these never are.
+func reasonLines(res *actions.OpResult) []string {
+	b := res.Breakdown()
+	fail, skip, dla := "failed", "skipped", "dead-lettered again"
+	if res.Plan.Request.DryRun {
+		fail, dla = "would fail", "would be dead-lettered again"
+	}
+	var out []string
+	for _, g := range []struct {
+		what string
+		cs   []actions.OpCount
+	}{{fail, b.Fail}, {dla, b.DeadLetterAgain}, {skip, b.Skipped}} {
+		for _, c := range g.cs {
+			out = append(out, mqfmt.Sanitize(fmt.Sprintf("  %s ×%d: %s", g.what, c.Count, c.Outcome)))
+		}
+	}
+	return out
 }
 
 // jsonItem and jsonResult are the --json output.
@@ -182,7 +222,10 @@ type jsonResult struct {
 	ArchiveFile string         `json:"archive_file,omitempty"`
 	Depths      []queueDepth   `json:"depths,omitempty"`
 	ExitCode    int            `json:"exit_code"`
-	Items       []jsonItem     `json:"items"`
+	// Breakdown counts the messages by outcome, failures and skips per
+	// reason (for a dry run: what would happen).
+	Breakdown actions.OpBreakdown `json:"breakdown"`
+	Items     []jsonItem          `json:"items"`
 }
 
 func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []queueDepth, code int) {
@@ -190,7 +233,13 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 	out := jsonResult{Action: req.Op, QMgr: req.QMgr, Queue: req.Queue, DryRun: req.DryRun, Summary: res.Plan.Summary,
 		Warnings: res.Plan.Warnings, Targets: res.Plan.Targets, Done: res.Done, Skipped: res.Skipped, Failed: res.Failed,
 		InDoubt: res.InDoubt, NotDone: res.NotDone, Stopped: res.Stopped, ElapsedMs: res.Elapsed.Milliseconds(),
-		AuditFile: res.AuditFile, ArchiveFile: res.ArchiveFile, Depths: depths, ExitCode: code, Items: []jsonItem{}}
+		AuditFile: res.AuditFile, ArchiveFile: res.ArchiveFile, Depths: depths, ExitCode: code, Items: []jsonItem{},
+		Breakdown: res.Breakdown()}
+	for _, cs := range []*[]actions.OpCount{&out.Breakdown.Fail, &out.Breakdown.DeadLetterAgain, &out.Breakdown.Skipped} {
+		if *cs == nil {
+			*cs = []actions.OpCount{}
+		}
+	}
 	if err != nil {
 		out.Error = err.Error()
 	}

@@ -126,6 +126,9 @@ func (c *Consumer) move(ctx context.Context, m *mqwatch.Message, d *Decision) (m
 	if err == nil {
 		err = q.Put(ctx, &md, data, mqwatch.PutOptions{Syncpoint: true, Context: mqwatch.ContextPassAll, ContextFrom: c.in})
 	}
+	if mqwatch.IsWarning(err) { // 2049: put, at MAXPRTY
+		err = nil
+	}
 	return mqwatch.ReasonOf(err), err
 }
 
@@ -160,7 +163,7 @@ func (c *Consumer) report(ctx context.Context, m *mqwatch.Message, p *ReportPlan
 			md := r.MD
 			err = q.Put(ctx, &md, r.Data, mqwatch.PutOptions{Syncpoint: true, NewMsgId: r.NewMsgID, Context: mqwatch.ContextSetAll})
 		}
-		if err == nil {
+		if err == nil || mqwatch.IsWarning(err) {
 			return
 		}
 		reason = mqwatch.ReasonOf(err)

@@ -49,12 +49,36 @@ type opAudit struct {
 	err  error // first write failure
 }
 
-func openAudit(path string) (*opAudit, error) {
+// openAudit opens the audit log for appending. A symbolic link is refused:
+// the trail must be the file the operator named, not wherever a link
+// points. An existing log that others may read is made 0600 again, with a
+// warning, since its lines name users, queues and messages.
+func openAudit(path string) (*opAudit, string, error) {
+	before, err := os.Lstat(path)
+	if err == nil && before.Mode()&os.ModeSymlink != 0 {
+		return nil, "", fmt.Errorf("audit log %s is a symbolic link: refused, give the path of the file itself", path)
+	}
 	f, err := appendPrivate(path)
 	if err != nil {
-		return nil, fmt.Errorf("audit log: %w", err)
+		return nil, "", fmt.Errorf("audit log: %w", err)
 	}
-	return &opAudit{f: f, path: path}, nil
+	fi, err := f.Stat()
+	if err == nil && before != nil && !os.SameFile(before, fi) {
+		err = errors.New("it was replaced while being opened")
+	}
+	if err != nil {
+		_ = f.Close()
+		return nil, "", fmt.Errorf("audit log %s: %w", path, err)
+	}
+	warn := ""
+	if perm := fi.Mode().Perm(); fi.Mode().IsRegular() && perm&0o077 != 0 {
+		if err := f.Chmod(0o600); err != nil {
+			warn = fmt.Sprintf("audit log %s has mode %04o: others may read it, and changing it to 0600 failed: %v", path, perm, err)
+		} else {
+			warn = fmt.Sprintf("audit log %s had mode %04o, readable by others: changed to 0600", path, perm)
+		}
+	}
+	return &opAudit{f: f, path: path}, warn, nil
 }
 
 // write appends records. A failed write is kept and reported by err: the run
@@ -167,6 +191,8 @@ func importedBefore(auditPath, sha string) (map[int]string, error) {
 			done[r.Index] = "in doubt since an import " + when + ": check the target before importing it again"
 		case outcomePending:
 			pending[r.Index] = when
+		case outcomeBackedOut:
+			delete(pending, r.Index)
 		}
 		return nil
 	})

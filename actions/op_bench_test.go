@@ -18,7 +18,7 @@ import (
 //     and DefaultWorkers connections moving batches in parallel;
 //   - strategy=batched-serial: the same batches on one connection, to show
 //     what batching alone gives;
-//   - strategy=naive: one message per unit of work (get, put, commit) on one
+//   - strategy=naive: one message per unit of work (browse, put, get, commit) on one
 //     connection.
 func BenchmarkRequeue(b *testing.B) {
 	cases := []struct {

@@ -22,8 +22,11 @@ var (
 
 // chaosFaults are the faults the chaos test injects: failed puts and gets
 // with the reason codes a queue manager gives, connections broken in the
-// middle of a batch and during MQCMIT, and commits that fail.
-func chaosFaults(fs *embedded.Faults) {
+// middle of a batch and during MQSTAT and MQCMIT, and commits that fail. It
+// returns the faults that strike after a batch's gets: the queue manager
+// then backs the gets out and counts it in BackoutCount, as IBM MQ does.
+func chaosFaults(fs *embedded.Faults) []embedded.FaultID {
+	var afterGets []embedded.FaultID
 	for _, f := range []embedded.Fault{
 		{Verb: embedded.VerbPut, Probability: 0.002, RC: mqfmt.RCQFull},
 		{Verb: embedded.VerbPut, Probability: 0.002, RC: mqfmt.RCPutInhibited},
@@ -35,15 +38,22 @@ func chaosFaults(fs *embedded.Faults) {
 		{Verb: embedded.VerbCommit, Probability: 0.02, Break: true},
 		{Verb: embedded.VerbCommit, Probability: 0.01, RC: mqfmt.RCBackedOut},
 		{Verb: embedded.VerbBackout, Probability: 0.02, Break: true},
+		{Verb: embedded.VerbStat, Probability: 0.01, Break: true},
 	} {
-		fs.Add(f)
+		id := fs.Add(f)
+		if f.Verb == embedded.VerbGet || f.Verb == embedded.VerbCommit {
+			afterGets = append(afterGets, id)
+		}
 	}
+	return afterGets
 }
 
 // TestChaos moves 10,000 messages off a DEADQ and two BOQs with requeue,
 // move and discard under random faults and cancellations, run after run
 // until the sources are empty; then every MsgId is on a queue or in an
 // archive exactly as often as it was put: nothing lost, nothing duplicated.
+// After every run that no fault struck after its gets (the only way IBM MQ
+// counts a backout), no message left on a source has a higher BackoutCount.
 func TestChaos(t *testing.T) {
 	n := *chaosSize
 	if n == 0 {
@@ -55,8 +65,9 @@ func TestChaos(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*chaosSeed, 99))
 	f := newOpFixture(t, "")
 	want := chaosPopulate(t, f, n, rng)
-	chaosFaults(f.qm.Faults())
+	afterGets := chaosFaults(f.qm.Faults())
 	eng := f.engine()
+	counts := chaosBackoutCounts(t, f)
 	var archives []string
 	stats := map[string]int{}
 	for round := 0; ; round++ {
@@ -69,7 +80,18 @@ func TestChaos(t *testing.T) {
 			t.Fatalf("%d messages still on the sources after %d runs: %v", left, round, stats)
 		}
 		req := chaosRequest(f, rng)
-		res := chaosRun(t, f, eng, req, rng)
+		hits := chaosHits(f, afterGets)
+		res, broke := chaosRun(t, f, eng, req, rng)
+		now := chaosBackoutCounts(t, f)
+		if !broke && chaosHits(f, afterGets) == hits {
+			for id, n := range now {
+				if n > counts[id] {
+					t.Fatalf("run %d (%s %s): MsgId %x left on the source with BackoutCount %d, was %d; stopped %q",
+						round, req.Op, req.Queue, id[16:], n, counts[id], res.Stopped)
+				}
+			}
+		}
+		counts = now
 		stats[string(req.Op)+" runs"]++
 		stats["done"] += res.Done
 		if res.Stopped != "" {
@@ -154,7 +176,7 @@ func chaosRequest(f *opFixture, rng *rand.Rand) actions.OpRequest {
 
 // chaosRun runs req, now and then cancelled part way or with every
 // connection broken under it, and checks that the counts add up.
-func chaosRun(t *testing.T, f *opFixture, eng *actions.Engine, req actions.OpRequest, rng *rand.Rand) actions.OpResult {
+func chaosRun(t *testing.T, f *opFixture, eng *actions.Engine, req actions.OpRequest, rng *rand.Rand) (actions.OpResult, bool) {
 	ctx, cancel := context.WithCancel(f.ctx)
 	defer cancel()
 	stopAt := -1
@@ -164,6 +186,7 @@ func chaosRun(t *testing.T, f *opFixture, eng *actions.Engine, req actions.OpReq
 	breakAll := rng.IntN(10) == 0
 	delay := time.Duration(1+rng.IntN(3000)) * time.Microsecond
 	done, broke := make(chan struct{}), make(chan struct{})
+	var brokeAll bool
 	go func() {
 		defer close(broke)
 		if !breakAll {
@@ -172,6 +195,7 @@ func chaosRun(t *testing.T, f *opFixture, eng *actions.Engine, req actions.OpReq
 		select {
 		case <-time.After(delay):
 			f.qm.BreakAll()
+			brokeAll = true
 		case <-done:
 		}
 	}()
@@ -186,7 +210,43 @@ func chaosRun(t *testing.T, f *opFixture, eng *actions.Engine, req actions.OpReq
 		t.Fatalf("%s: done %d + skipped %d + failed %d + in doubt %d + not done %d != %d items",
 			req.Op, res.Done, res.Skipped, res.Failed, res.InDoubt, res.NotDone, len(res.Items))
 	}
-	return res
+	return res, brokeAll
+}
+
+// chaosHits counts the hits of faults.
+func chaosHits(f *opFixture, ids []embedded.FaultID) int {
+	n := 0
+	for _, id := range ids {
+		n += f.qm.Faults().Hits(id)
+	}
+	return n
+}
+
+// chaosBackoutCounts is the BackoutCount of every message on the sources.
+func chaosBackoutCounts(t *testing.T, f *opFixture) map[[24]byte]int32 {
+	out := map[[24]byte]int32{}
+	c, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, name := range []string{"QM1.DEADQ", "ORDERS.BO", "SHARED.BO"} {
+		q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: name}, mqwatch.OpenOptions{Browse: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := mqwatch.BrowseOptions{First: true, MaxBytes: 1}
+		for {
+			m, err := q.Browse(f.ctx, opts)
+			if err != nil {
+				break
+			}
+			out[m.MD.MsgId] = m.MD.BackoutCount
+			opts.First = false
+		}
+		_ = q.Close(f.ctx)
+	}
+	return out
 }
 
 // chaosCount counts every MsgId on every application queue and in the

@@ -10,68 +10,9 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// commit ends a batch attempt: for a discard, the batch goes to the archive
-// and to disk first (R10d); then MQCMIT. It reports whether the batch must
-// be tried again (a message the archive cannot hold was set aside).
-func (w *opWorker) commit(ctx context.Context, got []opGot, resolved map[int]bool) bool {
-	r := w.r
-	if len(got) == 0 {
-		return false
-	}
-	if r.req.Op == OpDiscard {
-		msgs := make([]*mqwatch.Message, len(got))
-		for i := range got {
-			msgs[i] = &got[i].msg
-		}
-		b, bad, err := encodeArchive(msgs)
-		if bad >= 0 {
-			idx := got[bad].idx
-			r.record([]int{idx}, kFailed, "failed: cannot be archived, so it is not discarded: "+err.Error(), 0, nil)
-			resolved[idx] = true
-			w.backout(ctx)
-			return true
-		}
-		if err != nil {
-			w.backout(ctx)
-			r.setStop("nothing of the batch in flight was discarded: "+err.Error(), err)
-			return false
-		}
-		r.archive.mu.Lock()
-		defer r.archive.mu.Unlock()
-		if err := r.archive.write(b); err != nil {
-			w.backout(ctx)
-			_ = r.archive.settle(false, 0)
-			r.setStop("nothing of the batch in flight was discarded: "+err.Error(), err)
-			return false
-		}
-	}
-	err := w.conn.Commit(context.WithoutCancel(ctx))
-	if err == nil {
-		w.settle(got, doubtCommitted)
-		return false
-	}
-	// The outcome of a failed MQCMIT is unknown (a client whose connection
-	// broke during the call cannot tell). Back out what may still be open,
-	// then look at the queues from a new connection.
-	w.backout(ctx)
-	state, how := r.resolve(ctx, got)
-	w.settle(got, state)
-	var msg string
-	switch state {
-	case doubtCommitted:
-		msg = fmt.Sprintf("MQCMIT reported a failure, but the batch of %d was committed (%s)", len(got), how)
-	case doubtBackedOut:
-		msg = fmt.Sprintf("MQCMIT failed and the batch of %d was backed out (%s)", len(got), how)
-	default:
-		msg = fmt.Sprintf("MQCMIT failed and the outcome of the batch of %d is unknown (%s): the unit of work is atomic, so all of them moved or none did", len(got), how)
-	}
-	r.setStop(msg, err)
-	return false
-}
-
-// settle records a batch's outcome and keeps or cuts its archive records.
-func (w *opWorker) settle(got []opGot, state doubtState) {
-	r := w.r
+// settle records a batch's outcome, its audit lines written before the
+// commit, and keeps or cuts its archive records.
+func (r *opRun) settle(got []opGot, state doubtState) {
 	idxs := make([]int, len(got))
 	tgs := make([]opTarget, len(got))
 	for i := range got {
@@ -84,12 +25,17 @@ func (w *opWorker) settle(got []opGot, state doubtState) {
 	}
 	switch state {
 	case doubtCommitted:
-		r.record(idxs, kDone, r.req.Op.pastTense(), 0, tgs)
+		// An import's pending lines are followed by its outcome; the others
+		// were written with it.
+		r.mark(idxs, kDone, r.req.Op.pastTense(), 0, tgs, r.req.Op == OpImport)
 	case doubtUnknown:
 		r.record(idxs, kInDoubt, "in doubt", mqfmt.RCConnectionBroken, tgs)
+	default:
+		// Backed out: the messages are where they were; the run reports
+		// them as not done, and the log says so after its lines written
+		// ahead.
+		r.auditRetract(got)
 	}
-	// Backed out: the messages are where they were; the run reports them as
-	// not done.
 }
 
 // doubtState is what checking after a failed commit found.

@@ -38,12 +38,12 @@ var ErrReadOnly = errors.New("read-only mode: actions that change queues are dis
 var ErrContextAuthority = errors.New("not authorized to keep the original message context")
 
 // ContextAuthorityError says that the user may put to Queue but not with the
-// original context: the open needs passall (moves) or setall (replay, import)
+// original context: the open needs setall authority (every action puts its copy from a browse)
 // authority. Nothing was moved; --context default is the explicit way on.
 type ContextAuthorityError struct {
 	Queue string
 	User  string
-	Need  string // "passall" or "setall"
+	Need  string // "setall"
 	Err   error  // the MQOPEN failure (MQRC_NOT_AUTHORIZED)
 }
 

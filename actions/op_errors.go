@@ -62,6 +62,16 @@ func isCancel(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
+// oneResult says what became of one message in a batch attempt.
+type oneResult int
+
+const (
+	oneOK            oneResult = iota // part of the batch in flight
+	oneResolved                       // skipped or failed before anything of it was in the unit of work
+	oneRetryResolved                  // back out and try again without it
+	oneStop                           // back out and stop the run
+)
+
 // putFailed deals with a put (or target open) that failed for message idx.
 // got says whether the message is in the unit of work.
 func (r *opRun) putFailed(idx int, tg opTarget, err error, got bool) oneResult {
@@ -90,7 +100,13 @@ func (r *opRun) putFailed(idx int, tg opTarget, err error, got bool) oneResult {
 func failureText(tg opTarget, err error) string {
 	var me *mqwatch.Error
 	if errors.As(err, &me) {
-		return fmt.Sprintf("%s %s: %s", me.Verb, tg.key(), me.RC.Describe())
+		s := fmt.Sprintf("%s %s: %s", me.Verb, tg.key(), me.RC.Describe())
+		if tg.altUser != "" && me.RC == mqfmt.RCNotAuthorized {
+			s += fmt.Sprintf("; with PUTAUT(CTX) the put is checked for the message's user %s: grant it put "+
+				"(setmqaut -m QMGR -n %s -t queue -p %s +put) and yourself alternate-user authority "+
+				"(setmqaut -m QMGR -t qmgr -p YOU +altusr)", tg.altUser, tg.queue, tg.altUser)
+		}
+		return s
 	}
 	return err.Error()
 }
@@ -112,15 +128,15 @@ func (r *opRun) stopFor(what string, err error) {
 func (r *opRun) markTargetFailed(tg opTarget, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, ok := r.badTarget[tg.key()]; !ok {
-		r.badTarget[tg.key()] = err
+	if _, ok := r.badTarget[tg.handleKey()]; !ok {
+		r.badTarget[tg.handleKey()] = err
 	}
 }
 
 func (r *opRun) targetFailure(tg opTarget) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.badTarget[tg.key()]
+	return r.badTarget[tg.handleKey()]
 }
 
 // connectionLost reports whether err means the connection is gone, in which

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // opPlanned is a plan with what the run needs beyond OpPlan.
@@ -169,6 +170,9 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 			continue
 		}
 		tg, skip := p.res.forItem(req.Op, factsOfSummary(&s.sum))
+		if skip == "" && refusedBySecurity(req, &s.sum) {
+			skip = refusedSkip
+		}
 		if skip == "" && req.Op.movesMessages() && p.res.isSource(tg) {
 			// Through an alias, the local queue manager's name or an MQDLH
 			// naming the DEADQ itself: the message would land where it is,
@@ -182,8 +186,11 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 			it.Target, it.TargetQMgr, it.Why = tg.queue, tg.qmgr, tg.why
 			p.targets[i] = tg
 			if rc, why := p.res.predictFailure(tg); rc != 0 {
-				it.Outcome, it.Reason = "would fail: "+why+" ("+rc.String()+")", int32(rc)
+				it.Outcome, it.Reason = prefixWouldFail+why+" ("+rc.String()+")", int32(rc)
 			} else {
+				if why := refusedBefore(tg, &s.sum); why != "" {
+					it.Outcome, it.Reason = prefixWouldDeadLetter+why, s.sum.DLHReason
+				}
 				p.Targets[tg.key()]++
 			}
 		}
@@ -191,16 +198,77 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 	}
 	for _, key := range slices.Sorted(maps.Keys(p.Targets)) {
 		q, qm, _ := strings.Cut(key, "@")
-		if w := p.res.roomWarning(opTarget{queue: q, qmgr: qm}, p.Targets[key]); w != "" {
+		tg := opTarget{queue: q, qmgr: qm}
+		if w := p.res.roomWarning(tg, p.Targets[key]); w != "" {
 			p.Warnings = append(p.Warnings, w)
 		}
+		if room, ok := p.res.room(tg); ok && room < p.Targets[key] {
+			p.noRoom(key, verb, room)
+		}
+	}
+	refused := 0
+	for i := range p.Items {
+		if p.Items[i].Outcome == "skipped: "+refusedSkip {
+			refused++
+		}
+	}
+	if refused > 0 {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%d dead letters were refused by security (MQRC_NOT_AUTHORIZED 2035) and are skipped: "+
+			"--putaut ctx puts them with their own user's authority, --putaut def with yours", refused))
 	}
 	for i := range p.Items {
-		if strings.HasPrefix(p.Items[i].Outcome, "would fail") {
+		if strings.HasPrefix(p.Items[i].Outcome, "would fail") && p.Items[i].Reason != int32(mqfmt.RCQFull) { // room: warned above
 			p.Warnings = append(p.Warnings, p.Items[i].Outcome[len("would fail: "):])
 		}
 	}
 	p.Warnings = dedupe(p.Warnings)
+}
+
+// refusedSkip is why a dead letter refused by security is not requeued
+// unless the operator says with whose authority.
+const refusedSkip = "dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035): putting it with your " +
+	"authority would deliver what security refused; give --putaut ctx to put it with its own user's authority " +
+	"(runmqdlq's PUTAUT(CTX)), or --putaut def to use yours"
+
+// refusedBySecurity reports whether a requeue or replay without an explicit
+// put authority would put a message that security refused.
+func refusedBySecurity(req *OpRequest, s *mqwatch.Summary) bool {
+	return (req.Op == OpRequeue || req.Op == OpReplay) && req.PutAuthority == PutAuthDefault &&
+		s.HasDLH && mqfmt.Reason(s.DLHReason) == mqfmt.RCNotAuthorized
+}
+
+// noRoom marks the messages to target beyond its room as failing with
+// MQRC_Q_FULL, in plan order (the order one worker moves them in).
+func (p *opPlanned) noRoom(key, verb string, room int) {
+	n, seen := p.Targets[key], 0
+	for i := range p.Items {
+		it := &p.Items[i]
+		if it.Outcome != verb || p.targets[i].key() != key {
+			continue
+		}
+		if seen++; seen > room {
+			it.Outcome = fmt.Sprintf("%sno room: %s has room for %d of the %d messages (%s)", prefixWouldFail, it.Target, room, n, mqfmt.RCQFull)
+			it.Reason = int32(mqfmt.RCQFull)
+			p.Targets[key]--
+		}
+	}
+	if p.Targets[key] == 0 {
+		delete(p.Targets, key)
+	}
+}
+
+// refusedBefore says why a message dead-lettered because a remote queue
+// manager refused it would be dead-lettered again when sent back there
+// unchanged: the remote side's refusal is not visible from here.
+func refusedBefore(tg opTarget, s *mqwatch.Summary) string {
+	if tg.qmgr == "" || !s.HasDLH || !strings.EqualFold(strings.TrimSpace(s.DLHDestQMgr), tg.qmgr) {
+		return ""
+	}
+	switch rc := mqfmt.Reason(s.DLHReason); rc {
+	case mqfmt.RCUnknownObjectName, mqfmt.RCUnknownAliasBaseQ, mqfmt.RCPutInhibited, mqfmt.RCQFull, mqfmt.RCNotAuthorized:
+		return fmt.Sprintf("%s refused it with %s; unless that was fixed there, it goes to a DEADQ again", tg.qmgr, rc)
+	}
+	return ""
 }
 
 // planned reports whether a planned item is to be acted on: a predicted

@@ -2,7 +2,6 @@ package actions
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -21,16 +20,14 @@ type opPut struct {
 // batch in memory, bounded by count and bytes, so that a batch backed out
 // because one copy cannot go is put again without reading the source twice.
 type opPutBatch struct {
-	r       *opRun
-	conn    mqwatch.Conn
+	opUOW
 	targets map[string]mqwatch.Queue
 	pend    []opPut
 	bytes   int
-	dead    bool // MQBACK failed: never commit on this connection again
 }
 
 func newPutBatch(r *opRun, conn mqwatch.Conn) *opPutBatch {
-	return &opPutBatch{r: r, conn: conn, targets: map[string]mqwatch.Queue{}}
+	return &opPutBatch{opUOW: opUOW{r: r, conn: conn}, targets: map[string]mqwatch.Queue{}}
 }
 
 // add queues a copy and commits the batch when it is full. It returns false
@@ -69,42 +66,26 @@ func (b *opPutBatch) attempt(ctx context.Context) {
 			r.setStop("cancelled: the batch in flight was backed out", err)
 			return
 		}
-		md := p.md
-		q, err := b.target(ctx, p.target)
-		if err == nil {
-			err = q.Put(ctx, &md, p.data, b.putOptions(p))
-		}
-		if err != nil {
-			res := r.putFailed(p.idx, p.target, err, true)
-			b.backout(ctx)
+		g := opGot{idx: p.idx, md: p.md, data: p.data, target: p.target}
+		if res := b.putCopy(ctx, b.target, &g, b.putOptions(p)); res != oneOK {
 			if res == oneRetryResolved {
 				b.pend = append(b.pend[:i], b.pend[i+1:]...)
 			}
 			return
 		}
-		got = append(got, opGot{idx: p.idx, target: p.target, putMD: md})
+		got = append(got, g)
 	}
-	if r.req.Op == OpImport {
-		// Pending lines, made durable before MQCMIT: an import run again
-		// after a crash here never puts these messages twice.
-		if err := r.auditPending(got); err != nil {
-			b.backout(ctx)
-			r.setStop("audit log write failed: nothing of the batch in flight was imported", err)
-			return
-		}
-	}
-	if err := b.conn.Commit(context.WithoutCancel(ctx)); err != nil {
+	// The batch's audit lines, made durable before MQCMIT: nothing is
+	// done without a record, and an import run again after a crash here
+	// never puts these messages twice.
+	if err := r.auditAhead(got); err != nil {
 		b.backout(ctx)
-		state, how := r.resolve(ctx, got)
-		(&opWorker{r: r}).settle(got, state)
-		if state == doubtCommitted {
-			r.setStop(fmt.Sprintf("MQCMIT reported a failure, but the batch of %d was committed (%s)", len(got), how), err)
-		} else {
-			r.setStop(fmt.Sprintf("MQCMIT failed and the batch of %d is in doubt (%s): all of it was put or none", len(got), how), err)
-		}
+		r.setStop("audit log write failed: nothing of the batch in flight was acted on", err)
 		return
 	}
-	(&opWorker{r: r}).settle(got, doubtCommitted)
+	if !b.commit(ctx, got) {
+		return
+	}
 	if err := r.audit.sync(); err != nil {
 		r.setStop("audit log sync failed: no further message is acted on", err)
 	}
@@ -124,53 +105,11 @@ func (b *opPutBatch) putOptions(p *opPut) mqwatch.PutOptions {
 }
 
 func (b *opPutBatch) target(ctx context.Context, tg opTarget) (mqwatch.Queue, error) {
-	if q, ok := b.targets[tg.key()]; ok {
-		return q, nil
-	}
-	if err := b.r.targetFailure(tg); err != nil {
-		return nil, err
-	}
-	q, err := b.conn.Open(ctx, mqwatch.ObjectDesc{Name: tg.queue, QMgr: tg.qmgr}, b.r.outputOptions())
-	if err != nil {
-		return nil, err
-	}
-	b.targets[tg.key()] = q
-	return q, nil
-}
-
-// backout backs the batch out; when MQBACK fails the unit of work may still
-// hold puts, so the batch never commits on this connection again.
-func (b *opPutBatch) backout(ctx context.Context) {
-	err := b.conn.Backout(context.WithoutCancel(ctx))
-	if err == nil || b.dead {
-		return
-	}
-	b.dead = true
-	if !connectionLost(err) { // a lost connection's unit of work is backed out by the queue manager
-		b.r.setStop("MQBACK failed, so the batch in flight is in doubt and nothing more is committed on that connection", err)
-	}
+	return b.r.openTarget(ctx, b.conn, b.targets, tg)
 }
 
 func (b *opPutBatch) close(ctx context.Context) {
 	for _, q := range b.targets {
 		_ = q.Close(context.WithoutCancel(ctx))
 	}
-}
-
-// outcomePending marks an import batch written to the log before its commit.
-const outcomePending = "pending"
-
-// auditPending writes and syncs a pending line per message of the batch.
-func (r *opRun) auditPending(got []opGot) error {
-	now := r.e.opts.Now()
-	recs := make([]AuditRecord, 0, len(got))
-	for _, g := range got {
-		it := r.items[g.idx] // a copy: the item's outcome stays unset
-		it.Outcome = outcomePending
-		recs = append(recs, r.auditRecord(&it, now))
-	}
-	if err := r.audit.write(recs); err != nil {
-		return err
-	}
-	return r.audit.sync()
 }

@@ -39,9 +39,12 @@ func (e *Engine) Run(ctx context.Context, req OpRequest, progress func(OpProgres
 	if err != nil {
 		return OpResult{Plan: p.OpPlan, Stopped: err.Error()}, err
 	}
-	audit, err := openAudit(e.opts.AuditPath)
+	audit, warn, err := openAudit(e.opts.AuditPath)
 	if err != nil {
 		return OpResult{Plan: p.OpPlan, Stopped: err.Error()}, err
+	}
+	if warn != "" {
+		p.Warnings = append(p.Warnings, warn)
 	}
 	r := newRun(e, p, audit, progress)
 	r.recordPlanSkips()
@@ -139,6 +142,12 @@ const (
 // progress. to overrides the planned target (a requeue decides it from the
 // message itself).
 func (r *opRun) record(idxs []int, kind opKind, outcome string, rc mqfmt.Reason, to []opTarget) {
+	r.mark(idxs, kind, outcome, rc, to, true)
+}
+
+// mark is record; write false leaves out the audit lines, written before
+// the commit already.
+func (r *opRun) mark(idxs []int, kind opKind, outcome string, rc mqfmt.Reason, to []opTarget, write bool) {
 	if len(idxs) == 0 {
 		return
 	}
@@ -151,6 +160,9 @@ func (r *opRun) record(idxs []int, kind opKind, outcome string, rc mqfmt.Reason,
 			it.Target, it.TargetQMgr, it.Why = to[j].queue, to[j].qmgr, to[j].why
 		}
 		recs = append(recs, r.auditRecord(it, now))
+	}
+	if !write {
+		recs = nil
 	}
 	if err := r.audit.write(recs); err != nil {
 		r.setStop("audit log write failed: no further message is acted on", err)

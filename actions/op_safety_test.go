@@ -44,8 +44,8 @@ func testGuaranteesContextPassingContextWithoutPassallIs2035NamingTheAuthorityAn
 	req := actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true}
 	res, err := eng.Run(f.ctx, req, nil)
 	var cae *actions.ContextAuthorityError
-	if !errors.As(err, &cae) || cae.Need != "passall" || cae.Queue != "ORDERS.IN" || !mqwatch.IsReason(err, mqfmt.RCNotAuthorized) {
-		t.Fatalf("err %v, want a ContextAuthorityError for passall on ORDERS.IN with 2035", err)
+	if !errors.As(err, &cae) || cae.Need != "setall" || cae.Queue != "ORDERS.IN" || !mqwatch.IsReason(err, mqfmt.RCNotAuthorized) {
+		t.Fatalf("err %v, want a ContextAuthorityError for setall on ORDERS.IN with 2035", err)
 	}
 	if !errors.Is(err, actions.ErrContextAuthority) || !strings.Contains(err.Error(), "--context default") {
 		t.Errorf("error does not offer --context default: %v", err)

@@ -16,7 +16,11 @@ import (
 type opTarget struct {
 	queue, qmgr string
 	why         string
+	altUser     string // put with this user's authority (PUTAUT(CTX)); "" = the operator's
 }
+
+// handleKey names an open target handle: per queue and alternate user.
+func (t opTarget) handleKey() string { return t.key() + "\x00" + t.altUser }
 
 // key is the target's name in OpPlan.Targets: "QUEUE" or "QUEUE@QMGR".
 func (t opTarget) key() string {
@@ -105,29 +109,55 @@ func (t *opTargets) requeue(f opMsgFacts) (opTarget, string) {
 // backoutInput finds the input queue a BOQ message returns to (R10c): the
 // one queue whose BOQNAME names the source, or, when several do, the one the
 // JMS destination in the MQRFH2 names; otherwise the operator must choose.
+// A JMS destination that names another queue than the one BOQNAME gives (a
+// BOQNAME changed, or a BOQ shared with a queue defined elsewhere) is never
+// overruled silently: the operator chooses.
 func (t *opTargets) backoutInput(jmsDst string) (opTarget, string) {
 	if t.inv == nil {
 		return opTarget{}, fmt.Sprintf("no MQDLH, and the queue list that says which input queue uses %s as BOQ could not be read (%v): give a target", t.source, t.invErr)
 	}
-	switch len(t.boqInputs) {
-	case 0:
+	if len(t.boqInputs) == 0 {
 		return opTarget{}, fmt.Sprintf("no MQDLH, and no queue names %s as its BOQNAME: give a target", t.source)
-	case 1:
-		return opTarget{queue: t.boqInputs[0], why: "R10c BOQNAME of " + t.boqInputs[0]}, ""
 	}
 	names := strings.Join(t.boqInputs, ", ")
-	if jmsDst != "" {
-		d, err := mqfmt.ParseDestination(jmsDst)
-		if err == nil && !d.Topic {
-			if slices.Contains(t.boqInputs, d.Name) {
-				return opTarget{queue: d.Name, why: "R10c jms Dst " + d.Name + " among " + names}, ""
+	dst := ""
+	if d, err := mqfmt.ParseDestination(jmsDst); jmsDst != "" && err == nil && !d.Topic {
+		dst = d.Name
+	}
+	if dst != "" {
+		for _, in := range t.boqInputs {
+			why := t.dstNames(dst, in)
+			switch {
+			case why == "":
+				continue
+			case len(t.boqInputs) == 1 && dst == in:
+				why = "R10c BOQNAME of " + in
+			case len(t.boqInputs) > 1:
+				why += " among " + names
 			}
-			if in, err := t.inv.ResolveInput(d.Name); err == nil && slices.Contains(t.boqInputs, in.Base) {
-				return opTarget{queue: d.Name, why: "R10c jms Dst " + d.Name + " (base " + in.Base + ") among " + names}, ""
-			}
+			return opTarget{queue: dst, why: why}, ""
 		}
 	}
+	switch {
+	case len(t.boqInputs) == 1 && dst == "":
+		return opTarget{queue: t.boqInputs[0], why: "R10c BOQNAME of " + t.boqInputs[0]}, ""
+	case len(t.boqInputs) == 1:
+		return opTarget{}, fmt.Sprintf("%s names %s as BOQNAME, but the message's JMS destination is %s (a changed BOQNAME or a shared BOQ?): give a target",
+			t.boqInputs[0], t.source, dst)
+	}
 	return opTarget{}, fmt.Sprintf("%s all name %s as BOQNAME and no JMS destination picks one: give a target", names, t.source)
+}
+
+// dstNames says why the JMS destination dst is the input queue in (itself,
+// or an alias of it), or "" when it is not.
+func (t *opTargets) dstNames(dst, in string) string {
+	if dst == in {
+		return "R10c jms Dst " + dst
+	}
+	if r, err := t.inv.ResolveInput(dst); err == nil && r.Base == in {
+		return "R10c jms Dst " + dst + " (base " + in + ")"
+	}
+	return ""
 }
 
 // forItem returns the target of one message for op.
@@ -172,19 +202,25 @@ func (t *opTargets) predictFailure(tg opTarget) (mqfmt.Reason, string) {
 // roomWarning warns when a local target has less room than the messages
 // planned for it: the run would stop with MQRC_Q_FULL part way.
 func (t *opTargets) roomWarning(tg opTarget, n int) string {
-	if t.inv == nil || tg.qmgr != "" {
+	room, ok := t.room(tg)
+	if !ok || room >= n {
 		return ""
 	}
 	f := t.inv.Facts(tg.queue)
-	if !f.Exists || f.Resolved == "" || f.MaxDepth <= 0 {
-		return ""
-	}
-	room := int(f.MaxDepth - f.Depth)
-	if room >= n {
-		return ""
-	}
 	return fmt.Sprintf("%s has room for %d of the %d messages (CURDEPTH %d, MAXDEPTH %d): the run would stop with MQRC_Q_FULL (2053) after about %d",
-		tg.queue, max(room, 0), n, f.Depth, f.MaxDepth, max(room, 0))
+		tg.queue, room, n, f.Depth, f.MaxDepth, room)
+}
+
+// room is how many more messages a local target holds, when known.
+func (t *opTargets) room(tg opTarget) (int, bool) {
+	if t.inv == nil || tg.qmgr != "" {
+		return 0, false
+	}
+	f := t.inv.Facts(tg.queue)
+	if !f.Exists || f.Resolved == "" || f.MaxDepth <= 0 {
+		return 0, false
+	}
+	return max(int(f.MaxDepth-f.Depth), 0), true
 }
 
 // isSource reports whether tg resolves to the source queue on this queue

@@ -36,8 +36,17 @@ func FromDeadLetter(md mqfmt.MQMD, data []byte) (mqfmt.MQMD, []byte, mqfmt.DLH, 
 }
 
 // transform returns what a requeue, replay or move puts for a message got (or
-// browsed) from the source, and where; skip says why it cannot go.
+// browsed) from the source, and where; skip says why it cannot go. Under
+// PUTAUT(CTX) the target is opened with the message's user's authority.
 func (r *opRun) transform(m *mqwatch.Message) (mqfmt.MQMD, []byte, opTarget, string) {
+	md, data, tg, skip := r.transformMsg(m)
+	if r.req.PutAuthority == PutAuthContext && tg.queue != "" {
+		tg.altUser = mqfmt.Trim(m.MD.UserIdentifier)
+	}
+	return md, data, tg, skip
+}
+
+func (r *opRun) transformMsg(m *mqwatch.Message) (mqfmt.MQMD, []byte, opTarget, string) {
 	op := r.req.Op
 	if op == OpMove {
 		return m.MD, m.Data, r.p.res.override, ""
@@ -56,37 +65,24 @@ func (r *opRun) transform(m *mqwatch.Message) (mqfmt.MQMD, []byte, opTarget, str
 	return m.MD, m.Data, tg, skip
 }
 
-// outputOptions open a target: with the original context passed (moves) or
-// set from the message (replay and import, where no get on the same
-// connection precedes the put), unless default context was chosen.
+// outputOptions open a target: with the context set from the message
+// (every copy is put from a browse, which saves no context to pass, and
+// before its original is got), unless default context was chosen.
 func (r *opRun) outputOptions() mqwatch.OpenOptions {
-	o := mqwatch.OpenOptions{Output: true}
-	if r.req.Context == ContextPass {
-		if r.req.Op.movesMessages() {
-			o.PassAllContext = true
-		} else {
-			o.SetAllContext = true
-		}
-	}
-	return o
+	return mqwatch.OpenOptions{Output: true, SetAllContext: r.req.Context == ContextPass}
 }
 
 // contextAuthority is the authority outputOptions needs beyond put.
-func (r *opRun) contextAuthority() string {
-	if r.req.Op.movesMessages() {
-		return "passall"
-	}
-	return "setall"
-}
+func (r *opRun) contextAuthority() string { return "setall" }
 
 // preflight opens each planned target as the run will, before any message
 // moves. When the open is refused (2035) but a plain put open works, the
-// missing authority is passall or setall: the run stops with a
+// missing authority is setall: the run stops with a
 // ContextAuthorityError naming it, and never falls back to default context
 // on its own.
 func (r *opRun) preflight(ctx context.Context, conn mqwatch.Conn) error {
-	if r.req.Context != ContextPass {
-		return nil
+	if r.req.Context != ContextPass || r.req.PutAuthority == PutAuthContext {
+		return nil // under PUTAUT(CTX) each message's put says what is missing
 	}
 	seen := map[string]bool{}
 	for _, tg := range r.p.targets {

@@ -22,11 +22,29 @@ const (
 // ContextMode says which MQMD context a moved message carries.
 type ContextMode int
 
-// Context modes: pass the original context (default; needs passall/setall),
+// Context modes: pass the original context (default; needs setall),
 // or let the queue manager set default context (explicit --context default).
 const (
 	ContextPass ContextMode = iota
 	ContextDefault
+)
+
+// PutAuthority is whose authority a requeue or replay puts with.
+type PutAuthority int
+
+// Put authorities, after runmqdlq's PUTAUT.
+const (
+	// PutAuthDefault: the operator's; messages dead-lettered because their
+	// user was not authorized (2035) are skipped, since putting them with
+	// the operator's authority would deliver what security refused.
+	PutAuthDefault PutAuthority = iota
+	// PutAuthOperator: the operator's, for every message, 2035 dead
+	// letters included: asked for explicitly (PUTAUT(DEF)).
+	PutAuthOperator
+	// PutAuthContext: each message's UserIdentifier, as alternate user
+	// (PUTAUT(CTX)): the queue manager checks the original sender's
+	// authority; the operator needs altusr.
+	PutAuthContext
 )
 
 // OpRequest is one operator action. Messages are exactly the summaries the
@@ -56,6 +74,8 @@ type OpRequest struct {
 	// Limit caps how many messages All or a Filter selects (0 = MaxSelection);
 	// the plan says when more matched.
 	Limit int
+	// PutAuthority says whose authority requeue and replay put with.
+	PutAuthority PutAuthority
 }
 
 // Filter selects messages by what an operator sees in a summary.

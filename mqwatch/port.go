@@ -45,8 +45,22 @@ type Conn interface {
 	// Backout backs the unit of work out (MQBACK): messages got under syncpoint
 	// return to their queues with BackoutCount incremented.
 	Backout(ctx context.Context) error
+	// AsyncStatus returns and resets what became of the puts made with
+	// PutOptions.AsyncResponse since the last call (MQSTAT with
+	// MQSTAT_TYPE_ASYNC_ERROR): the counts and the first failure. Check it
+	// before MQCMIT: an asynchronous put that failed did not happen.
+	AsyncStatus(ctx context.Context) (AsyncStatus, error)
 	// Close disconnects (MQDISC). An open unit of work is backed out.
 	Close() error
+}
+
+// AsyncStatus is the MQSTS of MQSTAT_TYPE_ASYNC_ERROR.
+type AsyncStatus struct {
+	Succeeded, Warnings, Failed int // PutSuccessCount, PutWarningCount, PutFailureCount
+	// Reason and Object are the first failure (or, when none failed, the
+	// first warning): 0 and "" when every put completed with MQCC_OK.
+	Reason mqfmt.Reason
+	Object string
 }
 
 // Queue is an open object handle (MQI hobj).
@@ -77,6 +91,10 @@ type ObjectDesc struct {
 	// DynamicName is the name pattern for a queue created from a model queue
 	// ("AMQ.*" or "APP.*"); only used when Name is a model queue.
 	DynamicName string
+	// AlternateUserId is the user whose authority the open is checked
+	// against with OpenOptions.AlternateUserAuthority (runmqdlq's
+	// PUTAUT(CTX) uses the message's UserIdentifier).
+	AlternateUserId string
 }
 
 // OpenOptions are the MQOO_* options the tool uses.
@@ -88,6 +106,10 @@ type OpenOptions struct {
 	SaveAllContext bool // MQOO_SAVE_ALL_CONTEXT: later puts may pass this context
 	PassAllContext bool // MQOO_PASS_ALL_CONTEXT: needs passall authority
 	SetAllContext  bool // MQOO_SET_ALL_CONTEXT: needs setall authority
+	// AlternateUserAuthority checks the open against ObjectDesc's
+	// AlternateUserId (MQOO_ALTERNATE_USER_AUTHORITY): the connecting user
+	// needs altusr authority; context checks stay with the connecting user.
+	AlternateUserAuthority bool
 }
 
 // SubDesc describes a subscription (MQSD).
@@ -147,7 +169,11 @@ const (
 type PutOptions struct {
 	Syncpoint bool
 	NewMsgId  bool // MQPMO_NEW_MSG_ID
-	Context   ContextMode
+	// AsyncResponse puts without waiting for the queue manager's reply
+	// (MQPMO_ASYNC_RESPONSE): a client saves the round trip, and a failure
+	// is reported by Conn.AsyncStatus instead of the call.
+	AsyncResponse bool
+	Context       ContextMode
 	// ContextFrom is the handle (opened with SaveAllContext) whose last got
 	// message's context ContextPassAll passes.
 	ContextFrom Queue

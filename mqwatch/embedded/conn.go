@@ -26,6 +26,7 @@ type conn struct {
 	brokenCh chan struct{}
 	handles  map[*handle]struct{}
 	uow      uow
+	async    mqwatch.AsyncStatus // asynchronous puts since the last MQSTAT
 }
 
 var _ mqwatch.Conn = (*conn)(nil)
@@ -92,6 +93,12 @@ type done func(err error, bytes int)
 // then the connection's state, then injected faults. errVerb is IBM's verb for
 // the error; statVerb the accounting verb.
 func (c *conn) begin(ctx context.Context, statVerb, errVerb, object string) (done, error) {
+	return c.beginCall(ctx, statVerb, errVerb, object, false)
+}
+
+// beginCall is begin; async calls (MQPMO_ASYNC_RESPONSE) do not wait for the
+// injected round-trip latency, as a client does not wait for the reply.
+func (c *conn) beginCall(ctx context.Context, statVerb, errVerb, object string, async bool) (done, error) {
 	qm := c.qm
 	if !c.busy.CompareAndSwap(false, true) {
 		qm.stats.record(statVerb, true, 0)
@@ -112,6 +119,9 @@ func (c *conn) begin(ctx context.Context, statVerb, errVerb, object string) (don
 		return fail(fmt.Errorf("%s %s: %w", errVerb, object, err))
 	}
 	a := qm.faults.match(statVerb, object, c.idHex)
+	if async {
+		a.latency = 0
+	}
 	if err := sleepCtx(ctx, a.latency); err != nil {
 		return fail(fmt.Errorf("%s %s: %w", errVerb, object, err))
 	}

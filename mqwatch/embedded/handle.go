@@ -25,6 +25,8 @@ type handle struct {
 	obj  *queue // the object opened (alias, remote definition, local queue); nil for topics
 	q    *queue // hkLocal: the local queue; hkRemote: the transmission queue
 	opts mqwatch.OpenOptions
+	// altUser is the MQOD AlternateUserId the open was checked against.
+	altUser string
 
 	remoteQ, remoteQMgr string // hkRemote: destination named in the MQXQH
 	topicStr            string // hkTopic: the full topic string

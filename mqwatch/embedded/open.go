@@ -40,7 +40,7 @@ func (qm *QMgr) openLocked(c *conn, od mqwatch.ObjectDesc, opts mqwatch.OpenOpti
 	if rc := checkOpenOptions(opts); rc != 0 {
 		return nil, rc
 	}
-	h := &handle{c: c, name: od.Name, opts: opts}
+	h := &handle{c: c, name: od.Name, opts: opts, altUser: od.AlternateUserId}
 	var rc mqfmt.Reason
 	switch {
 	case od.Topic != "" || (od.Name != "" && qm.queues[od.Name] == nil && qm.topics[od.Name] != nil):
@@ -304,11 +304,23 @@ func (qm *QMgr) checkOpenAuth(h *handle, ot objType, name string) mqfmt.Reason {
 	if o.SetAllContext {
 		need |= authSetAll
 	}
-	user := h.c.user
+	// With alternate user authority the access is checked for that user;
+	// the context checks stay with the connecting user (IBM: MQOD
+	// AlternateUserId), who needs altusr authority on the queue manager.
+	user, ctxNeed := h.c.user, need&(authPassAll|authSetAll)
+	if o.AlternateUserAuthority {
+		if !qm.auth.check(user, otQMgr, qm.name, authAltUsr) || !qm.auth.check(user, ot, name, ctxNeed) {
+			return mqfmt.RCNotAuthorized
+		}
+		user, need = strings.TrimSpace(h.altUser), need&^ctxNeed
+		if user == "" && need != 0 {
+			return mqfmt.RCNotAuthorized // a blank AlternateUserId passes only where no authority is needed
+		}
+	}
 	if !qm.auth.check(user, ot, name, need) {
 		return mqfmt.RCNotAuthorized
 	}
-	if o.SetAllContext && !qm.auth.check(user, otQMgr, qm.name, authSetAll) {
+	if o.SetAllContext && !qm.auth.check(h.c.user, otQMgr, qm.name, authSetAll) {
 		return mqfmt.RCNotAuthorized
 	}
 	return 0

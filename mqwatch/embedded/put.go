@@ -13,8 +13,16 @@ import (
 // MQMD: the generated MsgId, the resolved priority and persistence, and the
 // context the queue manager filled in.
 func (h *handle) Put(ctx context.Context, md *mqfmt.MQMD, data []byte, opts mqwatch.PutOptions) error {
-	end, err := h.c.begin(ctx, VerbPut, "MQPUT", h.objectName())
+	end, err := h.c.beginCall(ctx, VerbPut, "MQPUT", h.objectName(), opts.AsyncResponse)
 	if err != nil {
+		if rc := mqwatch.ReasonOf(err); opts.AsyncResponse && rc != 0 && !connReason(rc) {
+			// An injected failure of an asynchronous put is the queue
+			// manager's: the client hears of it from MQSTAT.
+			h.c.qm.mu.Lock()
+			h.c.noteAsync(h.objectName(), rc)
+			h.c.qm.mu.Unlock()
+			return nil
+		}
 		return err
 	}
 	if md == nil {
@@ -25,6 +33,10 @@ func (h *handle) Put(ctx context.Context, md *mqfmt.MQMD, data []byte, opts mqwa
 	qm := h.c.qm
 	qm.mu.Lock()
 	out, rc := qm.putLocked(h, *md, data, opts)
+	if opts.AsyncResponse && !connReason(rc) {
+		h.c.noteAsync(h.objectName(), rc)
+		rc = 0
+	}
 	qm.mu.Unlock()
 	if rc != 0 {
 		err = mqwatch.NewError("MQPUT", h.objectName(), rc)

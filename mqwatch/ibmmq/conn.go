@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	mq "github.com/ibm-messaging/mq-golang/v5/ibmmq"
@@ -144,6 +145,26 @@ func (c *conn) Backout(ctx context.Context) error {
 	return nil
 }
 
+// AsyncStatus is MQSTAT(MQSTAT_TYPE_ASYNC_ERROR); the queue manager resets
+// the counts it returns.
+func (c *conn) AsyncStatus(ctx context.Context) (mqwatch.AsyncStatus, error) {
+	unlock, err := c.enter(ctx, "MQSTAT", "")
+	if err != nil {
+		return mqwatch.AsyncStatus{}, err
+	}
+	defer unlock()
+	sts := mq.NewMQSTS()
+	if err := c.qm.Stat(statTypeAsyncError, sts); err != nil {
+		return mqwatch.AsyncStatus{}, c.fail("MQSTAT", "", err)
+	}
+	s := mqwatch.AsyncStatus{Succeeded: int(sts.PutSuccessCount), Warnings: int(sts.PutWarningCount),
+		Failed: int(sts.PutFailureCount)}
+	if sts.Reason != 0 {
+		s.Reason, s.Object = mqfmt.Reason(sts.Reason), strings.TrimRight(sts.ObjectName, " ")
+	}
+	return s, nil
+}
+
 // Close backs out any open unit of work, closes the admin handles (deleting
 // the temporary reply queue) and disconnects. The explicit MQBACK matters:
 // on IBM MQ for Multiplatforms a plain MQDISC commits pending work, while the
@@ -204,6 +225,9 @@ func (c *conn) Open(ctx context.Context, od mqwatch.ObjectDesc, opts mqwatch.Ope
 	mqod.ObjectQMgrName = od.QMgr
 	if od.DynamicName != "" {
 		mqod.DynamicQName = od.DynamicName
+	}
+	if opts.AlternateUserAuthority {
+		mqod.AlternateUserId = od.AlternateUserId
 	}
 	if od.Topic != "" {
 		mqod.ObjectType = otTopic

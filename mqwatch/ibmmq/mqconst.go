@@ -16,6 +16,8 @@ const (
 	ooFailIfQuiescing = 8192
 	ooInputExclusive  = 4
 
+	ooAlternateUserAuthority = 4096
+
 	// MQGMO_* get options.
 	gmoWait                 = 1
 	gmoNoWait               = 0
@@ -47,6 +49,10 @@ const (
 	pmoPassAllContext  = 512
 	pmoSetAllContext   = 2048
 	pmoFailIfQuiescing = 8192
+	pmoAsyncResponse   = 65536
+
+	// MQSTAT_* status types.
+	statTypeAsyncError = 0
 
 	// MQCNO_* connect options.
 	cnoHandleShareNoBlock = 128

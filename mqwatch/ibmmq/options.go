@@ -30,6 +30,7 @@ func openOptions(o mqwatch.OpenOptions) int32 {
 	set(o.SaveAllContext, ooSaveAllContext)
 	set(o.PassAllContext, ooPassAllContext)
 	set(o.SetAllContext, ooSetAllContext)
+	set(o.AlternateUserAuthority, ooAlternateUserAuthority)
 	return v
 }
 
@@ -112,6 +113,9 @@ func putPMO(o mqwatch.PutOptions) (int32, error) {
 	}
 	if o.NewMsgId {
 		v |= pmoNewMsgID
+	}
+	if o.AsyncResponse {
+		v |= pmoAsyncResponse
 	}
 	switch o.Context {
 	case mqwatch.ContextDefault:
