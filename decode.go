@@ -58,13 +58,7 @@ func runDecode(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	msgs, err := decodeAll(data, o)
-	if o.json {
-		writeDecodedJSON(stdout, msgs, err)
-	} else {
-		for i := range msgs {
-			writeDecodedText(stdout, &msgs[i], len(msgs) > 1)
-		}
-	}
+	writeDecoded(stdout, msgs, err, o.json)
 	failed := err != nil
 	for _, m := range msgs {
 		failed = failed || m.Error != ""
