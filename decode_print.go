@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -64,7 +65,7 @@ func (m *decodedMsg) fromChain(data []byte, ch mqfmt.Chain, o decodeOpts) {
 		m.Body.Kind = "empty"
 		return
 	}
-	bt := mqfmt.DecodeBody(body, b.CCSID, b.Encoding)
+	bt := decodeBodyBounded(body, b.CCSID, b.Encoding)
 	if o.hex || bt.Kind == mqfmt.KindBinary {
 		m.Body.Kind = "binary"
 		m.hex = body
@@ -72,7 +73,7 @@ func (m *decodedMsg) fromChain(data []byte, ch mqfmt.Chain, o decodeOpts) {
 	}
 	m.Body.Kind = bt.Kind.String()
 	m.text = bt.Text
-	if len(bt.Text) > maxPrettyBody {
+	if len(body) > maxPrettyBody {
 		return
 	}
 	if p, err := mqfmt.Pretty(bt.Text, bt.Kind); err == nil {
@@ -80,6 +81,31 @@ func (m *decodedMsg) fromChain(data []byte, ch mqfmt.Chain, o decodeOpts) {
 	} else if errors.Is(err, mqfmt.ErrTruncated) {
 		m.text = p + "\n(cut off)"
 	}
+}
+
+// classifyPrefix is how much of a large body decides text or binary.
+const classifyPrefix = 64 << 10
+
+// decodeBodyBounded is mqfmt.DecodeBody with memory kept near the body's
+// size for large bodies: the first classifyPrefix bytes decide whether it
+// is binary (then nothing is decoded: a binary body is shown as a dump,
+// and decoding 100 MB of it would take hundreds of megabytes of U+FFFD),
+// and a UTF-8 body is used as it is instead of copied (its bytes are not
+// changed while decode runs; bad bytes are shown as \xNN escapes).
+func decodeBodyBounded(body []byte, ccsid int32, enc mqfmt.Encoding) mqfmt.BodyText {
+	if len(body) <= maxPrettyBody {
+		return mqfmt.DecodeBody(body, ccsid, enc)
+	}
+	probe := mqfmt.DecodeBody(body[:classifyPrefix], ccsid, enc)
+	switch {
+	case probe.Kind == mqfmt.KindBinary:
+		return probe
+	case ccsid == mqfmt.CCSIDUTF8:
+		return mqfmt.BodyText{Kind: probe.Kind, Text: unsafe.String(&body[0], len(body))}
+	}
+	bt := mqfmt.DecodeBody(body, ccsid, enc)
+	bt.Kind = probe.Kind
+	return bt
 }
 
 // writeDecoded writes the messages as text or JSON through the terminal-safe
@@ -128,7 +154,9 @@ func writeDecodedText(w *bufio.Writer, m *decodedMsg, numbered bool) {
 		streamHex(w, m.hex, b.CCSID, nil)
 		w.WriteByte('\n')
 	case m.text != "":
-		w.WriteString(mqfmt.SanitizeMultiline(m.text))
+		// Unsanitised: w is a SafeWriter underneath, which sanitises the
+		// text a buffer at a time instead of copying it whole.
+		w.WriteString(m.text)
 		w.WriteByte('\n')
 	}
 	if m.Error != "" {

@@ -8,7 +8,8 @@ import (
 // SafeWriter passes text to a terminal through SanitizeMultiline, so that no
 // write, whatever strings it carries, can emit a control or escape sequence.
 // Each Write is sanitised on its own (tab stops restart with it), except that
-// an incomplete UTF-8 sequence at its end waits for the next Write.
+// an incomplete UTF-8 sequence or a carriage return at its end waits for the
+// next Write. Flush writes what waits.
 type SafeWriter struct {
 	w    io.Writer
 	tail []byte // start of a rune cut off by the end of the last Write
@@ -39,8 +40,12 @@ func (s *SafeWriter) Flush() error {
 }
 
 // incompleteTail returns how many bytes at the end of b start a UTF-8 sequence
-// that more bytes could complete.
+// that more bytes could complete, or 1 for a carriage return, which may be
+// the first half of a CR LF.
 func incompleteTail(b []byte) int {
+	if len(b) > 0 && b[len(b)-1] == '\r' {
+		return 1
+	}
 	for n := 1; n <= min(len(b), utf8.UTFMax-1); n++ {
 		c := b[len(b)-n]
 		if c < utf8.RuneSelf {
