@@ -81,8 +81,54 @@ func jsonField(w *bufio.Writer, indent, name string, v any) {
 	w.Write(b)
 }
 
-// writeJSONInner writes s escaped as the inside of a JSON string.
+// writeJSONInner writes s escaped as the inside of a JSON string, as
+// encoding/json escapes it (bad UTF-8 becomes U+FFFD) but without escaping
+// <, > and &, which are safe outside HTML. It is called once per dump line,
+// so it allocates nothing.
 func writeJSONInner(w *bufio.Writer, s string) {
-	b, _ := json.Marshal(s)
-	w.Write(b[1 : len(b)-1])
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			w.WriteString(s[start:i])
+			switch c {
+			case '"', '\\':
+				w.WriteByte('\\')
+				w.WriteByte(c)
+			case '\n':
+				w.WriteString(`\n`)
+			case '\r':
+				w.WriteString(`\r`)
+			case '\t':
+				w.WriteString(`\t`)
+			default:
+				w.WriteString(`\u00`)
+				w.WriteByte(hex[c>>4])
+				w.WriteByte(hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || r == '\u2028' || r == '\u2029' {
+			w.WriteString(s[start:i])
+			switch r {
+			case utf8.RuneError:
+				w.WriteString(`\ufffd`)
+			case '\u2028':
+				w.WriteString(`\u2028`)
+			default:
+				w.WriteString(`\u2029`)
+			}
+			start = i + n
+		}
+		i += n
+	}
+	w.WriteString(s[start:])
 }
