@@ -47,7 +47,8 @@ func assertTerminalSafe(t *testing.T, s string) {
 
 // hostileMessages builds, for each hostile string, messages carrying it in
 // every field a message has: each character field of the MQMD and of an
-// MQDLH, an RFH2 folder element and the body (text and binary), plus a body
+// MQDLH, an RFH2 folder element and the body (text, JSON, XML and binary),
+// plus a body
 // in EBCDIC (CCSID 500) holding its ESC (X'27').
 func hostileMessages(t *testing.T) []mqfmt.QLoadMessage {
 	t.Helper()
@@ -60,17 +61,27 @@ func hostileMessages(t *testing.T) []mqfmt.QLoadMessage {
 		dlh := mqfmt.NewDLH()
 		dlh.Reason, dlh.DestQName, dlh.DestQMgrName, dlh.PutApplName, dlh.PutDate, dlh.PutTime = 2053, h, h, h, h, h
 		dlh.CodedCharSetId, dlh.Format, dlh.Encoding = 1208, mqfmt.FmtRFH2, mqfmt.EncodingFor(binary.LittleEndian)
-		rfh := mqfmt.NewRFH2(mqfmt.EncodingFor(binary.LittleEndian), 1208, h, mqfmt.NewFolder("usr", mqfmt.NewElement("k", "v")))
+		// The folder carries h raw, as a hostile sender writes it past what
+		// the encoder allows: encoded with a placeholder of h's length, which
+		// is then overwritten.
+		ph := strings.Repeat("v", len(h))
+		rfh := mqfmt.NewRFH2(mqfmt.EncodingFor(binary.LittleEndian), 1208, h,
+			mqfmt.NewFolder("usr", mqfmt.NewElement("k", ph)))
 		rb, err := rfh.Encode(binary.LittleEndian)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The folder's element value is patched to carry h raw, as a hostile
-		// sender would write it, past what the encoder allows.
-		rb = bytes.Replace(rb, []byte("<k>v</k>"), []byte("<k>"+h[:min(len(h), 8)]+"</k>"[:4]), 1)
+		rb = bytes.Replace(rb, []byte(ph), []byte(h), 1)
 		data := append(dlh.Encode(binary.LittleEndian), rb...)
-		data = append(data, "body "+h+" text and more text to stay text"...)
+		data = append(data, "body "+h+strings.Repeat(" and enough words for text", 40)...)
 		out = append(out, mqfmt.QLoadMessage{MD: md, HasMQMD: true, Data: data})
+		js := md
+		js.MsgId[2], js.Format, js.CodedCharSetId = 2, mqfmt.FmtString, 1208
+		jb, _ := json.Marshal(map[string]any{"k": h, "nested": []any{map[string]string{h: h}}})
+		out = append(out, mqfmt.QLoadMessage{MD: js, HasMQMD: true, Data: jb})
+		xml := js
+		xml.MsgId[2] = 3
+		out = append(out, mqfmt.QLoadMessage{MD: xml, HasMQMD: true, Data: []byte("<a><b k='" + h + "'>" + h + "</b></a>")})
 		bin := md
 		bin.MsgId[2], bin.Format = 1, h
 		out = append(out, mqfmt.QLoadMessage{MD: bin, HasMQMD: true, Data: append([]byte{0, 1, 2, 0xAC, 0xED, 0, 5}, h...)})
@@ -155,7 +166,7 @@ func TestDecodeJSONKeepsExactFormat(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if got := doc.Messages[1].Body.Format; got != mqfmt.Trim(hostileStrings[0][:8]) {
+	if got := doc.Messages[4].Body.Format; got != mqfmt.Trim(hostileStrings[0][:8]) { // the binary message
 		t.Fatalf("format %q", got)
 	}
 	text, _, _ := runCLI("decode", dump)
