@@ -166,7 +166,7 @@ func TestDecodeJSONKeepsExactFormat(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if got := doc.Messages[4].Body.Format; got != mqfmt.Trim(hostileStrings[0][:8]) { // the binary message
+	if got := doc.Messages[3].Body.Format; got != mqfmt.Trim(hostileStrings[0][:8]) { // the binary message
 		t.Fatalf("format %q", got)
 	}
 	text, _, _ := runCLI("decode", dump)
