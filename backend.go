@@ -8,6 +8,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -45,8 +46,12 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 		}
 		defer f.Close()
 		qm := embedded.New(embedded.Options{Name: "QM1"})
-		if _, err := qm.RunMQSC(f); err != nil {
+		rep, err := qm.RunMQSC(f)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.mqsc, err)
+		}
+		for _, n := range rep.Notes() { // left on the screen when the dashboard exits
+			fmt.Fprintf(os.Stderr, "poisonwatch: --mqsc %s: %s\n", mqfmt.Sanitize(o.mqsc), n)
 		}
 		return &backend{qmgrs: []qmgrConn{{name: qm.Name(), conn: qm}}, stop: func() {}}, nil
 	}

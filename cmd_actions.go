@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -184,7 +185,7 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 		f.Format != "" || len(f.MsgIds) > 0 {
 		r.Filter = &f
 	}
-	return a, checkActionArgs(a)
+	return a, cmp.Or(checkActionArgs(a), checkActionFlags(a, stderr))
 }
 
 // checkActionArgs refuses command lines that cannot mean anything, before
@@ -283,18 +284,18 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 		err = checkActionTarget(a)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, err)
+		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return exitUsage
 	}
 	conn, qm, err := openActionBackend(ctx, &a.backend)
 	if err != nil {
-		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, err)
+		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return exitFailed
 	}
 	eng, err := actions.NewEngine(actions.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
 		ArchiveDir: a.archiveDir, ReadOnly: a.readOnly})
 	if err != nil {
-		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, err)
+		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return exitFailed
 	}
 	prog := newProgressPrinter(stderr, string(op), a.json)

@@ -67,7 +67,7 @@ func loadQLoad(ctx context.Context, qm *embedded.QMgr, path, queue string) error
 		return err
 	}
 	defer f.Close()
-	r := mqfmt.NewQLoadReader(f, mqfmt.QLoadReaderOptions{})
+	r := mqfmt.NewQLoadReader(f, mqfmt.QLoadReaderOptions{Whole: true})
 	if queue == "" {
 		h, err := r.Header()
 		if err != nil {

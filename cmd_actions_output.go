@@ -55,6 +55,7 @@ func queueDepths(ctx context.Context, qm *embedded.QMgr, res *actions.OpResult) 
 }
 
 func writeTextResult(w io.Writer, res *actions.OpResult, err error, depths []queueDepth) {
+	w = mqfmt.NewSafeWriter(w) // queue names in the depths line come from messages too
 	req := &res.Plan.Request
 	if res.Plan.Summary != "" {
 		prefix := ""
@@ -255,7 +256,7 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 		}
 		out.Items = append(out.Items, j)
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(mqfmt.NewJSONSafeWriter(w)) // exact values, C1 and bidi escaped
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(out)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/demo"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // maxMQSCFile bounds an --mqsc file, as the scenario loader bounds its own.
@@ -38,22 +40,24 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	s, err := loadSimScenario(o)
+	s, err := loadSimScenario(o, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "poisonwatch sim: %v\n", err)
+		fmt.Fprintf(stderr, "poisonwatch sim: %v\n", safeErr(err))
 		return 1
 	}
 	res, err := s.Simulate(ctx, demo.SimOptions{Duration: o.duration})
 	if err != nil {
-		fmt.Fprintf(stderr, "poisonwatch sim: %v\n", err)
+		fmt.Fprintf(stderr, "poisonwatch sim: %v\n", safeErr(err))
 		return 1
 	}
+	// Names were validated on load; the safe writers make sure of it.
 	if o.json {
-		enc := json.NewEncoder(stdout)
+		enc := json.NewEncoder(mqfmt.NewJSONSafeWriter(stdout))
 		enc.SetIndent("", "  ")
 		err = enc.Encode(res)
 	} else {
-		err = res.WriteText(stdout)
+		sw := mqfmt.NewSafeWriter(stdout)
+		err = cmp.Or(res.WriteText(sw), sw.Flush())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch sim: write: %v\n", err)
@@ -98,7 +102,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOpts, int, bool) {
 	return o, 0, true
 }
 
-func loadSimScenario(o simOpts) (*demo.Scenario, error) {
+func loadSimScenario(o simOpts, stderr io.Writer) (*demo.Scenario, error) {
 	var s *demo.Scenario
 	var err error
 	if o.scenario == "" {
@@ -124,6 +128,7 @@ func loadSimScenario(o simOpts) (*demo.Scenario, error) {
 		if err := s.AddMQSC(qmgr, file, string(text)); err != nil {
 			return nil, err
 		}
+		printMQSCNotes(stderr, "poisonwatch sim", []string{file})
 	}
 	return s, nil
 }

@@ -1,16 +1,23 @@
 package main
 
 import (
-	"encoding/json"
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"unsafe"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// decodedMsg is one decoded message, for text and JSON output alike.
+// maxPrettyBody is the largest text body decode lays out as JSON or XML;
+// larger ones are shown as they are, so memory stays a small multiple of the
+// input.
+const maxPrettyBody = 4 << 20
+
+// decodedMsg is one decoded message, for text and JSON output alike. The
+// body's text or bytes are kept apart and streamed by the writers, so that
+// a large body is never held twice as a hex dump or a JSON string.
 type decodedMsg struct {
 	Index   int             `json:"index"`
 	MQMD    []mqfmt.Field   `json:"mqmd,omitempty"`
@@ -18,6 +25,9 @@ type decodedMsg struct {
 	Body    decodedBody     `json:"body"`
 	Note    string          `json:"note,omitempty"`
 	Error   string          `json:"error,omitempty"`
+
+	hex  []byte // the body, shown as a hex dump
+	text string // the body as decoded (and laid out) text, unsanitised
 }
 
 type decodedHeader struct {
@@ -28,6 +38,8 @@ type decodedHeader struct {
 	Fields  []mqfmt.Field `json:"fields"`
 }
 
+// decodedBody describes the body. In JSON, Text (the exact decoded text) or
+// Hex (the amqsbcg-style dump) follows these fields; the test reads them back.
 type decodedBody struct {
 	Offset int    `json:"offset"`
 	Length int    `json:"length"`
@@ -49,32 +61,78 @@ func (m *decodedMsg) fromChain(data []byte, ch mqfmt.Chain, o decodeOpts) {
 	end := min(start+max(b.Length, 0), len(data))
 	body := data[start:end]
 	m.Body = decodedBody{Offset: b.Offset, Length: len(body), Format: mqfmt.Trim(b.Format), CCSID: b.CCSID}
-	bt := mqfmt.DecodeBody(body, b.CCSID, b.Encoding)
-	m.Body.Kind = bt.Kind.String()
 	if len(body) == 0 {
 		m.Body.Kind = "empty"
 		return
 	}
+	bt := decodeBodyBounded(body, b.CCSID, b.Encoding)
 	if o.hex || bt.Kind == mqfmt.KindBinary {
 		m.Body.Kind = "binary"
-		m.Body.Hex = mqfmt.HexDump(body, b.CCSID)
+		m.hex = body
 		return
 	}
-	text := bt.Text
-	if p, err := mqfmt.Pretty(text, bt.Kind); err == nil {
-		text = p
-	} else if errors.Is(err, mqfmt.ErrTruncated) {
-		text = p + "\n(cut off)"
+	m.Body.Kind = bt.Kind.String()
+	m.text = bt.Text
+	if len(body) > maxPrettyBody {
+		return
 	}
-	m.Body.Text = mqfmt.SanitizeMultiline(text)
+	if p, err := mqfmt.Pretty(bt.Text, bt.Kind); err == nil {
+		m.text = p
+	} else if errors.Is(err, mqfmt.ErrTruncated) {
+		m.text = p + "\n(cut off)"
+	}
 }
 
-func writeDecodedText(w io.Writer, m *decodedMsg, numbered bool) {
+// classifyPrefix is how much of a large body decides text or binary.
+const classifyPrefix = 64 << 10
+
+// decodeBodyBounded is mqfmt.DecodeBody with memory kept near the body's
+// size for large bodies: the first classifyPrefix bytes decide whether it
+// is binary (then nothing is decoded: a binary body is shown as a dump,
+// and decoding 100 MB of it would take hundreds of megabytes of U+FFFD),
+// and a UTF-8 body is used as it is instead of copied (its bytes are not
+// changed while decode runs; bad bytes are shown as \xNN escapes).
+func decodeBodyBounded(body []byte, ccsid int32, enc mqfmt.Encoding) mqfmt.BodyText {
+	if len(body) <= maxPrettyBody {
+		return mqfmt.DecodeBody(body, ccsid, enc)
+	}
+	probe := mqfmt.DecodeBody(body[:classifyPrefix], ccsid, enc)
+	switch {
+	case probe.Kind == mqfmt.KindBinary:
+		return probe
+	case ccsid == mqfmt.CCSIDUTF8:
+		return mqfmt.BodyText{Kind: probe.Kind, Text: unsafe.String(&body[0], len(body))}
+	}
+	bt := mqfmt.DecodeBody(body, ccsid, enc)
+	bt.Kind = probe.Kind
+	return bt
+}
+
+// writeDecoded writes the messages as text or JSON through the terminal-safe
+// writers: nothing a message carries can reach the terminal as a control.
+func writeDecoded(w io.Writer, msgs []decodedMsg, err error, asJSON bool) {
+	if asJSON {
+		js := mqfmt.NewJSONSafeWriter(w)
+		bw := bufio.NewWriterSize(js, 64<<10)
+		writeDecodedJSON(bw, msgs, err)
+		_ = bw.Flush()
+		return
+	}
+	sw := mqfmt.NewSafeWriter(w)
+	bw := bufio.NewWriterSize(sw, 64<<10)
+	for i := range msgs {
+		writeDecodedText(bw, &msgs[i], len(msgs) > 1)
+	}
+	_ = bw.Flush()
+	_ = sw.Flush()
+}
+
+func writeDecodedText(w *bufio.Writer, m *decodedMsg, numbered bool) {
 	if numbered {
 		fmt.Fprintf(w, "===== message %d =====\n", m.Index)
 	}
 	if m.Note != "" {
-		fmt.Fprintf(w, "note: %s\n", m.Note)
+		fmt.Fprintf(w, "note: %s\n", mqfmt.Sanitize(m.Note))
 	}
 	if len(m.MQMD) > 0 {
 		fmt.Fprintln(w, "MQMD")
@@ -85,46 +143,53 @@ func writeDecodedText(w io.Writer, m *decodedMsg, numbered bool) {
 		if h.Partial {
 			partial = ", truncated"
 		}
-		fmt.Fprintf(w, "%s at offset %d (%d bytes%s)\n", h.Kind, h.Offset, h.Length, partial)
+		fmt.Fprintf(w, "%s at offset %d (%d bytes%s)\n", mqfmt.Sanitize(h.Kind), h.Offset, h.Length, partial)
 		writeFields(w, h.Fields)
 	}
 	b := m.Body
-	fmt.Fprintf(w, "Body at offset %d: %d bytes, format '%s', CCSID %d (%s), %s\n", b.Offset, b.Length, b.Format, b.CCSID, mqfmt.CCSIDName(b.CCSID), b.Kind)
-	if b.Hex != "" {
-		fmt.Fprint(w, b.Hex)
-		if !strings.HasSuffix(b.Hex, "\n") {
-			fmt.Fprintln(w)
-		}
-	} else if b.Text != "" {
-		fmt.Fprintln(w, b.Text)
+	fmt.Fprintf(w, "Body at offset %d: %d bytes, format '%s', CCSID %d (%s), %s\n", b.Offset, b.Length,
+		mqfmt.Sanitize(b.Format), b.CCSID, mqfmt.CCSIDName(b.CCSID), b.Kind)
+	switch {
+	case m.hex != nil:
+		streamHex(w, m.hex, b.CCSID, nil)
+		w.WriteByte('\n')
+	case m.text != "":
+		// Unsanitised: w is a SafeWriter underneath, which sanitises the
+		// text a buffer at a time instead of copying it whole.
+		w.WriteString(m.text)
+		w.WriteByte('\n')
 	}
 	if m.Error != "" {
-		fmt.Fprintf(w, "error: %s\n", m.Error)
+		fmt.Fprintf(w, "error: %s\n", mqfmt.Sanitize(m.Error))
+	}
+}
+
+// streamHex writes HexDump(data, ccsid) line by line; each line goes through
+// quote (a JSON string escape) when it is not nil.
+func streamHex(w *bufio.Writer, data []byte, ccsid int32, quote func(*bufio.Writer, string)) {
+	for i := range mqfmt.HexDumpLines(len(data)) {
+		line := mqfmt.HexDumpLine(data, i, ccsid)
+		if quote == nil {
+			if i > 0 {
+				w.WriteByte('\n')
+			}
+			w.WriteString(line)
+			continue
+		}
+		if i > 0 {
+			w.WriteString(`\n`)
+		}
+		quote(w, line)
 	}
 }
 
 func writeFields(w io.Writer, fs []mqfmt.Field) {
 	for _, f := range fs {
+		name, value := mqfmt.Sanitize(f.Name), mqfmt.Sanitize(f.Value)
 		if f.Meaning != "" {
-			fmt.Fprintf(w, "  %-20s %s  (%s)\n", f.Name, f.Value, f.Meaning)
+			fmt.Fprintf(w, "  %-20s %s  (%s)\n", name, value, mqfmt.Sanitize(f.Meaning))
 		} else {
-			fmt.Fprintf(w, "  %-20s %s\n", f.Name, f.Value)
+			fmt.Fprintf(w, "  %-20s %s\n", name, value)
 		}
 	}
-}
-
-func writeDecodedJSON(w io.Writer, msgs []decodedMsg, err error) {
-	out := struct {
-		Messages []decodedMsg `json:"messages"`
-		Error    string       `json:"error,omitempty"`
-	}{Messages: msgs}
-	if out.Messages == nil {
-		out.Messages = []decodedMsg{}
-	}
-	if err != nil {
-		out.Error = mqfmt.Sanitize(err.Error())
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	_ = enc.Encode(out)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -120,4 +121,30 @@ func TestDecodeUsage(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "decode") || !strings.Contains(out, "version") {
 		t.Fatalf("help: %d %q", code, out)
 	}
+}
+
+// FuzzWriteJSONInner: the streamed escaper gives what encoding/json decodes
+// back to the same string encoding/json would.
+func FuzzWriteJSONInner(f *testing.F) {
+	for _, s := range []string{"plain", "q\"b\\s", "\x00\x1f\n\r\t", "\xff\xfe", "\u2028\u2029", "<&>", "é€"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var b bytes.Buffer
+		w := bufio.NewWriter(&b)
+		w.WriteByte('"')
+		writeJSONInner(w, s)
+		w.WriteByte('"')
+		w.Flush()
+		var got string
+		if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+			t.Fatalf("%q: %v", b.String(), err)
+		}
+		want, _ := json.Marshal(s)
+		var wantS string
+		_ = json.Unmarshal(want, &wantS)
+		if got != wantS {
+			t.Fatalf("%q decodes to %q, want %q", s, got, wantS)
+		}
+	})
 }

@@ -6,13 +6,17 @@ package themes
 import (
 	"embed"
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 
-	"github.com/BurntSushi/toml"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
+
+// maxThemeBytes bounds a theme file: a real one is under a kilobyte.
+const maxThemeBytes = 64 << 10
 
 //go:embed *.toml
 var files embed.FS
@@ -57,7 +61,7 @@ func Names() []string {
 // path (contains a slash or ends in .toml).
 func Load(name string) (Theme, error) {
 	if strings.ContainsRune(name, '/') || strings.HasSuffix(name, ".toml") {
-		b, err := os.ReadFile(name)
+		b, err := safeload.ReadFile(name, maxThemeBytes)
 		if err != nil {
 			return Theme{}, fmt.Errorf("theme file: %w", err)
 		}
@@ -76,12 +80,11 @@ var colour = regexp.MustCompile(`^(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[0-9]{1,3})$`
 // typo does not silently leave a colour unset.
 func Parse(b []byte, source string) (Theme, error) {
 	var t Theme
-	md, err := toml.Decode(string(b), &t)
-	if err != nil {
+	if err := safeload.DecodeTOML(b, &t, safeload.Limits{MaxBytes: maxThemeBytes}); err != nil {
 		return Theme{}, fmt.Errorf("theme %s: %w", source, err)
 	}
-	if und := md.Undecoded(); len(und) > 0 {
-		return Theme{}, fmt.Errorf("theme %s: unknown key %q", source, und[0].String())
+	if strings.IndexFunc(t.Name, func(r rune) bool { return !unicode.IsGraphic(r) }) >= 0 || len(t.Name) > 64 {
+		return Theme{}, fmt.Errorf("theme %s: name %q: want up to 64 printable characters", source, t.Name)
 	}
 	for key, v := range t.colours() {
 		if v == "" {
@@ -90,7 +93,7 @@ func Parse(b []byte, source string) (Theme, error) {
 			}
 			return Theme{}, fmt.Errorf("theme %s: %s is not set", source, key)
 		}
-		if !colour.MatchString(v) {
+		if n, err := strconv.Atoi(v); !colour.MatchString(v) || (err == nil && n > 255) {
 			return Theme{}, fmt.Errorf("theme %s: %s = %q is not a colour (#rrggbb, #rgb or 0-255)", source, key, v)
 		}
 	}

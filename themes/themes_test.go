@@ -28,6 +28,11 @@ func TestThemeErrors(t *testing.T) {
 		{"bad colour", strings.Replace(string(dark), `danger     = "#ff5f5f"`, `danger = "red"`, 1), "not a colour"},
 		{"missing colour", strings.Replace(string(dark), `danger     = "#ff5f5f"`, ``, 1), "danger is not set"},
 		{"not toml", "= =", "theme"},
+		{"colour over 255", strings.Replace(string(dark), `danger     = "#ff5f5f"`, `danger = "256"`, 1), "not a colour"},
+		{"colour 999", strings.Replace(string(dark), `danger     = "#ff5f5f"`, `danger = "999"`, 1), "not a colour"},
+		{"negative colour", strings.Replace(string(dark), `danger     = "#ff5f5f"`, `danger = "-1"`, 1), "not a colour"},
+		{"escape in name", strings.Replace(string(dark), `name = "dark"`, `name = "\u001b]0;x\u0007"`, 1), "printable"},
+		{"nested inline tables", "x = " + strings.Repeat("{a = ", 100) + "1" + strings.Repeat("}", 100), "nested deeper"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,6 +45,45 @@ func TestThemeErrors(t *testing.T) {
 	if _, err := Load("nope"); err == nil || !strings.Contains(err.Error(), "built-in") {
 		t.Fatalf("unknown theme: %v", err)
 	}
+}
+
+func TestThemeColour255Accepted(t *testing.T) {
+	dark, _ := files.ReadFile("dark.toml")
+	if _, err := Parse([]byte(strings.Replace(string(dark), `danger     = "#ff5f5f"`, `danger = "255"`, 1)), "t"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestThemeFileNotRegularOrTooLarge(t *testing.T) {
+	if _, err := Load("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Fatalf("/dev/zero: %v", err)
+	}
+	p := filepath.Join(t.TempDir(), "big.toml")
+	if err := os.WriteFile(p, make([]byte, maxThemeBytes+1), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(p); err == nil || !strings.Contains(err.Error(), "limit") {
+		t.Fatalf("large file: %v", err)
+	}
+}
+
+// FuzzParse feeds the theme loader arbitrary text: an error or a theme,
+// never a panic, and a theme only with valid colours.
+func FuzzParse(f *testing.F) {
+	dark, _ := files.ReadFile("dark.toml")
+	f.Add(dark)
+	f.Add([]byte("name = 'x'\nforeground = '300'"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		th, err := Parse(b, "fuzz")
+		if err != nil {
+			return
+		}
+		for k, v := range th.colours() {
+			if v != "" && !colour.MatchString(v) {
+				t.Fatalf("%s = %q accepted", k, v)
+			}
+		}
+	})
 }
 
 func TestUserThemeFile(t *testing.T) {

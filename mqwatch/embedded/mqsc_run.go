@@ -151,6 +151,9 @@ func failed(format string, args ...any) Result {
 
 // applyCommand runs one parsed command. Caller holds mu.
 func (qm *QMgr) applyCommand(c *mqsc.Command) Result {
+	if res, bad := checkCommandNames(c); bad {
+		return res
+	}
 	switch {
 	case c.Verb == "END":
 		return applied("End of MQSC input.")

@@ -3,7 +3,7 @@ package ibmmq
 import (
 	"fmt"
 
-	"github.com/BurntSushi/toml"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
 
 // qmgrEntry is one queue manager of a --qmgrs file. Empty fields keep the
@@ -36,12 +36,9 @@ func ParseQMgrFile(data []byte, base Settings) ([]Settings, error) {
 	var f struct {
 		QMgr []qmgrEntry `toml:"qmgr"`
 	}
-	md, err := toml.Decode(string(data), &f)
-	if err != nil {
+	// The file is checked for size, nesting and key count before decoding.
+	if err := safeload.DecodeTOML(data, &f, safeload.Limits{}); err != nil {
 		return nil, fmt.Errorf("queue manager file: %w", err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		return nil, fmt.Errorf("queue manager file: unknown key %q", und[0].String())
 	}
 	if len(f.QMgr) == 0 {
 		return nil, fmt.Errorf("queue manager file: no [[qmgr]] entry")

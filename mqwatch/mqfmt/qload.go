@@ -65,6 +65,9 @@ const (
 var (
 	// ErrQLoadTooLarge: a line or a message exceeds the reader's limit.
 	ErrQLoadTooLarge = errors.New("over the size limit")
+	// ErrQLoadPartial: with QLoadReaderOptions.Whole, a dump shows only the
+	// start of a message.
+	ErrQLoadPartial = errors.New("partial message")
 	// ErrQLoadNotQLoad: the input does not start like a qload, dmpmqmsg or
 	// amqsbcg file.
 	ErrQLoadNotQLoad = errors.New("not a qload file")

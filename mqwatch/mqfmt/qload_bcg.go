@@ -188,7 +188,7 @@ func (r *QLoadReader) bcgData(m *QLoadMessage, start int) error {
 		if off != len(data) {
 			return qloadErr(r.lines.no, 1, "data line at offset %08X, expected %08X: a line is missing or repeated", off, len(data))
 		}
-		if data, p, err = appendHexRun(data, line, p, true); err != nil {
+		if data, p, err = appendHexRun(data, line, p, true, '\''); err != nil {
 			return qloadErr(r.lines.no, p+1, "badly formed hex: %v", err)
 		}
 		if len(data) > r.opts.MaxMessage {

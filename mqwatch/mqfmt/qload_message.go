@@ -213,7 +213,7 @@ func appendDataLine(data, line []byte, lineNo int) ([]byte, error) {
 	switch line[0] {
 	case 'X':
 		p := skipBlanks(line, 1)
-		out, col, err := appendHexRun(data, line, p, false)
+		out, col, err := appendHexRun(data, line, p, false, '<')
 		if err != nil {
 			return nil, qloadErr(lineNo, col+1, "badly formed hex string: %v", err)
 		}
@@ -235,12 +235,14 @@ func skipBlanks(line []byte, p int) int {
 	return p
 }
 
-// appendHexRun decodes hex pairs from line[p:] until a character that is not a
-// hex digit stands where a byte should start (so the -da "<...>" column and
-// amqsbcg's quoted column are ignored). A byte with one digit is an error; its
-// column (0-based) is returned. sparse skips blanks between bytes, as amqsbcg's
-// "444C 4820" groups need.
-func appendHexRun(data, line []byte, p int, sparse bool) ([]byte, int, error) {
+// appendHexRun decodes hex pairs from line[p:]. After the data, a line may
+// have blanks and then its text column (-da's "<...>" or amqsbcg's quoted
+// "'...'", opened by column); anything else is an error, so a damaged line
+// (a non-hex character, a blank inside the data of an X line) is refused
+// rather than read as a shorter message. The error's column (0-based) is
+// returned. sparse skips blanks between bytes, as amqsbcg's "444C 4820"
+// groups need.
+func appendHexRun(data, line []byte, p int, sparse bool, column byte) ([]byte, int, error) {
 	for {
 		if sparse {
 			p = skipBlanks(line, p)
@@ -250,6 +252,9 @@ func appendHexRun(data, line []byte, p int, sparse bool) ([]byte, int, error) {
 		}
 		hi, ok := unhex(line[p])
 		if !ok {
+			if q, err := checkHexLineRest(line, p, column); err != nil {
+				return nil, q, err
+			}
 			return data, p, nil
 		}
 		if p+1 >= len(line) {
@@ -262,6 +267,25 @@ func appendHexRun(data, line []byte, p int, sparse bool) ([]byte, int, error) {
 		data = append(data, hi<<4|lo)
 		p += 2
 	}
+}
+
+// checkHexLineRest accepts what follows the hex data of a line at line[p]:
+// blanks to the end, or at least one blank and then the text column. On
+// error it returns the offending position.
+func checkHexLineRest(line []byte, p int, column byte) (int, error) {
+	q := skipBlanks(line, p)
+	blank := q > p || (p > 0 && line[p-1] == ' ')
+	if q == len(line) || (blank && line[q] == column) {
+		return q, nil
+	}
+	return q, fmt.Errorf("\"%s\" where hex digits, blanks or the %c...%c text column belong", sanitizeShort(clip(line[q:], 8)), column, closing(column))
+}
+
+func closing(open byte) byte {
+	if open == '<' {
+		return '>'
+	}
+	return open
 }
 
 // appendStringLine decodes an S line: a quoted string in which "~" escapes '"'

@@ -18,6 +18,10 @@ type QLoadReaderOptions struct {
 	// as dmpmqmsg -dH writes it. dmpmqmsg itself refuses such a file, so this is
 	// off by default: a stray text file should not load as zero messages.
 	Headerless bool
+	// Whole refuses an amqsbcg dump that shows only the start of a message
+	// ("length - 5 of 2147483647 bytes"), for readers that put messages back
+	// on a queue: a partial message must not be restored as if whole.
+	Whole bool
 }
 
 // QLoadReader reads messages one at a time from a qload (dmpmqmsg) file or from
@@ -67,6 +71,10 @@ func (r *QLoadReader) Next() (QLoadMessage, error) {
 		m, err = r.nextBCG()
 	} else {
 		m, err = r.nextQLoad()
+	}
+	if err == nil && r.opts.Whole && m.Partial() {
+		err = &QLoadError{Line: r.lines.no, Err: ErrQLoadPartial,
+			Msg: fmt.Sprintf("the dump shows only the first %d of %d bytes of a message: it cannot be restored whole", len(m.Data), m.DumpLength)}
 	}
 	if err != nil {
 		r.err = err

@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -11,10 +10,10 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/BurntSushi/toml"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Size limits keep a hostile or mistaken file from exhausting memory.
@@ -90,6 +89,10 @@ func readLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	// Only regular files: a device or FIFO could be endless or block.
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("read %s: not a regular file", name)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
@@ -102,16 +105,10 @@ func readLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
 
 func parse(data []byte, name string, readMQSC func(string) ([]byte, error)) (*Scenario, error) {
 	var f fileScenario
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
-	if err != nil {
+	// Size, nesting depth and key count are checked before decoding, and an
+	// error names only the first few unknown keys.
+	if err := safeload.DecodeTOML(data, &f, safeload.Limits{MaxBytes: maxScenarioBytes}); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = k.String()
-		}
-		return nil, fmt.Errorf("%s: unknown keys: %s", name, strings.Join(keys, ", "))
 	}
 	s, err := f.scenario(readMQSC)
 	if err != nil {
@@ -183,7 +180,7 @@ func (f *fileScenario) scenario(readMQSC func(string) ([]byte, error)) (*Scenari
 		for _, ref := range q.MQSC {
 			text, err := readMQSC(ref)
 			if err != nil {
-				return nil, fmt.Errorf("queue manager %s: %w", q.Name, err)
+				return nil, fmt.Errorf("queue manager %s: %w", mqfmt.Sanitize(q.Name), err)
 			}
 			spec.Scripts = append(spec.Scripts, Script{Name: ref, Text: string(text)})
 		}
@@ -198,7 +195,7 @@ func (f *fileScenario) scenario(readMQSC func(string) ([]byte, error)) (*Scenari
 	for i := range f.Producers {
 		p, err := f.Producers[i].spec()
 		if err != nil {
-			return nil, fmt.Errorf("producer %d (%s): %w", i+1, f.Producers[i].Name, err)
+			return nil, fmt.Errorf("producer %d (%s): %w", i+1, mqfmt.Sanitize(f.Producers[i].Name), err)
 		}
 		s.Producers = append(s.Producers, p)
 	}

@@ -112,7 +112,7 @@ func TestParseRejects(t *testing.T) {
 	}
 	tests := []struct{ name, toml, want string }{
 		{"syntax_error", "name = ", "toml"},
-		{"unknown_key", qm + "colour = \"red\"\n", "unknown keys: qmgr.colour"},
+		{"unknown_key", qm + "colour = \"red\"\n", "unknown key \"qmgr.colour\""},
 		{"no_queue_manager", "name = \"x\"\n", "0 queue managers"},
 		{"duplicate_queue_manager", qm + qm, "defined twice"},
 		{"bad_queue_manager_name", "[[qmgr]]\nname = \"QM 1\"\n", "not allowed in MQ names"},

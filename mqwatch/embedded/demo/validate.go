@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Limits on a scenario's size. They are far above any demo and keep a
@@ -31,12 +32,9 @@ func (s *Scenario) Validate() error {
 	if s.Name == "" {
 		s.Name = "scenario"
 	}
+	errs := s.checkScenarioDurations()
 	s.Poll = orDefault(s.Poll, defaultPoll)
 	s.Duration = orDefault(s.Duration, defaultSimTime)
-	var errs []error
-	if s.Warmup < 0 {
-		errs = append(errs, fmt.Errorf("warmup %s: negative", s.Warmup))
-	}
 	errs = append(errs, s.validateQMgrs()...)
 	if len(s.QMgrs) == 0 {
 		return errors.Join(errs...)
@@ -48,13 +46,13 @@ func (s *Scenario) Validate() error {
 	for i := range s.Producers {
 		p := &s.Producers[i]
 		if err := s.validateProducer(p, traces); err != nil {
-			errs = append(errs, fmt.Errorf("producer %d (%s): %w", i+1, p.Name, err))
+			errs = append(errs, fmt.Errorf("producer %d (%s): %w", i+1, mqfmt.Sanitize(p.Name), err))
 		}
 	}
 	for i := range s.Consumers {
 		c := &s.Consumers[i]
 		if err := s.validateConsumer(c); err != nil {
-			errs = append(errs, fmt.Errorf("consumer %d (%s): %w", i+1, c.Name, err))
+			errs = append(errs, fmt.Errorf("consumer %d (%s): %w", i+1, mqfmt.Sanitize(c.Name), err))
 		}
 	}
 	for i, e := range s.Events {
@@ -142,7 +140,7 @@ func checkAppName(n string) error {
 	if n == "" || len(n) > maxNameLen || strings.ContainsAny(n, "#\x00") {
 		return fmt.Errorf("name %q: want 1 to %d characters without '#'", n, maxNameLen)
 	}
-	return nil
+	return checkPrintable("name", n, maxNameLen, false)
 }
 
 func (s *Scenario) defaultQMgr(q *string) error {
@@ -186,6 +184,9 @@ func (s *Scenario) validateProducer(p *ProducerSpec, traces map[string]string) e
 		}
 	}
 	if err := checkRates(p); err != nil {
+		return err
+	}
+	if err := checkProducerFields(p); err != nil {
 		return err
 	}
 	switch {
@@ -237,6 +238,20 @@ func (s *Scenario) validateConsumer(c *ConsumerSpec) error {
 	}
 	if sub := c.Subscription; sub != nil && (sub.Topic == "" || (sub.Durable && sub.Name == "")) {
 		return errors.New("a subscription needs a topic, and a name when durable")
+	}
+	if err := checkConsumerDurations(c); err != nil {
+		return err
+	}
+	if sub := c.Subscription; sub != nil {
+		if err := errors.Join(checkPrintable("subscription topic", sub.Topic, 10240, false),
+			checkPrintable("subscription name", sub.Name, 10240, false)); err != nil {
+			return err
+		}
+	}
+	if q := c.DeliveryCount.SpecialQueue; q != "" {
+		if err := checkName("delivery_count special_queue", q); err != nil {
+			return err
+		}
 	}
 	if c.Instances == 0 {
 		c.Instances = 1
