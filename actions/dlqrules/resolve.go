@@ -53,6 +53,9 @@ func (r *Rule) Resolve(f *Facts, localQMgr string) Resolved {
 			out.Op, out.Skip = "", fmt.Sprintf("FWDQ(%s): the message's %s is blank", r.FwdQ, refField[r.FwdQ])
 		}
 	}
+	if r.PutAutCtx && out.Op != "" && out.Op != actions.OpDiscard {
+		out.Op, out.Skip = "", "PUTAUT(CTX) needs a put with the message's user authority (alternate user), which the actions engine does not offer yet"
+	}
 	return out
 }
 
