@@ -64,7 +64,8 @@ func entries(data []byte) ([]entry, []string, error) {
 	var warns []string
 	var cur *entry
 	cont := byte(0)
-	lines := bytes.Split(data, []byte("\n"))
+	contAt := Pos{}
+	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
 	for n, raw := range lines {
 		line := bytes.TrimRight(raw, "\r")
 		lineNo := n + 1
@@ -85,6 +86,7 @@ func entries(data []byte) ([]entry, []string, error) {
 		cont = 0
 		if end > start && (line[end-1] == '+' || line[end-1] == '-') {
 			cont = line[end-1]
+			contAt = Pos{lineNo, end}
 			end--
 		}
 		for i := start; i < end; i++ {
@@ -97,7 +99,7 @@ func entries(data []byte) ([]entry, []string, error) {
 		}
 	}
 	if cur != nil {
-		return nil, nil, &Error{Pos: Pos{len(lines), 1}, Msg: "the last entry ends with a continuation character but no line follows"}
+		return nil, nil, &Error{Pos: contAt, Msg: fmt.Sprintf("the entry continues ('%c') but no line follows", cont)}
 	}
 	return out, warns, nil
 }

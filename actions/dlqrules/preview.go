@@ -127,6 +127,10 @@ func itemOutcome(ctx context.Context, conn mqwatch.Conn, it *actions.OpItem, pro
 		return "would loop back to the DEADQ: " + strings.TrimPrefix(o, "skipped: ")
 	case strings.HasPrefix(o, "skipped: "):
 		return "would be left: " + strings.TrimPrefix(o, "skipped: ")
+	case strings.HasPrefix(o, "would fail: ") && it.Reason != 0:
+		rc := mqfmt.Reason(it.Reason)
+		why := strings.TrimSuffix(strings.TrimPrefix(o, "would fail: "), " ("+rc.String()+")")
+		return fmt.Sprintf("would fail with %s (%d): %s", rc, it.Reason, why)
 	case strings.HasPrefix(o, "would fail"):
 		return o
 	case it.Target == "":
@@ -139,7 +143,7 @@ func itemOutcome(ctx context.Context, conn mqwatch.Conn, it *actions.OpItem, pro
 		probes[key] = rc
 	}
 	if rc != 0 {
-		return "would fail: " + rc.Describe()
+		return "would fail with " + rc.Describe()
 	}
 	return "would succeed"
 }
