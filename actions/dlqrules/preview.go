@@ -102,7 +102,12 @@ func predict(ctx context.Context, src Source, c *classification, msgs []scanned,
 			out[i] = "would be left (IGNORE)"
 		}
 	}
-	probes := map[string]mqfmt.Reason{}
+	pr := &predictor{conn: src.Conn, probes: map[string]mqfmt.Reason{}, room: map[string]int{}}
+	if queues, err := src.Conn.Queues(ctx, "*"); err == nil {
+		status, _ := src.Conn.QueueStatus(ctx, "*")
+		qmi, _ := src.Conn.QMgr(ctx)
+		pr.inv = actions.NewInventory(qmi, queues, status)
+	}
 	for _, b := range c.batches {
 		req := b.request(qmgr, queue)
 		req.DryRun = true
@@ -111,16 +116,26 @@ func predict(ctx context.Context, src Source, c *classification, msgs []scanned,
 			return nil, fmt.Errorf("rule %d: %w", b.key.rule+1, err)
 		}
 		for j := range p.Items {
-			out[b.idx[j]] = itemOutcome(ctx, src.Conn, &p.Items[j], probes)
+			out[b.idx[j]] = pr.outcome(ctx, &p.Items[j])
 		}
 	}
 	return out, nil
 }
 
-// itemOutcome turns a planned item into a prediction, opening its target
-// as the run would (once per target) to find refusals the queue list
-// cannot show, such as MQRC_NOT_AUTHORIZED.
-func itemOutcome(ctx context.Context, conn mqwatch.Conn, it *actions.OpItem, probes map[string]mqfmt.Reason) string {
+// predictor predicts the outcome of planned items, in the order the run
+// would act on them.
+type predictor struct {
+	conn   mqwatch.Conn
+	inv    *actions.Inventory // nil when the queue list cannot be read
+	probes map[string]mqfmt.Reason
+	room   map[string]int // local queue -> messages it still has room for
+}
+
+// outcome turns a planned item into a prediction: the engine's plan, then
+// the room left on a local target (the messages beyond it would fail with
+// MQRC_Q_FULL), then an open of the target as the run would open it, once
+// per target, for refusals the queue list cannot show (MQRC_NOT_AUTHORIZED).
+func (pr *predictor) outcome(ctx context.Context, it *actions.OpItem) string {
 	o := it.Outcome
 	switch {
 	case strings.Contains(o, "is the source queue itself"):
@@ -136,11 +151,23 @@ func itemOutcome(ctx context.Context, conn mqwatch.Conn, it *actions.OpItem, pro
 	case it.Target == "":
 		return "would succeed"
 	}
+	if it.TargetQMgr == "" && pr.inv != nil {
+		if f := pr.inv.Facts(it.Target); f.Resolved != "" && f.MaxDepth > 0 {
+			left, ok := pr.room[f.Resolved]
+			if !ok {
+				left = int(f.MaxDepth - f.Depth)
+			}
+			if left <= 0 {
+				return fmt.Sprintf("would fail with %s: %s is at MAXDEPTH %d", mqfmt.RCQFull.Describe(), it.Target, f.MaxDepth)
+			}
+			pr.room[f.Resolved] = left - 1
+		}
+	}
 	key := it.Target + "@" + it.TargetQMgr
-	rc, ok := probes[key]
+	rc, ok := pr.probes[key]
 	if !ok {
-		rc = probe(ctx, conn, it.Target, it.TargetQMgr)
-		probes[key] = rc
+		rc = probe(ctx, pr.conn, it.Target, it.TargetQMgr)
+		pr.probes[key] = rc
 	}
 	if rc != 0 {
 		return "would fail with " + rc.Describe()
