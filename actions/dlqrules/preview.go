@@ -242,6 +242,9 @@ func sortedActions(m map[ActionCount]int) []ActionCount {
 	for i := range keys {
 		keys[i].Count = m[keys[i]]
 	}
+	if keys == nil {
+		keys = []ActionCount{} // JSON: [] for a rule that does nothing
+	}
 	return keys
 }
 
