@@ -110,16 +110,8 @@ func (f *fixture) dead(n int, destQ string, rc mqfmt.Reason, edit func(*mqfmt.MQ
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	c, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer c.Close()
-	q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: "QM1.DEADQ"}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer q.Close(f.ctx)
+	q, done := f.open("QM1.DEADQ", mqwatch.OpenOptions{Output: true, SetAllContext: true})
+	defer done()
 	if err := q.Put(f.ctx, &dmd, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
 		f.t.Fatal(err)
 	}
@@ -128,16 +120,8 @@ func (f *fixture) dead(n int, destQ string, rc mqfmt.Reason, edit func(*mqfmt.MQ
 // browse returns the messages on a queue.
 func (f *fixture) browse(queue string) []mqwatch.Message {
 	f.t.Helper()
-	c, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer c.Close()
-	q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer q.Close(f.ctx)
+	q, done := f.open(queue, mqwatch.OpenOptions{Browse: true})
+	defer done()
 	var out []mqwatch.Message
 	for first := true; ; first = false {
 		m, err := q.Browse(f.ctx, mqwatch.BrowseOptions{First: first})
@@ -163,18 +147,25 @@ func (f *fixture) depths(t *testing.T, want map[string]int) {
 // put puts a plain message (no MQDLH) to a queue.
 func (f *fixture) put(queue, text string) {
 	f.t.Helper()
-	c, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer c.Close()
-	q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Output: true})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer q.Close(f.ctx)
+	q, done := f.open(queue, mqwatch.OpenOptions{Output: true})
+	defer done()
 	md := mqfmt.NewMQMD()
 	if err := q.Put(f.ctx, &md, []byte(text), mqwatch.PutOptions{}); err != nil {
 		f.t.Fatal(err)
 	}
+}
+
+// open opens a queue on a connection of its own; done closes both.
+func (f *fixture) open(queue string, o mqwatch.OpenOptions) (mqwatch.Queue, func()) {
+	f.t.Helper()
+	c, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: queue}, o)
+	if err != nil {
+		_ = c.Close()
+		f.t.Fatal(err)
+	}
+	return q, func() { _ = q.Close(f.ctx); _ = c.Close() }
 }

@@ -142,3 +142,27 @@ func TestCoversFindsShadowedRules(t *testing.T) {
 		}
 	}
 }
+
+// A triage group's messages by rule, and the one-line explanation the
+// message screen shows.
+func TestMatchSummariesAndExplain(t *testing.T) {
+	tb := mustParse(t, "DESTQ(ORDERS.IN) ACTION(RETRY)\nACTION(IGNORE)")
+	sums := []mqwatch.Summary{
+		{HasDLH: true, DLHReason: 2053, DLHDestQ: "ORDERS.IN"},
+		{HasDLH: true, DLHReason: 2053, DLHDestQ: "ORDERS.IN"},
+		{HasDLH: true, DLHReason: 2053, DLHDestQ: "OTHER"},
+		{},
+	}
+	g := tb.MatchSummaries(sums)
+	if g.Rule != 0 || g.Counts[0] != 2 || g.Counts[1] != 1 || g.Counts[-1] != 1 || g.Uncertain != 0 {
+		t.Errorf("group match = %+v", g)
+	}
+	f := FactsOfSummary(&sums[0])
+	if got := tb.Explain(tb.Match(&f), &f, "QM1"); got != "rule 1 (line 1): retried to ORDERS.IN (MQDLH removed)" {
+		t.Errorf("Explain = %q", got)
+	}
+	f = FactsOfSummary(&sums[3])
+	if got := tb.Explain(tb.Match(&f), &f, "QM1"); got == "" {
+		t.Error("Explain of an unmatched message is empty")
+	}
+}

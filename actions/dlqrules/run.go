@@ -220,15 +220,11 @@ func (r *runner) tally(ctx context.Context) {
 	}
 }
 
+// sleep waits d unless ctx ends first.
 func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
 	select {
-	case <-t.C:
-		return nil
+	case <-time.After(max(d, 0)):
+		return ctx.Err()
 	case <-ctx.Done():
 		return ctx.Err()
 	}
