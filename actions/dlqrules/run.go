@@ -168,8 +168,15 @@ func (r *runner) pass(ctx context.Context, pass int, c *classification) error {
 		if r.o.Step != nil {
 			r.o.Step(st)
 		}
-		for i := range res.Items {
-			it := &res.Items[i]
+		items := res.Items
+		if len(items) == 0 && runErr != nil {
+			// Refused before any message was planned: each was attempted.
+			for i := range b.sums {
+				items = append(items, actions.OpItem{Msg: b.sums[i]})
+			}
+		}
+		for i := range items {
+			it := &items[i]
 			id := idOf(&it.Msg)
 			switch {
 			case r.o.DryRun:

@@ -167,3 +167,17 @@ func fmtDurations(ds []time.Duration) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// A request the engine refuses outright counts as an attempt for each of
+// its messages: the run ends instead of trying forever.
+func TestRunEndsWhenTheEngineRefusesARequest(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	res, err := f.runTable(t, "WAIT(NO) RETRYINT(1)\nACTION(RETRY) RETRY(2)\n", RunOptions{Batch: 1_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) != 2 || res.Steps[0].Err == nil || res.Failed != 1 || res.Done != 0 {
+		t.Errorf("result = %s, %d steps", res, len(res.Steps))
+	}
+}
