@@ -40,7 +40,12 @@ func FactsOfSummary(s *mqwatch.Summary) Facts {
 // MQDLH of a browsed message (its first few hundred bytes are enough).
 func FactsOfMessage(m *mqwatch.Message) Facts {
 	s := mqwatch.Summarize(m)
-	f := FactsOfSummary(&s)
+	return factsOf(m, &s)
+}
+
+// factsOf completes a message's summary facts with its MQMD.
+func factsOf(m *mqwatch.Message, s *mqwatch.Summary) Facts {
+	f := FactsOfSummary(s)
 	md := &m.MD
 	f.Partial = false
 	f.ApplIdentityData, f.PutApplName = mqfmt.Trim(md.ApplIdentityData), mqfmt.Trim(md.PutApplName)

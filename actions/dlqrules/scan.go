@@ -27,6 +27,9 @@ func scan(ctx context.Context, conn mqwatch.Conn, queue string) ([]scanned, erro
 	}
 	defer q.Close(context.WithoutCancel(ctx))
 	var out []scanned
+	if st, err := conn.QueueStatus(ctx, queue); err == nil && len(st) == 1 {
+		out = make([]scanned, 0, st[0].Depth+st[0].Depth/16) // room for a few arrivals
+	}
 	for first := true; ; first = false {
 		m, err := q.Browse(ctx, mqwatch.BrowseOptions{First: first, MaxBytes: scanBytes})
 		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
@@ -35,7 +38,8 @@ func scan(ctx context.Context, conn mqwatch.Conn, queue string) ([]scanned, erro
 		if err != nil {
 			return out, fmt.Errorf("browse %s: %w", queue, err)
 		}
-		out = append(out, scanned{sum: mqwatch.Summarize(&m), facts: FactsOfMessage(&m)})
+		s := mqwatch.Summarize(&m)
+		out = append(out, scanned{sum: s, facts: factsOf(&m, &s)})
 	}
 }
 
