@@ -45,7 +45,7 @@ func TestIBMExampleTablesParse(t *testing.T) {
 	if r := tb.Rules[0]; r.Patterns[0].Num != 2053 || r.Retry != 5 || r.Action != Retry {
 		t.Errorf("rule 1 = %+v", r)
 	}
-	if r := tb.Rules[3]; r.FwdQ != RefDestQ || r.FwdQM != "BBBB.2" || r.Header || r.Pos.Line != 50 {
+	if r := tb.Rules[3]; r.FwdQ != RefDestQ || r.FwdQM != "BBBB.2" || r.Header || r.Pos.Line != 52 {
 		t.Errorf("rule 4 (lower case in IBM's table) = %+v", r)
 	}
 	zos, err := ParseFile("testdata/ibm-zos-example.rules")
