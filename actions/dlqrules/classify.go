@@ -1,0 +1,121 @@
+package dlqrules
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// batchKey is one engine request: a rule's action to one target.
+type batchKey struct {
+	rule               int
+	op                 actions.Op
+	target, targetQMgr string
+}
+
+// batch is the messages of one engine request, in queue order.
+type batch struct {
+	key  batchKey
+	idx  []int // into the scanned messages
+	sums []mqwatch.Summary
+}
+
+// classification is where each scanned message goes.
+type classification struct {
+	rule    []int      // per message: the rule index that applies, -1 none
+	res     []Resolved // per message
+	batches []*batch   // in order of first appearance
+}
+
+// classify applies the table to the messages. skip(i, r) says that rule r
+// is no longer tried for message i (its attempts are spent); nil tries all.
+func classify(t *Table, msgs []scanned, localQMgr, queue string, skip func(i, r int) bool) *classification {
+	c := &classification{rule: make([]int, len(msgs)), res: make([]Resolved, len(msgs))}
+	byKey := map[batchKey]*batch{}
+	for i := range msgs {
+		f := &msgs[i].facts
+		m := t.Match(f)
+		for m.Rule >= 0 && skip != nil && skip(i, m.Rule) {
+			m = t.MatchFrom(f, m.Rule+1)
+		}
+		c.rule[i] = m.Rule
+		if m.Rule < 0 {
+			continue
+		}
+		x := t.Rules[m.Rule].Resolve(f, localQMgr)
+		if x.Op != actions.OpDiscard && x.Op != "" && x.Target == queue && x.TargetQMgr == "" {
+			x.Op, x.Skip = "", "its target is the DEADQ itself: it would loop back to the DEADQ"
+		}
+		c.res[i] = x
+		if x.Op == "" {
+			continue
+		}
+		k := batchKey{rule: m.Rule, op: x.Op, target: x.Target, targetQMgr: x.TargetQMgr}
+		if x.Action == Retry {
+			k.target, k.targetQMgr = "", "" // the engine's requeue takes the MQDLH's names itself
+		}
+		b := byKey[k]
+		if b == nil {
+			b = &batch{key: k}
+			byKey[k] = b
+			c.batches = append(c.batches, b)
+		}
+		b.idx = append(b.idx, i)
+		b.sums = append(b.sums, msgs[i].sum)
+	}
+	return c
+}
+
+// request is the engine request of a batch.
+func (b *batch) request(qmgr, queue string) actions.OpRequest {
+	return actions.OpRequest{Op: b.key.op, QMgr: qmgr, Queue: queue, Messages: b.sums,
+		Target: b.key.target, TargetQMgr: b.key.targetQMgr}
+}
+
+// covers reports whether every message rule a matches also matches rule b
+// (a earlier in the table): b is then shadowed, reached only when a's action
+// fails. A keyword a leaves out or gives as * covers anything; otherwise b
+// must give the same value, or a value a's generic matches.
+func covers(a, b *Rule) bool {
+	for i := range a.Patterns {
+		pa := &a.Patterns[i]
+		if pa.Any {
+			continue
+		}
+		j := slices.IndexFunc(b.Patterns, func(p Pattern) bool { return p.Keyword == pa.Keyword })
+		if j < 0 || b.Patterns[j].Any {
+			return false
+		}
+		pb := &b.Patterns[j]
+		if patternKeywords[pa.Keyword].length == 0 {
+			if pa.Num != pb.Num {
+				return false
+			}
+			continue
+		}
+		if !genericCovers(pa.Value, pb.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// genericCovers reports whether every name generic b matches, generic a
+// matches too (exactly for names without wildcards; for a trailing-*
+// prefix a, when b starts with the prefix).
+func genericCovers(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if !strings.ContainsAny(b, "*?") {
+		return mqwatch.MatchName(a, b)
+	}
+	pre, ok := strings.CutSuffix(a, "*")
+	if !ok || strings.ContainsAny(pre, "*?") {
+		return false
+	}
+	bp := b[:strings.IndexAny(b, "*?")]
+	return strings.HasPrefix(bp, pre)
+}

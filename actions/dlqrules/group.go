@@ -1,0 +1,53 @@
+package dlqrules
+
+import (
+	"fmt"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// GroupMatch is how the messages of a group (the triage screen's reason and
+// destination) fall over the rules.
+type GroupMatch struct {
+	// Rule is the index of the rule most of them meet, -1 when most meet
+	// none; Counts has every rule's share (key -1: no rule).
+	Rule   int
+	Counts map[int]int
+	// Uncertain counts messages whose rule depends on fields a summary
+	// lacks (MSGTYPE, REPLYQ, ...): the message screen, which has the whole
+	// MQMD, says for sure.
+	Uncertain int
+}
+
+// MatchSummaries matches each summary of a group.
+func (t *Table) MatchSummaries(sums []mqwatch.Summary) GroupMatch {
+	g := GroupMatch{Rule: -1, Counts: map[int]int{}}
+	for i := range sums {
+		m := t.MatchSummary(&sums[i])
+		g.Counts[m.Rule]++
+		if !m.Certain {
+			g.Uncertain++
+		}
+	}
+	best := 0
+	for r, n := range g.Counts {
+		if n > best || n == best && r < g.Rule {
+			g.Rule, best = r, n
+		}
+	}
+	return g
+}
+
+// Explain says in one line which rule a message meets and what it does:
+// "rule 3 (line 12): retried to ORDERS.IN (MQDLH removed)".
+func (t *Table) Explain(m Match, f *Facts, localQMgr string) string {
+	if m.Rule < 0 || m.Rule >= len(t.Rules) {
+		return m.Why
+	}
+	r := &t.Rules[m.Rule]
+	s := fmt.Sprintf("rule %d (line %d): %s", r.Number, r.Pos.Line, r.Resolve(f, localQMgr))
+	if !m.Certain {
+		s += fmt.Sprintf(" (if the full message matches; rule %d tests fields the list does not hold)", r.Number)
+	}
+	return s
+}

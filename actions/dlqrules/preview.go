@@ -1,0 +1,258 @@
+package dlqrules
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// Source is the queue manager a table is previewed or run against: a
+// connection to browse the DEADQ and probe targets, and the engine whose
+// plans (dry runs) predict each action and whose runs carry it out.
+type Source struct {
+	Conn   mqwatch.Conn
+	Engine *actions.Engine
+}
+
+// Report is what a table would do to the messages on the queue now.
+type Report struct {
+	QMgr, Queue string
+	Total       int // messages on the queue
+	Rules       []RuleReport
+	// Unmatched are the messages no rule matches (they stay), by group;
+	// NoDLH counts those without an MQDLH, which runmqdlq never processes.
+	Unmatched      []GroupCount
+	UnmatchedCount int
+	NoDLH          int
+	Warnings       []string
+	Elapsed        time.Duration `json:"-"`
+}
+
+// RuleReport is one rule's share of the queue.
+type RuleReport struct {
+	Number  int
+	Pos     Pos
+	Text    string
+	Matched int
+	Groups  []GroupCount  // the matched messages by reason and destination
+	Does    []ActionCount // what happens to them, resolved and predicted
+	// ShadowedBy is the number of an earlier rule that matches every
+	// message this one does (0: none): it acts only when that one fails.
+	ShadowedBy int `json:",omitempty"`
+	// Dead is set when the rule matches nothing on the queue now.
+	Dead bool `json:",omitempty"`
+}
+
+// GroupCount counts messages by MQDLH reason and destination.
+type GroupCount struct {
+	Reason     int32
+	ReasonName string
+	DestQ      string
+	DestQMgr   string `json:",omitempty"`
+	Count      int
+}
+
+// ActionCount counts messages by resolved action and predicted outcome.
+type ActionCount struct {
+	Does    string // "retried to ORDERS.IN (MQDLH removed)"
+	Outcome string // "would succeed", "would fail: ... (MQRC_Q_FULL (2053))", ...
+	Count   int
+}
+
+// Preview matches every message on the queue (opts.Queue, the table's INPUTQ
+// or the queue manager's DEADQ) against the table and predicts each action
+// with the engine's plan and an open of its target, changing nothing.
+func Preview(ctx context.Context, src Source, t *Table, queue string) (*Report, error) {
+	start := time.Now()
+	qmi, queue, err := where(ctx, src.Conn, t, queue)
+	if err != nil {
+		return nil, err
+	}
+	msgs, err := scan(ctx, src.Conn, queue)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{QMgr: qmi.Name, Queue: queue, Total: len(msgs), Warnings: t.Warnings}
+	c := classify(t, msgs, qmi.Name, queue, nil)
+	outcome, err := predict(ctx, src, c, msgs, qmi.Name, queue)
+	if err != nil {
+		return nil, err
+	}
+	rep.fill(t, c, msgs, outcome)
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// predict returns each message's predicted outcome.
+func predict(ctx context.Context, src Source, c *classification, msgs []scanned, qmgr, queue string) ([]string, error) {
+	out := make([]string, len(msgs))
+	for i := range msgs {
+		switch {
+		case c.rule[i] < 0:
+		case c.res[i].Skip != "":
+			out[i] = "would be left: " + c.res[i].Skip
+		case c.res[i].Action == Ignore:
+			out[i] = "would be left (IGNORE)"
+		}
+	}
+	pr := &predictor{conn: src.Conn, probes: map[string]mqfmt.Reason{}, room: map[string]int{}}
+	if queues, err := src.Conn.Queues(ctx, "*"); err == nil {
+		status, _ := src.Conn.QueueStatus(ctx, "*")
+		qmi, _ := src.Conn.QMgr(ctx)
+		pr.inv = actions.NewInventory(qmi, queues, status)
+	}
+	for _, b := range c.batches {
+		req := b.request(qmgr, queue)
+		req.DryRun = true
+		p, err := src.Engine.Plan(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("rule %d: %w", b.key.rule+1, err)
+		}
+		for j := range p.Items {
+			out[b.idx[j]] = pr.outcome(ctx, &p.Items[j])
+		}
+	}
+	return out, nil
+}
+
+// predictor predicts the outcome of planned items, in the order the run
+// would act on them.
+type predictor struct {
+	conn   mqwatch.Conn
+	inv    *actions.Inventory // nil when the queue list cannot be read
+	probes map[string]mqfmt.Reason
+	room   map[string]int // local queue -> messages it still has room for
+}
+
+// outcome turns a planned item into a prediction: the engine's plan, then
+// the room left on a local target (the messages beyond it would fail with
+// MQRC_Q_FULL), then an open of the target as the run would open it, once
+// per target, for refusals the queue list cannot show (MQRC_NOT_AUTHORIZED).
+func (pr *predictor) outcome(ctx context.Context, it *actions.OpItem) string {
+	o := it.Outcome
+	switch {
+	case strings.Contains(o, "is the source queue itself"):
+		return "would loop back to the DEADQ: " + strings.TrimPrefix(o, "skipped: ")
+	case strings.HasPrefix(o, "skipped: "):
+		return "would be left: " + strings.TrimPrefix(o, "skipped: ")
+	case strings.HasPrefix(o, "would fail: ") && it.Reason != 0:
+		rc := mqfmt.Reason(it.Reason)
+		why := strings.TrimSuffix(strings.TrimPrefix(o, "would fail: "), " ("+rc.String()+")")
+		return fmt.Sprintf("would fail with %s (%d): %s", rc, it.Reason, why)
+	case strings.HasPrefix(o, "would fail"):
+		return o
+	case it.Target == "":
+		return "would succeed"
+	}
+	if it.TargetQMgr == "" && pr.inv != nil {
+		if f := pr.inv.Facts(it.Target); f.Resolved != "" && f.MaxDepth > 0 {
+			left, ok := pr.room[f.Resolved]
+			if !ok {
+				left = int(f.MaxDepth - f.Depth)
+			}
+			if left <= 0 {
+				return fmt.Sprintf("would fail with %s: %s is at MAXDEPTH %d", mqfmt.RCQFull.Describe(), it.Target, f.MaxDepth)
+			}
+			pr.room[f.Resolved] = left - 1
+		}
+	}
+	key := it.Target + "@" + it.TargetQMgr
+	rc, ok := pr.probes[key]
+	if !ok {
+		rc = probe(ctx, pr.conn, it.Target, it.TargetQMgr)
+		pr.probes[key] = rc
+	}
+	if rc != 0 {
+		return "would fail with " + rc.Describe()
+	}
+	return "would succeed"
+}
+
+// fill counts per rule, finds dead and shadowed rules and the unmatched.
+func (rep *Report) fill(t *Table, c *classification, msgs []scanned, outcome []string) {
+	groups := make([]map[GroupCount]int, len(t.Rules)+1) // last: unmatched
+	does := make([]map[ActionCount]int, len(t.Rules))
+	for i := range groups {
+		groups[i] = map[GroupCount]int{}
+	}
+	for i := range does {
+		does[i] = map[ActionCount]int{}
+	}
+	for i := range msgs {
+		f := &msgs[i].facts
+		r := c.rule[i]
+		if !f.HasDLH {
+			rep.NoDLH++
+		}
+		g := GroupCount{Reason: f.Reason, DestQ: f.DestQ, DestQMgr: f.DestQM}
+		if r < 0 {
+			groups[len(t.Rules)][g]++
+			rep.UnmatchedCount++
+			continue
+		}
+		groups[r][g]++
+		does[r][ActionCount{Does: c.res[i].String(), Outcome: outcome[i]}]++
+	}
+	for r := range t.Rules {
+		rr := RuleReport{Number: r + 1, Pos: t.Rules[r].Pos, Text: t.Rules[r].String(),
+			Groups: sortedGroups(groups[r]), Does: sortedActions(does[r])}
+		for _, g := range rr.Groups {
+			rr.Matched += g.Count
+		}
+		for a := 0; a < r && rr.ShadowedBy == 0; a++ {
+			if covers(&t.Rules[a], &t.Rules[r]) {
+				rr.ShadowedBy = a + 1
+			}
+		}
+		rr.Dead = rr.Matched == 0
+		rep.Rules = append(rep.Rules, rr)
+	}
+	rep.Unmatched = sortedGroups(groups[len(t.Rules)])
+}
+
+func sortedGroups(m map[GroupCount]int) []GroupCount {
+	out := make([]GroupCount, 0, len(m))
+	for g, n := range m {
+		g.Count, g.ReasonName = n, reasonName(g.Reason)
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b GroupCount) int {
+		if a.Count != b.Count {
+			return b.Count - a.Count
+		}
+		return strings.Compare(fmt.Sprint(a.Reason, a.DestQ, a.DestQMgr), fmt.Sprint(b.Reason, b.DestQ, b.DestQMgr))
+	})
+	return out
+}
+
+func sortedActions(m map[ActionCount]int) []ActionCount {
+	keys := slices.SortedFunc(maps.Keys(m), func(a, b ActionCount) int {
+		if m[a] != m[b] {
+			return m[b] - m[a]
+		}
+		return strings.Compare(a.Does+a.Outcome, b.Does+b.Outcome)
+	})
+	for i := range keys {
+		keys[i].Count = m[keys[i]]
+	}
+	if keys == nil {
+		keys = []ActionCount{} // JSON: [] for a rule that does nothing
+	}
+	return keys
+}
+
+// reasonName is IBM's name of a reason, or "" for one it does not name.
+func reasonName(rc int32) string {
+	r := mqfmt.Reason(rc)
+	if rc == 0 || !r.Known() {
+		return ""
+	}
+	return r.String()
+}

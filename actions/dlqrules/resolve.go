@@ -1,0 +1,100 @@
+package dlqrules
+
+import (
+	"fmt"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+)
+
+// Resolved is a rule's action for one message, in the actions engine's terms.
+type Resolved struct {
+	Action Action
+	// Op is the engine operation: OpRequeue for RETRY and for FWD with
+	// HEADER(NO) (the MQDLH is removed), OpMove for FWD with HEADER(YES),
+	// OpDiscard for DISCARD; "" for IGNORE and when Skip is set.
+	Op actions.Op
+	// Target and TargetQMgr are where the message goes, the & references
+	// replaced by the message's own names; TargetQMgr is "" for the local
+	// queue manager. RETRY's target is the MQDLH's DestQName on DestQMgrName.
+	Target, TargetQMgr string
+	// Skip says why the action cannot be taken for this message (a & name
+	// that is blank in it); the message stays, as runmqdlq reports an error
+	// and leaves it.
+	Skip string
+}
+
+// Resolve works out what r does to a message with facts f on queue manager
+// localQMgr (whose name in FWDQM or the MQDLH means "here").
+func (r *Rule) Resolve(f *Facts, localQMgr string) Resolved {
+	out := Resolved{Action: r.Action}
+	local := func(qm string) string {
+		if qm == localQMgr {
+			return ""
+		}
+		return qm
+	}
+	switch r.Action {
+	case Ignore:
+	case Discard:
+		out.Op = actions.OpDiscard
+	case Retry:
+		out.Op, out.Target, out.TargetQMgr = actions.OpRequeue, f.DestQ, local(f.DestQM)
+		if f.DestQ == "" {
+			out.Op, out.Skip = "", "RETRY: the MQDLH DestQName is blank"
+		}
+	case Fwd:
+		out.Op = actions.OpMove
+		if !r.Header {
+			out.Op = actions.OpRequeue
+		}
+		out.Target = r.ref(r.FwdQ, f)
+		out.TargetQMgr = local(r.ref(r.FwdQM, f))
+		if out.Target == "" {
+			out.Op, out.Skip = "", fmt.Sprintf("FWDQ(%s): the message's %s is blank", r.FwdQ, refField[r.FwdQ])
+		}
+	}
+	if r.PutAutCtx && out.Op != "" && out.Op != actions.OpDiscard {
+		out.Op, out.Skip = "", "PUTAUT(CTX) needs a put with the message's user authority (alternate user), which the actions engine does not offer yet"
+	}
+	return out
+}
+
+var refField = map[string]string{RefDestQ: "MQDLH DestQName", RefReplyQ: "MQMD ReplyToQ",
+	RefDestQM: "MQDLH DestQMgrName", RefReplyQM: "MQMD ReplyToQMgr"}
+
+// ref replaces a & reference by the message's name.
+func (r *Rule) ref(v string, f *Facts) string {
+	switch v {
+	case RefDestQ:
+		return f.DestQ
+	case RefReplyQ:
+		return f.ReplyQ
+	case RefDestQM:
+		return f.DestQM
+	case RefReplyQM:
+		return f.ReplyQM
+	}
+	return v
+}
+
+// String says in a few words what the resolved action does.
+func (x Resolved) String() string {
+	if x.Skip != "" {
+		return "left on the DEADQ: " + x.Skip
+	}
+	to := x.Target
+	if x.TargetQMgr != "" {
+		to += " on " + x.TargetQMgr
+	}
+	switch {
+	case x.Action == Ignore:
+		return "left on the DEADQ (IGNORE)"
+	case x.Action == Discard:
+		return "discarded (archived first)"
+	case x.Action == Retry:
+		return "retried to " + to + " (MQDLH removed)"
+	case x.Op == actions.OpRequeue:
+		return "forwarded to " + to + " (MQDLH removed)"
+	}
+	return "forwarded to " + to + " (MQDLH kept)"
+}

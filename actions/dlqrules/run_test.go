@@ -1,0 +1,183 @@
+package dlqrules
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+func (f *fixture) runTable(t *testing.T, table string, o RunOptions) (*RunResult, error) {
+	t.Helper()
+	o.Sleep = f.clk.Sleep
+	return Run(f.ctx, f.source(""), mustParse(t, table), o)
+}
+
+// RETRY(n) against a target that fails twice: attempts RETRYINT apart, the
+// third works, the MQDLH is removed as a requeue removes it.
+func TestRunRetryWithInjectedFailingTarget(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbPut, Queue: "ORDERS.IN", Times: 2, RC: mqfmt.RCQFull})
+	res, err := f.runTable(t, "RETRYINT(7) WAIT(NO)\nREASON(MQRC_Q_FULL) ACTION(RETRY) RETRY(3)\n", RunOptions{})
+	if err != nil {
+		t.Fatalf("Run: %v (%s)", err, res)
+	}
+	var done []int
+	for _, st := range res.Steps {
+		done = append(done, st.Result.Done)
+	}
+	if fmt.Sprint(done) != "[0 0 1]" {
+		t.Errorf("messages done per attempt = %v, want two failed attempts and a third that works", done)
+	}
+	if res.Done != 1 || res.Failed != 0 || res.Left != 0 {
+		t.Errorf("result = %s", res)
+	}
+	retries := 0
+	for _, d := range f.clk.sleeps {
+		if d == 7*time.Second {
+			retries++
+		}
+	}
+	if retries != 2 {
+		t.Errorf("slept %v, want two RETRYINT(7) waits", f.clk.sleeps)
+	}
+	got := f.browse("ORDERS.IN")
+	if len(got) != 1 || mqfmt.Trim(got[0].MD.Format) != "MQSTR" || string(got[0].Data) != `{"n":1}` {
+		t.Fatalf("ORDERS.IN = %+v", got)
+	}
+	f.depths(t, map[string]int{"QM1.DEADQ": 0})
+}
+
+// When a rule's attempts are spent, the next matching rule is tried, as
+// runmqdlq does; FWD keeps the MQDLH by default.
+func TestRunFallsThroughToTheNextRuleWhenAttemptsAreSpent(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbPut, Queue: "ORDERS.IN", RC: mqfmt.RCPutInhibited})
+	res, err := f.runTable(t, "RETRYINT(3) WAIT(NO)\nREASON(MQRC_Q_FULL) ACTION(RETRY) RETRY(2)\nACTION(FWD) FWDQ(PARKING.Q)\n", RunOptions{})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	var rules []int
+	for _, st := range res.Steps {
+		rules = append(rules, st.Rule)
+	}
+	if fmt.Sprint(rules) != "[1 1 2]" {
+		t.Errorf("steps by rule = %v, want [1 1 2]", rules)
+	}
+	got := f.browse("PARKING.Q")
+	if len(got) != 1 || mqfmt.Trim(got[0].MD.Format) != "MQDEAD" {
+		t.Fatalf("PARKING.Q = %+v, want the message with its MQDLH", got)
+	}
+}
+
+// HEADER(NO) strips the MQDLH; DISCARD archives before removing; IGNORE and
+// unmatched messages stay; one audit line per message acted on.
+func TestRunHeaderDiscardIgnoreAndAudit(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	f.dead(2, "PAYMENTS.IN", mqfmt.RCQFull, nil)
+	f.dead(3, "OTHER.IN", mqfmt.RCQFull, nil)
+	f.dead(4, "ELSE.IN", mqfmt.RCQFull, nil)
+	res, err := f.runTable(t, "WAIT(NO)\nDESTQ(ORDERS.IN) ACTION(FWD) FWDQ(PARKING.Q) HEADER(NO)\n"+
+		"DESTQ(PAYMENTS.IN) ACTION(DISCARD)\nDESTQ(OTHER.IN) ACTION(IGNORE)\n", RunOptions{})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if res.Done != 2 || res.Left != 2 {
+		t.Errorf("result = %s", res)
+	}
+	got := f.browse("PARKING.Q")
+	if len(got) != 1 || mqfmt.Trim(got[0].MD.Format) != "MQSTR" || string(got[0].Data) != `{"n":1}` {
+		t.Fatalf("PARKING.Q = %+v, want the message without MQDLH", got)
+	}
+	archives, _ := filepath.Glob(filepath.Join(f.dir, "archive", "*"))
+	if len(archives) != 1 {
+		t.Errorf("archives = %v, want one", archives)
+	}
+	audit, _ := os.ReadFile(filepath.Join(f.dir, "audit.jsonl"))
+	if n := strings.Count(string(audit), "\n"); n != 2 {
+		t.Errorf("audit has %d lines, want 2:\n%s", n, audit)
+	}
+	f.depths(t, map[string]int{"QM1.DEADQ": 2})
+}
+
+// A dry run reports per message and changes nothing.
+func TestRunDryRunChangesNothing(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	res, err := f.runTable(t, "REASON(MQRC_Q_FULL) ACTION(RETRY)\n", RunOptions{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) != 1 || res.Steps[0].Result.Items[0].Outcome != "would requeue" || res.Done != 0 {
+		t.Errorf("dry run = %+v", res)
+	}
+	f.depths(t, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 0})
+}
+
+// PUTAUT(CTX) messages stay: the engine cannot put with another user's
+// authority yet, and acting with the operator's would be broader.
+func TestRunLeavesPutautCtx(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	res, err := f.runTable(t, "WAIT(NO)\nACTION(RETRY) PUTAUT(CTX)\n", RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Done != 0 || res.Left != 1 || len(res.Steps) != 0 {
+		t.Errorf("result = %s", res)
+	}
+}
+
+// WAIT(nnn) waits that long for new messages, then stops; WAIT(NO) and
+// --once stop at once; cancelling stops a WAIT(YES) run.
+func TestRunWait(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.runTable(t, "WAIT(12)\nACTION(DISCARD)\n", RunOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmtDurations(f.clk.sleeps); got != "5s 5s 2s" {
+		t.Errorf("WAIT(12) slept %s, want 5s 5s 2s", got)
+	}
+	f.clk.sleeps = nil
+	if _, err := f.runTable(t, "WAIT(YES)\nACTION(DISCARD)\n", RunOptions{Once: true}); err != nil || len(f.clk.sleeps) != 0 {
+		t.Errorf("--once: err %v, slept %v", err, f.clk.sleeps)
+	}
+	ctx, cancel := context.WithCancel(f.ctx)
+	cancel()
+	_, err := Run(ctx, f.source(""), mustParse(t, "ACTION(DISCARD)"), RunOptions{Sleep: f.clk.Sleep})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled WAIT(YES) run: %v", err)
+	}
+}
+
+func fmtDurations(ds []time.Duration) string {
+	s := make([]string, len(ds))
+	for i, d := range ds {
+		s[i] = d.String()
+	}
+	return strings.Join(s, " ")
+}
+
+// A request the engine refuses outright counts as an attempt for each of
+// its messages: the run ends instead of trying forever.
+func TestRunEndsWhenTheEngineRefusesARequest(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	res, err := f.runTable(t, "WAIT(NO) RETRYINT(1)\nACTION(RETRY) RETRY(2)\n", RunOptions{Batch: 1_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) != 2 || res.Steps[0].Err == nil || res.Failed != 1 || res.Done != 0 {
+		t.Errorf("result = %s, %d steps", res, len(res.Steps))
+	}
+}

@@ -1,0 +1,78 @@
+package dlqrules
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// scanBytes is how much of each message a scan reads: the MQDLH and the
+// headers after it, which is all a rule looks at.
+const scanBytes = 2048
+
+// scanned is one message of the queue: its summary, which the engine acts
+// on, and every field the rules match.
+type scanned struct {
+	sum   mqwatch.Summary
+	facts Facts
+}
+
+// scan browses the whole queue once, in queue order.
+func scan(ctx context.Context, conn mqwatch.Conn, queue string) ([]scanned, error) {
+	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
+	if err != nil {
+		return nil, fmt.Errorf("browse %s: %w", queue, err)
+	}
+	defer q.Close(context.WithoutCancel(ctx))
+	var out []scanned
+	if st, err := conn.QueueStatus(ctx, queue); err == nil && len(st) == 1 {
+		out = make([]scanned, 0, st[0].Depth+st[0].Depth/16) // room for a few arrivals
+	}
+	for first := true; ; first = false {
+		m, err := q.Browse(ctx, mqwatch.BrowseOptions{First: first, MaxBytes: scanBytes})
+		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
+			return out, nil
+		}
+		if err != nil {
+			return out, fmt.Errorf("browse %s: %w", queue, err)
+		}
+		s := mqwatch.Summarize(&m)
+		out = append(out, scanned{sum: s, facts: factsOf(&m, &s)})
+	}
+}
+
+// where finds the queue manager and the queue a table works on: the
+// command's queue, else the table's INPUTQ, else the queue manager's DEADQ.
+func where(ctx context.Context, conn mqwatch.Conn, t *Table, queue string) (mqwatch.QMgrInfo, string, error) {
+	qmi, err := conn.QMgr(ctx)
+	if err != nil {
+		return qmi, "", err
+	}
+	if t.Control.InputQM != "" && t.Control.InputQM != qmi.Name {
+		return qmi, "", fmt.Errorf("the table's INPUTQM(%s) is not the queue manager connected to (%s)", t.Control.InputQM, qmi.Name)
+	}
+	switch {
+	case queue != "":
+	case t.Control.InputQ != "":
+		queue = t.Control.InputQ
+	case qmi.DeadQ != "":
+		queue = qmi.DeadQ
+	default:
+		return qmi, "", fmt.Errorf("queue manager %s has no DEADQ and the table gives no INPUTQ: give --queue", qmi.Name)
+	}
+	return qmi, queue, nil
+}
+
+// probe opens a target for output with passed context, as the engine will,
+// and closes it: 0 when the open works, else the reason code (2035 when the
+// user may not put there, 2085 when it does not exist, ...).
+func probe(ctx context.Context, conn mqwatch.Conn, queue, qmgr string) mqfmt.Reason {
+	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: queue, QMgr: qmgr}, mqwatch.OpenOptions{Output: true, PassAllContext: true})
+	if err != nil {
+		return mqwatch.ReasonOf(err) // 0 for a failure that is not MQ's: nothing predicted
+	}
+	_ = q.Close(ctx)
+	return 0
+}

@@ -1,0 +1,300 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// rulesCommand is `poisonwatch rules`: runmqdlq rules tables.
+func rulesCommand() command {
+	return command{"rules", "runmqdlq rules tables: check, preview, run or generate one against the DEADQ", runRules}
+}
+
+const rulesUsage = `usage:
+  poisonwatch rules check FILE
+  poisonwatch rules preview FILE [--queue Q] [--json] [queue manager flags]
+  poisonwatch rules run FILE [--dry-run] [--once] [--json] [queue manager flags]
+  poisonwatch rules generate [--queue Q] [--out FILE] [queue manager flags]`
+
+func runRules(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, rulesUsage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "check":
+		return rulesCheck(args[1:], stdout, stderr)
+	case "preview", "run", "generate":
+		return rulesWithQMgr(ctx, args[0], args[1:], stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprintln(stdout, rulesUsage)
+		return exitDone
+	}
+	fmt.Fprintf(stderr, "poisonwatch rules: unknown subcommand %q\n%s\n", mqfmt.Sanitize(args[0]), rulesUsage)
+	return exitUsage
+}
+
+// loadRules parses a table, printing every error as FILE:LINE:COL.
+func loadRules(path string, stderr io.Writer) (*dlqrules.Table, bool) {
+	t, err := dlqrules.ParseFile(path)
+	var errs dlqrules.Errors
+	switch {
+	case errors.As(err, &errs):
+		for _, e := range errs {
+			fmt.Fprintf(stderr, "%s:%d:%d: %s\n", path, e.Pos.Line, e.Pos.Col, mqfmt.Sanitize(e.Msg))
+		}
+		fmt.Fprintf(stderr, "%s: %d errors: the table is refused whole, as runmqdlq refuses it\n", path, len(errs))
+		return nil, false
+	case err != nil:
+		fmt.Fprintf(stderr, "poisonwatch rules: %v\n", err)
+		return nil, false
+	}
+	for _, w := range t.Warnings {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", path, w)
+	}
+	return t, true
+}
+
+func rulesCheck(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, rulesUsage)
+		return exitUsage
+	}
+	t, ok := loadRules(args[0], stderr)
+	if !ok {
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "%s: %d rules", args[0], len(t.Rules))
+	if t.Control.Present {
+		fmt.Fprintf(stdout, "; control data %s", t.Control.String())
+	}
+	fmt.Fprintln(stdout)
+	for i := range t.Rules {
+		fmt.Fprintf(stdout, "  %d (line %d): %s\n", i+1, t.Rules[i].Pos.Line, mqfmt.Sanitize(t.Rules[i].String()))
+	}
+	return exitDone
+}
+
+// rulesFlags are the flags of the subcommands that reach a queue manager.
+type rulesFlags struct {
+	backend                 backendFlags
+	queue, out, audit, arch string
+	json, dryRun, once, ro  bool
+	batch, workers          int
+	rate                    float64
+}
+
+func newRulesFlagSet(sub string, f *rulesFlags, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("poisonwatch rules "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.queue, "queue", "", "the dead-letter queue (default: the table's INPUTQ, else the queue manager's DEADQ)")
+	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
+	switch sub {
+	case "run":
+		fs.BoolVar(&f.dryRun, "dry-run", false, "report what one pass would do; change nothing")
+		fs.BoolVar(&f.once, "once", false, "process the messages there now (with their retries) and stop, whatever WAIT says")
+		fs.IntVar(&f.batch, "batch", actions.DefaultBatch, "messages per unit of work")
+		fs.IntVar(&f.workers, "workers", 1, "connections moving batches in parallel; 1 keeps the queue order")
+		fs.Float64Var(&f.rate, "rate", 0, "at most this many messages per second (0: no limit)")
+		fs.StringVar(&f.audit, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
+		fs.StringVar(&f.arch, "archive-dir", "", "where DISCARD archives go (default: archive/ in the state directory)")
+		fs.BoolVar(&f.ro, "read-only", false, "refuse every change (a dry run still works)")
+	case "generate":
+		fs.StringVar(&f.out, "out", "", "write the table to this file (default: standard output)")
+	}
+	b := &f.backend
+	fs.StringVar(&b.kind, "backend", "embedded", "embedded, or ibmmq for a real queue manager (a build with IBM MQ support)")
+	registerMQFlags(fs)
+	if fs.Lookup("qmgr") == nil {
+		fs.StringVar(&b.qmgr, "qmgr", "QM1", "queue manager name")
+	}
+	fs.StringVar(&b.scenario, "scenario", "", "embedded queue managers: simulate this scenario first (a directory, a TOML file, or 'builtin'), then use --qmgr of it")
+	fs.DurationVar(&b.simFor, "sim-duration", 0, "with --scenario: how much time to simulate")
+	fs.Var(&b.mqsc, "mqsc", "embedded queue manager: run this MQSC script first (repeatable)")
+	fs.Var(&b.load, "load", "embedded queue manager: put this dmpmqmsg file's messages first (repeatable)")
+	fs.StringVar(&b.loadQueue, "load-queue", "", "queue for --load (default: the file's '* Queue =' line)")
+	return fs
+}
+
+// rulesWithQMgr runs preview, run or generate.
+func rulesWithQMgr(ctx context.Context, sub string, args []string, stdout, stderr io.Writer) int {
+	var f rulesFlags
+	fs := newRulesFlagSet(sub, &f, stderr)
+	file, rest := "", args
+	if sub != "generate" && len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		file, rest = args[0], args[1:]
+	}
+	if err := fs.Parse(rest); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitDone
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 && file == "" && sub != "generate" {
+		file = fs.Arg(0)
+	}
+	if (sub != "generate" && file == "") || (sub == "generate" && fs.NArg() > 0) {
+		fmt.Fprintln(stderr, rulesUsage)
+		return exitUsage
+	}
+	var t *dlqrules.Table
+	if file != "" {
+		var ok bool
+		if t, ok = loadRules(file, stderr); !ok {
+			return exitUsage
+		}
+	}
+	if f.backend.kind == "ibmmq" {
+		f.backend.qmgr = mqQMgrName()
+	}
+	src, closeSrc, err := openRulesSource(ctx, &f)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules %s: %v\n", sub, err)
+		return exitFailed
+	}
+	defer closeSrc()
+	switch sub {
+	case "preview":
+		return rulesPreview(ctx, src, t, &f, stdout, stderr)
+	case "run":
+		return rulesRun(ctx, src, t, &f, stdout, stderr)
+	}
+	return rulesGenerate(ctx, src, &f, stdout, stderr)
+}
+
+// openRulesSource opens the queue manager as the action commands do.
+func openRulesSource(ctx context.Context, f *rulesFlags) (dlqrules.Source, func(), error) {
+	conn, _, err := openActionBackend(ctx, &f.backend)
+	if err != nil {
+		return dlqrules.Source{}, nil, err
+	}
+	eng, err := actions.NewEngine(actions.EngineOptions{Connector: conn, QMgr: f.backend.qmgr,
+		AuditPath: f.audit, ArchiveDir: f.arch, ReadOnly: f.ro})
+	if err != nil {
+		return dlqrules.Source{}, nil, err
+	}
+	c, err := conn.Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch rules"})
+	if err != nil {
+		return dlqrules.Source{}, nil, err
+	}
+	return dlqrules.Source{Conn: c, Engine: eng}, func() { _ = c.Close() }, nil
+}
+
+func rulesPreview(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f *rulesFlags, stdout, stderr io.Writer) int {
+	rep, err := dlqrules.Preview(ctx, src, t, f.queue)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules preview: %v\n", err)
+		return exitFailed
+	}
+	if f.json {
+		return writeRulesJSON(stdout, stderr, rep)
+	}
+	rep.WriteText(stdout)
+	return exitDone
+}
+
+func rulesRun(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f *rulesFlags, stdout, stderr io.Writer) int {
+	o := dlqrules.RunOptions{Queue: f.queue, DryRun: f.dryRun, Once: f.once, Batch: f.batch, Workers: f.workers, Rate: f.rate}
+	prog := newProgressPrinter(stderr, "rules", f.json)
+	o.Progress = func(_ int, p actions.OpProgress) { prog.report(p) }
+	o.Step = func(st dlqrules.Step) {
+		prog.done()
+		if !f.json {
+			writeRulesStep(stdout, &st)
+		}
+	}
+	res, err := dlqrules.Run(ctx, src, t, o)
+	if f.json {
+		writeRulesJSON(stdout, stderr, struct {
+			*dlqrules.RunResult
+			Error string `json:",omitempty"`
+		}{res, errString(err)})
+	} else if res != nil {
+		fmt.Fprintln(stdout, res.String())
+	}
+	switch {
+	case err != nil && res == nil:
+		fmt.Fprintf(stderr, "poisonwatch rules run: %v\n", err)
+		return exitFailed
+	case err != nil || (res.Failed > 0 && res.Done > 0):
+		return exitPartial
+	case res.Failed > 0:
+		return exitFailed
+	}
+	return exitDone
+}
+
+// writeRulesStep prints one engine request of a run.
+func writeRulesStep(w io.Writer, st *dlqrules.Step) {
+	r := &st.Result
+	fmt.Fprintf(w, "pass %d, rule %d: %s\n", st.Pass, st.Rule, mqfmt.Sanitize(r.Plan.Summary))
+	fmt.Fprintf(w, "  done %d, skipped %d, failed %d", r.Done, r.Skipped, r.Failed)
+	if r.ArchiveFile != "" {
+		fmt.Fprintf(w, ", archived to %s", r.ArchiveFile)
+	}
+	if st.Err != nil {
+		fmt.Fprintf(w, "; %s", mqfmt.Sanitize(st.Err.Error()))
+	}
+	fmt.Fprintln(w)
+}
+
+func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdout, stderr io.Writer) int {
+	qmi, err := src.Conn.QMgr(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
+		return exitFailed
+	}
+	queue := f.queue
+	if queue == "" {
+		queue = qmi.DeadQ
+	}
+	groups, err := dlqrules.QueueGroups(ctx, src.Conn, queue)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
+		return exitFailed
+	}
+	w := stdout
+	if f.out != "" {
+		file, err := os.Create(f.out)
+		if err != nil {
+			fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
+			return exitFailed
+		}
+		defer file.Close()
+		w = file
+	}
+	err = dlqrules.Generate(w, groups, dlqrules.GenerateOptions{QMgr: qmi.Name, Queue: queue, Now: time.Now()})
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
+		return exitFailed
+	}
+	return exitDone
+}
+
+func writeRulesJSON(stdout, stderr io.Writer, v any) int {
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules: %v\n", err)
+		return exitFailed
+	}
+	return exitDone
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

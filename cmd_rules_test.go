@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func runRulesCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	var out, errb bytes.Buffer
+	code := dispatch(context.Background(), append([]string{"rules"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestRulesCheck(t *testing.T) {
+	code, out, _ := runRulesCLI(t, "check", "actions/dlqrules/testdata/ibm-example.rules")
+	if code != exitDone || !strings.Contains(out, "8 rules") {
+		t.Errorf("check of IBM's example: exit %d\n%s", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.rules")
+	if err := os.WriteFile(bad, []byte("REASON(MQRC_Q_FULL) ACTION(RETRY)\n  DESTQ(X) ACTON(FWD)\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runRulesCLI(t, "check", bad)
+	if code != exitUsage || !strings.Contains(errOut, "bad.rules:2:12: unknown keyword ACTON") {
+		t.Errorf("check of a bad table: exit %d\n%s", code, errOut)
+	}
+	if code, _, _ := runRulesCLI(t, "check"); code != exitUsage {
+		t.Errorf("check without a file: exit %d", code)
+	}
+}
+
+// The preview of the demo table on the built-in demo, whose DEADQ is known:
+// 7 Q_FULL retried, 13 forwarded without MQDLH, 4 forwarded to a queue that
+// does not exist, a shadowed rule and a dead one.
+func TestRulesPreviewOnTheBuiltinDemo(t *testing.T) {
+	code, out, errOut := runRulesCLI(t, "preview", "testdata/rules/demo.rules", "--scenario", "builtin", "--json")
+	if code != exitDone {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Queue string
+		Total int
+		Rules []struct {
+			Matched    int
+			ShadowedBy int
+			Dead       bool
+			Does       []struct {
+				Does, Outcome string
+				Count         int
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Queue != "SYSTEM.DEAD.LETTER.QUEUE" || rep.Total != 24 || len(rep.Rules) != 5 {
+		t.Fatalf("report: %s", out)
+	}
+	want := []string{
+		"7 retried to ORDERS.EXPRESS (MQDLH removed): would succeed",
+		"",
+		"13 forwarded to ORDERS.RETURNS.IN (MQDLH removed): would succeed",
+		"4 forwarded to PARKING.NOWHERE (MQDLH kept): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)",
+		"",
+	}
+	for i, w := range want {
+		r := rep.Rules[i]
+		got := ""
+		if len(r.Does) == 1 {
+			got = strings.Join([]string{strconv.Itoa(r.Does[0].Count), r.Does[0].Does + ":", r.Does[0].Outcome}, " ")
+		}
+		if !strings.HasPrefix(got, w) || (w == "") != r.Dead {
+			t.Errorf("rule %d: %q, dead %v; want %q", i+1, got, r.Dead, w)
+		}
+	}
+	if rep.Rules[1].ShadowedBy != 1 {
+		t.Errorf("rule 2 shadowed by %d, want 1", rep.Rules[1].ShadowedBy)
+	}
+}
+
+// Run and generate on the built-in demo: what the preview said happens.
+func TestRulesRunAndGenerateOnTheBuiltinDemo(t *testing.T) {
+	code, out, errOut := runRulesCLI(t, "run", "testdata/rules/demo.rules", "--scenario", "builtin", "--once")
+	if code != exitPartial || !strings.Contains(out, "20 acted on, 4 left after their rules' attempts failed") {
+		t.Errorf("run: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, _ = runRulesCLI(t, "run", "testdata/rules/demo.rules", "--scenario", "builtin", "--dry-run")
+	if code != exitDone || !strings.Contains(out, "0 acted on") {
+		t.Errorf("dry run: exit %d\n%s", code, out)
+	}
+	gen := filepath.Join(t.TempDir(), "gen.rules")
+	if code, _, errOut := runRulesCLI(t, "generate", "--scenario", "builtin", "--out", gen); code != exitDone {
+		t.Fatalf("generate: exit %d: %s", code, errOut)
+	}
+	code, out, _ = runRulesCLI(t, "check", gen)
+	if code != exitDone || !strings.Contains(out, "3 rules") {
+		t.Errorf("generated table: exit %d\n%s", code, out)
+	}
+}
