@@ -51,21 +51,31 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 	for _, qs := range q.SortedQueues() {
 		q.queueAlerts(qs, now, add)
 	}
-	seen := map[string]int{}
-	for i, a := range out {
-		seen[a.Rule+"\x00"+a.Queue] = i + 1
-	}
-	for _, a := range q.lint() {
-		i := seen[a.Rule+"\x00"+a.Queue]
-		switch {
-		case i == 0:
-			out = append(out, a)
-		case out[i-1].Fix == "":
-			out[i-1].Fix = a.Fix // the live alert says what happens, the lint how to prevent it
-		}
-	}
+	out = mergeLint(out, q.lint())
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out
+}
+
+// mergeLint adds the configuration findings to the live alerts, one alert per
+// finding. A live alert and a finding are the same finding only when rule,
+// queue and severity agree (a poison loop seen live and linted); then the
+// live text stays and takes the finding's fix. Any other finding on the same
+// queue is its own alert with its own fix, never lending it to another.
+func mergeLint(live, lint []Alert) []Alert {
+	same := map[string]int{}
+	for i, a := range live {
+		same[a.Rule+"\x00"+a.Queue+"\x00"+a.Severity.String()] = i + 1
+	}
+	for _, f := range lint {
+		i := same[f.Rule+"\x00"+f.Queue+"\x00"+f.Severity.String()]
+		switch {
+		case i == 0:
+			live = append(live, f)
+		case live[i-1].Fix == "":
+			live[i-1].Fix = f.Fix
+		}
+	}
+	return live
 }
 
 type addFunc func(sev Severity, rule, queue, format string, args ...any)
@@ -113,10 +123,16 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	}
 }
 
-// roundDuration shows a duration the way the dashboard does: 45s, 12m30s,
-// 5h30m, 3d.
-func roundDuration(d time.Duration) string {
+// roundDuration is Span: alerts and the screens say durations alike.
+func roundDuration(d time.Duration) string { return Span(d) }
+
+// Span shows a duration the way every screen does: 45s, 12m30s, 5h30m, 3d.
+// A negative duration (a put time ahead of this clock) reads "-": it is no
+// age at all, and showing 0s would claim the message just arrived.
+func Span(d time.Duration) string {
 	switch {
+	case d < 0:
+		return "-"
 	case d < time.Minute:
 		return fmt.Sprintf("%ds", int(d.Seconds()))
 	case d < time.Hour:
@@ -126,3 +142,22 @@ func roundDuration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%dd", int(d.Hours()/24))
 }
+
+// ruleText is the text of the POISON-RULES rules alerts cite, for the alert
+// detail screen.
+var ruleText = map[string]string{
+	"R1b": "The first time a consumer sees BackoutCount > 0 it queries BOTHRESH and BOQNAME of the input queue and caches them for the life of the connection: a later ALTER is not seen by a consumer that has cached them.",
+	"R1c": "BOTHRESH == 0: never poison; the message is redelivered forever (poison loop).",
+	"R1f": "The queue manager itself never acts on BOTHRESH or BOQNAME: only MQ classes for JMS/XMS and integration products do. A plain MQI application that just rolls back loops forever on a poison message unless it checks BackoutCount itself.",
+	"R2c": "BOTHRESH > 0 without BOQNAME is a configuration smell.",
+	"R4f": "asf, persistent message: delivery to all connection consumers on that destination stops; they must be closed, the problem fixed, and re-created.",
+	"R8a": "A DEADQ is defined; it is not near MAXDEPTH; its MAXMSGL is at least the largest MAXMSGL of the queues that can dead-letter into it.",
+	"R8b": "Each BOQ exists, is a local queue, is not put-inhibited, has room and a large enough MAXMSGL.",
+	"R8c": "Messages with BackoutCount >= BOTHRESH still sitting on an input queue are stuck poison (no JMS-aware consumer, or the BOQ/DEADQ put failed).",
+	"R8d": "Depth of a BOQ or DEADQ that grows is an incident signal; its rate matters.",
+	"R9a": "Poison is detected from JMSXDeliveryCount against a threshold; Amlen caps JMSXDeliveryCount at 64, so thresholds above 64 never fire.",
+	"R9c": "An MDB with maxDeliveryFailures = N pauses after N failures; while paused a backlog builds.",
+}
+
+// RuleText returns the text of a rule an alert cites, "" when unknown.
+func RuleText(rule string) string { return ruleText[rule] }

@@ -41,7 +41,9 @@ type App struct {
 	keys  KeyMap
 	help  help.Model
 	state *model.State
-	nav   *model.Nav
+	// stack is the navigation: the dashboard at the bottom, the screen on
+	// view at the top; esc pops exactly what enter pushed.
+	stack []screen
 	sel   *model.Selection
 	// selQueue is the queue the marks belong to: marks never travel to
 	// another queue's action.
@@ -53,11 +55,12 @@ type App struct {
 	frozen  bool
 	pending [][]*mqwatch.Snapshot // per source, in order, held while frozen
 
-	dash   dashboard
-	queue  queueScreen
-	triage triageScreen
-	detail detailScreen
-	audit  auditScreen
+	// auditLog is what this session did, newest first (the audit screen).
+	auditLog []auditRow
+	// fetchSeq numbers message reads so a late answer finds its screen.
+	fetchSeq int
+	// sortBy is the dashboard's queue order (s cycles it).
+	sortBy queueSort
 	filter filterInput
 	pal    palette
 	dialog *dialog
@@ -85,7 +88,7 @@ func New(o Options) *App {
 		o.ReadOnly = true
 	}
 	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
-		state: model.New(o.Now, o.Interval), nav: model.NewNav(), sel: model.NewSelection(),
+		state: model.New(o.Now, o.Interval), sel: model.NewSelection(),
 		pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
 	a.setTheme(o.Theme)
 	for _, s := range o.Sources {
@@ -94,9 +97,7 @@ func New(o Options) *App {
 	if len(o.Sources) > 0 {
 		a.qm = o.Sources[0].Name()
 	}
-	a.dash = newDashboard()
-	a.queue = newQueueScreen()
-	a.triage = newTriageScreen()
+	a.stack = []screen{newDashboard(a.qm)}
 	a.pal = newPalette()
 	a.filter = newFilterInput()
 	return a
@@ -204,17 +205,9 @@ func (a *App) source(qm string) Source {
 	return nil
 }
 
-// refreshScreens gives the visible screen the new state, keeping cursors.
+// refreshScreens gives the screen on view the new state, keeping its cursor.
 func (a *App) refreshScreens() {
-	q := a.current()
-	a.dash.update(q, a.filter.value(model.ScreenDashboard))
-	top := a.nav.Top()
-	switch top.Screen {
-	case model.ScreenQueue, model.ScreenGroup:
-		if cmd := a.queue.update(q, top, a.filter.value(top.Screen)); cmd != nil {
-			a.later = append(a.later, cmd)
-		}
-	case model.ScreenTriage:
-		a.triage.update(q, top, a.filter.value(top.Screen))
+	if cmd := a.top().refresh(a); cmd != nil {
+		a.later = append(a.later, cmd)
 	}
 }

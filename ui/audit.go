@@ -5,16 +5,24 @@ import (
 	"strings"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // auditScreen lists what this session did, one row per message, newest first;
 // the full record is in the audit file named in each result.
 type auditScreen struct {
+	base
 	grid Grid
 	rows []auditRow
 	st   *Styles
+}
+
+func newAuditScreen(qm string) *auditScreen {
+	return &auditScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: qm}}}
 }
 
 type auditRow struct {
@@ -28,14 +36,30 @@ type auditRow struct {
 
 func (a *App) recordAudit(res actions.OpResult) {
 	now := a.opt.Now()
-	s := &a.audit
 	var fresh []auditRow
 	for _, it := range res.Items {
 		fresh = append(fresh, auditRow{at: now, op: res.Plan.Request.Op, item: it, from: res.Plan.Request.Queue, user: res.Plan.Request.User})
 	}
-	s.rows = append(fresh, s.rows...)
-	s.grid.SetRows(len(s.rows))
+	a.auditLog = append(fresh, a.auditLog...)
 }
+
+func (s *auditScreen) refresh(a *App) tea.Cmd {
+	s.st, s.rows = &a.st, a.auditLog
+	s.grid.Cell = s.cell
+	s.grid.SetRows(len(s.rows))
+	return nil
+}
+
+func (s *auditScreen) resize(a *App, w, h int) {
+	s.grid.Cols = s.cols(w)
+	s.grid.SetSize(w, h-1)
+}
+
+func (s *auditScreen) scroll(d int) { s.grid.Move(d) }
+
+func (s *auditScreen) filter() *string { return nil }
+
+func (s *auditScreen) bindings(a *App) []binding { return a.gridKeys(&s.grid) }
 
 // cols fits the audit table: narrow terminals drop USER and FROM before the
 // outcome, which is what the operator looks for.
@@ -80,12 +104,7 @@ func (s *auditScreen) cell(row, col int) Cell {
 	return Cell{}
 }
 
-func (s *auditScreen) view(w, h int) string {
-	if s.grid.Width != w || s.grid.Cols == nil {
-		s.grid.Cols = s.cols(w)
-		s.grid.SetSize(w, h-1)
-	}
-	s.grid.Cell = s.cell
+func (s *auditScreen) view(a *App, w, h int) string {
 	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d message action(s) this session", len(s.rows)))
 	if len(s.rows) == 0 {
 		return title + "\n" + s.st.Muted.Render(" nothing done yet. Every action writes one JSON line per message to the audit file too.")

@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -71,21 +72,14 @@ type runDoneMsg struct {
 
 // openDialog starts an action on the marked messages (or the one under the
 // cursor): the dry-run plan is computed first.
-func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hidden int) tea.Cmd {
-	if a.opt.ReadOnly && op != actions.OpExport {
-		a.flash = "read-only: actions are disabled"
-		return nil
-	}
-	if a.opt.Ops == nil {
-		a.flash = "no connection for actions"
-		return nil
-	}
+func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Location, hidden int) tea.Cmd {
+	queue := loc.Queue
 	if len(msgs) == 0 {
 		a.flash = "nothing selected: space marks messages, or put the cursor on one"
 		return nil
 	}
 	a.dialogSeq++
-	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: a.qm, Queue: queue, Messages: msgs, User: a.opt.User},
+	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
 		hidden: hidden, prog: progress.New(progress.WithDefaultGradient())}
 	d.needType = len(msgs) > 1 || op == actions.OpDiscard
 	if op == actions.OpExport {
@@ -185,7 +179,7 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 	case copiedMsg:
 		a.flash = string(m)
 	case filterDoneMsg:
-		if a.queue.mf.done(m) {
+		if s, ok := a.top().(*queueScreen); ok && s.mf.done(m) {
 			a.refreshScreens()
 		}
 	}
@@ -195,7 +189,7 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 // afterAction tells the watcher what moved, so inventories drop it without a
 // re-read, and asks for an immediate poll.
 func (a *App) afterAction(res actions.OpResult) {
-	s := a.source(a.qm)
+	s := a.source(res.Plan.Request.QMgr)
 	if s == nil {
 		return
 	}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -16,55 +15,43 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// actionKey maps the action keys to dialogs. Nothing destructive happens on a
-// key press: every action opens a dialog whose focused choice is Cancel.
-func (a *App) actionKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
-	var op actions.Op
-	switch {
-	case key.Matches(k, a.keys.Requeue):
-		op = actions.OpRequeue
-	case key.Matches(k, a.keys.Move):
-		op = actions.OpMove
-	case key.Matches(k, a.keys.Replay):
-		op = actions.OpReplay
-	case key.Matches(k, a.keys.Discard):
-		op = actions.OpDiscard
-	case key.Matches(k, a.keys.Export):
-		op = actions.OpExport
-	default:
-		return nil
+// actionKeys declares the action keys of a screen whose messages live on
+// loc's queue. Nothing destructive happens on a key press: every action opens
+// a dialog on the dry run's result, its focus on Cancel. In read-only mode the
+// keys are hidden from help and say so when pressed.
+func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Location) []binding {
+	k := a.keys
+	act := func(op actions.Op) func() tea.Cmd {
+		return func() tea.Cmd {
+			msgs, hidden := targets()
+			return a.openDialog(op, msgs, loc, hidden)
+		}
 	}
-	msgs, hidden := a.actionTargets(top)
-	return a.openDialog(op, msgs, top.Queue, hidden)
-}
-
-// actionTargets: the marked messages, else the message under the cursor.
-func (a *App) actionTargets(top *model.Location) ([]mqwatch.Summary, int) {
-	if top.Screen == model.ScreenMessage {
-		return []mqwatch.Summary{a.detail.sum}, 0 // the message on screen, whatever is marked
-	}
-	if a.sel.Len() > 0 && a.selQueue == top.Queue {
-		visible := map[mqwatch.Key]bool{}
-		if top.Screen == model.ScreenQueue || top.Screen == model.ScreenGroup {
-			for i := 0; i < a.queue.msgs.Len(); i++ {
-				visible[a.queue.msgs.At(i).Key()] = true
+	readOnly := func(b *binding) {
+		b.hide = a.opt.ReadOnly
+		b.off = func() string {
+			switch {
+			case a.opt.ReadOnly:
+				return "read-only: actions are off"
+			case a.opt.Ops == nil:
+				return "no connection for actions"
 			}
+			return ""
 		}
-		hidden := 0
-		if top.Screen != model.ScreenTriage {
-			hidden = a.sel.Hidden(func(k mqwatch.Key) bool { return visible[k] })
-		}
-		return a.sel.Items(), hidden
 	}
-	switch top.Screen {
-	case model.ScreenQueue, model.ScreenGroup:
-		if m := a.queue.selected(); m != nil {
-			return []mqwatch.Summary{*m}, 0
+	noOps := offWhen(func() string {
+		if a.opt.Ops == nil {
+			return "no connection for actions"
 		}
-	case model.ScreenMessage:
-		return []mqwatch.Summary{a.detail.sum}, 0
+		return ""
+	})
+	return []binding{
+		bind(k.Requeue, act(actions.OpRequeue), short, readOnly),
+		bind(k.Move, act(actions.OpMove), short, readOnly),
+		bind(k.Replay, act(actions.OpReplay), readOnly),
+		bind(k.Discard, act(actions.OpDiscard), readOnly),
+		bind(k.Export, act(actions.OpExport), noOps), // a browse: read-only allows it
 	}
-	return nil, 0
 }
 
 func (a *App) dialogKey(k tea.KeyMsg) tea.Cmd {

@@ -117,13 +117,13 @@ func TestFlowRequeueFromDeadQ(t *testing.T) {
 	if n := countLines(v, "requeue", "INVOICE.IN", "requeued"); n != 2 {
 		t.Errorf("audit view shows %d requeued rows to INVOICE.IN, want 2:\n%s", n, v)
 	}
-	for i, r := range a.audit.rows {
+	for i, r := range a.auditLog {
 		if r.op != actions.OpRequeue || r.item.Outcome != "requeued" || r.user != "op1" || r.from != "QM1.DEADQ" {
 			t.Errorf("audit row %d: %s %q by %q from %q", i, r.op, r.item.Outcome, r.user, r.from)
 		}
 	}
-	if len(a.audit.rows) != 2 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
-		t.Fatalf("%d audit rows, runs %+v: want one run of the 2 marked messages", len(a.audit.rows), f.ops.runs)
+	if len(a.auditLog) != 2 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
+		t.Fatalf("%d audit rows, runs %+v: want one run of the 2 marked messages", len(a.auditLog), f.ops.runs)
 	}
 	if len(f.src.forgot) != 2 || f.src.refresh == 0 || a.sel.Len() != 0 {
 		t.Errorf("after the run: watcher forgot %d, refreshes %d, still marked %d", len(f.src.forgot), f.src.refresh, a.sel.Len())
@@ -215,7 +215,7 @@ func TestFlowReadOnly(t *testing.T) {
 	f.keys("d", "enter", "space")
 	f.waitFor("1 marked")
 	f.keys("R")
-	f.waitFor("read-only: actions are disabled")
+	f.waitFor("read-only: actions are off")
 	a := f.quit()
 
 	v := a.View()
@@ -248,8 +248,8 @@ func TestFlowAuditKeysMoveTheCursor(t *testing.T) {
 	f := requeueToAudit(t, 120, 35)
 	f.keys("j")
 	a := f.quit()
-	if a.audit.grid.Cursor != 1 {
-		t.Fatalf("j left the audit cursor on row %d, want 1", a.audit.grid.Cursor)
+	if topIs[*auditScreen](t, a).grid.Cursor != 1 {
+		t.Fatalf("j left the audit cursor on row %d, want 1", topIs[*auditScreen](t, a).grid.Cursor)
 	}
 }
 

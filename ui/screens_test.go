@@ -97,8 +97,8 @@ func TestCursorSurvivesSnapshots(t *testing.T) {
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, "d", "enter", "j", "j", "j", "space")
 	a.Update(snapshotMsg{snap: incident(2, 330)})
-	if a.queue.grid.Cursor != 4 || a.sel.Len() != 1 {
-		t.Fatalf("cursor %d marks %d after a snapshot", a.queue.grid.Cursor, a.sel.Len())
+	if topIs[*queueScreen](t, a).grid.Cursor != 4 || a.sel.Len() != 1 {
+		t.Fatalf("cursor %d marks %d after a snapshot", topIs[*queueScreen](t, a).grid.Cursor, a.sel.Len())
 	}
 }
 
@@ -174,13 +174,13 @@ func TestCursorFollowsItsMessageWhenTheHeadIsTaken(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, "d", "tab", "j", "j", "j", "j", "j")
-	want := a.queue.selected().Key()
+	want := topIs[*queueScreen](t, a).selected().Key()
 	next := incident(2, 300)
 	next.Inventories["QM1.DEADQ"] = next.Inventories["QM1.DEADQ"].DropHead(3) // a consumer took three
 	next.Deltas = map[string]mqwatch.InventoryDelta{"QM1.DEADQ": {Resync: true}}
 	a.Update(snapshotMsg{snap: next})
-	if got := a.queue.selected(); got == nil || got.Key() != want || a.queue.grid.Cursor != 2 {
-		t.Fatalf("cursor moved off its message: row %d", a.queue.grid.Cursor)
+	if got := topIs[*queueScreen](t, a).selected(); got == nil || got.Key() != want || topIs[*queueScreen](t, a).grid.Cursor != 2 {
+		t.Fatalf("cursor moved off its message: row %d", topIs[*queueScreen](t, a).grid.Cursor)
 	}
 }
 
@@ -189,7 +189,7 @@ func TestMessageScreenActsOnTheMessageShown(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "space", "space", "enter", "R", "tab", "enter")
-	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 1 || ops.runs[0].Messages[0].Key() != a.detail.sum.Key() {
+	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 1 || ops.runs[0].Messages[0].Key() != topIs[*detailScreen](t, a).sum.Key() {
 		t.Fatalf("runs %+v", ops.runs)
 	}
 }

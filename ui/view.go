@@ -21,10 +21,9 @@ const (
 func (a *App) setSize(w, h int) {
 	a.width, a.height = w, h
 	a.help.Width = w
-	a.dash.grid.Cols = dashCols(w)
-	a.queue.grid.Cols = queueCols(w, a.queue.isDLQ)
-	a.triage.grid.Cols = triageCols(w)
-	a.layout()
+	for _, s := range a.stack {
+		s.resize(a, w, a.bodyHeight())
+	}
 }
 
 // View renders exactly the terminal's height, no wider than its width.
@@ -33,7 +32,6 @@ func (a *App) View() string {
 		msg := fmt.Sprintf("poisonwatch needs at least %dx%d; this terminal is %dx%d", minWidth, minHeight, a.width, a.height)
 		return a.fill(ansi.Wrap(msg, max(a.width, 1), ""))
 	}
-	a.bindStyles()
 	header := a.headerView()
 	crumbs := a.crumbsView()
 	footer := a.footerView()
@@ -45,21 +43,12 @@ func (a *App) View() string {
 	case a.dialog != nil:
 		body = a.dialogView(bodyH)
 	default:
-		body = a.screenView(bodyH)
+		body = a.top().view(a, a.width, bodyH)
 	}
 	if a.pal.active {
 		body = a.pal.view(&a.st, a.width, bodyH)
 	}
 	return a.fill(lipgloss.JoinVertical(lipgloss.Left, header, crumbs, fitHeight(body, bodyH), footer))
-}
-
-func (a *App) bindStyles() {
-	a.dash.st, a.queue.st, a.triage.st, a.detail.st, a.audit.st = &a.st, &a.st, &a.st, &a.st, &a.st
-	a.dash.grid.Cell, a.dash.alerts.Cell = a.dash.cell, a.alertCell
-	a.queue.grid.Cell, a.triage.grid.Cell = a.queue.cell, a.triage.cell
-	a.queue.grid.Marked = func(r int) bool {
-		return a.selQueue == a.nav.Top().Queue && a.sel.Marked(a.queue.msgs.At(r).Key())
-	}
 }
 
 // fill pads or cuts s to exactly the terminal's size.
@@ -162,13 +151,12 @@ func shortErr(err error) string {
 }
 
 func (a *App) crumbsView() string {
-	crumbs := a.nav.Breadcrumbs()
-	s := a.st.Muted.Render(mqfmt.Sanitize(strings.Join(crumbs, " › ")))
-	if v := a.filter.value(a.nav.Top().Screen); v != "" || a.filter.active {
-		s += a.st.Accent.Render("  " + a.filter.view())
+	s := a.st.Muted.Render(mqfmt.Sanitize(strings.Join(a.crumbs(), " › ")))
+	if f := a.top().filter(); a.filter.active || (f != nil && *f != "") {
+		s += a.st.Accent.Render("  " + a.filter.view(*f))
 	}
-	if st := a.queue.mf.status(); st != "" {
-		s += a.st.Warning.Render("  " + st)
+	if q, ok := a.top().(*queueScreen); ok && q.mf.status() != "" {
+		s += a.st.Warning.Render("  " + q.mf.status())
 	}
 	if n := a.sel.Len(); n > 0 {
 		s += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
@@ -181,18 +169,4 @@ func (a *App) crumbsView() string {
 
 func (a *App) footerView() string {
 	return ansi.Truncate(a.help.ShortHelpView(a.shortHelp()), a.width, "")
-}
-
-func (a *App) screenView(h int) string {
-	switch a.nav.Top().Screen {
-	case model.ScreenQueue, model.ScreenGroup:
-		return a.queueView(h)
-	case model.ScreenTriage:
-		return a.triageView(h)
-	case model.ScreenMessage:
-		return a.detail.view(a.width, h)
-	case model.ScreenAudit:
-		return a.audit.view(a.width, h)
-	}
-	return a.dashView(h)
 }
