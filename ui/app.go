@@ -28,7 +28,9 @@ type Options struct {
 	Interval time.Duration
 	Now      func() time.Time
 	User     string
-	Ctx      context.Context
+	// ExportDir is where exports go by default (the state directory).
+	ExportDir string
+	Ctx       context.Context
 	// Styles names the consumer style of queues whose consumers are known
 	// (the demo's), per queue manager, for route predictions.
 	Styles map[string]map[string]actions.Style

@@ -3,7 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
-	"strconv"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -86,8 +86,7 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 		d.needType = false // a browse: nothing on the queue changes
 	}
 	d.typed = textinput.New()
-	d.typed.Placeholder = strconv.Itoa(len(msgs))
-	d.typed.Prompt = "type the count to confirm: "
+	d.typed.Prompt = "count: "
 	if op == actions.OpMove || op == actions.OpReplay {
 		d.typed.Prompt = "target queue: "
 		d.typed.Placeholder = ""
@@ -96,7 +95,7 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	a.dialog = d
 	if op == actions.OpExport {
 		d.typed.Prompt = "export to dmpmqmsg file: "
-		d.typed.SetValue(exportName(queue, a.opt.Now()))
+		d.typed.SetValue(filepath.Join(a.exportDir(), exportName(queue, a.opt.Now())))
 	}
 	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true
@@ -160,8 +159,8 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 			d.plan, d.err, d.phase = m.plan, m.err, phaseConfirm
 			if d.needType {
 				d.typed.SetValue("")
-				d.typed.Prompt = "type the count to confirm: "
-				d.typed.Placeholder = strconv.Itoa(len(m.plan.Items))
+				d.typed.Prompt = "count: "
+				d.typed.Placeholder = ""
 				d.typed.Focus()
 			}
 		}
@@ -224,8 +223,20 @@ func fmtRate(r float64) string {
 	return fmt.Sprintf("%.0f msg/s", r)
 }
 
-// exportName proposes a file in the current directory named after the queue
-// and the time, so two exports never collide.
+// exportDir is where exports go unless the operator types another path: the
+// state directory, next to the audit log, never the current directory.
+func (a *App) exportDir() string {
+	if a.opt.ExportDir != "" {
+		return a.opt.ExportDir
+	}
+	if d, err := actions.StateDir(); err == nil {
+		return d
+	}
+	return "."
+}
+
+// exportName proposes a file named after the queue and the time, so two
+// exports never collide.
 func exportName(queue string, now time.Time) string {
 	return strings.ReplaceAll(queue, "/", "_") + "-" + now.UTC().Format("20060102T150405Z") + ".dmp"
 }

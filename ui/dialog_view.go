@@ -110,15 +110,39 @@ func (a *App) confirmKey(k tea.KeyMsg) tea.Cmd {
 			d.askTarget, d.onRun = false, false
 			return a.planCmd(d)
 		}
-		if d.err != nil || !d.confirmed() {
+		if r := d.runOff(); r != "" {
+			a.flash = "Run is off: " + r
 			return nil
 		}
 		return a.runCmd(d)
 	}
 	if d.needType {
 		d.typed, _ = d.typed.Update(k)
+		if !d.askTarget && d.confirmed() {
+			d.onRun = true // the count is typed: the next enter runs
+		}
 	}
 	return nil
+}
+
+// runOff says why Run does nothing now, "" when it runs.
+func (d *dialog) runOff() string {
+	switch {
+	case d.askTarget:
+		if strings.TrimSpace(d.typed.Value()) == "" {
+			return "type the target first"
+		}
+		return ""
+	case d.err != nil:
+		return "the dry run failed"
+	case d.confirmed():
+		return ""
+	}
+	n := strconv.Itoa(len(d.plan.Items))
+	if v := strings.TrimSpace(d.typed.Value()); v != "" {
+		return "you typed " + mqfmt.Sanitize(v) + ", the dry run found " + n + " message(s): type " + n
+	}
+	return "type " + n + " to confirm"
 }
 
 // confirmed: bulk and discard need the count typed, so a stray enter cannot
@@ -164,22 +188,48 @@ func (a *App) confirmLines(d *dialog) []string {
 		if d.err != nil {
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
 		} else {
-			out = append(out, " "+mqfmt.Sanitize(d.plan.Summary), "")
+			for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(d.plan.Summary), max(a.width-2, 20), " "), "\n") {
+				out = append(out, " "+l)
+			}
+			out = append(out, "")
 			out = append(out, a.targetLines(d.plan)...)
+			out = append(out, a.outcomeLines(d.plan)...)
 			out = append(out, a.skipLines(d.plan)...)
 		}
 		if d.hidden > 0 {
 			out = append(out, st.Warning.Render(fmt.Sprintf(" %d of the marked messages are hidden by the current filter and are included", d.hidden)))
 		}
 		if d.needType && d.err == nil {
-			out = append(out, "", " "+d.typed.View())
+			out = append(out, "", " "+d.typed.View(), st.Muted.Render(fmt.Sprintf("   (type %d to confirm)", len(d.plan.Items))))
 		}
 	}
-	cancel, run := st.TabOn.Render("Cancel"), st.Tab.Render("Run")
+	// The focused button is bracketed, so focus reads without colour too.
+	cancel, run := st.TabOn.Render("[ Cancel ]"), st.Tab.Render("  Run  ")
 	if d.onRun {
-		cancel, run = st.Tab.Render("Cancel"), st.DangerBg.Render(" Run ")
+		cancel, run = st.Tab.Render("  Cancel  "), st.DangerBg.Render("[ Run ]")
 	}
-	return append(out, "", " "+cancel+"  "+run+st.Muted.Render("   (tab switches, enter chooses)"))
+	out = append(out, "", " "+cancel+"  "+run+st.Muted.Render("   (tab switches, enter chooses)"))
+	if r := d.runOff(); r != "" && !d.askTarget {
+		out = append(out, st.Warning.Render(" Run is off: "+r))
+	}
+	return out
+}
+
+// outcomeLines break the dry run down by what would happen to each message.
+func (a *App) outcomeLines(p actions.OpPlan) []string {
+	counts := map[string]int{}
+	var order []string
+	for _, it := range p.Items {
+		if counts[it.Outcome] == 0 {
+			order = append(order, it.Outcome)
+		}
+		counts[it.Outcome]++
+	}
+	var out []string
+	for _, o := range order {
+		out = append(out, fmt.Sprintf("   %-40s ×%s", mqfmt.Sanitize(o), human(int64(counts[o]))))
+	}
+	return out
 }
 
 func (a *App) targetLines(p actions.OpPlan) []string {
@@ -230,6 +280,9 @@ func (a *App) doneLines(d *dialog) []string {
 	}
 	if d.err != nil {
 		out = append(out, st.Danger.Render(" "+mqfmt.Sanitize(d.err.Error())))
+	}
+	if d.req.Op == actions.OpExport && d.err == nil {
+		out = append(out, st.OK.Render(" exported to "+mqfmt.Sanitize(d.req.File)))
 	}
 	if r.AuditFile != "" {
 		out = append(out, st.Muted.Render(" audit: "+r.AuditFile))

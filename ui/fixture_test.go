@@ -142,6 +142,7 @@ func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 	}
 	o.Sources, o.Renderer, o.Theme = []Source{src}, r, th
 	o.Now = func() time.Time { return clock.Add(time.Second) }
+	o.ExportDir = "/home/op/.local/state/poisonwatch"
 	a := New(o)
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return a, src
@@ -157,6 +158,8 @@ func keyMsg(s string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyTab}
 	case "space":
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
 	case "ctrl+a":
 		return tea.KeyMsg{Type: tea.KeyCtrlA}
 	}

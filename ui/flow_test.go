@@ -136,11 +136,11 @@ func (f *flow) requeueMarked(n int, meanwhile func()) {
 	f.t.Helper()
 	count := strconv.Itoa(n)
 	f.keys("R")
-	f.waitFor("REQUEUE — "+count+" message(s) from QM1.DEADQ", "type the count to confirm")
+	f.waitFor("REQUEUE — "+count+" message(s) from QM1.DEADQ", "(type "+count+" to confirm)")
 	if meanwhile != nil {
 		meanwhile()
 	}
-	f.keys(count, "tab", "enter")
+	f.keys(count, "enter") // typing the count focuses Run
 	f.waitFor("done: " + count + " · skipped 0 · failed 0")
 	f.keys("enter")
 }

@@ -27,8 +27,8 @@ var screenCases = []screenCase{
 	{"palette", []string{":", "q", " ", "o", "r"}},
 	{"help", []string{"?"}},
 	{"requeue_dialog", []string{"d", "enter", "space", "space", "R"}},
-	{"requeue_done", []string{"d", "enter", "space", "space", "R", "2", "tab", "enter"}},
-	{"audit", []string{"d", "enter", "space", "space", "R", "2", "tab", "enter", "enter", "A"}},
+	{"requeue_done", []string{"d", "enter", "space", "space", "R", "2", "enter"}},
+	{"audit", []string{"d", "enter", "space", "space", "R", "2", "enter", "enter", "A"}},
 	{"frozen", []string{"f"}},
 }
 
@@ -118,7 +118,7 @@ func TestRequeueActsOnMarkedMessagesOnly(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, src := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "enter", "space", "space", "R", "2", "tab", "enter")
+	press(a, "d", "enter", "space", "space", "R", "2", "enter")
 	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 2 {
 		t.Fatalf("runs %+v", ops.runs)
 	}
@@ -161,7 +161,7 @@ func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "E")
-	if a.dialog == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: QM1.DEADQ-") {
+	if a.dialog == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/QM1.DEADQ-") {
 		t.Fatalf("no export dialog:\n%s", a.View())
 	}
 	press(a, "tab", "enter", "tab", "enter")
@@ -206,5 +206,32 @@ func TestHeaderBytesNeverReachTheTerminalThroughLabels(t *testing.T) {
 		if v := a.View(); strings.ContainsAny(v, "\x1b\x07") {
 			t.Fatalf("after %v a control byte reached the screen: %q", keys, v)
 		}
+	}
+}
+
+// TestDialogCountFocusesRunAndSaysWhyRunIsOff: the count is a dim hint, not
+// typed text; a wrong count says why Run is off; the right one moves the
+// focus to Run, so enter runs.
+func TestDialogCountFocusesRunAndSaysWhyRunIsOff(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 80, 24, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "space", "space", "R")
+	v := a.View()
+	if !strings.Contains(v, "(type 2 to confirm)") || !strings.Contains(v, "[ Cancel ]") || !strings.Contains(v, "Run is off: type 2 to confirm") {
+		t.Fatalf("dialog does not show the hint, the focused Cancel and why Run is off:\n%s", v)
+	}
+	press(a, "3", "tab", "enter")
+	if len(ops.runs) != 0 || !strings.Contains(a.View(), "you typed 3, the dry run found 2") {
+		t.Fatalf("a wrong count ran or did not say why:\n%s", a.View())
+	}
+	press(a, "backspace", "tab")
+	press(a, "2")
+	if !a.dialog.onRun || !strings.Contains(a.View(), "[ Run ]") {
+		t.Fatalf("typing the count did not focus Run:\n%s", a.View())
+	}
+	press(a, "enter")
+	if len(ops.runs) != 1 {
+		t.Fatal("enter on Run after the count did not run")
 	}
 }

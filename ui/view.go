@@ -86,7 +86,10 @@ func (a *App) headerView() string {
 	// Badges first: on a narrow screen the queue managers are cut, never the
 	// read-only badge, the alert count or the frozen banner.
 	parts := []string{st.Header.Render(" poisonwatch ")}
-	if a.frozen {
+	switch {
+	case a.dialog != nil:
+		parts = append(parts, st.Banner.Render(" FROZEN while the dialog is open "))
+	case a.frozen:
 		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
 	}
 	if a.opt.ReadOnly {
@@ -94,8 +97,11 @@ func (a *App) headerView() string {
 	} else {
 		parts = append(parts, st.BadgeRW.Render("[RW]"))
 	}
-	if n := len(a.current().Alerts); n > 0 {
-		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d alerts", n)))
+	if a.opt.WarRoom {
+		parts = append(parts, st.BadgeRO.Render("[masked]"))
+	}
+	if c, w := alertCounts(a.current()); c+w > 0 {
+		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d crit %d warn", c, w)))
 	}
 	for _, name := range a.state.Order {
 		parts = append(parts, a.qmgrBadge(name, now))
@@ -117,26 +123,33 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 		out = st.Muted.Render(label + " connecting…")
 	case !q.Snap.Connected:
 		out = st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now))))
+	case a.frozen || a.dialog != nil:
+		// Held on purpose: the data is old because the picture stands still,
+		// not because the queue manager stopped answering.
+		out = st.OK.Render(label+" ●") + st.Muted.Render(" held")
 	case q.Stale(now):
 		out = st.Warning.Render(fmt.Sprintf("%s ● stale %s", label, age(q.Age(now))))
 	default:
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago")
 	}
-	if n := critical(q); n > 0 && name != a.qm {
-		out += st.Danger.Render(fmt.Sprintf(" ⚠%d", n)) // trouble on a queue manager not on screen
+	if c, w := alertCounts(q); c+w > 0 && name != a.qm {
+		out += st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w)) // trouble on a queue manager not on screen
 	}
 	return out
 }
 
-// critical counts a queue manager's critical alerts.
-func critical(q *model.QMgrState) int {
-	n := 0
+// alertCounts counts a queue manager's critical and warning alerts: what the
+// header shows everywhere (info findings are in the alert lists only).
+func alertCounts(q *model.QMgrState) (crit, warn int) {
 	for _, al := range q.Alerts {
-		if al.Severity == model.Critical {
-			n++
+		switch al.Severity {
+		case model.Critical:
+			crit++
+		case model.Warning:
+			warn++
 		}
 	}
-	return n
+	return crit, warn
 }
 
 func shortErr(err error) string {
