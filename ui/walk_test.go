@@ -186,3 +186,36 @@ func TestBackFromDeadQMessageShowsTheQueuesMessage(t *testing.T) {
 		t.Fatalf("R on ORDERS.IN's message opened %+v", a.dialog)
 	}
 }
+
+// TestDemoDeadLettersAreStampedOnTheScenarioClock: a consumer dead-letters a
+// message some time after it was put, so the MQDLH put time is at or after
+// the MQMD's, never ahead of the poll, and the dead letters of the warm-up
+// are spread over it rather than all stamped with the wall clock at start.
+func TestDemoDeadLettersAreStampedOnTheScenarioClock(t *testing.T) {
+	rounds, err := demoPolls()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, snap := range rounds[0] {
+		inv := snap.Inventories[snap.QMgr.DeadQ]
+		distinct := map[time.Time]bool{}
+		for i := 0; inv != nil && i < inv.Len(); i++ {
+			m := inv.At(i)
+			if m.DLHPutTime.IsZero() || m.PutTime.IsZero() {
+				continue
+			}
+			checked++
+			distinct[m.DLHPutTime.Truncate(time.Second)] = true
+			if m.DLHPutTime.Before(m.PutTime.Add(-time.Second)) || m.DLHPutTime.After(snap.Time.Add(time.Second)) {
+				t.Fatalf("%s: MQDLH put %s, MQMD put %s, poll %s", snap.QMgrName, m.DLHPutTime, m.PutTime, snap.Time)
+			}
+		}
+		if inv != nil && inv.Len() > 20 && len(distinct) < 3 {
+			t.Errorf("%s: %d dead letters stamped with %d distinct MQDLH times: not the scenario's clock", snap.QMgrName, inv.Len(), len(distinct))
+		}
+	}
+	if checked == 0 {
+		t.Fatal("the demo produced no dead letters with both put times")
+	}
+}
