@@ -95,26 +95,15 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var sources []ui.Source
-	done := make(chan struct{}, len(be.qmgrs))
-	for _, q := range be.qmgrs {
-		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval,
-			Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
-		go func() { w.Run(ctx); done <- struct{}{} }()
-		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
-	}
 	renderer := lipgloss.NewRenderer(os.Stdout)
 	if os.Getenv("NO_COLOR") != "" {
 		renderer.SetColorProfile(termenv.Ascii)
 	}
-	app := ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: renderer, ReadOnly: o.readOnly,
-		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, ExportDir: exportDir(o.audit)})
+	app, wait := newDashboard(ctx, o, be, th, renderer)
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	_, err = p.Run()
 	cancel()
-	for range be.qmgrs {
-		<-done
-	}
+	wait()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 1
@@ -132,6 +121,26 @@ func checkInterval(d time.Duration) error {
 		return fmt.Errorf("--interval %s: the poll interval must be at least %s", d, minInterval)
 	}
 	return nil
+}
+
+// newDashboard starts a watcher per queue manager and builds the dashboard
+// on them; wait returns once every watcher has stopped (after ctx ends).
+func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
+	var sources []ui.Source
+	done := make(chan struct{}, len(be.qmgrs))
+	for _, q := range be.qmgrs {
+		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval, Now: be.now,
+			Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
+		go func() { w.Run(ctx); done <- struct{}{} }()
+		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
+	}
+	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: r, ReadOnly: o.readOnly,
+		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm})
+	return app, func() {
+		for range be.qmgrs {
+			<-done
+		}
+	}
 }
 
 func pickTheme(o tuiOpts) (themes.Theme, error) {

@@ -28,6 +28,9 @@ type Options struct {
 	Interval time.Duration
 	Now      func() time.Time
 	User     string
+	// Warming, when set, is closed once the sources' history is complete
+	// (the demo's simulated warm-up); until then the header says so.
+	Warming <-chan struct{}
 	// ExportDir is where exports go by default (the state directory).
 	ExportDir string
 	Ctx       context.Context
@@ -71,6 +74,7 @@ type App struct {
 
 	later []tea.Cmd // commands started by refreshes, returned by Update
 
+	warming  bool
 	showHelp bool
 	flash    string // one-line status (copied, refused, ...)
 }
@@ -119,6 +123,10 @@ func (a *App) setTheme(t themes.Theme) {
 // Init starts the feeds and the clock.
 func (a *App) Init() tea.Cmd {
 	cmds := []tea.Cmd{tick()}
+	if w := a.opt.Warming; w != nil {
+		a.warming = true
+		cmds = append(cmds, func() tea.Msg { <-w; return warmedMsg{} })
+	}
 	for i, s := range a.opt.Sources {
 		cmds = append(cmds, waitSnapshot(i, s))
 	}
@@ -148,6 +156,9 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case tickMsg:
 		return a, tick()
+	case warmedMsg:
+		a.warming = false
+		return a, nil
 	case tea.MouseMsg:
 		return a, a.onMouse(msg)
 	case tea.KeyMsg:

@@ -92,6 +92,9 @@ func (a *App) headerView() string {
 	case a.frozen:
 		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
 	}
+	if a.warming {
+		parts = append(parts, st.Info.Render("◌ filling in history…"))
+	}
 	if a.opt.ReadOnly {
 		parts = append(parts, st.BadgeRO.Render("[RO]"))
 	} else {
@@ -123,6 +126,8 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 		out = st.Muted.Render(label + " connecting…")
 	case !q.Snap.Connected:
 		out = st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now))))
+	case a.warming:
+		out = st.OK.Render(label+" ●") + st.Muted.Render(" warming up")
 	case a.frozen || a.dialog != nil:
 		// Held on purpose: the data is old because the picture stands still,
 		// not because the queue manager stopped answering.
