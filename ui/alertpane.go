@@ -20,6 +20,7 @@ type alertPane struct {
 	w, h    int
 	showQM  bool // the all-queue-managers view names each alert's
 	focused bool
+	queueW  int // the longest queue name, so names are not cut while there is room
 }
 
 func alertID(a model.Alert) string {
@@ -33,6 +34,10 @@ func (p *alertPane) set(list []model.Alert) {
 		keep = alertID(p.list[p.cursor])
 	}
 	p.list = list
+	p.queueW = 9
+	for _, al := range list {
+		p.queueW = max(p.queueW, min(ansi.StringWidth(mqfmt.Sanitize(al.Queue)), 30))
+	}
 	for i, al := range list {
 		if alertID(al) == keep {
 			p.cursor = i
@@ -68,10 +73,11 @@ func (p *alertPane) move(d int) {
 }
 
 func (p *alertPane) prefixWidth() int {
+	n := 1 + 5 + 5 + p.queueW + 1
 	if p.showQM {
-		return 1 + 5 + 5 + 9 + 19
+		n += 9
 	}
-	return 1 + 5 + 5 + 19
+	return n
 }
 
 // wrap is alert i's text in lines that fit beside its prefix.
@@ -94,7 +100,7 @@ func (p *alertPane) view(st *Styles) string {
 		if p.showQM {
 			pre += fit(mqfmt.Sanitize(al.QMgr), 8, false) + " "
 		}
-		pre += fit(mqfmt.Sanitize(al.Queue), 18, false) + " "
+		pre += fit(mqfmt.Sanitize(al.Queue), p.queueW, false) + " "
 		for j, l := range p.wrap(i) {
 			if len(out) >= p.h {
 				break

@@ -70,6 +70,7 @@ func (d *dashboard) refresh(a *App) tea.Cmd {
 	d.q = a.state.QMgr(d.loc.QMgr)
 	d.st = &a.st
 	d.grid.Cell = d.cell
+	d.grid.Level = func(r int) int { return queueLevel(d.rows[r]) }
 	d.sortBy = a.sortBy
 	all := sortQueues(d.q, d.sortBy)
 	ms := model.Filter(d.text, len(all), func(i int) string { return all[i].View.Info.Name })

@@ -116,6 +116,10 @@ func (a *App) section(title string, w int, focused bool) string {
 // trendsView: one line per DEADQ/BOQ: sparkline, depth, arrival rate, forecast.
 func (a *App) trendsView(d *dashboard, w, h int) string {
 	lines := []string{a.section("DEADQ and backout queues", w, false)}
+	nameW := 10
+	for _, qs := range d.trendQueues() {
+		nameW = max(nameW, min(ansi.StringWidth(qs.View.Info.Name), 24, w/3))
+	}
 	for _, qs := range d.trendQueues() {
 		if len(lines) >= h {
 			break
@@ -135,7 +139,6 @@ func (a *App) trendsView(d *dashboard, w, h int) string {
 		// Fixed-width figures keep the sparklines aligned.
 		const tailW = 28
 		tail := fmt.Sprintf(" %6s %8s %-11s", compact(float64(v.Status.Depth)), in, forecast)
-		nameW := min(24, max(w/4, 10))
 		spW := max(w-nameW-tailW-1, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
 		line := name + " " + a.st.Info.Render(sparkline(qs.Depth.Values(), spW)) + a.st.Level(fillLevel(qs.Fill())).Render(tail)

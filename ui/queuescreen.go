@@ -91,6 +91,7 @@ func (s *queueScreen) refresh(a *App) tea.Cmd {
 	}
 	s.st = &a.st
 	s.grid.Cell, s.grid.Marked = s.cell, a.markedIn(s.loc.Queue, &s.msgs)
+	s.grid.Level = func(r int) int { return s.backoutLevel(s.msgs.At(r)) }
 	q, loc, filter := a.state.QMgr(s.loc.QMgr), &s.loc, s.text
 	s.q = q
 	s.qs = q.Queues[loc.Queue]
@@ -177,8 +178,13 @@ func (s *queueScreen) cell(row, col int) Cell {
 	case "#":
 		return Cell{Text: fmt.Sprint(row + 1), Style: &st.Muted}
 	case "MSGID":
-		id := shortID(m.MsgId)
-		return Cell{Text: id[len(id)-min(len(id), s.grid.Cols[col].Width):]}
+		// The tail tells IBM MsgIds apart; a cut says so with "…" (y copies
+		// all 48 hex digits).
+		id, w := shortID(m.MsgId), s.grid.Cols[col].Width
+		if len(id) > w {
+			id = "…" + id[len(id)-w+1:]
+		}
+		return Cell{Text: id}
 	case "AGE": // time on this queue: since it was dead-lettered, on a DEADQ
 		if m.QueuedAt().IsZero() {
 			return Cell{Text: "?", Style: &st.Muted}
@@ -217,18 +223,34 @@ func (s *queueScreen) cell(row, col int) Cell {
 
 // backoutCell shows BackoutCount/BOTHRESH, red at or over the threshold.
 func (s *queueScreen) backoutCell(m *mqwatch.Summary) Cell {
-	bt := int32(0)
-	if s.qs != nil {
-		bt = s.qs.View.Info.BackoutThresh
-	}
-	txt := fmt.Sprintf("%d/%d", m.BackoutCount, bt)
-	switch {
-	case bt > 0 && m.BackoutCount >= bt, bt == 0 && m.BackoutCount > 0 && !s.isDLQ:
+	txt := fmt.Sprintf("%d/%d", m.BackoutCount, s.bothresh())
+	switch s.backoutLevel(m) {
+	case 2:
 		return Cell{Text: txt, Style: &s.st.Danger}
-	case m.BackoutCount > 0:
+	case 1:
 		return Cell{Text: txt, Style: &s.st.Warning}
 	}
 	return Cell{Text: txt, Style: &s.st.Muted}
+}
+
+func (s *queueScreen) bothresh() int32 {
+	if s.qs != nil {
+		return s.qs.View.Info.BackoutThresh
+	}
+	return 0
+}
+
+// backoutLevel: 2 poison (at or over BOTHRESH, or looping with BOTHRESH 0),
+// 1 rolled back at least once.
+func (s *queueScreen) backoutLevel(m *mqwatch.Summary) int {
+	bt := s.bothresh()
+	switch {
+	case bt > 0 && m.BackoutCount >= bt, bt == 0 && m.BackoutCount > 0 && !s.isDLQ:
+		return 2
+	case m.BackoutCount > 0:
+		return 1
+	}
+	return 0
 }
 
 func trimRC(name string) string {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -17,7 +16,6 @@ const (
 )
 
 func (s *queueScreen) view(a *App, w, h int) string {
-	attrs := a.queueAttrs(s.qs, w)
 	grid := s.grid.View(&a.st)
 	var focus *mqwatch.FocusView
 	if snap := s.q.Snap; snap != nil && snap.Focus != nil && snap.Focus.Queue == s.loc.Queue {
@@ -36,14 +34,14 @@ func (s *queueScreen) view(a *App, w, h int) string {
 	if p := position(s.grid); p != "" {
 		extra = "  " + p + extra
 	}
-	if extra != "" {
-		attrs = strings.Replace(attrs, "\n", a.st.Warning.Render(extra)+"\n", 1)
-	}
+	attrs := a.queueAttrs(s.qs, w, extra)
 	return fitHeight(attrs, 2) + "\n" + fitHeight(grid, h-queueChrome) + "\n" + fitHeight(a.routePanel(s), queueChrome-2)
 }
 
 // queueAttrs: the attributes and status an operator checks first.
-func (a *App) queueAttrs(qs *model.QueueState, w int) string {
+// where (the list position, what was browsed) follows the queue's name, so
+// a narrow screen cuts attributes rather than the position.
+func (a *App) queueAttrs(qs *model.QueueState, w int, where string) string {
 	if qs == nil {
 		return a.st.Muted.Render(" queue not (yet) seen by the watcher")
 	}
@@ -53,8 +51,8 @@ func (a *App) queueAttrs(qs *model.QueueState, w int) string {
 	if boq == "" {
 		boq = "-"
 	}
-	l1 := fmt.Sprintf(" %s  %s  depth %s/%s  BOTHRESH %d  BOQNAME %s  PUT %s  GET %s",
-		a.st.Title.Render(mqfmt.Sanitize(i.Name)), i.Type, human(int64(v.Status.Depth)), human(int64(i.MaxDepth)),
+	l1 := fmt.Sprintf(" %s%s  %s  depth %s/%s  BOTHRESH %d  BOQNAME %s  PUT %s  GET %s",
+		a.st.Title.Render(mqfmt.Sanitize(i.Name)), a.st.Warning.Render(where), i.Type, human(int64(v.Status.Depth)), human(int64(i.MaxDepth)),
 		i.BackoutThresh, mqfmt.Sanitize(boq), enabled(!i.InhibitPut), enabled(!i.InhibitGet))
 	l2 := fmt.Sprintf(" IPPROCS %d  OPPROCS %d  UNCOM %d  MAXMSGL %s", v.Status.OpenInput, v.Status.OpenOutput, v.Status.Uncommitted, human(int64(i.MaxMsgLen)))
 	if v.Status.Monitored {
