@@ -61,7 +61,7 @@ type App struct {
 	pending [][]*mqwatch.Snapshot // per source, in order, held while frozen
 
 	// auditLog is what this session did, newest first (the audit screen).
-	auditLog []auditRow
+	auditLog []auditRun
 	// fetchSeq numbers message reads so a late answer finds its screen.
 	fetchSeq int
 	// sortBy is the dashboard's queue order (s cycles it).

@@ -1,9 +1,11 @@
 package ui
 
 import (
-	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"strings"
 	"testing"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 type screenCase struct {
@@ -233,5 +235,33 @@ func TestDialogCountFocusesRunAndSaysWhyRunIsOff(t *testing.T) {
 	press(a, "enter")
 	if len(ops.runs) != 1 {
 		t.Fatal("enter on Run after the count did not run")
+	}
+}
+
+// TestWarRoomMasksUserPropertiesNotRouting: war-room masks the body and the
+// usr folder (user properties carry business data); the jms and mcd folders
+// say where a message goes and stay readable, as in the queue list.
+func TestWarRoomMasksUserPropertiesNotRouting(t *testing.T) {
+	md := mqfmt.NewMQMD()
+	md.Format, md.Encoding, md.CodedCharSetId = mqfmt.FmtRFH2, mqfmt.EncodingNative, 1208
+	r := mqfmt.NewRFH2(mqfmt.EncodingNative, 1208, mqfmt.FmtString,
+		mqfmt.NewFolder("jms", mqfmt.NewElement("Dst", "queue:///ORDERS.IN")),
+		mqfmt.NewFolder("usr", mqfmt.NewElement("customer", "ACME-4711")))
+	bo, _ := mqfmt.EncodingNative.ByteOrder()
+	data, err := r.AppendEncode(nil, bo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = append(data, "secret body"...)
+	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: mqwatch.Message{MD: md, Data: data, Length: len(data)}}, WarRoom: true})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "l", "l", "l", "l") // DLH → Body → Route → MQMD → RFH2
+	v := a.View()
+	if strings.Contains(v, "ACME-4711") || !strings.Contains(v, "queue:///ORDERS.IN") || !strings.Contains(v, "[masked]") {
+		t.Fatalf("war-room RFH2 tab: user property shown or routing masked:\n%s", v)
+	}
+	press(a, "h", "h") // Body
+	if strings.Contains(a.View(), "secret body") {
+		t.Fatalf("war-room body shown:\n%s", a.View())
 	}
 }

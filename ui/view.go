@@ -169,7 +169,7 @@ func shortErr(err error) string {
 }
 
 func (a *App) crumbsView() string {
-	s := a.st.Muted.Render(mqfmt.Sanitize(strings.Join(a.crumbs(), " › ")))
+	s := a.st.Muted.Render(fitCrumbs(a.crumbs(), a.width-16))
 	if f := a.top().filter(); a.filter.active || (f != nil && *f != "") {
 		s += a.st.Accent.Render("  " + a.filter.view(*f))
 	}
@@ -187,4 +187,20 @@ func (a *App) crumbsView() string {
 
 func (a *App) footerView() string {
 	return ansi.Truncate(a.help.ShortHelpView(a.shortHelp()), a.width, "")
+}
+
+// fitCrumbs joins the breadcrumb into w cells: the screen on view keeps its
+// full name, the ones before it are shortened first, so the crumb always
+// says where the operator is.
+func fitCrumbs(crumbs []string, w int) string {
+	for i := range crumbs {
+		crumbs[i] = mqfmt.Sanitize(crumbs[i])
+	}
+	join := func() string { return strings.Join(crumbs, " › ") }
+	for cut := 24; cut >= 4 && ansi.StringWidth(join()) > w; cut -= 4 {
+		for i := 1; i < len(crumbs)-1; i++ {
+			crumbs[i] = ansi.Truncate(crumbs[i], cut, "…")
+		}
+	}
+	return join()
 }
