@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
@@ -47,30 +46,11 @@ func BenchmarkFirstPaint(b *testing.B) {
 
 // paintUntil runs the program loop until a frame satisfies done.
 func paintUntil(ctx context.Context, app *ui.App, done func(string) bool) {
-	msgs := make(chan tea.Msg, 64)
-	var exec func(tea.Cmd)
-	exec = func(c tea.Cmd) {
-		if c == nil {
-			return
-		}
-		go func() {
-			m := c()
-			if batch, ok := m.(tea.BatchMsg); ok {
-				for _, c := range batch {
-					exec(c)
-				}
-				return
-			}
-			select {
-			case msgs <- m:
-			case <-ctx.Done():
-			}
-		}()
-	}
-	exec(app.Init())
-	app.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
+	d := newDriver(ctx, app, 120, 35)
 	for !done(app.View()) {
-		_, c := app.Update(<-msgs)
-		exec(c)
+		if m := <-d.msgs; m != nil {
+			_, c := app.Update(m)
+			d.exec(c)
+		}
 	}
 }

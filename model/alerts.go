@@ -42,8 +42,9 @@ const stalledAfter = 30 * time.Second
 // fold, so an alert clears as soon as its condition does.
 func (q *QMgrState) alerts(now time.Time) []Alert {
 	var out []Alert
-	add := func(sev Severity, rule, queue, format string, args ...any) {
+	add := func(sev Severity, rule, queue, format string, args ...any) *Alert {
 		out = append(out, Alert{Severity: sev, Rule: rule, QMgr: q.Name, Queue: queue, Text: fmt.Sprintf(format, args...)})
+		return &out[len(out)-1]
 	}
 	if q.Snap != nil && !q.Snap.Connected && q.Snap.Err != nil {
 		add(Critical, "", "", "not connected: %v", q.Snap.Err)
@@ -78,7 +79,14 @@ func mergeLint(live, lint []Alert) []Alert {
 	return live
 }
 
-type addFunc func(sev Severity, rule, queue, format string, args ...any)
+// addFunc adds an alert and returns it, for setting its fix.
+type addFunc func(sev Severity, rule, queue, format string, args ...any) *Alert
+
+// roomFix doubles MAXDEPTH: it buys room while the backlog is drained, and
+// it is the one MQSC that stops MQRC_Q_FULL now.
+func roomFix(v mqwatch.QueueView) string {
+	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", v.Info.Name, min(2*int64(v.Info.MaxDepth), 999999999))
+}
 
 func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	v := qs.View
@@ -93,9 +101,11 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 		add(Critical, "R8c", name, "stuck poison: BackoutCount %d ≥ BOTHRESH %d on the input queue (R1f: the consumer does not honour BOTHRESH, or the BOQ/DEADQ put failed)", qs.MaxBackout, bt)
 	}
 	if fill := qs.Fill(); fill >= 1 {
-		add(Critical, "R8b", name, "queue full: %d/%d (MQRC_Q_FULL for every put)", v.Status.Depth, v.Info.MaxDepth)
+		a := add(Critical, "R8b", name, "queue full: %d/%d (MQRC_Q_FULL for every put)", v.Status.Depth, v.Info.MaxDepth)
+		a.Fix = roomFix(v)
 	} else if fill >= 0.8 {
-		add(Warning, "R8a", name, "%.0f%% of MAXDEPTH %d", fill*100, v.Info.MaxDepth)
+		a := add(Warning, "R8a", name, "%.0f%% of MAXDEPTH %d", fill*100, v.Info.MaxDepth)
+		a.Fix = roomFix(v)
 	}
 	if v.Role == mqwatch.RoleDeadQ || v.Role == mqwatch.RoleBOQ {
 		// R8d is about depth: a DEADQ that a handler drains faster than
@@ -106,7 +116,7 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 				msg += fmt.Sprintf(" (%.0f/min arriving)", in)
 			}
 			if ttf, ok := qs.TimeToFull(); ok {
-				msg += ", full in " + roundDuration(ttf)
+				msg += ", full in " + Span(ttf)
 			}
 			add(Warning, "R8d", name, "%s", msg)
 		}
@@ -114,7 +124,7 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	if v.Role == mqwatch.RoleInput && v.Status.OpenInput > 0 && v.Status.Depth > 0 && v.Status.Monitored {
 		if idle := qs.GetIdle(now); idle >= stalledAfter {
 			if rate, ok := qs.DepthPerMinute(); ok && rate > 0 {
-				add(Critical, "R4f", name, "consumer stalled: %d consumer(s) open, no get for %s, backlog +%.0f/min", v.Status.OpenInput, roundDuration(idle), rate)
+				add(Critical, "R4f", name, "consumer stalled: %d consumer(s) open, no get for %s, backlog +%.0f/min", v.Status.OpenInput, Span(idle), rate)
 			}
 		}
 	}
@@ -122,9 +132,6 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 		add(Warning, "", name, "cannot read messages: %v", v.Err)
 	}
 }
-
-// roundDuration is Span: alerts and the screens say durations alike.
-func roundDuration(d time.Duration) string { return Span(d) }
 
 // Span shows a duration the way every screen does: 45s, 12m30s, 5h30m, 3d.
 // A negative duration (a put time ahead of this clock) reads "-": it is no

@@ -36,7 +36,7 @@ func (p *alertPane) set(list []model.Alert) {
 	p.list = list
 	p.queueW = 9
 	for _, al := range list {
-		p.queueW = max(p.queueW, min(ansi.StringWidth(mqfmt.Sanitize(al.Queue)), 30))
+		p.queueW = max(p.queueW, min(ansi.StringWidth(mqfmt.Sanitize(al.Queue)), 30, max(p.w/5, 9)))
 	}
 	for i, al := range list {
 		if alertID(al) == keep {
@@ -54,7 +54,10 @@ func (p *alertPane) selected() *model.Alert {
 	return nil
 }
 
-func (p *alertPane) resize(w, h int) { p.w, p.h = w, max(h, 1); p.move(0) }
+func (p *alertPane) resize(w, h int) {
+	p.w, p.h = w, max(h, 1)
+	p.set(p.list) // the queue column depends on the width
+}
 
 // move moves the cursor by d and scrolls so its alert is in full view.
 func (p *alertPane) move(d int) {

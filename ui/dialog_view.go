@@ -227,7 +227,7 @@ func (a *App) outcomeLines(p actions.OpPlan) []string {
 	}
 	var out []string
 	for _, o := range order {
-		out = append(out, fmt.Sprintf("   %-40s ×%s", mqfmt.Sanitize(o), human(int64(counts[o]))))
+		out = append(out, fmt.Sprintf("   · %-40s ×%s", mqfmt.Sanitize(o), human(int64(counts[o]))))
 	}
 	return out
 }
