@@ -136,18 +136,8 @@ func (p *alertPane) position() string {
 // alertKeys are the keys of a focused alert list.
 func (a *App) alertKeys(p *alertPane) []binding {
 	k := a.keys
-	none := func() string {
-		if p.selected() == nil {
-			return "no alerts"
-		}
-		return ""
-	}
-	noFix := func() string {
-		if al := p.selected(); al == nil || al.Fix == "" {
-			return "this alert has no MQSC fix"
-		}
-		return ""
-	}
+	none := offIf(func() bool { return p.selected() == nil }, "no alerts")
+	noFix := offIf(func() bool { al := p.selected(); return al == nil || al.Fix == "" }, "this alert has no MQSC fix")
 	return []binding{
 		bind(k.Up, run(func() { p.move(-1) })),
 		bind(k.Down, run(func() { p.move(1) })),
@@ -155,7 +145,7 @@ func (a *App) alertKeys(p *alertPane) []binding {
 		bind(k.PgDown, run(func() { p.move(max(p.h/2, 1)) })),
 		bind(k.Home, run(func() { p.move(-len(p.list)) })),
 		bind(k.End, run(func() { p.move(len(p.list)) })),
-		bind(k.Enter, func() tea.Cmd { return a.push(newAlertScreen(*p.selected())) }, short, offWhen(none)),
-		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", p.selected().Fix) }, short, offWhen(noFix)),
+		bind(k.Enter, func() tea.Cmd { return a.push(newAlertScreen(*p.selected())) }, short, none),
+		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", p.selected().Fix) }, short, noFix),
 	}
 }

@@ -35,23 +35,13 @@ func (s *alertScreen) location() *model.Location { return &s.loc }
 func (s *alertScreen) bindings(a *App) []binding {
 	k := a.keys
 	return []binding{
-		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offWhen(func() string {
-			if s.al.Fix == "" {
-				return "this alert has no MQSC fix"
-			}
-			return ""
-		})),
+		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix")),
 		bind(k.Enter, func() tea.Cmd {
 			if s.al.QMgr != a.qm {
 				a.switchQMgr(s.al.QMgr)
 			}
 			return a.openQueue(s.al.Queue)
-		}, short, offWhen(func() string {
-			if s.al.Queue == "" {
-				return "this alert names no queue"
-			}
-			return ""
-		})),
+		}, short, offIf(func() bool { return s.al.Queue == "" }, "this alert names no queue")),
 	}
 }
 

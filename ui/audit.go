@@ -56,12 +56,7 @@ func (s *auditScreen) filter() *string { return nil }
 func (s *auditScreen) bindings(a *App) []binding {
 	return append(a.gridKeys(&s.grid), bind(a.keys.Enter, func() tea.Cmd {
 		return a.push(newAuditRunScreen(s.runs[s.grid.Cursor]))
-	}, short, offWhen(func() string {
-		if s.grid.Cursor >= len(s.runs) {
-			return "nothing done yet"
-		}
-		return ""
-	})))
+	}, short, offIf(func() bool { return s.grid.Cursor >= len(s.runs) }, "nothing done yet")))
 }
 
 // auditCols fit the run table: narrow terminals drop USER and the files

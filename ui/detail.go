@@ -130,12 +130,7 @@ func (d *detailScreen) bindings(a *App) []binding {
 		bind(k.Home, run(func() { v.GotoTop() })),
 		bind(k.End, run(func() { v.GotoBottom() })),
 		bind(k.Copy, func() tea.Cmd { return copyMsgID(d.sum.MsgId) }, short),
-		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offWhen(func() string {
-			if !d.warRoom {
-				return "nothing is masked (only --war-room masks bodies and user properties)"
-			}
-			return ""
-		})),
+		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)")),
 	}
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) {
 		return []mqwatch.Summary{d.sum}, 0 // the message on screen, whatever is marked

@@ -39,12 +39,7 @@ func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 			return ""
 		}
 	}
-	noOps := offWhen(func() string {
-		if a.opt.Ops == nil {
-			return "no connection for actions"
-		}
-		return ""
-	})
+	noOps := offIf(func() bool { return a.opt.Ops == nil }, "no connection for actions")
 	return []binding{
 		bind(k.Requeue, act(actions.OpRequeue), short, readOnly),
 		bind(k.Move, act(actions.OpMove), short, readOnly),

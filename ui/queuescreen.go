@@ -292,27 +292,22 @@ func (a *App) markedIn(queue string, l *msgList) func(int) bool {
 
 func (s *queueScreen) bindings(a *App) []binding {
 	k := a.keys
-	none := func() string {
-		if s.selected() == nil {
-			return "no message here"
-		}
-		return ""
-	}
+	none := offIf(func() bool { return s.selected() == nil }, "no message here")
 	out := append(a.gridKeys(&s.grid),
-		bind(k.Enter, func() tea.Cmd { return a.openMessage(s.loc, *s.selected()) }, short, offWhen(none)),
+		bind(k.Enter, func() tea.Cmd { return a.openMessage(s.loc, *s.selected()) }, short, none),
 		bind(k.Mark, run(func() {
 			a.markOn(s.loc.Queue)
 			a.sel.Toggle(*s.selected())
 			s.grid.Move(1)
-		}), short, offWhen(none)),
+		}), short, none),
 		bind(k.MarkAll, run(func() {
 			a.markOn(s.loc.Queue)
 			for i := 0; i < s.msgs.Len(); i++ {
 				a.sel.Mark(*s.msgs.At(i))
 			}
-		}), offWhen(none)),
+		}), none),
 		a.unmarkKey(),
-		bind(k.Copy, func() tea.Cmd { return copyMsgID(s.selected().MsgId) }, offWhen(none)),
+		bind(k.Copy, func() tea.Cmd { return copyMsgID(s.selected().MsgId) }, none),
 	)
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.listTargets(s) }, s.loc)...)
 }
@@ -334,12 +329,7 @@ func (a *App) listTargets(s *queueScreen) ([]mqwatch.Summary, int) {
 
 // unmarkKey clears every mark.
 func (a *App) unmarkKey() binding {
-	return bind(a.keys.Unmark, run(a.sel.Clear), offWhen(func() string {
-		if a.sel.Len() == 0 {
-			return "nothing is marked"
-		}
-		return ""
-	}))
+	return bind(a.keys.Unmark, run(a.sel.Clear), offIf(func() bool { return a.sel.Len() == 0 }, "nothing is marked"))
 }
 
 // markOn starts marking on queue; marks made on another queue are dropped.

@@ -75,6 +75,16 @@ func offWhen(reason func() string) func(*binding) {
 	return func(b *binding) { b.off = reason }
 }
 
+// offIf turns a binding off with reason while cond holds.
+func offIf(cond func() bool, reason string) func(*binding) {
+	return offWhen(func() string {
+		if cond() {
+			return reason
+		}
+		return ""
+	})
+}
+
 // run wraps a func without a command.
 func run(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
 

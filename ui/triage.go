@@ -197,23 +197,18 @@ func (t *triageScreen) selected() *model.Group {
 
 func (t *triageScreen) bindings(a *App) []binding {
 	k := a.keys
-	none := func() string {
-		if t.selected() == nil {
-			return "no group here"
-		}
-		return ""
-	}
+	none := offIf(func() bool { return t.selected() == nil }, "no group here")
 	out := append(a.gridKeys(&t.grid),
 		bind(k.Enter, func() tea.Cmd {
 			gk := t.selected().Key
 			return a.push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Group: &gk, Dim: t.dim, Label: groupLabel(t.dim, gk)}))
-		}, short, offWhen(none)),
+		}, short, none),
 		bind(k.Group, run(func() { t.cycleDim(); t.refresh(a) }), short),
 		bind(k.Tab, func() tea.Cmd {
 			return a.push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue}))
 		}),
-		bind(k.Mark, run(func() { a.toggleGroups(t, t.selected()); t.grid.Move(1) }), short, offWhen(none)),
-		bind(k.MarkAll, run(func() { a.toggleGroups(t, t.groups...) }), offWhen(none)),
+		bind(k.Mark, run(func() { a.toggleGroups(t, t.selected()); t.grid.Move(1) }), short, none),
+		bind(k.MarkAll, run(func() { a.toggleGroups(t, t.groups...) }), none),
 		a.unmarkKey(),
 	)
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.groupTargets(t) }, t.loc)...)

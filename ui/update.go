@@ -61,12 +61,7 @@ func (a *App) globalBindings() []binding {
 	return []binding{
 		bind(k.Back, a.back, short),
 		bind(k.Filter, run(func() { a.filter.open(a.top().filter()) }), short,
-			offWhen(func() string {
-				if a.top().filter() == nil {
-					return "this screen has no filter"
-				}
-				return ""
-			})),
+			offIf(func() bool { return a.top().filter() == nil }, "this screen has no filter")),
 		bind(k.Palette, run(func() { a.pal.open(a.paletteItems()) }), short),
 		bind(k.DeadQ, a.openDeadQ),
 		bind(k.Audit, func() tea.Cmd { return a.push(newAuditScreen(a.qm)) }),
