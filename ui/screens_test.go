@@ -32,8 +32,16 @@ var screenCases = []screenCase{
 	{"requeue_done", []string{"d", "enter", "space", "space", "R", "2", "enter"}},
 	{"audit", []string{"d", "enter", "space", "space", "R", "2", "enter", "enter", "A"}},
 	{"frozen", []string{"f"}},
+	{"alert_detail", []string{"tab", "j", "enter"}},
+	{"all_alerts", []string{"a"}},
+	{"sorted_by_severity", []string{"s"}},
+	{"triage_marked", []string{"d", "space", "j", "ctrl+a"}},
+	{"audit_run", []string{"d", "enter", "space", "space", "R", "2", "enter", "enter", "A", "enter"}},
 }
 
+// TestScreens renders every screen at 80x24 and 160x48 with the Ascii colour
+// profile, which is what NO_COLOR gives: the goldens show that every state
+// colour carries (severity, cursor, marks, focus, tab) reads without it.
 func TestScreens(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		for _, tc := range screenCases {
@@ -263,5 +271,19 @@ func TestWarRoomMasksUserPropertiesNotRouting(t *testing.T) {
 	press(a, "h", "h") // Body
 	if strings.Contains(a.View(), "secret body") {
 		t.Fatalf("war-room body shown:\n%s", a.View())
+	}
+}
+
+// TestReadOnlyActionKeyFlashes: in read-only mode an action key says why it
+// does nothing, at 80x24 without colour.
+func TestReadOnlyActionKeyFlashes(t *testing.T) {
+	a, _ := newTestApp(t, 80, 24, Options{Ops: &fakeOps{msg: sampleMessage()}, ReadOnly: true})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "R")
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	golden(t, v)
+	if a.dialog != nil || !strings.Contains(v, "read-only: actions are off") {
+		t.Fatalf("R in read-only mode: dialog %v, screen:\n%s", a.dialog != nil, v)
 	}
 }

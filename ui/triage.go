@@ -49,7 +49,7 @@ func triageCols(w int) []Column {
 func (t *triageScreen) refresh(a *App) tea.Cmd {
 	t.st = &a.st
 	t.grid.Cell = t.cell
-	t.grid.Marked = func(r int) bool { return a.selQueue == t.loc.Queue && a.sel.Len() > 0 && t.marks[t.groups[r].Key] }
+	t.grid.Marked = func(r int) bool { return a.groupMarked(t, t.groups[r]) }
 	q, loc, filter := a.state.QMgr(t.loc.QMgr), &t.loc, t.text
 	t.q = q
 	t.update(q, loc, filter)
@@ -207,8 +207,8 @@ func (t *triageScreen) bindings(a *App) []binding {
 		bind(k.Tab, func() tea.Cmd {
 			return a.push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue}))
 		}),
-		bind(k.Mark, run(func() { a.toggleGroups(t, t.selected()); t.grid.Move(1) }), short, none),
-		bind(k.MarkAll, run(func() { a.toggleGroups(t, t.groups...) }), none),
+		bind(k.Mark, run(func() { a.markGroups(t, !a.groupMarked(t, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
+		bind(k.MarkAll, run(func() { a.markGroups(t, true, t.groups...) }), none),
 		a.unmarkKey(),
 	)
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.groupTargets(t) }, t.loc)...)
@@ -229,14 +229,17 @@ func (t *triageScreen) cycleDim() {
 	t.grid.Home()
 }
 
-// toggleGroups marks every message of the given groups, or unmarks them when
-// the first is marked already.
-func (a *App) toggleGroups(t *triageScreen, gs ...*model.Group) {
+// groupMarked reports whether space marked g (and the marks still stand).
+func (a *App) groupMarked(t *triageScreen, g *model.Group) bool {
+	return a.selQueue == t.loc.Queue && a.sel.Len() > 0 && t.marks[g.Key]
+}
+
+// markGroups marks (on) or unmarks every message of the given groups.
+func (a *App) markGroups(t *triageScreen, on bool, gs ...*model.Group) {
 	if a.selQueue != t.loc.Queue || a.sel.Len() == 0 {
 		t.marks = map[model.GroupKey]bool{}
 	}
 	a.markOn(t.loc.Queue)
-	on := !t.marks[gs[0].Key]
 	want := map[model.GroupKey]bool{}
 	for _, g := range gs {
 		want[g.Key] = true

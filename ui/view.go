@@ -169,20 +169,23 @@ func shortErr(err error) string {
 }
 
 func (a *App) crumbsView() string {
-	s := a.st.Muted.Render(fitCrumbs(a.crumbs(), a.width-16))
+	var extra string
 	if f := a.top().filter(); a.filter.active || (f != nil && *f != "") {
-		s += a.st.Accent.Render("  " + a.filter.view(*f))
+		extra += a.st.Accent.Render("  " + a.filter.view(*f))
 	}
 	if q, ok := a.top().(*queueScreen); ok && q.mf.status() != "" {
-		s += a.st.Warning.Render("  " + q.mf.status())
+		extra += a.st.Warning.Render("  " + q.mf.status())
 	}
 	if n := a.sel.Len(); n > 0 {
-		s += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
+		extra += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
 	}
 	if a.flash != "" {
-		s += "  " + a.st.Info.Render(mqfmt.Sanitize(a.flash))
+		extra += "  " + a.st.Info.Render(mqfmt.Sanitize(a.flash))
 	}
-	return ansi.Truncate(s, a.width, "…")
+	// The crumbs give way to what was just said (a flash, the marks), down
+	// to the name of the screen on view.
+	room := max(a.width-ansi.StringWidth(extra), 24)
+	return ansi.Truncate(a.st.Muted.Render(fitCrumbs(a.crumbs(), room))+extra, a.width, "…")
 }
 
 func (a *App) footerView() string {
@@ -202,5 +205,5 @@ func fitCrumbs(crumbs []string, w int) string {
 			crumbs[i] = ansi.Truncate(crumbs[i], cut, "…")
 		}
 	}
-	return join()
+	return ansi.Truncate(join(), w, "…")
 }
