@@ -135,11 +135,11 @@ func TestEndToEndRequeueInTmux(t *testing.T) {
 
 // TestEndToEndAlertDetailWithoutColourInTmux runs the demo at 80x24 with
 // NO_COLOR: no colour reaches the terminal, yet red rows, the focused button
-// and the active tab still read (✖, [ Cancel ], [DLH]); enter on an alert
+// and the active tab still read (■, [ Cancel ], [DLH]); enter on an alert
 // opens it in full with its fix.
 func TestEndToEndAlertDetailWithoutColourInTmux(t *testing.T) {
 	s, _ := startInTmux(t, 80, 24, "NO_COLOR=1")
-	s.waitFor("Alerts (", "✖")
+	s.waitFor("Alerts (", "■")
 	if scr := s.screenWithEscapes(); regexp.MustCompile(`\x1b\[[0-9;]*[34]8;`).MatchString(scr) {
 		t.Fatalf("NO_COLOR run sent colours:\n%q", scr)
 	}

@@ -31,7 +31,7 @@ type Grid struct {
 	Width  int
 	Height int // rows of data, excluding the header line
 	Marked func(row int) bool
-	// Level, when set, adds a column of symbols for what colour says: ✖ red,
+	// Level, when set, adds a column of symbols for what colour says: ■ red,
 	// ▲ amber, so the rows read the same without colour (NO_COLOR).
 	Level func(row int) int
 	// Blurred hides the cursor: only the focused pane shows where it is.
@@ -73,7 +73,7 @@ func (g *Grid) gutter() int {
 }
 
 // levelMarks are the level column's symbols.
-var levelMarks = [...]string{" ", "▲", "✖"}
+var levelMarks = [...]string{" ", "▲", "■"}
 
 // SetRows changes the row count, keeping the cursor on the same index (rows
 // are stable-sorted by the model, so the operator's place survives refreshes).
