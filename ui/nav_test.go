@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// TestMessageTabScrollsToTheEndAndWithTheWheel: the message tabs are a
+// viewport: G jumps to the last line, g back, the wheel scrolls.
+func TestMessageTabScrollsToTheEndAndWithTheWheel(t *testing.T) {
+	a, _ := newTestApp(t, 80, 16, Options{Ops: &fakeOps{msg: sampleMessage()}})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "l", "l", "l") // MQMD: longer than the screen
+	d := topIs[*detailScreen](t, a)
+	if d.vp.AtBottom() {
+		t.Fatal("MQMD fits the screen: the test needs it to scroll")
+	}
+	press(a, "G")
+	if !d.vp.AtBottom() || !strings.Contains(a.View(), "Length") {
+		t.Fatalf("G did not reach the last line:\n%s", a.View())
+	}
+	press(a, "g")
+	a.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown})
+	if d.vp.YOffset != 3 {
+		t.Fatalf("the wheel scrolled to line %d, want 3", d.vp.YOffset)
+	}
+}
+
+// TestSortCyclesAndSays: s cycles the queue table's order and the title
+// says which; severity puts the queues with critical alerts first.
+func TestSortCyclesAndSays(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "s")
+	d := topIs[*dashboard](t, a)
+	if !strings.Contains(a.View(), "Queues by severity") || queueLevel(d.rows[len(d.rows)-1]) == 2 {
+		t.Fatalf("s did not sort by severity:\n%s", a.View())
+	}
+	press(a, "s", "s", "s")
+	if strings.Contains(a.View(), "Queues by") {
+		t.Fatalf("four s did not come back to the name order:\n%s", a.View())
+	}
+}
+
+// TestSwitchingQueueManagerStartsAtTheTop: after :qm the table starts at the
+// top, not at the row the other queue manager's cursor was on.
+func TestSwitchingQueueManagerStartsAtTheTop(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "G")
+	a.switchQMgr("QM1")
+	if c := topIs[*dashboard](t, a).grid.Cursor; c != 0 {
+		t.Fatalf("cursor on row %d after switching", c)
+	}
+}
