@@ -157,7 +157,12 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tickMsg:
 		return a, tick()
 	case warmedMsg:
+		// The last polls are from the simulated past: poll now, so no queue
+		// manager reads as stale for the rest of an interval.
 		a.warming = false
+		for _, s := range a.opt.Sources {
+			s.Refresh()
+		}
 		return a, nil
 	case tea.MouseMsg:
 		return a, a.onMouse(msg)

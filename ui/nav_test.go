@@ -55,3 +55,23 @@ func TestSwitchingQueueManagerStartsAtTheTop(t *testing.T) {
 		t.Fatalf("cursor on row %d after switching", c)
 	}
 }
+
+// TestWarmUpSaysSoThenPollsAtOnce: while the demo simulates its history the
+// header says so and no queue manager reads stale; when it is done every
+// source polls at once.
+func TestWarmUpSaysSoThenPollsAtOnce(t *testing.T) {
+	warm := make(chan struct{})
+	a, src := newTestApp(t, 120, 35, Options{Warming: warm})
+	a.Init()
+	snap := incident(1, 30)
+	snap.Time = clock.Add(-15 * 60 * 1e9) // from the simulated past
+	a.Update(snapshotMsg{snap: snap})
+	if v := a.View(); !strings.Contains(v, "filling in history") || strings.Contains(v, "stale") {
+		t.Fatalf("warming header:\n%s", v)
+	}
+	close(warm)
+	a.Update(warmedMsg{})
+	if src.refresh != 1 || strings.Contains(a.View(), "filling in history") {
+		t.Fatalf("after the warm-up: %d refreshes\n%s", src.refresh, a.View())
+	}
+}
