@@ -150,11 +150,7 @@ func (s *auditRunScreen) cell(row, col int) Cell {
 	it := s.run.res.Items[row]
 	switch s.grid.Cols[col].Title {
 	case "MSGID":
-		id := msgIDHex(it.Msg.MsgId)
-		if w := s.grid.Cols[col].Width; len(id) > w {
-			id = "…" + id[len(id)-w+1:]
-		}
-		return Cell{Text: id}
+		return Cell{Text: fitID(it.Msg.MsgId, s.grid.Cols[col].Width)}
 	case "TO":
 		to := it.Target
 		if it.TargetQMgr != "" {

@@ -244,7 +244,7 @@ func (a *App) skipLines(p actions.OpPlan) []string {
 	var out []string
 	for _, it := range p.Items {
 		if it.Reason != 0 && len(out) < 5 {
-			out = append(out, a.st.Warning.Render(fmt.Sprintf("   %s: %s", shortID(it.Msg.MsgId), mqfmt.Sanitize(it.Outcome))))
+			out = append(out, a.st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Outcome))))
 		}
 	}
 	return out

@@ -93,6 +93,17 @@ func sparkline(vals []float64, w int) string {
 // msgIDHex shows a MsgId as amqsbcg does: 48 hex digits.
 func msgIDHex(id [24]byte) string { return strings.ToUpper(hex.EncodeToString(id[:])) }
 
+// fitID shows as much of a MsgId as w cells hold: all 48 hex digits, or its
+// distinguishing tail after "…", never a cut that does not say so (y copies
+// the whole id).
+func fitID(id [24]byte, w int) string {
+	s := msgIDHex(id)
+	if len(s) <= w {
+		return s
+	}
+	return "…" + s[len(s)-max(w-1, 1):]
+}
+
 // shortID shows the distinguishing tail of an IBM MsgId (the first 16 bytes
 // are "AMQ " and the queue manager name, the same for every message).
 func shortID(id [24]byte) string { return strings.ToUpper(hex.EncodeToString(id[16:])) }

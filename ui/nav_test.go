@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/base64"
+	"io"
 	"strings"
 	"testing"
 
@@ -73,5 +76,30 @@ func TestWarmUpSaysSoThenPollsAtOnce(t *testing.T) {
 	a.Update(warmedMsg{})
 	if src.refresh != 1 || strings.Contains(a.View(), "filling in history") {
 		t.Fatalf("after the warm-up: %d refreshes\n%s", src.refresh, a.View())
+	}
+}
+
+// TestCopyTakesTheWholeMsgId: the list shows a MsgId's tail after "…", y
+// copies all 48 hex digits.
+func TestCopyTakesTheWholeMsgId(t *testing.T) {
+	var out bytes.Buffer
+	clipboard = &out
+	defer func() { clipboard = io.Discard }()
+	a, _ := newTestApp(t, 80, 24, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "j", "y")
+	s := topIs[*queueScreen](t, a)
+	want := msgIDHex(s.selected().MsgId)
+	got := out.String()
+	i := strings.Index(got, ";c;")
+	if i < 0 || !strings.HasSuffix(got, "\a") {
+		t.Fatalf("no OSC 52 sequence: %q", got)
+	}
+	dec, err := base64.StdEncoding.DecodeString(got[i+3 : len(got)-1])
+	if err != nil || string(dec) != want || len(dec) != 48 {
+		t.Fatalf("copied %q, want the 48 hex digits %s", dec, want)
+	}
+	if v := a.View(); !strings.Contains(v, "…"+want[len(want)-11:]) || !strings.Contains(v, "copied MsgId ") {
+		t.Fatalf("the list does not show the cut with … or the flash lacks the id:\n%s", v)
 	}
 }

@@ -178,13 +178,7 @@ func (s *queueScreen) cell(row, col int) Cell {
 	case "#":
 		return Cell{Text: fmt.Sprint(row + 1), Style: &st.Muted}
 	case "MSGID":
-		// The tail tells IBM MsgIds apart; a cut says so with "…" (y copies
-		// all 48 hex digits).
-		id, w := shortID(m.MsgId), s.grid.Cols[col].Width
-		if len(id) > w {
-			id = "…" + id[len(id)-w+1:]
-		}
-		return Cell{Text: id}
+		return Cell{Text: fitID(m.MsgId, s.grid.Cols[col].Width)}
 	case "AGE": // time on this queue: since it was dead-lettered, on a DEADQ
 		if m.QueuedAt().IsZero() {
 			return Cell{Text: "?", Style: &st.Muted}
