@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/progress"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -203,17 +202,6 @@ func (a *App) afterAction(res actions.OpResult) {
 	}
 	s.Refresh()
 	a.sel.Clear()
-}
-
-func (d *dialog) keys() []key.Binding {
-	b := func(k, h string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, h)) }
-	switch d.phase {
-	case phaseConfirm:
-		return []key.Binding{b("tab", "switch Cancel/Run"), b("enter", "choose"), b("esc", "cancel")}
-	case phaseRunning:
-		return []key.Binding{b("esc", "stop after backing out the batch in flight")}
-	}
-	return []key.Binding{b("esc", "close")}
 }
 
 func fmtRate(r float64) string {

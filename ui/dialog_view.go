@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/key"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,22 +50,43 @@ func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 	}
 }
 
-func (a *App) dialogKey(k tea.KeyMsg) tea.Cmd {
-	d := a.dialog
+// dialogBindings are the dialog's keys in its phase, declared once for the
+// handler and the footer; in the confirmation, keys that match none are typed
+// into its input (the count, the target).
+func (a *App) dialogBindings(d *dialog) []binding {
+	b := func(help string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	}
 	switch d.phase {
 	case phasePlanning:
-		if k.String() == "esc" {
-			a.closeDialog()
-		}
+		return []binding{bind(b("cancel", "esc"), run(a.closeDialog), short)}
 	case phaseConfirm:
-		return a.confirmKey(k)
-	case phaseRunning:
-		if k.String() == "esc" && d.cancel != nil {
-			d.cancel()
+		return []binding{
+			bind(b("switch Cancel/Run", "tab", "shift+tab", "left", "right"), run(func() { d.onRun = !d.onRun }), short),
+			bind(b("choose", "enter"), func() tea.Cmd { return a.choose(d) }, short),
+			bind(b("cancel", "esc"), run(a.closeDialog), short),
 		}
-	case phaseDone:
-		if k.String() == "esc" || k.String() == "enter" || k.String() == "q" {
-			a.closeDialog()
+	case phaseRunning:
+		return []binding{bind(b("stop after backing out the batch in flight", "esc"), run(func() {
+			if d.cancel != nil {
+				d.cancel()
+			}
+		}), short)}
+	}
+	return []binding{bind(b("close", "esc", "enter", "q"), run(a.closeDialog), short)}
+}
+
+func (a *App) dialogKey(k tea.KeyMsg) tea.Cmd {
+	d := a.dialog
+	for _, b := range a.dialogBindings(d) {
+		if key.Matches(k, b.Binding) {
+			return b.do()
+		}
+	}
+	if d.phase == phaseConfirm && d.needType {
+		d.typed, _ = d.typed.Update(k)
+		if !d.askTarget && d.confirmed() {
+			d.onRun = true // the count is typed: the next enter runs
 		}
 	}
 	return nil
@@ -78,46 +100,31 @@ func (a *App) closeDialog() {
 	a.unhold()
 }
 
-func (a *App) confirmKey(k tea.KeyMsg) tea.Cmd {
-	d := a.dialog
-	switch k.String() {
-	case "esc":
+// choose is enter in the confirmation: Cancel cancels; Run takes the typed
+// target (then dry-runs), or runs once the count is typed.
+func (a *App) choose(d *dialog) tea.Cmd {
+	if !d.onRun {
 		a.closeDialog()
 		return nil
-	case "tab", "shift+tab", "left", "right":
-		d.onRun = !d.onRun
+	}
+	if d.askTarget {
+		v := strings.TrimSpace(d.typed.Value())
+		if v == "" {
+			return nil
+		}
+		if d.req.Op == actions.OpExport {
+			d.req.File = v // a path: case matters
+		} else {
+			d.req.Target = strings.ToUpper(v)
+		}
+		d.askTarget, d.onRun = false, false
+		return a.planCmd(d)
+	}
+	if r := d.runOff(); r != "" {
+		a.flash = "Run is off: " + r
 		return nil
-	case "enter":
-		if !d.onRun {
-			a.closeDialog()
-			return nil
-		}
-		if d.askTarget {
-			v := strings.TrimSpace(d.typed.Value())
-			if v == "" {
-				return nil
-			}
-			if d.req.Op == actions.OpExport {
-				d.req.File = v // a path: case matters
-			} else {
-				d.req.Target = strings.ToUpper(v)
-			}
-			d.askTarget, d.onRun = false, false
-			return a.planCmd(d)
-		}
-		if r := d.runOff(); r != "" {
-			a.flash = "Run is off: " + r
-			return nil
-		}
-		return a.runCmd(d)
 	}
-	if d.needType {
-		d.typed, _ = d.typed.Update(k)
-		if !d.askTarget && d.confirmed() {
-			d.onRun = true // the count is typed: the next enter runs
-		}
-	}
-	return nil
+	return a.runCmd(d)
 }
 
 // runOff says why Run does nothing now, "" when it runs.

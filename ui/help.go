@@ -28,7 +28,7 @@ func (a *App) shortHelp() []key.Binding {
 	k := a.keys
 	switch {
 	case a.dialog != nil:
-		return a.dialog.keys()
+		return listed(a.dialogBindings(a.dialog), map[string]bool{}, true)
 	case a.filter.active:
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear"))}
 	case a.showHelp:
