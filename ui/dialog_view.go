@@ -263,9 +263,10 @@ func (a *App) progressLines(d *dialog) []string {
 	if p.Total > 0 {
 		pct = float64(p.Done+p.Skipped+p.Failed) / float64(p.Total)
 	}
-	d.prog.Width = max(a.width-4, 10)
+	bar := d.prog // a copy: View changes nothing
+	bar.Width = max(a.width-4, 10)
 	return []string{
-		" " + d.prog.ViewAs(pct),
+		" " + bar.ViewAs(pct),
 		fmt.Sprintf(" %s / %s done · %d skipped · %d failed · %s · ETA %s",
 			human(int64(p.Done)), human(int64(p.Total)), p.Skipped, p.Failed, fmtRate(p.Rate), age(p.ETA)),
 		"",

@@ -122,7 +122,11 @@ func feedRound(a *App, round []*mqwatch.Snapshot) {
 func checkConsistent(a *App) string {
 	top := a.top()
 	loc := top.location()
-	lines := strings.Split(a.View(), "\n")
+	v := a.View()
+	if a.View() != v {
+		return "a second View differs from the first: View changed something"
+	}
+	lines := strings.Split(v, "\n")
 	crumb := strings.TrimRight(ansi.Strip(lines[1]), " ")
 	want := loc.Title()
 	// The last crumb names the screen on view; a narrow line may cut it, with
