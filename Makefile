@@ -73,7 +73,8 @@ build-mq:
 typecheck-mq:
 	$(GO) test -count=1 -run 'TestTypeCheck' -v ./mqwatch/ibmmq/
 
-# screenshots renders every screen in colour and turns it into a PNG with
+# screenshots renders what `make run` shows (the built-in demo) in colour and
+# turns every screen into a PNG with
 # charmbracelet/freeze (installed into bin/ from the Go module proxy; offline
 # once installed).
 FREEZE := bin/freeze
@@ -82,7 +83,7 @@ $(FREEZE):
 
 screenshots: $(FREEZE)
 	rm -rf bin/shots && mkdir -p screenshots
-	POISONWATCH_SCREENSHOTS=$(CURDIR)/bin/shots $(GO) test -count=1 -run TestWriteScreenshots ./ui
+	POISONWATCH_SCREENSHOTS=$(CURDIR)/bin/shots $(GO) test -count=1 -run TestWriteScreenshots .
 	for f in bin/shots/*.ansi; do \
 	  n=$$(basename $$f .ansi); \
 	  $(FREEZE) $$f --language ansi --font.size 7 --padding 10 --margin 0 --window=false -o screenshots/$$n.png >/dev/null; \

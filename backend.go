@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -25,6 +26,10 @@ type backend struct {
 	ops    ui.Operations
 	stop   func()
 	styles map[string]map[string]actions.Style // known consumer styles, per queue manager
+	// now is the queue managers' clock when it is not the wall clock (the
+	// demo's warm-up); warm is closed once it is.
+	now  func() time.Time
+	warm <-chan struct{}
 }
 
 func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {

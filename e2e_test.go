@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -34,6 +35,15 @@ func (s *tmuxSession) screen() string {
 	return string(out)
 }
 
+// screenWithEscapes is the pane with its colour and attribute escapes.
+func (s *tmuxSession) screenWithEscapes() string {
+	out, err := exec.Command("tmux", "capture-pane", "-e", "-p", "-t", s.name).Output()
+	if err != nil {
+		s.t.Fatalf("tmux capture-pane: %v", err)
+	}
+	return string(out)
+}
+
 // waitFor polls the screen until every text is on it.
 func (s *tmuxSession) waitFor(texts ...string) string {
 	s.t.Helper()
@@ -54,10 +64,10 @@ func (s *tmuxSession) waitFor(texts ...string) string {
 	}
 }
 
-// TestEndToEndRequeueInTmux starts poisonwatch on the live demo in tmux, opens
-// the DEADQ, a group and a message, requeues the message with the dialog, and
-// checks from the screen that it left the DEADQ and the audit view lists it.
-func TestEndToEndRequeueInTmux(t *testing.T) {
+// startInTmux builds poisonwatch and starts it on the live demo in a w×h
+// tmux session, with env before the command; dir holds its state.
+func startInTmux(t *testing.T, w, h int, env string) (*tmuxSession, string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("tmux is not installed: .ci/run installs it")
@@ -72,13 +82,22 @@ func TestEndToEndRequeueInTmux(t *testing.T) {
 	// The temporary directory's parent is unique to this run (t.TempDir's own
 	// base is always 001): two test runs on one machine must not share a
 	// tmux session.
-	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir))}
-	cmd := "XDG_STATE_HOME=" + dir + " " + bin + " --audit " + filepath.Join(dir, "audit.jsonl")
-	if out, err := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", "120", "-y", "35", cmd).CombinedOutput(); err != nil {
+	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir)}
+	cmd := env + " XDG_STATE_HOME=" + dir + " " + bin + " --audit " + filepath.Join(dir, "audit.jsonl")
+	if out, err := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", itoa(w), "-y", itoa(h), cmd).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v %s", err, out)
 	}
 	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+	return s, dir
+}
 
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestEndToEndRequeueInTmux starts poisonwatch on the live demo in tmux, opens
+// the DEADQ, a group and a message, requeues the message with the dialog, and
+// checks from the screen that it left the DEADQ and the audit view lists it.
+func TestEndToEndRequeueInTmux(t *testing.T) {
+	s, dir := startInTmux(t, 120, 35, "")
 	s.waitFor("Alerts (", "SYSTEM.DEAD.LETTER.QUEUE", "ORDERS.IN")
 	s.keys("d")
 	s.waitFor("grouped by reason+destination")
@@ -88,7 +107,7 @@ func TestEndToEndRequeueInTmux(t *testing.T) {
 	s.waitFor("→ ORDERS.EXPRESS (QM1)")
 	s.keys("Enter")
 	scr := s.waitFor("REASON", "DESTINATION")
-	id := regexp.MustCompile(`▸\s+1 ([0-9A-F]{8,16})`).FindStringSubmatch(scr)
+	id := regexp.MustCompile(`▸\S?\s+1 …?([0-9A-F]{8,16})`).FindStringSubmatch(scr)
 	if id == nil {
 		t.Fatalf("no message under the cursor:\n%s", scr)
 	}
@@ -99,7 +118,9 @@ func TestEndToEndRequeueInTmux(t *testing.T) {
 	s.keys("Tab", "Enter")
 	s.waitFor("done: 1 · skipped 0 · failed 0")
 	s.keys("Enter", "A")
-	s.waitFor("Audit: 1 message action(s) this session", "requeued", id[1])
+	s.waitFor("Audit: 1 action run(s) this session", "1 done · 0 skipped · 0 failed", "SYSTEM.DEAD.LETTER.QUEUE")
+	s.keys("Enter")
+	s.waitFor("requeue by ", "requeued", id[1])
 	s.keys("q")
 	// The live demo's ExpressMDB may dead-letter the message again (its BOQ is
 	// full), so the proof that it moved is the audit record, not its absence.
@@ -113,4 +134,23 @@ func TestEndToEndRequeueInTmux(t *testing.T) {
 			t.Fatalf("audit log lacks %s:\n%s", w, audit)
 		}
 	}
+}
+
+// TestEndToEndAlertDetailWithoutColourInTmux runs the demo at 80x24 with
+// NO_COLOR: no colour reaches the terminal, yet red rows, the focused button
+// and the active tab still read (■, [ Cancel ], [DLH]); enter on an alert
+// opens it in full with its fix.
+func TestEndToEndAlertDetailWithoutColourInTmux(t *testing.T) {
+	s, _ := startInTmux(t, 80, 24, "NO_COLOR=1")
+	s.waitFor("Alerts (", "■")
+	if scr := s.screenWithEscapes(); regexp.MustCompile(`\x1b\[[0-9;]*[34]8;`).MatchString(scr) {
+		t.Fatalf("NO_COLOR run sent colours:\n%q", scr)
+	}
+	s.keys("Tab", "Enter")
+	s.waitFor("Why", "Rule R", "Fix")
+	s.keys("Escape", "Escape", "d", "Enter", "Enter")
+	s.waitFor("[DLH]", "MsgId ")
+	s.keys("R")
+	s.waitFor("[ Cancel ]", "Run")
+	s.keys("Escape", "q")
 }

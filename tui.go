@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/user"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/themes"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -35,7 +37,7 @@ type tuiOpts struct {
 }
 
 func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
-	fs.DurationVar(&o.interval, "interval", 2*time.Second, "poll interval")
+	fs.DurationVar(&o.interval, "interval", 2*time.Second, "poll interval (at least "+minInterval.String()+")")
 	fs.StringVar(&o.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+", or a theme file (default dark; high-contrast with --war-room)")
 	fs.BoolVar(&o.readOnly, "read-only", false, "refuse every action (enforced by the engine)")
 	fs.BoolVar(&o.warRoom, "war-room", false, "shared-screen mode: read-only, high-contrast, message bodies masked until revealed")
@@ -70,6 +72,10 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	if err := checkInterval(o.interval); err != nil {
+		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
+		return 2
+	}
 	be, err := startBackend(ctx, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
@@ -89,31 +95,52 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var sources []ui.Source
-	done := make(chan struct{}, len(be.qmgrs))
-	for _, q := range be.qmgrs {
-		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval,
-			Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
-		go func() { w.Run(ctx); done <- struct{}{} }()
-		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
-	}
 	renderer := lipgloss.NewRenderer(os.Stdout)
 	if os.Getenv("NO_COLOR") != "" {
 		renderer.SetColorProfile(termenv.Ascii)
 	}
-	app := ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: renderer, ReadOnly: o.readOnly,
-		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles})
+	app, wait := newDashboard(ctx, o, be, th, renderer)
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	_, err = p.Run()
 	cancel()
-	for range be.qmgrs {
-		<-done
-	}
+	wait()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// minInterval is the shortest poll interval: each poll inquires every queue
+// and browses heads and inventories, and polling faster loads the queue
+// manager without showing anything sooner than the operator can read.
+const minInterval = 250 * time.Millisecond
+
+func checkInterval(d time.Duration) error {
+	if d < minInterval {
+		return fmt.Errorf("--interval %s: the poll interval must be at least %s", d, minInterval)
+	}
+	return nil
+}
+
+// newDashboard starts a watcher per queue manager and builds the dashboard
+// on them; wait returns once every watcher has stopped (after ctx ends).
+func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
+	var sources []ui.Source
+	done := make(chan struct{}, len(be.qmgrs))
+	for _, q := range be.qmgrs {
+		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval, Now: be.now,
+			Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
+		go func() { w.Run(ctx); done <- struct{}{} }()
+		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
+	}
+	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: r, ReadOnly: o.readOnly,
+		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm})
+	return app, func() {
+		for range be.qmgrs {
+			<-done
+		}
+	}
 }
 
 func pickTheme(o tuiOpts) (themes.Theme, error) {
@@ -125,6 +152,18 @@ func pickTheme(o tuiOpts) (themes.Theme, error) {
 		}
 	}
 	return themes.Load(name)
+}
+
+// exportDir is the directory of the audit log: exports land next to it.
+func exportDir(audit string) string {
+	if audit == "" {
+		p, err := actions.DefaultAuditPath()
+		if err != nil {
+			return ""
+		}
+		audit = p
+	}
+	return filepath.Dir(audit)
 }
 
 // namedWatcher gives a watcher the name the ui shows.

@@ -38,6 +38,10 @@ type ConsumerOptions struct {
 	ApplName string
 	// Wait is how long a get waits for a message (MQGMO_WAIT).
 	Wait time.Duration
+	// Now stamps the MQDLH PutDate/PutTime of dead letters; nil is the wall
+	// clock. A simulation passes its own clock, so a dead letter's header
+	// says when, in the scenario, it was dead-lettered.
+	Now func() time.Time
 }
 
 // Consumer gets messages over a mqwatch.Conn the way its style does, calls a

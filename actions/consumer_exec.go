@@ -134,6 +134,9 @@ func (c *Consumer) move(ctx context.Context, m *mqwatch.Message, d *Decision) (m
 
 func (c *Consumer) deadLetterOptions(reason mqfmt.Reason) DeadLetterOptions {
 	o := DeadLetterOptions{Reason: reason, DestQName: c.opts.Queue, DestQMgrName: c.qmgr.Name}
+	if c.opts.Now != nil {
+		o.Now = c.opts.Now()
+	}
 	if c.opts.Style != ASF {
 		// IBM documents no PutApplName for these styles; never claim to be
 		// the ConnectionConsumer.

@@ -42,8 +42,9 @@ const stalledAfter = 30 * time.Second
 // fold, so an alert clears as soon as its condition does.
 func (q *QMgrState) alerts(now time.Time) []Alert {
 	var out []Alert
-	add := func(sev Severity, rule, queue, format string, args ...any) {
+	add := func(sev Severity, rule, queue, format string, args ...any) *Alert {
 		out = append(out, Alert{Severity: sev, Rule: rule, QMgr: q.Name, Queue: queue, Text: fmt.Sprintf(format, args...)})
+		return &out[len(out)-1]
 	}
 	if q.Snap != nil && !q.Snap.Connected && q.Snap.Err != nil {
 		add(Critical, "", "", "not connected: %v", q.Snap.Err)
@@ -51,24 +52,41 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 	for _, qs := range q.SortedQueues() {
 		q.queueAlerts(qs, now, add)
 	}
-	seen := map[string]int{}
-	for i, a := range out {
-		seen[a.Rule+"\x00"+a.Queue] = i + 1
-	}
-	for _, a := range q.lint() {
-		i := seen[a.Rule+"\x00"+a.Queue]
-		switch {
-		case i == 0:
-			out = append(out, a)
-		case out[i-1].Fix == "":
-			out[i-1].Fix = a.Fix // the live alert says what happens, the lint how to prevent it
-		}
-	}
+	out = mergeLint(out, q.lint())
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out
 }
 
-type addFunc func(sev Severity, rule, queue, format string, args ...any)
+// mergeLint adds the configuration findings to the live alerts, one alert per
+// finding. A live alert and a finding are the same finding only when rule,
+// queue and severity agree (a poison loop seen live and linted); then the
+// live text stays and takes the finding's fix. Any other finding on the same
+// queue is its own alert with its own fix, never lending it to another.
+func mergeLint(live, lint []Alert) []Alert {
+	same := map[string]int{}
+	for i, a := range live {
+		same[a.Rule+"\x00"+a.Queue+"\x00"+a.Severity.String()] = i + 1
+	}
+	for _, f := range lint {
+		i := same[f.Rule+"\x00"+f.Queue+"\x00"+f.Severity.String()]
+		switch {
+		case i == 0:
+			live = append(live, f)
+		case live[i-1].Fix == "":
+			live[i-1].Fix = f.Fix
+		}
+	}
+	return live
+}
+
+// addFunc adds an alert and returns it, for setting its fix.
+type addFunc func(sev Severity, rule, queue, format string, args ...any) *Alert
+
+// roomFix doubles MAXDEPTH: it buys room while the backlog is drained, and
+// it is the one MQSC that stops MQRC_Q_FULL now.
+func roomFix(v mqwatch.QueueView) string {
+	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", v.Info.Name, min(2*int64(v.Info.MaxDepth), 999999999))
+}
 
 func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	v := qs.View
@@ -83,9 +101,11 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 		add(Critical, "R8c", name, "stuck poison: BackoutCount %d ≥ BOTHRESH %d on the input queue (R1f: the consumer does not honour BOTHRESH, or the BOQ/DEADQ put failed)", qs.MaxBackout, bt)
 	}
 	if fill := qs.Fill(); fill >= 1 {
-		add(Critical, "R8b", name, "queue full: %d/%d (MQRC_Q_FULL for every put)", v.Status.Depth, v.Info.MaxDepth)
+		a := add(Critical, "R8b", name, "queue full: %d/%d (MQRC_Q_FULL for every put)", v.Status.Depth, v.Info.MaxDepth)
+		a.Fix = roomFix(v)
 	} else if fill >= 0.8 {
-		add(Warning, "R8a", name, "%.0f%% of MAXDEPTH %d", fill*100, v.Info.MaxDepth)
+		a := add(Warning, "R8a", name, "%.0f%% of MAXDEPTH %d", fill*100, v.Info.MaxDepth)
+		a.Fix = roomFix(v)
 	}
 	if v.Role == mqwatch.RoleDeadQ || v.Role == mqwatch.RoleBOQ {
 		// R8d is about depth: a DEADQ that a handler drains faster than
@@ -96,7 +116,7 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 				msg += fmt.Sprintf(" (%.0f/min arriving)", in)
 			}
 			if ttf, ok := qs.TimeToFull(); ok {
-				msg += ", full in " + roundDuration(ttf)
+				msg += ", full in " + Span(ttf)
 			}
 			add(Warning, "R8d", name, "%s", msg)
 		}
@@ -104,7 +124,7 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	if v.Role == mqwatch.RoleInput && v.Status.OpenInput > 0 && v.Status.Depth > 0 && v.Status.Monitored {
 		if idle := qs.GetIdle(now); idle >= stalledAfter {
 			if rate, ok := qs.DepthPerMinute(); ok && rate > 0 {
-				add(Critical, "R4f", name, "consumer stalled: %d consumer(s) open, no get for %s, backlog +%.0f/min", v.Status.OpenInput, roundDuration(idle), rate)
+				add(Critical, "R4f", name, "consumer stalled: %d consumer(s) open, no get for %s, backlog +%.0f/min", v.Status.OpenInput, Span(idle), rate)
 			}
 		}
 	}
@@ -113,10 +133,13 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	}
 }
 
-// roundDuration shows a duration the way the dashboard does: 45s, 12m30s,
-// 5h30m, 3d.
-func roundDuration(d time.Duration) string {
+// Span shows a duration the way every screen does: 45s, 12m30s, 5h30m, 3d.
+// A negative duration (a put time ahead of this clock) reads "-": it is no
+// age at all, and showing 0s would claim the message just arrived.
+func Span(d time.Duration) string {
 	switch {
+	case d < 0:
+		return "-"
 	case d < time.Minute:
 		return fmt.Sprintf("%ds", int(d.Seconds()))
 	case d < time.Hour:
@@ -126,3 +149,22 @@ func roundDuration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%dd", int(d.Hours()/24))
 }
+
+// ruleText is the text of the POISON-RULES rules alerts cite, for the alert
+// detail screen.
+var ruleText = map[string]string{
+	"R1b": "The first time a consumer sees BackoutCount > 0 it queries BOTHRESH and BOQNAME of the input queue and caches them for the life of the connection: a later ALTER is not seen by a consumer that has cached them.",
+	"R1c": "BOTHRESH == 0: never poison; the message is redelivered forever (poison loop).",
+	"R1f": "The queue manager itself never acts on BOTHRESH or BOQNAME: only MQ classes for JMS/XMS and integration products do. A plain MQI application that just rolls back loops forever on a poison message unless it checks BackoutCount itself.",
+	"R2c": "BOTHRESH > 0 without BOQNAME is a configuration smell.",
+	"R4f": "asf, persistent message: delivery to all connection consumers on that destination stops; they must be closed, the problem fixed, and re-created.",
+	"R8a": "A DEADQ is defined; it is not near MAXDEPTH; its MAXMSGL is at least the largest MAXMSGL of the queues that can dead-letter into it.",
+	"R8b": "Each BOQ exists, is a local queue, is not put-inhibited, has room and a large enough MAXMSGL.",
+	"R8c": "Messages with BackoutCount >= BOTHRESH still sitting on an input queue are stuck poison (no JMS-aware consumer, or the BOQ/DEADQ put failed).",
+	"R8d": "Depth of a BOQ or DEADQ that grows is an incident signal; its rate matters.",
+	"R9a": "Poison is detected from JMSXDeliveryCount against a threshold; Amlen caps JMSXDeliveryCount at 64, so thresholds above 64 never fire.",
+	"R9c": "An MDB with maxDeliveryFailures = N pauses after N failures; while paused a backlog builds.",
+}
+
+// RuleText returns the text of a rule an alert cites, "" when unknown.
+func RuleText(rule string) string { return ruleText[rule] }

@@ -39,19 +39,18 @@ func TestSelection(t *testing.T) {
 	}
 }
 
-func TestNav(t *testing.T) {
-	n := NewNav()
-	if n.Pop() {
-		t.Fatal("popped the dashboard")
-	}
-	n.Push(Location{Screen: ScreenTriage, Queue: "QM1.DEADQ"})
-	n.Top().Cursor = 7
-	n.Push(Location{Screen: ScreenMessage})
-	if got := n.Breadcrumbs(); len(got) != 3 || got[1] != "QM1.DEADQ" {
-		t.Fatalf("crumbs %v", got)
-	}
-	n.Pop()
-	if n.Top().Cursor != 7 {
-		t.Fatal("cursor not restored")
+func TestLocationTitle(t *testing.T) {
+	for _, tc := range []struct {
+		l    Location
+		want string
+	}{
+		{Location{Screen: ScreenTriage, Queue: "QM1.DEADQ"}, "QM1.DEADQ"},
+		{Location{Screen: ScreenMessage, Queue: "QM1.DEADQ"}, "message"},
+		{Location{Screen: ScreenGroup}, "all messages"},
+		{Location{Screen: ScreenAlerts, Label: "all alerts"}, "all alerts"},
+	} {
+		if got := tc.l.Title(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.l, got, tc.want)
+		}
 	}
 }

@@ -28,7 +28,12 @@ type Options struct {
 	Interval time.Duration
 	Now      func() time.Time
 	User     string
-	Ctx      context.Context
+	// Warming, when set, is closed once the sources' history is complete
+	// (the demo's simulated warm-up); until then the header says so.
+	Warming <-chan struct{}
+	// ExportDir is where exports go by default (the state directory).
+	ExportDir string
+	Ctx       context.Context
 	// Styles names the consumer style of queues whose consumers are known
 	// (the demo's), per queue manager, for route predictions.
 	Styles map[string]map[string]actions.Style
@@ -41,7 +46,9 @@ type App struct {
 	keys  KeyMap
 	help  help.Model
 	state *model.State
-	nav   *model.Nav
+	// stack is the navigation: the dashboard at the bottom, the screen on
+	// view at the top; esc pops exactly what enter pushed.
+	stack []screen
 	sel   *model.Selection
 	// selQueue is the queue the marks belong to: marks never travel to
 	// another queue's action.
@@ -53,11 +60,12 @@ type App struct {
 	frozen  bool
 	pending [][]*mqwatch.Snapshot // per source, in order, held while frozen
 
-	dash   dashboard
-	queue  queueScreen
-	triage triageScreen
-	detail detailScreen
-	audit  auditScreen
+	// auditLog is what this session did, newest first (the audit screen).
+	auditLog []auditRun
+	// fetchSeq numbers message reads so a late answer finds its screen.
+	fetchSeq int
+	// sortBy is the dashboard's queue order (s cycles it).
+	sortBy queueSort
 	filter filterInput
 	pal    palette
 	dialog *dialog
@@ -66,6 +74,7 @@ type App struct {
 
 	later []tea.Cmd // commands started by refreshes, returned by Update
 
+	warming  bool
 	showHelp bool
 	flash    string // one-line status (copied, refused, ...)
 }
@@ -85,7 +94,7 @@ func New(o Options) *App {
 		o.ReadOnly = true
 	}
 	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
-		state: model.New(o.Now, o.Interval), nav: model.NewNav(), sel: model.NewSelection(),
+		state: model.New(o.Now, o.Interval), sel: model.NewSelection(),
 		pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
 	a.setTheme(o.Theme)
 	for _, s := range o.Sources {
@@ -94,9 +103,7 @@ func New(o Options) *App {
 	if len(o.Sources) > 0 {
 		a.qm = o.Sources[0].Name()
 	}
-	a.dash = newDashboard()
-	a.queue = newQueueScreen()
-	a.triage = newTriageScreen()
+	a.stack = []screen{newDashboard(a.qm)}
 	a.pal = newPalette()
 	a.filter = newFilterInput()
 	return a
@@ -116,6 +123,10 @@ func (a *App) setTheme(t themes.Theme) {
 // Init starts the feeds and the clock.
 func (a *App) Init() tea.Cmd {
 	cmds := []tea.Cmd{tick()}
+	if w := a.opt.Warming; w != nil {
+		a.warming = true
+		cmds = append(cmds, func() tea.Msg { <-w; return warmedMsg{} })
+	}
 	for i, s := range a.opt.Sources {
 		cmds = append(cmds, waitSnapshot(i, s))
 	}
@@ -145,6 +156,14 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case tickMsg:
 		return a, tick()
+	case warmedMsg:
+		// The last polls are from the simulated past: poll now, so no queue
+		// manager reads as stale for the rest of an interval.
+		a.warming = false
+		for _, s := range a.opt.Sources {
+			s.Refresh()
+		}
+		return a, nil
 	case tea.MouseMsg:
 		return a, a.onMouse(msg)
 	case tea.KeyMsg:
@@ -204,17 +223,9 @@ func (a *App) source(qm string) Source {
 	return nil
 }
 
-// refreshScreens gives the visible screen the new state, keeping cursors.
+// refreshScreens gives the screen on view the new state, keeping its cursor.
 func (a *App) refreshScreens() {
-	q := a.current()
-	a.dash.update(q, a.filter.value(model.ScreenDashboard))
-	top := a.nav.Top()
-	switch top.Screen {
-	case model.ScreenQueue, model.ScreenGroup:
-		if cmd := a.queue.update(q, top, a.filter.value(top.Screen)); cmd != nil {
-			a.later = append(a.later, cmd)
-		}
-	case model.ScreenTriage:
-		a.triage.update(q, top, a.filter.value(top.Screen))
+	if cmd := a.top().refresh(a); cmd != nil {
+		a.later = append(a.later, cmd)
 	}
 }

@@ -5,90 +5,171 @@ import (
 	"strings"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// auditScreen lists what this session did, one row per message, newest first;
-// the full record is in the audit file named in each result.
+// auditRun is one action run of this session: what, by whom, when, where,
+// its counts and files; its messages open on enter. The full record is in
+// the audit file.
+type auditRun struct {
+	at  time.Time
+	res actions.OpResult
+}
+
+func (r *auditRun) req() actions.OpRequest { return r.res.Plan.Request }
+
+func (a *App) recordAudit(res actions.OpResult) {
+	a.auditLog = append([]auditRun{{at: a.opt.Now(), res: res}}, a.auditLog...)
+}
+
+// auditScreen lists the runs of this session, newest first.
 type auditScreen struct {
+	base
 	grid Grid
-	rows []auditRow
+	runs []auditRun
 	st   *Styles
 }
 
-type auditRow struct {
-	at     time.Time
-	op     actions.Op
-	item   actions.OpItem
-	from   string
-	user   string
-	dryRun bool
+func newAuditScreen(qm string) *auditScreen {
+	return &auditScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: qm}}}
 }
 
-func (a *App) recordAudit(res actions.OpResult) {
-	now := a.opt.Now()
-	s := &a.audit
-	var fresh []auditRow
-	for _, it := range res.Items {
-		fresh = append(fresh, auditRow{at: now, op: res.Plan.Request.Op, item: it, from: res.Plan.Request.Queue, user: res.Plan.Request.User})
-	}
-	s.rows = append(fresh, s.rows...)
-	s.grid.SetRows(len(s.rows))
+func (s *auditScreen) refresh(a *App) tea.Cmd {
+	s.st, s.runs = &a.st, a.auditLog
+	s.grid.Cell = s.cell
+	s.grid.SetRows(len(s.runs))
+	return nil
 }
 
-// cols fits the audit table: narrow terminals drop USER and FROM before the
-// outcome, which is what the operator looks for.
-func (s *auditScreen) cols(w int) []Column {
-	cols := []Column{{Title: "TIME", Width: 8}}
+func (s *auditScreen) resize(_ *App, w, h int) {
+	s.grid.Cols = auditCols(w)
+	s.grid.SetSize(w, h-1)
+}
+
+func (s *auditScreen) scroll(d int)    { s.grid.Move(d) }
+func (s *auditScreen) filter() *string { return nil }
+
+func (s *auditScreen) bindings(a *App) []binding {
+	return append(a.gridKeys(&s.grid), bind(a.keys.Enter, func() tea.Cmd {
+		return a.push(newAuditRunScreen(s.runs[s.grid.Cursor]))
+	}, short, offIf(func() bool { return s.grid.Cursor >= len(s.runs) }, "nothing done yet")))
+}
+
+// auditCols fit the run table: narrow terminals drop USER and the files
+// before the counts, which is what the operator looks for.
+func auditCols(w int) []Column {
+	cols := []Column{{Title: "TIME", Width: 8}, {Title: "QMGR", Width: 8}, {Title: "ACTION", Width: 8}}
 	if w >= 110 {
 		cols = append(cols, Column{Title: "USER", Width: 8})
 	}
-	cols = append(cols, Column{Title: "ACTION", Width: 8}, Column{Title: "MSGID", Width: 16})
+	cols = append(cols, Column{Title: "FROM", Width: 18}, Column{Title: "RESULT", Width: 30})
 	if w >= 100 {
-		cols = append(cols, Column{Title: "FROM", Width: 18})
+		cols = append(cols, Column{Title: "FILES", Width: 12, Flex: true})
 	}
-	return append(cols, Column{Title: "TO", Width: 18}, Column{Title: "OUTCOME", Width: 12, Flex: true})
+	return cols
 }
 
 func (s *auditScreen) cell(row, col int) Cell {
-	r := s.rows[row]
+	r := &s.runs[row]
 	switch s.grid.Cols[col].Title {
 	case "TIME":
 		return Cell{Text: r.at.Local().Format("15:04:05")}
-	case "USER":
-		return Cell{Text: mqfmt.Sanitize(r.user)}
+	case "QMGR":
+		return Cell{Text: mqfmt.Sanitize(r.req().QMgr)}
 	case "ACTION":
-		return Cell{Text: string(r.op)}
-	case "MSGID":
-		return Cell{Text: shortID(r.item.Msg.MsgId)}
+		return Cell{Text: string(r.req().Op)}
+	case "USER":
+		return Cell{Text: mqfmt.Sanitize(r.req().User)}
 	case "FROM":
-		return Cell{Text: mqfmt.Sanitize(r.from)}
-	case "TO":
-		to := r.item.Target
-		if r.item.TargetQMgr != "" {
-			to += "@" + r.item.TargetQMgr
-		}
-		return Cell{Text: mqfmt.Sanitize(to)}
-	case "OUTCOME":
+		return Cell{Text: mqfmt.Sanitize(r.req().Queue)}
+	case "RESULT":
 		st := &s.st.OK
-		if r.item.Reason != 0 {
+		if r.res.Failed > 0 || r.res.Skipped > 0 {
 			st = &s.st.Warning
 		}
-		return Cell{Text: mqfmt.Sanitize(r.item.Outcome), Style: st}
+		return Cell{Text: fmt.Sprintf("%s done · %d skipped · %d failed", human(int64(r.res.Done)), r.res.Skipped, r.res.Failed), Style: st}
+	case "FILES":
+		files := []string{r.res.AuditFile, r.res.ArchiveFile, r.req().File}
+		var out []string
+		for _, f := range files {
+			if f != "" {
+				out = append(out, f)
+			}
+		}
+		return Cell{Text: mqfmt.Sanitize(strings.Join(out, " "))}
 	}
 	return Cell{}
 }
 
-func (s *auditScreen) view(w, h int) string {
-	if s.grid.Width != w || s.grid.Cols == nil {
-		s.grid.Cols = s.cols(w)
-		s.grid.SetSize(w, h-1)
-	}
-	s.grid.Cell = s.cell
-	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d message action(s) this session", len(s.rows)))
-	if len(s.rows) == 0 {
+func (s *auditScreen) view(a *App, w, h int) string {
+	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) this session %s  (enter: its messages)", len(s.runs), position(s.grid)))
+	if len(s.runs) == 0 {
 		return title + "\n" + s.st.Muted.Render(" nothing done yet. Every action writes one JSON line per message to the audit file too.")
 	}
+	return title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
+}
+
+// auditRunScreen lists one run's messages and what happened to each.
+type auditRunScreen struct {
+	base
+	run  auditRun
+	grid Grid
+	st   *Styles
+}
+
+func newAuditRunScreen(r auditRun) *auditRunScreen {
+	label := fmt.Sprintf("%s %s", r.req().Op, r.at.Local().Format("15:04:05"))
+	return &auditRunScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.req().QMgr, Queue: r.req().Queue, Label: label}}, run: r}
+}
+
+func (s *auditRunScreen) refresh(a *App) tea.Cmd {
+	s.st = &a.st
+	s.grid.Cell = s.cell
+	s.grid.SetRows(len(s.run.res.Items))
+	return nil
+}
+
+func (s *auditRunScreen) resize(_ *App, w, h int) {
+	s.grid.Cols = []Column{{Title: "MSGID", Width: 48}, {Title: "TO", Width: 18}, {Title: "OUTCOME", Width: 12, Flex: true}}
+	if w < 100 {
+		s.grid.Cols[0].Width = 16
+	}
+	s.grid.SetSize(w, h-1)
+}
+
+func (s *auditRunScreen) scroll(d int)    { s.grid.Move(d) }
+func (s *auditRunScreen) filter() *string { return nil }
+
+func (s *auditRunScreen) bindings(a *App) []binding { return a.gridKeys(&s.grid) }
+
+func (s *auditRunScreen) cell(row, col int) Cell {
+	it := s.run.res.Items[row]
+	switch s.grid.Cols[col].Title {
+	case "MSGID":
+		return Cell{Text: fitID(it.Msg.MsgId, s.grid.Cols[col].Width)}
+	case "TO":
+		to := it.Target
+		if it.TargetQMgr != "" {
+			to += "@" + it.TargetQMgr
+		}
+		return Cell{Text: mqfmt.Sanitize(to)}
+	case "OUTCOME":
+		st := &s.st.OK
+		if it.Reason != 0 {
+			st = &s.st.Warning
+		}
+		return Cell{Text: mqfmt.Sanitize(it.Outcome), Style: st}
+	}
+	return Cell{}
+}
+
+func (s *auditRunScreen) view(a *App, w, h int) string {
+	r := &s.run
+	title := s.st.Title.Render(fmt.Sprintf(" %s by %s from %s on %s: %d message(s) %s", r.req().Op, mqfmt.Sanitize(r.req().User),
+		mqfmt.Sanitize(r.req().Queue), mqfmt.Sanitize(r.req().QMgr), len(r.res.Items), position(s.grid)))
 	return title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -15,22 +14,25 @@ import (
 )
 
 // dashboard is the first screen: every queue with its trouble, the DEADQ and
-// BOQ trends, and the alerts.
+// BOQ trends, and the alerts of one queue manager.
 type dashboard struct {
+	base
 	grid    Grid
 	rows    []*model.QueueState
-	matches []model.Match
 	q       *model.QMgrState
 	st      *Styles
 	focus   int // 0 queues, 1 alerts
-	alerts  Grid
-	now     func() int64
+	alerts  alertPane
+	sortBy  queueSort
+	w, h    int
+	gridH   int
+	bottomH int
+	trendsH int
 }
 
-func newDashboard() dashboard {
-	d := dashboard{}
+func newDashboard(qm string) *dashboard {
+	d := &dashboard{base: base{loc: model.Location{Screen: model.ScreenDashboard, QMgr: qm}}}
 	d.grid.Cols = dashCols(120)
-	d.alerts.Cols = []Column{{Title: "SEV", Width: 4}, {Title: "RULE", Width: 4}, {Title: "QUEUE", Width: 18}, {Title: "WHY", Flex: true}}
 	return d
 }
 
@@ -60,24 +62,47 @@ func dashCols(w int) []Column {
 	return cols
 }
 
-func (d *dashboard) update(q *model.QMgrState, filter string) {
-	keepQ, keepA := "", ""
+func (d *dashboard) refresh(a *App) tea.Cmd {
+	keepQ := ""
 	if qs := d.selected(); qs != nil {
 		keepQ = qs.View.Info.Name
 	}
-	if d.q != nil && d.alerts.Cursor < len(d.q.Alerts) {
-		keepA = alertID(d.q.Alerts[d.alerts.Cursor])
-	}
-	defer d.follow(keepQ, keepA)
-	d.q = q
-	all := q.SortedQueues()
-	d.matches = model.Filter(filter, len(all), func(i int) string { return all[i].View.Info.Name })
+	d.q = a.state.QMgr(d.loc.QMgr)
+	d.st = &a.st
+	d.grid.Cell = d.cell
+	d.grid.Level = func(r int) int { return queueLevel(d.rows[r]) }
+	d.sortBy = a.sortBy
+	all := sortQueues(d.q, d.sortBy)
+	ms := model.Filter(d.text, len(all), func(i int) string { return all[i].View.Info.Name })
 	d.rows = d.rows[:0]
-	for _, m := range d.matches {
+	for _, m := range ms {
 		d.rows = append(d.rows, all[m.Index])
 	}
 	d.grid.SetRows(len(d.rows))
-	d.alerts.SetRows(len(q.Alerts))
+	for i, qs := range d.rows {
+		if keepQ != "" && qs.View.Info.Name == keepQ {
+			d.grid.Cursor = i
+			d.grid.clamp()
+			break
+		}
+	}
+	d.alerts.set(d.q.Alerts)
+	d.layout(a)
+	return nil
+}
+
+func (d *dashboard) resize(a *App, w, h int) {
+	d.w, d.h = w, h
+	d.grid.Cols = dashCols(w)
+	d.layout(a)
+}
+
+func (d *dashboard) scroll(n int) {
+	if d.focus == 1 {
+		d.alerts.move(n)
+		return
+	}
+	d.grid.Move(n)
 }
 
 func (d *dashboard) selected() *model.QueueState {
@@ -87,28 +112,26 @@ func (d *dashboard) selected() *model.QueueState {
 	return nil
 }
 
-func (a *App) dashKey(k tea.KeyMsg) tea.Cmd {
-	d := &a.dash
-	g := &d.grid
+func (d *dashboard) bindings(a *App) []binding {
+	k := a.keys
+	var out []binding
 	if d.focus == 1 {
-		g = &d.alerts
-	}
-	switch {
-	case a.moveGrid(g, k):
-	case key.Matches(k, a.keys.Tab):
-		d.focus = 1 - d.focus
-	case key.Matches(k, a.keys.Enter):
-		if d.focus == 1 {
-			if d.alerts.Cursor < len(d.q.Alerts) && d.q.Alerts[d.alerts.Cursor].Queue != "" {
-				a.openQueue(d.q.Alerts[d.alerts.Cursor].Queue)
+		out = a.alertKeys(&d.alerts)
+	} else {
+		out = a.gridKeys(&d.grid)
+		out = append(out, bind(k.Enter, func() tea.Cmd {
+			if qs := d.selected(); qs != nil {
+				return a.openQueue(qs.View.Info.Name)
 			}
 			return nil
-		}
-		if qs := d.selected(); qs != nil {
-			a.openQueue(qs.View.Info.Name)
-		}
+		}, short), bind(k.Sort, run(func() {
+			a.sortBy = (a.sortBy + 1) % queueSortCount
+			d.refresh(a)
+			d.grid.Home()
+		})))
 	}
-	return nil
+	return append(out, bind(k.Tab, run(func() { d.focus = 1 - d.focus; d.layout(a) }), short),
+		bind(k.DeadQ, a.openDeadQ, short))
 }
 
 // cell renders one queue cell, colouring by threshold: depth against
@@ -232,26 +255,6 @@ func bothreshStyle(st *Styles, v mqwatch.QueueView) *lipgloss.Style {
 		return &st.Muted
 	}
 	return nil
-}
-
-func alertID(a model.Alert) string { return a.Rule + "\x00" + a.Queue + "\x00" + a.QMgr }
-
-// follow keeps both cursors on their queue and alert as rows come and go.
-func (d *dashboard) follow(queue, alert string) {
-	for i, qs := range d.rows {
-		if queue != "" && qs.View.Info.Name == queue {
-			d.grid.Cursor = i
-			d.grid.clamp()
-			break
-		}
-	}
-	for i, al := range d.q.Alerts {
-		if alert != "" && alertID(al) == alert {
-			d.alerts.Cursor = i
-			d.alerts.clamp()
-			break
-		}
-	}
 }
 
 // ageLevel colours the oldest message's age: an hour is worth a look, a day

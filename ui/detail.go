@@ -3,7 +3,7 @@ package ui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -11,43 +11,47 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
-// detailScreen shows one message: MQMD, RFH2, DLH, body and route tabs. The
-// body is fetched when the screen opens, never for a whole list.
+// detailScreen shows one message of the queue its location names: MQMD,
+// RFH2, DLH, body and route tabs. The body is fetched when the screen opens,
+// never for a whole list.
 type detailScreen struct {
+	base
 	sum     mqwatch.Summary
 	msg     *mqwatch.Message
 	err     error
 	seq     int
 	tab     int
-	offset  int
 	reveal  bool
 	warRoom bool
 	st      *Styles
-	lines   []string
 	route   []string
 	loading bool
+	vp      viewport.Model
+	w       int
 }
 
 var detailTabs = []string{"MQMD", "RFH2", "DLH", "Body", "Route"}
 
-func (a *App) openMessage(s mqwatch.Summary) tea.Cmd {
-	top := a.nav.Top()
-	a.nav.Push(model.Location{Screen: model.ScreenMessage, QMgr: a.qm, Queue: top.Queue, Msg: s.Key()})
-	d := &a.detail
-	d.seq++
-	*d = detailScreen{sum: s, seq: d.seq, tab: d.tab, warRoom: a.opt.WarRoom, loading: a.opt.Ops != nil, route: a.routeLines(top.Queue, &s)}
-	if d.sum.HasDLH && d.tab == 0 {
+// openMessage pushes the message screen for s, a message of the queue at loc.
+func (a *App) openMessage(loc model.Location, s mqwatch.Summary) tea.Cmd {
+	a.fetchSeq++
+	q := a.state.QMgr(loc.QMgr)
+	d := &detailScreen{base: base{loc: model.Location{Screen: model.ScreenMessage, QMgr: loc.QMgr, Queue: loc.Queue, Msg: s.Key()}},
+		sum: s, seq: a.fetchSeq, warRoom: a.opt.WarRoom, loading: a.opt.Ops != nil, route: q.Route(loc.Queue, &s), st: &a.st}
+	if s.HasDLH {
 		d.tab = 2
 	}
+	cmd := a.push(d)
 	if a.opt.Ops == nil {
-		d.err = errNoOps
-		return nil
+		d.loading, d.err = false, errNoOps
+		d.render()
+		return cmd
 	}
-	ops, qm, queue, seq, ctx := a.opt.Ops, a.qm, top.Queue, d.seq, a.opt.Ctx
-	return func() tea.Msg {
+	ops, qm, queue, seq, ctx := a.opt.Ops, loc.QMgr, loc.Queue, d.seq, a.opt.Ctx
+	return tea.Batch(cmd, func() tea.Msg {
 		m, err := ops.Fetch(ctx, qm, queue, s)
 		return fetchedMsg{seq: seq, msg: m, err: err}
-	}
+	})
 }
 
 type constErr string
@@ -56,74 +60,103 @@ func (e constErr) Error() string { return string(e) }
 
 const errNoOps = constErr("no connection for reading messages")
 
+// onFetched gives a read message to the screen that asked for it, wherever
+// it is in the stack; an answer for a screen already closed is dropped.
 func (a *App) onFetched(m fetchedMsg) {
-	d := &a.detail
-	if m.seq != d.seq {
-		return // the operator moved on; drop the stale result
-	}
-	d.loading = false
-	d.err = m.err
-	if m.err == nil {
-		d.msg = &m.msg
-	}
-}
-
-func (a *App) detailKey(k tea.KeyMsg) tea.Cmd {
-	d := &a.detail
-	h := a.bodyHeight() - 2
-	switch {
-	case key.Matches(k, a.keys.NextTab), key.Matches(k, a.keys.Tab):
-		d.tab, d.offset = (d.tab+1)%len(detailTabs), 0
-	case key.Matches(k, a.keys.PrevTab):
-		d.tab, d.offset = (d.tab+len(detailTabs)-1)%len(detailTabs), 0
-	case key.Matches(k, a.keys.Down):
-		d.offset = min(d.offset+1, max(len(d.lines)-h, 0))
-	case key.Matches(k, a.keys.Up):
-		d.offset = max(d.offset-1, 0)
-	case key.Matches(k, a.keys.PgDown):
-		d.offset = min(d.offset+h, max(len(d.lines)-h, 0))
-	case key.Matches(k, a.keys.PgUp):
-		d.offset = max(d.offset-h, 0)
-	case key.Matches(k, a.keys.Home):
-		d.offset = 0
-	case key.Matches(k, a.keys.Reveal):
-		if a.opt.WarRoom {
-			d.reveal = !d.reveal
+	for _, s := range a.stack {
+		if d, ok := s.(*detailScreen); ok && d.seq == m.seq {
+			d.loading, d.err = false, m.err
+			if m.err == nil {
+				d.msg = &m.msg
+			}
+			d.render()
 		}
-	case key.Matches(k, a.keys.Copy):
-		return a.copyMsgID(d.sum.MsgId)
-	default:
-		return a.actionKey(k, a.nav.Top())
 	}
-	return nil
 }
 
-func (d *detailScreen) view(w, h int) string {
+func (d *detailScreen) refresh(a *App) tea.Cmd { d.st = &a.st; d.render(); return nil }
+
+func (d *detailScreen) resize(a *App, w, h int) {
+	d.w = w
+	d.vp.Width, d.vp.Height = w, max(h-2, 1)
+	d.st = &a.st
+	d.render()
+}
+
+func (d *detailScreen) scroll(n int) {
+	if n < 0 {
+		d.vp.ScrollUp(-n)
+	} else {
+		d.vp.ScrollDown(n)
+	}
+}
+
+func (d *detailScreen) filter() *string { return nil }
+
+// render puts the current tab's lines into the viewport.
+func (d *detailScreen) render() {
+	var lines []string
+	switch {
+	case d.loading && d.tab != 4:
+		lines = []string{d.st.Muted.Render(" reading the message…")}
+	case d.err != nil && d.tab != 4:
+		lines = []string{d.st.Danger.Render(" cannot read the message: " + d.err.Error())}
+	default:
+		lines = d.lines(d.w)
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, d.w, "…")
+	}
+	d.vp.SetContent(strings.Join(lines, "\n"))
+}
+
+func (d *detailScreen) setTab(t int) {
+	d.tab = (t + len(detailTabs)) % len(detailTabs)
+	d.render()
+	d.vp.GotoTop()
+}
+
+func (d *detailScreen) bindings(a *App) []binding {
+	k := a.keys
+	v := &d.vp
+	out := []binding{
+		bind(k.NextTab, run(func() { d.setTab(d.tab + 1) }), short),
+		bind(k.Tab, run(func() { d.setTab(d.tab + 1) })),
+		bind(k.PrevTab, run(func() { d.setTab(d.tab - 1) })),
+		bind(k.Up, run(func() { v.ScrollUp(1) })),
+		bind(k.Down, run(func() { v.ScrollDown(1) })),
+		bind(k.PgUp, run(func() { v.PageUp() })),
+		bind(k.PgDown, run(func() { v.PageDown() })),
+		bind(k.Home, run(func() { v.GotoTop() })),
+		bind(k.End, run(func() { v.GotoBottom() })),
+		bind(k.Copy, func() tea.Cmd { return copyMsgID(d.sum.MsgId) }, short),
+		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)")),
+	}
+	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) {
+		return []mqwatch.Summary{d.sum}, 0 // the message on screen, whatever is marked
+	}, d.loc)...)
+}
+
+func (d *detailScreen) view(a *App, w, h int) string {
 	var tabs []string
 	for i, t := range detailTabs {
 		if i == d.tab {
-			tabs = append(tabs, d.st.TabOn.Render(t))
+			tabs = append(tabs, d.st.TabOn.Render("["+t+"]"))
 		} else {
-			tabs = append(tabs, d.st.Tab.Render(t))
+			tabs = append(tabs, d.st.Tab.Render(" "+t+" "))
 		}
 	}
-	head := strings.Join(tabs, " ") + d.st.Muted.Render("  MsgId "+msgIDHex(d.sum.MsgId))
-	switch {
-	case d.loading && d.tab != 4:
-		d.lines = []string{d.st.Muted.Render(" reading the message…")}
-	case d.err != nil && d.tab != 4:
-		d.lines = []string{d.st.Danger.Render(" cannot read the message: " + d.err.Error())}
-	default:
-		d.lines = d.render(w)
+	head := strings.Join(tabs, "")
+	if d.vp.TotalLineCount() > d.vp.Height {
+		head += d.st.Muted.Render("  " + scrollPos(d.vp))
 	}
-	end := min(d.offset+h-2, len(d.lines))
-	body := d.lines[min(d.offset, end):end]
-	for i, l := range body {
-		body[i] = ansi.Truncate(l, w, "…")
-	}
-	more := ""
-	if len(d.lines) > h-2 {
-		more = d.st.Muted.Render(" (j/k, pgup/pgdn to scroll)")
-	}
-	return ansi.Truncate(head+more, w, "") + "\n\n" + strings.Join(body, "\n")
+	// The MsgId has a line of its own: 48 hex digits are never cut.
+	return ansi.Truncate(head, w, "…") + "\n" + d.st.Muted.Render(ansi.Truncate(" MsgId "+msgIDHex(d.sum.MsgId), w, "…")) + "\n" + d.vp.View()
+}
+
+// scrollPos says which lines of a viewport show: "lines 1-20 of 57".
+func scrollPos(v viewport.Model) string {
+	first := v.YOffset + 1
+	last := min(v.YOffset+v.Height, v.TotalLineCount())
+	return "lines " + itoa(first) + "-" + itoa(last) + " of " + itoa(v.TotalLineCount())
 }

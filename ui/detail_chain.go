@@ -35,23 +35,26 @@ func (d *detailScreen) rfh2Lines() []string {
 			d.field("NameValueCCSID", fmt.Sprint(r.NameValueCCSID), ""))
 		for _, f := range r.Folders {
 			out = append(out, " "+d.st.Accent.Render("<"+mqfmt.Sanitize(f.Name)+">"))
-			out = append(out, d.elementLines(f.Elements, "   ")...)
+			// War-room masks user properties (usr): they carry business
+			// data; mcd and jms say where a message goes, and the queue
+			// list shows them unmasked too.
+			out = append(out, d.elementLines(f.Elements, "   ", d.masked() && f.Name == "usr")...)
 		}
 		out = append(out, "")
 	}
 	return append(out, d.chainErr(err)...)
 }
 
-func (d *detailScreen) elementLines(es []mqfmt.Element, indent string) []string {
+func (d *detailScreen) elementLines(es []mqfmt.Element, indent string, mask bool) []string {
 	var out []string
 	for _, e := range es {
 		if e.IsGroup() {
 			out = append(out, indent+d.st.Accent.Render(mqfmt.Sanitize(e.Name)))
-			out = append(out, d.elementLines(e.Children, indent+"  ")...)
+			out = append(out, d.elementLines(e.Children, indent+"  ", mask)...)
 			continue
 		}
 		v := mqfmt.Sanitize(e.Value)
-		if d.masked() {
+		if mask {
 			v = mqfmt.Mask(v)
 		}
 		line := fmt.Sprintf("%s%-24s %s", indent, mqfmt.Sanitize(e.Name), v)

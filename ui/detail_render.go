@@ -9,7 +9,7 @@ import (
 
 // render builds the lines of the current tab. Every string from the message
 // goes through mqfmt.Sanitize: no byte of a message reaches the terminal raw.
-func (d *detailScreen) render(w int) []string {
+func (d *detailScreen) lines(w int) []string {
 	switch d.tab {
 	case 0:
 		return d.mqmdLines()

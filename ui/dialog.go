@@ -3,16 +3,16 @@ package ui
 import (
 	"context"
 	"fmt"
-	"strconv"
+	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/progress"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -71,29 +71,21 @@ type runDoneMsg struct {
 
 // openDialog starts an action on the marked messages (or the one under the
 // cursor): the dry-run plan is computed first.
-func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hidden int) tea.Cmd {
-	if a.opt.ReadOnly && op != actions.OpExport {
-		a.flash = "read-only: actions are disabled"
-		return nil
-	}
-	if a.opt.Ops == nil {
-		a.flash = "no connection for actions"
-		return nil
-	}
+func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Location, hidden int) tea.Cmd {
+	queue := loc.Queue
 	if len(msgs) == 0 {
 		a.flash = "nothing selected: space marks messages, or put the cursor on one"
 		return nil
 	}
 	a.dialogSeq++
-	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: a.qm, Queue: queue, Messages: msgs, User: a.opt.User},
+	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
 		hidden: hidden, prog: progress.New(progress.WithDefaultGradient())}
 	d.needType = len(msgs) > 1 || op == actions.OpDiscard
 	if op == actions.OpExport {
 		d.needType = false // a browse: nothing on the queue changes
 	}
 	d.typed = textinput.New()
-	d.typed.Placeholder = strconv.Itoa(len(msgs))
-	d.typed.Prompt = "type the count to confirm: "
+	d.typed.Prompt = "count: "
 	if op == actions.OpMove || op == actions.OpReplay {
 		d.typed.Prompt = "target queue: "
 		d.typed.Placeholder = ""
@@ -102,7 +94,7 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, queue string, hi
 	a.dialog = d
 	if op == actions.OpExport {
 		d.typed.Prompt = "export to dmpmqmsg file: "
-		d.typed.SetValue(exportName(queue, a.opt.Now()))
+		d.typed.SetValue(filepath.Join(a.exportDir(), exportName(queue, a.opt.Now())))
 	}
 	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true
@@ -166,8 +158,8 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 			d.plan, d.err, d.phase = m.plan, m.err, phaseConfirm
 			if d.needType {
 				d.typed.SetValue("")
-				d.typed.Prompt = "type the count to confirm: "
-				d.typed.Placeholder = strconv.Itoa(len(m.plan.Items))
+				d.typed.Prompt = "count: "
+				d.typed.Placeholder = ""
 				d.typed.Focus()
 			}
 		}
@@ -185,7 +177,7 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 	case copiedMsg:
 		a.flash = string(m)
 	case filterDoneMsg:
-		if a.queue.mf.done(m) {
+		if s, ok := a.top().(*queueScreen); ok && s.mf.done(m) {
 			a.refreshScreens()
 		}
 	}
@@ -195,7 +187,7 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 // afterAction tells the watcher what moved, so inventories drop it without a
 // re-read, and asks for an immediate poll.
 func (a *App) afterAction(res actions.OpResult) {
-	s := a.source(a.qm)
+	s := a.source(res.Plan.Request.QMgr)
 	if s == nil {
 		return
 	}
@@ -212,17 +204,6 @@ func (a *App) afterAction(res actions.OpResult) {
 	a.sel.Clear()
 }
 
-func (d *dialog) keys() []key.Binding {
-	b := func(k, h string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, h)) }
-	switch d.phase {
-	case phaseConfirm:
-		return []key.Binding{b("tab", "switch Cancel/Run"), b("enter", "choose"), b("esc", "cancel")}
-	case phaseRunning:
-		return []key.Binding{b("esc", "stop after backing out the batch in flight")}
-	}
-	return []key.Binding{b("esc", "close")}
-}
-
 func fmtRate(r float64) string {
 	if r <= 0 {
 		return "-"
@@ -230,8 +211,20 @@ func fmtRate(r float64) string {
 	return fmt.Sprintf("%.0f msg/s", r)
 }
 
-// exportName proposes a file in the current directory named after the queue
-// and the time, so two exports never collide.
+// exportDir is where exports go unless the operator types another path: the
+// state directory, next to the audit log, never the current directory.
+func (a *App) exportDir() string {
+	if a.opt.ExportDir != "" {
+		return a.opt.ExportDir
+	}
+	if d, err := actions.StateDir(); err == nil {
+		return d
+	}
+	return "."
+}
+
+// exportName proposes a file named after the queue and the time, so two
+// exports never collide.
 func exportName(queue string, now time.Time) string {
 	return strings.ReplaceAll(queue, "/", "_") + "-" + now.UTC().Format("20060102T150405Z") + ".dmp"
 }

@@ -2,11 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/key"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -16,73 +16,77 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// actionKey maps the action keys to dialogs. Nothing destructive happens on a
-// key press: every action opens a dialog whose focused choice is Cancel.
-func (a *App) actionKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
-	var op actions.Op
-	switch {
-	case key.Matches(k, a.keys.Requeue):
-		op = actions.OpRequeue
-	case key.Matches(k, a.keys.Move):
-		op = actions.OpMove
-	case key.Matches(k, a.keys.Replay):
-		op = actions.OpReplay
-	case key.Matches(k, a.keys.Discard):
-		op = actions.OpDiscard
-	case key.Matches(k, a.keys.Export):
-		op = actions.OpExport
-	default:
-		return nil
+// actionKeys declares the action keys of a screen whose messages live on
+// loc's queue. Nothing destructive happens on a key press: every action opens
+// a dialog on the dry run's result, its focus on Cancel. In read-only mode the
+// keys are hidden from help and say so when pressed.
+func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Location) []binding {
+	k := a.keys
+	act := func(op actions.Op) func() tea.Cmd {
+		return func() tea.Cmd {
+			msgs, hidden := targets()
+			return a.openDialog(op, msgs, loc, hidden)
+		}
 	}
-	msgs, hidden := a.actionTargets(top)
-	return a.openDialog(op, msgs, top.Queue, hidden)
+	readOnly := func(b *binding) {
+		b.hide = a.opt.ReadOnly
+		b.off = func() string {
+			switch {
+			case a.opt.ReadOnly:
+				return "read-only: actions are off"
+			case a.opt.Ops == nil:
+				return "no connection for actions"
+			}
+			return ""
+		}
+	}
+	noOps := offIf(func() bool { return a.opt.Ops == nil }, "no connection for actions")
+	return []binding{
+		bind(k.Requeue, act(actions.OpRequeue), short, readOnly),
+		bind(k.Move, act(actions.OpMove), short, readOnly),
+		bind(k.Replay, act(actions.OpReplay), readOnly),
+		bind(k.Discard, act(actions.OpDiscard), readOnly),
+		bind(k.Export, act(actions.OpExport), noOps), // a browse: read-only allows it
+	}
 }
 
-// actionTargets: the marked messages, else the message under the cursor.
-func (a *App) actionTargets(top *model.Location) ([]mqwatch.Summary, int) {
-	if top.Screen == model.ScreenMessage {
-		return []mqwatch.Summary{a.detail.sum}, 0 // the message on screen, whatever is marked
+// dialogBindings are the dialog's keys in its phase, declared once for the
+// handler and the footer; in the confirmation, keys that match none are typed
+// into its input (the count, the target).
+func (a *App) dialogBindings(d *dialog) []binding {
+	b := func(help string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
-	if a.sel.Len() > 0 && a.selQueue == top.Queue {
-		visible := map[mqwatch.Key]bool{}
-		if top.Screen == model.ScreenQueue || top.Screen == model.ScreenGroup {
-			for i := 0; i < a.queue.msgs.Len(); i++ {
-				visible[a.queue.msgs.At(i).Key()] = true
+	switch d.phase {
+	case phasePlanning:
+		return []binding{bind(b("cancel", "esc"), run(a.closeDialog), short)}
+	case phaseConfirm:
+		return []binding{
+			bind(b("switch Cancel/Run", "tab", "shift+tab", "left", "right"), run(func() { d.onRun = !d.onRun }), short),
+			bind(b("choose", "enter"), func() tea.Cmd { return a.choose(d) }, short),
+			bind(b("cancel", "esc"), run(a.closeDialog), short),
+		}
+	case phaseRunning:
+		return []binding{bind(b("stop after backing out the batch in flight", "esc"), run(func() {
+			if d.cancel != nil {
+				d.cancel()
 			}
-		}
-		hidden := 0
-		if top.Screen != model.ScreenTriage {
-			hidden = a.sel.Hidden(func(k mqwatch.Key) bool { return visible[k] })
-		}
-		return a.sel.Items(), hidden
+		}), short)}
 	}
-	switch top.Screen {
-	case model.ScreenQueue, model.ScreenGroup:
-		if m := a.queue.selected(); m != nil {
-			return []mqwatch.Summary{*m}, 0
-		}
-	case model.ScreenMessage:
-		return []mqwatch.Summary{a.detail.sum}, 0
-	}
-	return nil, 0
+	return []binding{bind(b("close", "esc", "enter", "q"), run(a.closeDialog), short)}
 }
 
 func (a *App) dialogKey(k tea.KeyMsg) tea.Cmd {
 	d := a.dialog
-	switch d.phase {
-	case phasePlanning:
-		if k.String() == "esc" {
-			a.closeDialog()
+	for _, b := range a.dialogBindings(d) {
+		if key.Matches(k, b.Binding) {
+			return b.do()
 		}
-	case phaseConfirm:
-		return a.confirmKey(k)
-	case phaseRunning:
-		if k.String() == "esc" && d.cancel != nil {
-			d.cancel()
-		}
-	case phaseDone:
-		if k.String() == "esc" || k.String() == "enter" || k.String() == "q" {
-			a.closeDialog()
+	}
+	if d.phase == phaseConfirm && d.needType {
+		d.typed, _ = d.typed.Update(k)
+		if !d.askTarget && d.confirmed() {
+			d.onRun = true // the count is typed: the next enter runs
 		}
 	}
 	return nil
@@ -96,42 +100,51 @@ func (a *App) closeDialog() {
 	a.unhold()
 }
 
-func (a *App) confirmKey(k tea.KeyMsg) tea.Cmd {
-	d := a.dialog
-	switch k.String() {
-	case "esc":
+// choose is enter in the confirmation: Cancel cancels; Run takes the typed
+// target (then dry-runs), or runs once the count is typed.
+func (a *App) choose(d *dialog) tea.Cmd {
+	if !d.onRun {
 		a.closeDialog()
 		return nil
-	case "tab", "shift+tab", "left", "right":
-		d.onRun = !d.onRun
+	}
+	if d.askTarget {
+		v := strings.TrimSpace(d.typed.Value())
+		if v == "" {
+			return nil
+		}
+		if d.req.Op == actions.OpExport {
+			d.req.File = v // a path: case matters
+		} else {
+			d.req.Target = strings.ToUpper(v)
+		}
+		d.askTarget, d.onRun = false, false
+		return a.planCmd(d)
+	}
+	if r := d.runOff(); r != "" {
+		a.flash = "Run is off: " + r
 		return nil
-	case "enter":
-		if !d.onRun {
-			a.closeDialog()
-			return nil
-		}
-		if d.askTarget {
-			v := strings.TrimSpace(d.typed.Value())
-			if v == "" {
-				return nil
-			}
-			if d.req.Op == actions.OpExport {
-				d.req.File = v // a path: case matters
-			} else {
-				d.req.Target = strings.ToUpper(v)
-			}
-			d.askTarget, d.onRun = false, false
-			return a.planCmd(d)
-		}
-		if d.err != nil || !d.confirmed() {
-			return nil
-		}
-		return a.runCmd(d)
 	}
-	if d.needType {
-		d.typed, _ = d.typed.Update(k)
+	return a.runCmd(d)
+}
+
+// runOff says why Run does nothing now, "" when it runs.
+func (d *dialog) runOff() string {
+	switch {
+	case d.askTarget:
+		if strings.TrimSpace(d.typed.Value()) == "" {
+			return "type the target first"
+		}
+		return ""
+	case d.err != nil:
+		return "the dry run failed"
+	case d.confirmed():
+		return ""
 	}
-	return nil
+	n := strconv.Itoa(len(d.plan.Items))
+	if v := strings.TrimSpace(d.typed.Value()); v != "" {
+		return "you typed " + mqfmt.Sanitize(v) + ", the dry run found " + n + " message(s): type " + n
+	}
+	return "type " + n + " to confirm"
 }
 
 // confirmed: bulk and discard need the count typed, so a stray enter cannot
@@ -177,22 +190,48 @@ func (a *App) confirmLines(d *dialog) []string {
 		if d.err != nil {
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
 		} else {
-			out = append(out, " "+mqfmt.Sanitize(d.plan.Summary), "")
+			for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(d.plan.Summary), max(a.width-2, 20), " "), "\n") {
+				out = append(out, " "+l)
+			}
+			out = append(out, "")
 			out = append(out, a.targetLines(d.plan)...)
+			out = append(out, a.outcomeLines(d.plan)...)
 			out = append(out, a.skipLines(d.plan)...)
 		}
 		if d.hidden > 0 {
 			out = append(out, st.Warning.Render(fmt.Sprintf(" %d of the marked messages are hidden by the current filter and are included", d.hidden)))
 		}
 		if d.needType && d.err == nil {
-			out = append(out, "", " "+d.typed.View())
+			out = append(out, "", " "+d.typed.View(), st.Muted.Render(fmt.Sprintf("   (type %d to confirm)", len(d.plan.Items))))
 		}
 	}
-	cancel, run := st.TabOn.Render("Cancel"), st.Tab.Render("Run")
+	// The focused button is bracketed, so focus reads without colour too.
+	cancel, run := st.TabOn.Render("[ Cancel ]"), st.Tab.Render("  Run  ")
 	if d.onRun {
-		cancel, run = st.Tab.Render("Cancel"), st.DangerBg.Render(" Run ")
+		cancel, run = st.Tab.Render("  Cancel  "), st.DangerBg.Render("[ Run ]")
 	}
-	return append(out, "", " "+cancel+"  "+run+st.Muted.Render("   (tab switches, enter chooses)"))
+	out = append(out, "", " "+cancel+"  "+run+st.Muted.Render("   (tab switches, enter chooses)"))
+	if r := d.runOff(); r != "" && !d.askTarget {
+		out = append(out, st.Warning.Render(" Run is off: "+r))
+	}
+	return out
+}
+
+// outcomeLines break the dry run down by what would happen to each message.
+func (a *App) outcomeLines(p actions.OpPlan) []string {
+	counts := map[string]int{}
+	var order []string
+	for _, it := range p.Items {
+		if counts[it.Outcome] == 0 {
+			order = append(order, it.Outcome)
+		}
+		counts[it.Outcome]++
+	}
+	var out []string
+	for _, o := range order {
+		out = append(out, fmt.Sprintf("   · %-40s ×%s", mqfmt.Sanitize(o), human(int64(counts[o]))))
+	}
+	return out
 }
 
 func (a *App) targetLines(p actions.OpPlan) []string {
@@ -212,7 +251,7 @@ func (a *App) skipLines(p actions.OpPlan) []string {
 	var out []string
 	for _, it := range p.Items {
 		if it.Reason != 0 && len(out) < 5 {
-			out = append(out, a.st.Warning.Render(fmt.Sprintf("   %s: %s", shortID(it.Msg.MsgId), mqfmt.Sanitize(it.Outcome))))
+			out = append(out, a.st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Outcome))))
 		}
 	}
 	return out
@@ -224,9 +263,10 @@ func (a *App) progressLines(d *dialog) []string {
 	if p.Total > 0 {
 		pct = float64(p.Done+p.Skipped+p.Failed) / float64(p.Total)
 	}
-	d.prog.Width = max(a.width-4, 10)
+	bar := d.prog // a copy: View changes nothing
+	bar.Width = max(a.width-4, 10)
 	return []string{
-		" " + d.prog.ViewAs(pct),
+		" " + bar.ViewAs(pct),
 		fmt.Sprintf(" %s / %s done · %d skipped · %d failed · %s · ETA %s",
 			human(int64(p.Done)), human(int64(p.Total)), p.Skipped, p.Failed, fmtRate(p.Rate), age(p.ETA)),
 		"",
@@ -243,6 +283,9 @@ func (a *App) doneLines(d *dialog) []string {
 	}
 	if d.err != nil {
 		out = append(out, st.Danger.Render(" "+mqfmt.Sanitize(d.err.Error())))
+	}
+	if d.req.Op == actions.OpExport && d.err == nil {
+		out = append(out, st.OK.Render(" exported to "+mqfmt.Sanitize(d.req.File)))
 	}
 	if r.AuditFile != "" {
 		out = append(out, st.Muted.Render(" audit: "+r.AuditFile))

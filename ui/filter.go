@@ -3,42 +3,39 @@ package ui
 import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/poisonwatch/poisonwatch/model"
 )
 
-// filterInput is the live fuzzy filter of the current list; each screen keeps
-// its own filter text so going back restores what the operator was looking at.
+// filterInput is the live fuzzy filter of the current list. The text lives in
+// the screen, so going back restores what the operator was looking at.
 type filterInput struct {
 	active bool
-	screen model.Screen
+	target *string
 	input  textinput.Model
-	values map[model.Screen]string
 }
 
 func newFilterInput() filterInput {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.CharLimit = 120
-	return filterInput{input: ti, values: map[model.Screen]string{}}
+	return filterInput{input: ti}
 }
 
-func (f *filterInput) open(s model.Screen) {
-	f.active, f.screen = true, s
-	f.input.SetValue(f.values[s])
+func (f *filterInput) open(target *string) {
+	if target == nil {
+		return
+	}
+	f.active, f.target = true, target
+	f.input.SetValue(*target)
 	f.input.CursorEnd()
 	f.input.Focus()
 }
 
-func (f *filterInput) value(s model.Screen) string { return f.values[s] }
-
-func (f *filterInput) clear(s model.Screen) { delete(f.values, s) }
-
-func (f *filterInput) view() string {
+// view shows the input while typing, else the screen's kept filter.
+func (f *filterInput) view(text string) string {
 	if f.active {
 		return f.input.View()
 	}
-	return "/" + f.values[f.screen]
+	return "/" + text
 }
 
 // filterKey: while the filter has focus every key goes to it except esc
@@ -49,20 +46,14 @@ func (a *App) filterKey(k tea.KeyMsg) {
 	case "esc":
 		f.active = false
 		f.input.Blur()
-		f.clear(f.screen)
+		*f.target = ""
 	case "enter":
 		f.active = false
 		f.input.Blur()
 	default:
 		f.input, _ = f.input.Update(k)
-		f.values[f.screen] = f.input.Value()
+		*f.target = f.input.Value()
 	}
-	a.activeGridHome()
+	a.top().scroll(-1 << 30) // a new filter starts at the top
 	a.refreshScreens()
-}
-
-func (a *App) activeGridHome() {
-	if g := a.activeGrid(); g != nil {
-		g.Home()
-	}
 }

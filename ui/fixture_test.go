@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,6 +127,7 @@ func incident(seq uint64, dlq int) *mqwatch.Snapshot {
 // TestMain pins the local time zone: the audit view shows local times.
 func TestMain(m *testing.M) {
 	time.Local = time.UTC
+	clipboard = io.Discard
 	os.Exit(m.Run())
 }
 
@@ -140,6 +142,7 @@ func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 	}
 	o.Sources, o.Renderer, o.Theme = []Source{src}, r, th
 	o.Now = func() time.Time { return clock.Add(time.Second) }
+	o.ExportDir = "/home/op/.local/state/poisonwatch"
 	a := New(o)
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return a, src
@@ -155,6 +158,8 @@ func keyMsg(s string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyTab}
 	case "space":
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
 	case "ctrl+a":
 		return tea.KeyMsg{Type: tea.KeyCtrlA}
 	}
@@ -239,3 +244,13 @@ func sampleMessage() mqwatch.Message {
 }
 
 func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// topIs returns the screen on view as a T, failing the test when it is not.
+func topIs[T screen](t testing.TB, a *App) T {
+	t.Helper()
+	s, ok := a.top().(T)
+	if !ok {
+		t.Fatalf("screen on view is %T", a.top())
+	}
+	return s
+}

@@ -107,23 +107,22 @@ func TestFlowRequeueFromDeadQ(t *testing.T) {
 		f.waitFor("Requeue 2 messages from QM1.DEADQ")
 	})
 	f.keys("A")
-	f.waitFor("Audit: 2 message action(s) this session")
+	f.waitFor("Audit: 1 action run(s) this session", "2 done · 0 skipped · 0 failed")
+	f.keys("enter")
+	f.waitFor("requeue by op1 from QM1.DEADQ on QM1: 2 message(s)")
 	a := f.quit()
 
 	v := a.View()
 	checkFrame(t, v, 80, 24)
 	golden(t, v)
-	// At 80 columns the audit drops USER and FROM to keep the outcome visible.
-	if n := countLines(v, "requeue", "INVOICE.IN", "requeued"); n != 2 {
-		t.Errorf("audit view shows %d requeued rows to INVOICE.IN, want 2:\n%s", n, v)
+	if n := countLines(v, "INVOICE.IN", "requeued"); n != 2 {
+		t.Errorf("the run's messages show %d requeued rows to INVOICE.IN, want 2:\n%s", n, v)
 	}
-	for i, r := range a.audit.rows {
-		if r.op != actions.OpRequeue || r.item.Outcome != "requeued" || r.user != "op1" || r.from != "QM1.DEADQ" {
-			t.Errorf("audit row %d: %s %q by %q from %q", i, r.op, r.item.Outcome, r.user, r.from)
-		}
+	if len(a.auditLog) != 1 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
+		t.Fatalf("%d audit runs, runs %+v: want one run of the 2 marked messages", len(a.auditLog), f.ops.runs)
 	}
-	if len(a.audit.rows) != 2 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
-		t.Fatalf("%d audit rows, runs %+v: want one run of the 2 marked messages", len(a.audit.rows), f.ops.runs)
+	if r := a.auditLog[0].req(); r.Op != actions.OpRequeue || r.User != "op1" || r.Queue != "QM1.DEADQ" || r.QMgr != "QM1" {
+		t.Errorf("audit run: %s by %q from %s on %s", r.Op, r.User, r.Queue, r.QMgr)
 	}
 	if len(f.src.forgot) != 2 || f.src.refresh == 0 || a.sel.Len() != 0 {
 		t.Errorf("after the run: watcher forgot %d, refreshes %d, still marked %d", len(f.src.forgot), f.src.refresh, a.sel.Len())
@@ -136,11 +135,11 @@ func (f *flow) requeueMarked(n int, meanwhile func()) {
 	f.t.Helper()
 	count := strconv.Itoa(n)
 	f.keys("R")
-	f.waitFor("REQUEUE — "+count+" message(s) from QM1.DEADQ", "type the count to confirm")
+	f.waitFor("REQUEUE — "+count+" message(s) from QM1.DEADQ", "(type "+count+" to confirm)")
 	if meanwhile != nil {
 		meanwhile()
 	}
-	f.keys(count, "tab", "enter")
+	f.keys(count, "enter") // typing the count focuses Run
 	f.waitFor("done: " + count + " · skipped 0 · failed 0")
 	f.keys("enter")
 }
@@ -215,7 +214,7 @@ func TestFlowReadOnly(t *testing.T) {
 	f.keys("d", "enter", "space")
 	f.waitFor("1 marked")
 	f.keys("R")
-	f.waitFor("read-only: actions are disabled")
+	f.waitFor("read-only: actions are off")
 	a := f.quit()
 
 	v := a.View()
@@ -240,26 +239,28 @@ func requeueToAudit(t *testing.T, w, h int) *flow {
 	f.waitFor("2 marked")
 	f.requeueMarked(2, nil)
 	f.keys("A")
-	f.waitFor("Audit: 2 message action(s) this session")
+	f.waitFor("Audit: 1 action run(s) this session")
 	return f
 }
 
 func TestFlowAuditKeysMoveTheCursor(t *testing.T) {
 	f := requeueToAudit(t, 120, 35)
-	f.keys("j")
+	f.keys("enter", "j")
 	a := f.quit()
-	if a.audit.grid.Cursor != 1 {
-		t.Fatalf("j left the audit cursor on row %d, want 1", a.audit.grid.Cursor)
+	if c := topIs[*auditRunScreen](t, a).grid.Cursor; c != 1 {
+		t.Fatalf("j left the run's cursor on row %d, want 1", c)
 	}
 }
 
-func TestFlowAuditShowsOutcomeAt80Columns(t *testing.T) {
+// TestFlowAuditShowsTheRunAt80Columns: the run's queue manager, action and
+// counts fit 80 columns.
+func TestFlowAuditShowsTheRunAt80Columns(t *testing.T) {
 	f := requeueToAudit(t, 80, 24)
 	a := f.quit()
 	v := a.View()
 	checkFrame(t, v, 80, 24)
-	if n := countLines(v, "requeue", "requeued"); n != 2 {
-		t.Fatalf("%d audit rows show their outcome at 80 columns, want 2:\n%s", n, v)
+	if n := countLines(v, "QM1", "requeue", "QM1.DEADQ", "2 done · 0 skipped · 0 failed"); n != 1 {
+		t.Fatalf("%d audit rows show the run at 80 columns, want 1:\n%s", n, v)
 	}
 }
 

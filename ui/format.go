@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/model"
 )
 
 // human formats a count with thousands separators: 29,000.
@@ -20,20 +22,9 @@ func human(n int64) string {
 	return s
 }
 
-// age formats a duration the way an operator reads it at a glance.
-func age(d time.Duration) string {
-	switch {
-	case d < 0:
-		return "-"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d.Seconds()))
-	case d < time.Hour:
-		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
-	}
-	return fmt.Sprintf("%dd", int(d.Hours()/24))
-}
+// age formats a duration the way an operator reads it at a glance; the
+// model's alerts use the same helper.
+func age(d time.Duration) string { return model.Span(d) }
 
 // rate formats a per-minute change with an arrow.
 func rate(r float64, ok bool) string {
@@ -101,6 +92,17 @@ func sparkline(vals []float64, w int) string {
 
 // msgIDHex shows a MsgId as amqsbcg does: 48 hex digits.
 func msgIDHex(id [24]byte) string { return strings.ToUpper(hex.EncodeToString(id[:])) }
+
+// fitID shows as much of a MsgId as w cells hold: all 48 hex digits, or its
+// distinguishing tail after "…", never a cut that does not say so (y copies
+// the whole id).
+func fitID(id [24]byte, w int) string {
+	s := msgIDHex(id)
+	if len(s) <= w {
+		return s
+	}
+	return "…" + s[len(s)-max(w-1, 1):]
+}
 
 // shortID shows the distinguishing tail of an IBM MsgId (the first 16 bytes
 // are "AMQ " and the queue manager name, the same for every message).

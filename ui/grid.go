@@ -31,6 +31,9 @@ type Grid struct {
 	Width  int
 	Height int // rows of data, excluding the header line
 	Marked func(row int) bool
+	// Level, when set, adds a column of symbols for what colour says: ■ red,
+	// ▲ amber, so the rows read the same without colour (NO_COLOR).
+	Level func(row int) int
 	// Blurred hides the cursor: only the focused pane shows where it is.
 	Blurred bool
 	Cell    func(row, col int) Cell
@@ -47,7 +50,7 @@ func (g *Grid) SetSize(w, h int) {
 func (g *Grid) layout() {
 	g.widths = make([]int, len(g.Cols))
 	// A line is the mark column, then the cells separated by one blank.
-	used, flex := len(g.Cols), -1
+	used, flex := len(g.Cols)+g.gutter()-1, -1
 	for i, c := range g.Cols {
 		g.widths[i] = c.Width
 		if c.Flex && flex < 0 {
@@ -60,6 +63,17 @@ func (g *Grid) layout() {
 		g.widths[flex] = max(g.Width-used, min(g.Cols[flex].Width, 8))
 	}
 }
+
+// gutter is the width before the first cell: the mark, and the level.
+func (g *Grid) gutter() int {
+	if g.Level != nil {
+		return 2
+	}
+	return 1
+}
+
+// levelMarks are the level column's symbols.
+var levelMarks = [...]string{" ", "▲", "■"}
 
 // SetRows changes the row count, keeping the cursor on the same index (rows
 // are stable-sorted by the model, so the operator's place survives refreshes).
@@ -101,7 +115,7 @@ func (g *Grid) View(st *Styles) string {
 	for i, c := range g.Cols {
 		head[i] = fit(c.Title, g.widths[i], c.Right)
 	}
-	b.WriteString(st.ColHead.Render(ansi.Truncate(" "+strings.Join(head, " "), g.Width, "")))
+	b.WriteString(st.ColHead.Render(ansi.Truncate(strings.Repeat(" ", g.gutter())+strings.Join(head, " "), g.Width, "")))
 	cells := make([]string, len(g.Cols))
 	for r := g.Offset; r < g.Offset+g.Height; r++ {
 		b.WriteByte('\n')
@@ -122,6 +136,14 @@ func (g *Grid) View(st *Styles) string {
 			cells[i] = txt
 		}
 		line := strings.Join(cells, " ")
+		if g.Level != nil {
+			l := min(max(g.Level(r), 0), 2)
+			if sel {
+				line = levelMarks[l] + line
+			} else {
+				line = st.Level(l).Render(levelMarks[l]) + line
+			}
+		}
 		if sel {
 			if mark == " " {
 				mark = "▸"

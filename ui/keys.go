@@ -12,7 +12,7 @@ type KeyMap struct {
 	Requeue, Move, Replay, Discard    key.Binding
 	Export, Group, Audit, Reveal      key.Binding
 	NextTab, PrevTab                  key.Binding
-	DeadQ                             key.Binding
+	DeadQ, Alerts, Sort, Unmark       key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: vim keys and arrows. Destructive
@@ -38,7 +38,7 @@ func DefaultKeyMap() KeyMap {
 		Palette: b("command palette", ":"),
 		Refresh: b("refresh now", "ctrl+r"),
 		Freeze:  b("freeze / resume live updates", "f"),
-		Copy:    b("copy MsgId (OSC 52)", "y"),
+		Copy:    b("copy (OSC 52)", "y"),
 		Help:    b("help", "?"),
 		Quit:    b("quit", "q", "ctrl+c"),
 		Requeue: b("requeue to original queue", "R"),
@@ -52,5 +52,8 @@ func DefaultKeyMap() KeyMap {
 		NextTab: b("next tab", "l", "right"),
 		PrevTab: b("previous tab", "h", "left"),
 		DeadQ:   b("open dead-letter queue", "d"),
+		Alerts:  b("every queue manager's alerts", "a"),
+		Sort:    b("cycle sort order", "s"),
+		Unmark:  b("clear all marks", "u"),
 	}
 }

@@ -45,3 +45,6 @@ func waitSnapshot(src int, s Source) tea.Cmd {
 func tick() tea.Cmd {
 	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
+
+// warmedMsg says the sources' history is complete.
+type warmedMsg struct{}

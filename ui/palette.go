@@ -49,11 +49,9 @@ func (p *palette) match() {
 
 func (a *App) paletteItems() []paletteItem {
 	items := []paletteItem{
-		{"dlq", "open the dead-letter queue", func(a *App) tea.Cmd { a.openDeadQ(); return nil }},
-		{"audit", "this session's actions", func(a *App) tea.Cmd {
-			a.nav.Push(model.Location{Screen: model.ScreenAudit, QMgr: a.qm})
-			return nil
-		}},
+		{"dlq", "open the dead-letter queue", func(a *App) tea.Cmd { return a.openDeadQ() }},
+		{"alerts", "every queue manager's alerts, most severe first", func(a *App) tea.Cmd { return a.push(newAlertList()) }},
+		{"audit", "this session's actions", func(a *App) tea.Cmd { return a.push(newAuditScreen(a.qm)) }},
 		{"freeze", "pause or resume live updates", func(a *App) tea.Cmd { a.setFrozen(!a.frozen); return nil }},
 		{"refresh", "poll now", func(a *App) tea.Cmd {
 			if s := a.source(a.qm); s != nil {
@@ -67,33 +65,35 @@ func (a *App) paletteItems() []paletteItem {
 	for _, qs := range a.current().SortedQueues() {
 		name := qs.View.Info.Name
 		items = append(items, paletteItem{"q " + name, qs.View.Role.String() + " queue", func(a *App) tea.Cmd {
-			a.nav = model.NewNav()
-			a.openQueue(name)
+			if s := a.queueScreenFor(name); s != nil {
+				return a.jump(s)
+			}
 			return nil
 		}})
 	}
 	for _, qm := range a.state.Order {
-		items = append(items, paletteItem{"qm " + qm, "switch queue manager", func(a *App) tea.Cmd {
-			if s := a.source(a.qm); s != nil {
-				s.SetFocus("") // stop browsing what the operator left
-			}
-			a.qm = qm
-			a.nav = model.NewNav()
-			a.sel.Clear()
-			a.focusChanged()
-			a.refreshScreens()
-			return nil
-		}})
+		items = append(items, paletteItem{"qm " + qm, "switch queue manager", func(a *App) tea.Cmd { return a.switchQMgr(qm) }})
 	}
 	for _, t := range themes.Names() {
 		items = append(items, paletteItem{"theme " + t, "colour theme", func(a *App) tea.Cmd {
 			if th, err := themes.Load(t); err == nil {
 				a.setTheme(th)
 			}
-			return nil
+			return a.top().refresh(a)
 		}})
 	}
 	return items
+}
+
+// switchQMgr shows another queue manager's dashboard, its table at the top.
+func (a *App) switchQMgr(qm string) tea.Cmd {
+	if s := a.source(a.qm); s != nil {
+		s.SetFocus("") // stop browsing what the operator left
+	}
+	a.qm = qm
+	a.sel.Clear()
+	a.stack = []screen{newDashboard(qm)}
+	return a.entered()
 }
 
 func (a *App) paletteKey(k tea.KeyMsg) tea.Cmd {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
@@ -16,15 +15,16 @@ import (
 // queueScreen lists the messages of one queue (an input queue's browsed head,
 // or a BOQ/DEADQ inventory, whole or one triage group).
 type queueScreen struct {
+	base
 	grid  Grid
 	msgs  msgList
 	q     *model.QMgrState
 	qs    *model.QueueState
-	loc   *model.Location
 	st    *Styles
 	now   time.Time
 	isDLQ bool
 	mf    msgFilter
+	w, h  int
 }
 
 // msgList is the rows of a message list without copying summaries: indexes
@@ -49,8 +49,8 @@ func (l *msgList) At(i int) *mqwatch.Summary {
 	return &l.list[i]
 }
 
-func newQueueScreen() queueScreen {
-	s := queueScreen{}
+func newQueueScreen(loc model.Location) *queueScreen {
+	s := &queueScreen{base: base{loc: loc}}
 	s.grid.Cols = queueCols(120, false)
 	return s
 }
@@ -83,13 +83,17 @@ func queueCols(w int, dlq bool) []Column {
 	return cols
 }
 
-func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter string) tea.Cmd {
+func (s *queueScreen) refresh(a *App) tea.Cmd {
 	var keep *mqwatch.Key
-	if m := s.selected(); m != nil && s.loc == loc {
+	if m := s.selected(); m != nil {
 		k := m.Key()
 		keep = &k
 	}
-	s.q, s.loc = q, loc
+	s.st = &a.st
+	s.grid.Cell, s.grid.Marked = s.cell, a.markedIn(s.loc.Queue, &s.msgs)
+	s.grid.Level = func(r int) int { return s.backoutLevel(s.msgs.At(r)) }
+	q, loc, filter := a.state.QMgr(s.loc.QMgr), &s.loc, s.text
+	s.q = q
 	s.qs = q.Queues[loc.Queue]
 	s.msgs = msgList{}
 	var cmd tea.Cmd
@@ -103,10 +107,8 @@ func (s *queueScreen) update(q *model.QMgrState, loc *model.Location, filter str
 			s.msgs.list = filterList(f.Messages, filter)
 		}
 	}
-	if cols := queueCols(s.grid.Width, s.isDLQ); len(cols) != len(s.grid.Cols) || cols[4].Title != s.grid.Cols[4].Title {
-		s.grid.Cols = cols
-		s.grid.SetSize(s.grid.Width, s.grid.Height+1)
-	}
+	s.grid.Cols = queueCols(s.w, s.isDLQ)
+	s.grid.SetSize(s.w, s.h-queueChrome)
 	s.grid.SetRows(s.msgs.Len())
 	s.follow(keep)
 	return cmd
@@ -176,8 +178,7 @@ func (s *queueScreen) cell(row, col int) Cell {
 	case "#":
 		return Cell{Text: fmt.Sprint(row + 1), Style: &st.Muted}
 	case "MSGID":
-		id := shortID(m.MsgId)
-		return Cell{Text: id[len(id)-min(len(id), s.grid.Cols[col].Width):]}
+		return Cell{Text: fitID(m.MsgId, s.grid.Cols[col].Width)}
 	case "AGE": // time on this queue: since it was dead-lettered, on a DEADQ
 		if m.QueuedAt().IsZero() {
 			return Cell{Text: "?", Style: &st.Muted}
@@ -216,18 +217,34 @@ func (s *queueScreen) cell(row, col int) Cell {
 
 // backoutCell shows BackoutCount/BOTHRESH, red at or over the threshold.
 func (s *queueScreen) backoutCell(m *mqwatch.Summary) Cell {
-	bt := int32(0)
-	if s.qs != nil {
-		bt = s.qs.View.Info.BackoutThresh
-	}
-	txt := fmt.Sprintf("%d/%d", m.BackoutCount, bt)
-	switch {
-	case bt > 0 && m.BackoutCount >= bt, bt == 0 && m.BackoutCount > 0 && !s.isDLQ:
+	txt := fmt.Sprintf("%d/%d", m.BackoutCount, s.bothresh())
+	switch s.backoutLevel(m) {
+	case 2:
 		return Cell{Text: txt, Style: &s.st.Danger}
-	case m.BackoutCount > 0:
+	case 1:
 		return Cell{Text: txt, Style: &s.st.Warning}
 	}
 	return Cell{Text: txt, Style: &s.st.Muted}
+}
+
+func (s *queueScreen) bothresh() int32 {
+	if s.qs != nil {
+		return s.qs.View.Info.BackoutThresh
+	}
+	return 0
+}
+
+// backoutLevel: 2 poison (at or over BOTHRESH, or looping with BOTHRESH 0),
+// 1 rolled back at least once.
+func (s *queueScreen) backoutLevel(m *mqwatch.Summary) int {
+	bt := s.bothresh()
+	switch {
+	case bt > 0 && m.BackoutCount >= bt, bt == 0 && m.BackoutCount > 0 && !s.isDLQ:
+		return 2
+	case m.BackoutCount > 0:
+		return 1
+	}
+	return 0
 }
 
 func trimRC(name string) string {
@@ -254,34 +271,59 @@ func jmsText(m *mqwatch.Summary) string {
 	return m.JMSType
 }
 
-func (a *App) queueKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
-	s := &a.queue
-	switch {
-	case a.moveGrid(&s.grid, k):
-	case key.Matches(k, a.keys.Enter):
-		if m := s.selected(); m != nil {
-			return a.openMessage(*m)
-		}
-	case key.Matches(k, a.keys.Mark):
-		if m := s.selected(); m != nil {
-			a.markOn(top.Queue)
-			a.sel.Toggle(*m)
+func (s *queueScreen) resize(a *App, w, h int) {
+	s.w, s.h = w, h
+	s.grid.Cols = queueCols(w, s.isDLQ)
+	s.grid.SetSize(w, h-queueChrome)
+}
+
+func (s *queueScreen) scroll(d int) { s.grid.Move(d) }
+
+// marked: the grid's mark column, from the App's selection.
+func (a *App) markedIn(queue string, l *msgList) func(int) bool {
+	return func(r int) bool { return a.selQueue == queue && a.sel.Marked(l.At(r).Key()) }
+}
+
+func (s *queueScreen) bindings(a *App) []binding {
+	k := a.keys
+	none := offIf(func() bool { return s.selected() == nil }, "no message here")
+	out := append(a.gridKeys(&s.grid),
+		bind(k.Enter, func() tea.Cmd { return a.openMessage(s.loc, *s.selected()) }, short, none),
+		bind(k.Mark, run(func() {
+			a.markOn(s.loc.Queue)
+			a.sel.Toggle(*s.selected())
 			s.grid.Move(1)
-		}
-	case key.Matches(k, a.keys.MarkAll):
-		a.markOn(top.Queue)
+		}), short, none),
+		bind(k.MarkAll, run(func() {
+			a.markOn(s.loc.Queue)
+			for i := 0; i < s.msgs.Len(); i++ {
+				a.sel.Mark(*s.msgs.At(i))
+			}
+		}), none),
+		a.unmarkKey(),
+		bind(k.Copy, func() tea.Cmd { return copyMsgID(s.selected().MsgId) }, none),
+	)
+	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.listTargets(s) }, s.loc)...)
+}
+
+// listTargets: the marked messages of this queue, else the one under the cursor.
+func (a *App) listTargets(s *queueScreen) ([]mqwatch.Summary, int) {
+	if a.sel.Len() > 0 && a.selQueue == s.loc.Queue {
+		visible := make(map[mqwatch.Key]bool, s.msgs.Len())
 		for i := 0; i < s.msgs.Len(); i++ {
-			a.sel.Mark(*s.msgs.At(i))
+			visible[s.msgs.At(i).Key()] = true
 		}
-	case key.Matches(k, a.keys.Copy):
-		if m := s.selected(); m != nil {
-			return a.copyMsgID(m.MsgId)
-		}
-	default:
-		return a.actionKey(k, top)
+		return a.sel.Items(), a.sel.Hidden(func(k mqwatch.Key) bool { return visible[k] })
 	}
-	top.Cursor = s.grid.Cursor
-	return nil
+	if m := s.selected(); m != nil {
+		return []mqwatch.Summary{*m}, 0
+	}
+	return nil, 0
+}
+
+// unmarkKey clears every mark.
+func (a *App) unmarkKey() binding {
+	return bind(a.keys.Unmark, run(a.sel.Clear), offIf(func() bool { return a.sel.Len() == 0 }, "nothing is marked"))
 }
 
 // markOn starts marking on queue; marks made on another queue are dropped.

@@ -10,25 +10,18 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// routeLines asks the model what the engine predicts for this message on its
-// next rollback, with the fallbacks.
-func (a *App) routeLines(queue string, s *mqwatch.Summary) []string {
-	return a.current().Route(queue, s)
-}
-
 // routePanel shows the prediction for the message under the cursor, and who
 // has the queue open (the operator's "whom do I call?").
-func (a *App) routePanel() string {
-	s := &a.queue
+func (a *App) routePanel(s *queueScreen) string {
 	var lines []string
 	if m := s.selected(); m != nil {
-		r := a.routeLines(a.nav.Top().Queue, m)
+		r := s.q.Route(s.loc.Queue, m)
 		lines = append(lines, a.st.Title.Render(" What happens next"))
 		for _, l := range r {
 			lines = append(lines, " "+mqfmt.Sanitize(l))
 		}
 	}
-	if f := a.current().Snap; f != nil && f.Focus != nil && f.Focus.Queue == a.nav.Top().Queue && len(f.Focus.Handles) > 0 {
+	if f := s.q.Snap; f != nil && f.Focus != nil && f.Focus.Queue == s.loc.Queue && len(f.Focus.Handles) > 0 {
 		var who []string
 		for _, h := range f.Focus.Handles {
 			if h.ApplTag == watcherApplTag && !h.Input && !h.Output {
@@ -42,7 +35,7 @@ func (a *App) routePanel() string {
 		lines = append(lines, a.st.Muted.Render(" open by: "+strings.Join(who, "; ")))
 	}
 	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, a.width, "…")
+		lines[i] = ansi.Truncate(l, s.w, "…")
 	}
 	return strings.Join(lines, "\n")
 }

@@ -1,9 +1,11 @@
 package ui
 
 import (
-	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"strings"
 	"testing"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 type screenCase struct {
@@ -27,11 +29,19 @@ var screenCases = []screenCase{
 	{"palette", []string{":", "q", " ", "o", "r"}},
 	{"help", []string{"?"}},
 	{"requeue_dialog", []string{"d", "enter", "space", "space", "R"}},
-	{"requeue_done", []string{"d", "enter", "space", "space", "R", "2", "tab", "enter"}},
-	{"audit", []string{"d", "enter", "space", "space", "R", "2", "tab", "enter", "enter", "A"}},
+	{"requeue_done", []string{"d", "enter", "space", "space", "R", "2", "enter"}},
+	{"audit", []string{"d", "enter", "space", "space", "R", "2", "enter", "enter", "A"}},
 	{"frozen", []string{"f"}},
+	{"alert_detail", []string{"tab", "j", "enter"}},
+	{"all_alerts", []string{"a"}},
+	{"sorted_by_severity", []string{"s"}},
+	{"triage_marked", []string{"d", "space", "j", "ctrl+a"}},
+	{"audit_run", []string{"d", "enter", "space", "space", "R", "2", "enter", "enter", "A", "enter"}},
 }
 
+// TestScreens renders every screen at 80x24 and 160x48 with the Ascii colour
+// profile, which is what NO_COLOR gives: the goldens show that every state
+// colour carries (severity, cursor, marks, focus, tab) reads without it.
 func TestScreens(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		for _, tc := range screenCases {
@@ -97,8 +107,8 @@ func TestCursorSurvivesSnapshots(t *testing.T) {
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, "d", "enter", "j", "j", "j", "space")
 	a.Update(snapshotMsg{snap: incident(2, 330)})
-	if a.queue.grid.Cursor != 4 || a.sel.Len() != 1 {
-		t.Fatalf("cursor %d marks %d after a snapshot", a.queue.grid.Cursor, a.sel.Len())
+	if topIs[*queueScreen](t, a).grid.Cursor != 4 || a.sel.Len() != 1 {
+		t.Fatalf("cursor %d marks %d after a snapshot", topIs[*queueScreen](t, a).grid.Cursor, a.sel.Len())
 	}
 }
 
@@ -118,7 +128,7 @@ func TestRequeueActsOnMarkedMessagesOnly(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, src := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "enter", "space", "space", "R", "2", "tab", "enter")
+	press(a, "d", "enter", "space", "space", "R", "2", "enter")
 	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 2 {
 		t.Fatalf("runs %+v", ops.runs)
 	}
@@ -161,7 +171,7 @@ func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "E")
-	if a.dialog == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: QM1.DEADQ-") {
+	if a.dialog == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/QM1.DEADQ-") {
 		t.Fatalf("no export dialog:\n%s", a.View())
 	}
 	press(a, "tab", "enter", "tab", "enter")
@@ -174,13 +184,13 @@ func TestCursorFollowsItsMessageWhenTheHeadIsTaken(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, "d", "tab", "j", "j", "j", "j", "j")
-	want := a.queue.selected().Key()
+	want := topIs[*queueScreen](t, a).selected().Key()
 	next := incident(2, 300)
 	next.Inventories["QM1.DEADQ"] = next.Inventories["QM1.DEADQ"].DropHead(3) // a consumer took three
 	next.Deltas = map[string]mqwatch.InventoryDelta{"QM1.DEADQ": {Resync: true}}
 	a.Update(snapshotMsg{snap: next})
-	if got := a.queue.selected(); got == nil || got.Key() != want || a.queue.grid.Cursor != 2 {
-		t.Fatalf("cursor moved off its message: row %d", a.queue.grid.Cursor)
+	if got := topIs[*queueScreen](t, a).selected(); got == nil || got.Key() != want || topIs[*queueScreen](t, a).grid.Cursor != 2 {
+		t.Fatalf("cursor moved off its message: row %d", topIs[*queueScreen](t, a).grid.Cursor)
 	}
 }
 
@@ -189,7 +199,7 @@ func TestMessageScreenActsOnTheMessageShown(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "space", "space", "enter", "R", "tab", "enter")
-	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 1 || ops.runs[0].Messages[0].Key() != a.detail.sum.Key() {
+	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 1 || ops.runs[0].Messages[0].Key() != topIs[*detailScreen](t, a).sum.Key() {
 		t.Fatalf("runs %+v", ops.runs)
 	}
 }
@@ -206,5 +216,74 @@ func TestHeaderBytesNeverReachTheTerminalThroughLabels(t *testing.T) {
 		if v := a.View(); strings.ContainsAny(v, "\x1b\x07") {
 			t.Fatalf("after %v a control byte reached the screen: %q", keys, v)
 		}
+	}
+}
+
+// TestDialogCountFocusesRunAndSaysWhyRunIsOff: the count is a dim hint, not
+// typed text; a wrong count says why Run is off; the right one moves the
+// focus to Run, so enter runs.
+func TestDialogCountFocusesRunAndSaysWhyRunIsOff(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 80, 24, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "space", "space", "R")
+	v := a.View()
+	if !strings.Contains(v, "(type 2 to confirm)") || !strings.Contains(v, "[ Cancel ]") || !strings.Contains(v, "Run is off: type 2 to confirm") {
+		t.Fatalf("dialog does not show the hint, the focused Cancel and why Run is off:\n%s", v)
+	}
+	press(a, "3", "tab", "enter")
+	if len(ops.runs) != 0 || !strings.Contains(a.View(), "you typed 3, the dry run found 2") {
+		t.Fatalf("a wrong count ran or did not say why:\n%s", a.View())
+	}
+	press(a, "backspace", "tab")
+	press(a, "2")
+	if !a.dialog.onRun || !strings.Contains(a.View(), "[ Run ]") {
+		t.Fatalf("typing the count did not focus Run:\n%s", a.View())
+	}
+	press(a, "enter")
+	if len(ops.runs) != 1 {
+		t.Fatal("enter on Run after the count did not run")
+	}
+}
+
+// TestWarRoomMasksUserPropertiesNotRouting: war-room masks the body and the
+// usr folder (user properties carry business data); the jms and mcd folders
+// say where a message goes and stay readable, as in the queue list.
+func TestWarRoomMasksUserPropertiesNotRouting(t *testing.T) {
+	md := mqfmt.NewMQMD()
+	md.Format, md.Encoding, md.CodedCharSetId = mqfmt.FmtRFH2, mqfmt.EncodingNative, 1208
+	r := mqfmt.NewRFH2(mqfmt.EncodingNative, 1208, mqfmt.FmtString,
+		mqfmt.NewFolder("jms", mqfmt.NewElement("Dst", "queue:///ORDERS.IN")),
+		mqfmt.NewFolder("usr", mqfmt.NewElement("customer", "ACME-4711")))
+	bo, _ := mqfmt.EncodingNative.ByteOrder()
+	data, err := r.AppendEncode(nil, bo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = append(data, "secret body"...)
+	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: mqwatch.Message{MD: md, Data: data, Length: len(data)}}, WarRoom: true})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "l", "l", "l", "l") // DLH → Body → Route → MQMD → RFH2
+	v := a.View()
+	if strings.Contains(v, "ACME-4711") || !strings.Contains(v, "queue:///ORDERS.IN") || !strings.Contains(v, "[masked]") {
+		t.Fatalf("war-room RFH2 tab: user property shown or routing masked:\n%s", v)
+	}
+	press(a, "h", "h") // Body
+	if strings.Contains(a.View(), "secret body") {
+		t.Fatalf("war-room body shown:\n%s", a.View())
+	}
+}
+
+// TestReadOnlyActionKeyFlashes: in read-only mode an action key says why it
+// does nothing, at 80x24 without colour.
+func TestReadOnlyActionKeyFlashes(t *testing.T) {
+	a, _ := newTestApp(t, 80, 24, Options{Ops: &fakeOps{msg: sampleMessage()}, ReadOnly: true})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "R")
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	golden(t, v)
+	if a.dialog != nil || !strings.Contains(v, "read-only: actions are off") {
+		t.Fatalf("R in read-only mode: dialog %v, screen:\n%s", a.dialog != nil, v)
 	}
 }

@@ -4,26 +4,32 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // triageScreen groups a DEADQ or BOQ so that 30,000 dead letters read as two
 // lines: what went wrong, where they were going, how many, since when.
 type triageScreen struct {
+	base
 	grid   Grid
 	groups []*model.Group
 	dim    model.Dim
 	isDLQ  bool
 	st     *Styles
 	now    time.Time
+	q      *model.QMgrState
+	// marks are the groups whose messages space marked.
+	marks map[model.GroupKey]bool
+	w, h  int
 }
 
-func newTriageScreen() triageScreen {
-	t := triageScreen{}
+func newTriageScreen(qm, queue string) *triageScreen {
+	t := &triageScreen{base: base{loc: model.Location{Screen: model.ScreenTriage, QMgr: qm, Queue: queue}}, marks: map[model.GroupKey]bool{}}
 	t.grid.Cols = triageCols(120)
 	return t
 }
@@ -39,6 +45,24 @@ func triageCols(w int) []Column {
 	}
 	return cols
 }
+
+func (t *triageScreen) refresh(a *App) tea.Cmd {
+	t.st = &a.st
+	t.grid.Cell = t.cell
+	t.grid.Marked = func(r int) bool { return a.groupMarked(t, t.groups[r]) }
+	q, loc, filter := a.state.QMgr(t.loc.QMgr), &t.loc, t.text
+	t.q = q
+	t.update(q, loc, filter)
+	return nil
+}
+
+func (t *triageScreen) resize(a *App, w, h int) {
+	t.w, t.h = w, h
+	t.grid.Cols = triageCols(w)
+	t.grid.SetSize(w, h-triageChrome)
+}
+
+func (t *triageScreen) scroll(d int) { t.grid.Move(d) }
 
 func (t *triageScreen) update(q *model.QMgrState, loc *model.Location, filter string) {
 	var keep *model.GroupKey
@@ -164,57 +188,109 @@ func (t *triageScreen) explain() string {
 	return mqfmt.Reason(k.Reason).Describe()
 }
 
-func (a *App) triageKey(k tea.KeyMsg, top *model.Location) tea.Cmd {
-	t := &a.triage
-	switch {
-	case a.moveGrid(&t.grid, k):
-	case key.Matches(k, a.keys.Group):
-		dims := model.BOQDims
-		if t.isDLQ {
-			dims = model.DLQDims
-		}
-		for i, d := range dims {
-			if d == t.dim {
-				top.Dim = dims[(i+1)%len(dims)]
-				break
-			}
-		}
-		t.grid.Home()
-		a.refreshScreens()
-	case key.Matches(k, a.keys.Enter):
-		if t.grid.Cursor < len(t.groups) {
-			gk := t.groups[t.grid.Cursor].Key
-			a.nav.Push(model.Location{Screen: model.ScreenGroup, QMgr: a.qm, Queue: top.Queue, Group: &gk, Dim: t.dim, Label: groupLabel(t.dim, gk)})
-			a.refreshScreens()
-		}
-	case key.Matches(k, a.keys.Tab):
-		a.nav.Push(model.Location{Screen: model.ScreenGroup, QMgr: a.qm, Queue: top.Queue})
-		a.refreshScreens()
-	case key.Matches(k, a.keys.Mark), key.Matches(k, a.keys.MarkAll):
-		a.markGroup(top)
-	default:
-		return a.actionKey(k, top)
+func (t *triageScreen) selected() *model.Group {
+	if t.grid.Cursor < len(t.groups) {
+		return t.groups[t.grid.Cursor]
 	}
-	top.Cursor = t.grid.Cursor
 	return nil
 }
 
-// markGroup marks every message of the group under the cursor, for acting on
-// a whole group.
-func (a *App) markGroup(top *model.Location) {
-	t := &a.triage
-	if t.grid.Cursor >= len(t.groups) {
-		return
+func (t *triageScreen) bindings(a *App) []binding {
+	k := a.keys
+	none := offIf(func() bool { return t.selected() == nil }, "no group here")
+	out := append(a.gridKeys(&t.grid),
+		bind(k.Enter, func() tea.Cmd {
+			gk := t.selected().Key
+			return a.push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Group: &gk, Dim: t.dim, Label: groupLabel(t.dim, gk)}))
+		}, short, none),
+		bind(k.Group, run(func() { t.cycleDim(); t.refresh(a) }), short),
+		bind(k.Tab, func() tea.Cmd {
+			return a.push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue}))
+		}),
+		bind(k.Mark, run(func() { a.markGroups(t, !a.groupMarked(t, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
+		bind(k.MarkAll, run(func() { a.markGroups(t, true, t.groups...) }), none),
+		a.unmarkKey(),
+	)
+	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.groupTargets(t) }, t.loc)...)
+}
+
+func (t *triageScreen) cycleDim() {
+	dims := model.BOQDims
+	if t.isDLQ {
+		dims = model.DLQDims
 	}
-	inv := a.current().Snap.Inventories[top.Queue]
-	gk := t.groups[t.grid.Cursor].Key
-	a.markOn(top.Queue)
+	for i, d := range dims {
+		if d == t.dim {
+			t.loc.Dim = dims[(i+1)%len(dims)]
+			break
+		}
+	}
+	t.marks = map[model.GroupKey]bool{} // marks were made in the old grouping
+	t.grid.Home()
+}
+
+// groupMarked reports whether space marked g (and the marks still stand).
+func (a *App) groupMarked(t *triageScreen, g *model.Group) bool {
+	return a.selQueue == t.loc.Queue && a.sel.Len() > 0 && t.marks[g.Key]
+}
+
+// markGroups marks (on) or unmarks every message of the given groups.
+func (a *App) markGroups(t *triageScreen, on bool, gs ...*model.Group) {
+	if a.selQueue != t.loc.Queue || a.sel.Len() == 0 {
+		t.marks = map[model.GroupKey]bool{}
+	}
+	a.markOn(t.loc.Queue)
+	want := map[model.GroupKey]bool{}
+	for _, g := range gs {
+		want[g.Key] = true
+		t.marks[g.Key] = on
+	}
+	inv := t.q.Snap.Inventories[t.loc.Queue]
 	n := 0
-	for i := 0; i < inv.Len(); i++ {
-		if m := inv.At(i); model.KeyOf(t.dim, m) == gk {
-			a.sel.Mark(*m)
+	for i := 0; inv != nil && i < inv.Len(); i++ {
+		if m := inv.At(i); want[model.KeyOf(t.dim, m)] {
+			if on {
+				a.sel.Mark(*m)
+			} else if a.sel.Marked(m.Key()) {
+				a.sel.Toggle(*m)
+			}
 			n++
 		}
 	}
-	a.flash = fmt.Sprintf("marked %s messages of %s", human(int64(n)), groupLabel(t.dim, gk))
+	verb := "marked"
+	if !on {
+		verb = "unmarked"
+	}
+	a.flash = fmt.Sprintf("%s %s messages in %d group(s)", verb, human(int64(n)), len(gs))
+}
+
+// groupTargets: the marked messages, else every message of the group under
+// the cursor.
+func (a *App) groupTargets(t *triageScreen) ([]mqwatch.Summary, int) {
+	if a.sel.Len() > 0 && a.selQueue == t.loc.Queue {
+		return a.sel.Items(), 0
+	}
+	g := t.selected()
+	if g == nil || t.q.Snap == nil {
+		return nil, 0
+	}
+	var out []mqwatch.Summary
+	inv := t.q.Snap.Inventories[t.loc.Queue]
+	for i := 0; inv != nil && i < inv.Len(); i++ {
+		if m := inv.At(i); model.KeyOf(t.dim, m) == g.Key {
+			out = append(out, *m)
+		}
+	}
+	return out, 0
+}
+
+func (t *triageScreen) view(a *App, w, h int) string {
+	title := fmt.Sprintf(" %s grouped by %s  %s  (o: grouping · enter: messages · space: mark · tab: all messages)",
+		a.st.Title.Render(mqfmt.Sanitize(t.loc.Queue)), t.dim, position(t.grid))
+	grid := t.grid.View(&a.st)
+	if t.grid.Rows == 0 {
+		grid = fitHeight(grid, 2) + "\n" + a.st.OK.Render(" empty: nothing to triage")
+	}
+	explain := a.st.Info.Render(" " + mqfmt.Sanitize(t.explain()))
+	return ansi.Truncate(title, w, "…") + "\n" + fitHeight(grid, h-triageChrome) + "\n\n" + ansi.Truncate(explain, w, "…")
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // onKey routes a key: modal layers first (dialog, palette, filter, help),
-// then global keys, then the screen's own.
+// then the screen's bindings, then the global ones. A binding that is off
+// says why instead of doing nothing.
 func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 	if k.String() == "ctrl+c" {
 		return a.quit()
@@ -28,10 +29,23 @@ func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if cmd, ok := a.globalKey(k); ok {
-		return cmd
+	for _, b := range a.activeBindings() {
+		if !key.Matches(k, b.Binding) {
+			continue
+		}
+		if r := b.reason(); r != "" {
+			a.flash = r
+			return nil
+		}
+		return b.do()
 	}
-	return a.screenKey(k)
+	return nil
+}
+
+// activeBindings: the screen's keys first (they may take a global key such
+// as tab), then the keys that work everywhere.
+func (a *App) activeBindings() []binding {
+	return append(a.top().bindings(a), a.globalBindings()...)
 }
 
 func (a *App) quit() tea.Cmd {
@@ -41,50 +55,36 @@ func (a *App) quit() tea.Cmd {
 	return tea.Quit
 }
 
-func (a *App) globalKey(k tea.KeyMsg) (tea.Cmd, bool) {
-	switch {
-	case key.Matches(k, a.keys.Quit):
-		return a.quit(), true
-	case key.Matches(k, a.keys.Help):
-		a.showHelp = true
-	case key.Matches(k, a.keys.Palette):
-		a.pal.open(a.paletteItems())
-	case key.Matches(k, a.keys.Filter):
-		a.filter.open(a.nav.Top().Screen)
-	case key.Matches(k, a.keys.Freeze):
-		a.setFrozen(!a.frozen)
-	case key.Matches(k, a.keys.Refresh):
-		if s := a.source(a.qm); s != nil {
-			s.Refresh()
-		}
-		a.flash = "refresh requested"
-	case key.Matches(k, a.keys.Back):
-		a.back()
-	case key.Matches(k, a.keys.Audit):
-		a.nav.Push(model.Location{Screen: model.ScreenAudit, QMgr: a.qm})
-	case key.Matches(k, a.keys.DeadQ):
-		a.openDeadQ()
-	default:
-		return nil, false
+// globalBindings are the keys that work on every screen.
+func (a *App) globalBindings() []binding {
+	k := a.keys
+	return []binding{
+		bind(k.Back, a.back, short),
+		bind(k.Filter, run(func() { a.filter.open(a.top().filter()) }), short,
+			offIf(func() bool { return a.top().filter() == nil }, "this screen has no filter")),
+		bind(k.Palette, run(func() { a.pal.open(a.paletteItems()) }), short),
+		bind(k.DeadQ, a.openDeadQ),
+		bind(k.Audit, func() tea.Cmd { return a.push(newAuditScreen(a.qm)) }),
+		bind(k.Alerts, func() tea.Cmd { return a.push(newAlertList()) }),
+		bind(k.Refresh, run(func() {
+			if s := a.source(a.qm); s != nil {
+				s.Refresh()
+			}
+			a.flash = "refresh requested"
+		})),
+		bind(k.Freeze, run(func() { a.setFrozen(!a.frozen) }), short),
+		bind(k.Help, run(func() { a.showHelp = true }), short),
+		bind(k.Quit, a.quit, short),
 	}
-	return nil, true
 }
 
-// back clears an active filter first, then pops the navigation stack.
-func (a *App) back() {
-	scr := a.nav.Top().Screen
-	if a.filter.value(scr) != "" {
-		a.filter.clear(scr)
-		a.refreshScreens()
-		return
+// back clears the screen's filter first, then pops the navigation stack.
+func (a *App) back() tea.Cmd {
+	if f := a.top().filter(); f != nil && *f != "" {
+		*f = ""
+		return a.top().refresh(a)
 	}
-	if a.nav.Pop() {
-		if a.nav.Top().Queue != a.selQueue {
-			a.sel.Clear()
-		}
-		a.focusChanged()
-		a.refreshScreens()
-	}
+	return a.pop()
 }
 
 // focusChanged tells the watcher which queue is open so it browses it.
@@ -93,107 +93,58 @@ func (a *App) focusChanged() {
 	if s == nil {
 		return
 	}
-	top := a.nav.Top()
-	switch top.Screen {
+	loc := a.top().location()
+	switch loc.Screen {
 	case model.ScreenQueue, model.ScreenTriage, model.ScreenGroup, model.ScreenMessage:
-		s.SetFocus(top.Queue)
+		s.SetFocus(loc.Queue)
 	default:
 		s.SetFocus("")
 	}
 }
 
-func (a *App) openQueue(name string) {
+// queueScreenFor builds the screen a queue opens on: triage for a DEADQ or
+// BOQ, the message list otherwise; nil when the queue is unknown.
+func (a *App) queueScreenFor(name string) screen {
 	q := a.current()
-	qs := q.Queues[name]
-	if qs == nil {
+	if q.Queues[name] == nil {
 		a.flash = "no such queue: " + name
-		return
+		return nil
 	}
-	scr := model.ScreenQueue
 	if q.Groups[name] != nil {
-		scr = model.ScreenTriage
+		return newTriageScreen(a.qm, name)
 	}
-	a.nav.Push(model.Location{Screen: scr, QMgr: a.qm, Queue: name})
-	if name != a.selQueue {
-		a.sel.Clear()
-	}
-	a.focusChanged()
-	a.refreshScreens()
+	return newQueueScreen(model.Location{Screen: model.ScreenQueue, QMgr: a.qm, Queue: name})
 }
 
-func (a *App) openDeadQ() {
+func (a *App) openQueue(name string) tea.Cmd {
+	if s := a.queueScreenFor(name); s != nil {
+		return a.push(s)
+	}
+	return nil
+}
+
+// openDeadQ jumps to the DEADQ: Dashboard › DEADQ, whatever was open.
+func (a *App) openDeadQ() tea.Cmd {
 	q := a.current()
 	if q.Snap == nil || q.Snap.QMgr.DeadQ == "" {
 		a.flash = "this queue manager has no dead-letter queue (ALTER QMGR DEADQ)"
-		return
+		return nil
 	}
-	a.openQueue(q.Snap.QMgr.DeadQ)
-}
-
-func (a *App) screenKey(k tea.KeyMsg) tea.Cmd {
-	top := a.nav.Top()
-	switch top.Screen {
-	case model.ScreenDashboard:
-		return a.dashKey(k)
-	case model.ScreenQueue, model.ScreenGroup:
-		return a.queueKey(k, top)
-	case model.ScreenTriage:
-		return a.triageKey(k, top)
-	case model.ScreenMessage:
-		return a.detailKey(k)
-	case model.ScreenAudit:
-		a.moveGrid(&a.audit.grid, k)
+	if s := a.queueScreenFor(q.Snap.QMgr.DeadQ); s != nil {
+		return a.jump(s)
 	}
 	return nil
-}
-
-// moveGrid applies the navigation keys every list shares.
-func (a *App) moveGrid(g *Grid, k tea.KeyMsg) bool {
-	switch {
-	case key.Matches(k, a.keys.Up):
-		g.Move(-1)
-	case key.Matches(k, a.keys.Down):
-		g.Move(1)
-	case key.Matches(k, a.keys.PgUp):
-		g.Page(-1)
-	case key.Matches(k, a.keys.PgDown):
-		g.Page(1)
-	case key.Matches(k, a.keys.Home):
-		g.Home()
-	case key.Matches(k, a.keys.End):
-		g.End()
-	default:
-		return false
-	}
-	return true
 }
 
 func (a *App) onMouse(m tea.MouseMsg) tea.Cmd {
-	var d int
-	switch m.Button {
-	case tea.MouseButtonWheelUp:
-		d = -3
-	case tea.MouseButtonWheelDown:
-		d = 3
-	default:
+	if a.dialog != nil || a.pal.active || a.showHelp {
 		return nil
 	}
-	if g := a.activeGrid(); g != nil {
-		g.Move(d)
-	}
-	return nil
-}
-
-func (a *App) activeGrid() *Grid {
-	switch a.nav.Top().Screen {
-	case model.ScreenDashboard:
-		return &a.dash.grid
-	case model.ScreenQueue, model.ScreenGroup:
-		return &a.queue.grid
-	case model.ScreenTriage:
-		return &a.triage.grid
-	case model.ScreenAudit:
-		return &a.audit.grid
+	switch m.Button {
+	case tea.MouseButtonWheelUp:
+		a.top().scroll(-3)
+	case tea.MouseButtonWheelDown:
+		a.top().scroll(3)
 	}
 	return nil
 }

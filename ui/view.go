@@ -21,10 +21,9 @@ const (
 func (a *App) setSize(w, h int) {
 	a.width, a.height = w, h
 	a.help.Width = w
-	a.dash.grid.Cols = dashCols(w)
-	a.queue.grid.Cols = queueCols(w, a.queue.isDLQ)
-	a.triage.grid.Cols = triageCols(w)
-	a.layout()
+	for _, s := range a.stack {
+		s.resize(a, w, a.bodyHeight())
+	}
 }
 
 // View renders exactly the terminal's height, no wider than its width.
@@ -33,7 +32,6 @@ func (a *App) View() string {
 		msg := fmt.Sprintf("poisonwatch needs at least %dx%d; this terminal is %dx%d", minWidth, minHeight, a.width, a.height)
 		return a.fill(ansi.Wrap(msg, max(a.width, 1), ""))
 	}
-	a.bindStyles()
 	header := a.headerView()
 	crumbs := a.crumbsView()
 	footer := a.footerView()
@@ -45,21 +43,12 @@ func (a *App) View() string {
 	case a.dialog != nil:
 		body = a.dialogView(bodyH)
 	default:
-		body = a.screenView(bodyH)
+		body = a.top().view(a, a.width, bodyH)
 	}
 	if a.pal.active {
 		body = a.pal.view(&a.st, a.width, bodyH)
 	}
 	return a.fill(lipgloss.JoinVertical(lipgloss.Left, header, crumbs, fitHeight(body, bodyH), footer))
-}
-
-func (a *App) bindStyles() {
-	a.dash.st, a.queue.st, a.triage.st, a.detail.st, a.audit.st = &a.st, &a.st, &a.st, &a.st, &a.st
-	a.dash.grid.Cell, a.dash.alerts.Cell = a.dash.cell, a.alertCell
-	a.queue.grid.Cell, a.triage.grid.Cell = a.queue.cell, a.triage.cell
-	a.queue.grid.Marked = func(r int) bool {
-		return a.selQueue == a.nav.Top().Queue && a.sel.Marked(a.queue.msgs.At(r).Key())
-	}
 }
 
 // fill pads or cuts s to exactly the terminal's size.
@@ -97,16 +86,25 @@ func (a *App) headerView() string {
 	// Badges first: on a narrow screen the queue managers are cut, never the
 	// read-only badge, the alert count or the frozen banner.
 	parts := []string{st.Header.Render(" poisonwatch ")}
-	if a.frozen {
+	switch {
+	case a.dialog != nil:
+		parts = append(parts, st.Banner.Render(" FROZEN while the dialog is open "))
+	case a.frozen:
 		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
+	}
+	if a.warming {
+		parts = append(parts, st.Info.Render("◌ filling in history…"))
 	}
 	if a.opt.ReadOnly {
 		parts = append(parts, st.BadgeRO.Render("[RO]"))
 	} else {
 		parts = append(parts, st.BadgeRW.Render("[RW]"))
 	}
-	if n := len(a.current().Alerts); n > 0 {
-		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d alerts", n)))
+	if a.opt.WarRoom {
+		parts = append(parts, st.BadgeRO.Render("[masked]"))
+	}
+	if c, w := alertCounts(a.current()); c+w > 0 {
+		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d crit %d warn", c, w)))
 	}
 	for _, name := range a.state.Order {
 		parts = append(parts, a.qmgrBadge(name, now))
@@ -128,26 +126,35 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 		out = st.Muted.Render(label + " connecting…")
 	case !q.Snap.Connected:
 		out = st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now))))
+	case a.warming:
+		out = st.OK.Render(label+" ●") + st.Muted.Render(" warming up")
+	case a.frozen || a.dialog != nil:
+		// Held on purpose: the data is old because the picture stands still,
+		// not because the queue manager stopped answering.
+		out = st.OK.Render(label+" ●") + st.Muted.Render(" held")
 	case q.Stale(now):
 		out = st.Warning.Render(fmt.Sprintf("%s ● stale %s", label, age(q.Age(now))))
 	default:
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago")
 	}
-	if n := critical(q); n > 0 && name != a.qm {
-		out += st.Danger.Render(fmt.Sprintf(" ⚠%d", n)) // trouble on a queue manager not on screen
+	if c, w := alertCounts(q); c+w > 0 && name != a.qm {
+		out += st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w)) // trouble on a queue manager not on screen
 	}
 	return out
 }
 
-// critical counts a queue manager's critical alerts.
-func critical(q *model.QMgrState) int {
-	n := 0
+// alertCounts counts a queue manager's critical and warning alerts: what the
+// header shows everywhere (info findings are in the alert lists only).
+func alertCounts(q *model.QMgrState) (crit, warn int) {
 	for _, al := range q.Alerts {
-		if al.Severity == model.Critical {
-			n++
+		switch al.Severity {
+		case model.Critical:
+			crit++
+		case model.Warning:
+			warn++
 		}
 	}
-	return n
+	return crit, warn
 }
 
 func shortErr(err error) string {
@@ -162,37 +169,41 @@ func shortErr(err error) string {
 }
 
 func (a *App) crumbsView() string {
-	crumbs := a.nav.Breadcrumbs()
-	s := a.st.Muted.Render(mqfmt.Sanitize(strings.Join(crumbs, " › ")))
-	if v := a.filter.value(a.nav.Top().Screen); v != "" || a.filter.active {
-		s += a.st.Accent.Render("  " + a.filter.view())
+	var extra string
+	if f := a.top().filter(); a.filter.active || (f != nil && *f != "") {
+		extra += a.st.Accent.Render("  " + a.filter.view(*f))
 	}
-	if st := a.queue.mf.status(); st != "" {
-		s += a.st.Warning.Render("  " + st)
+	if q, ok := a.top().(*queueScreen); ok && q.mf.status() != "" {
+		extra += a.st.Warning.Render("  " + q.mf.status())
 	}
 	if n := a.sel.Len(); n > 0 {
-		s += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
+		extra += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
 	}
 	if a.flash != "" {
-		s += "  " + a.st.Info.Render(mqfmt.Sanitize(a.flash))
+		extra += "  " + a.st.Info.Render(mqfmt.Sanitize(a.flash))
 	}
-	return ansi.Truncate(s, a.width, "…")
+	// The crumbs give way to what was just said (a flash, the marks), down
+	// to the name of the screen on view.
+	room := max(a.width-ansi.StringWidth(extra), 24)
+	return ansi.Truncate(a.st.Muted.Render(fitCrumbs(a.crumbs(), room))+extra, a.width, "…")
 }
 
 func (a *App) footerView() string {
 	return ansi.Truncate(a.help.ShortHelpView(a.shortHelp()), a.width, "")
 }
 
-func (a *App) screenView(h int) string {
-	switch a.nav.Top().Screen {
-	case model.ScreenQueue, model.ScreenGroup:
-		return a.queueView(h)
-	case model.ScreenTriage:
-		return a.triageView(h)
-	case model.ScreenMessage:
-		return a.detail.view(a.width, h)
-	case model.ScreenAudit:
-		return a.audit.view(a.width, h)
+// fitCrumbs joins the breadcrumb into w cells: the screen on view keeps its
+// full name, the ones before it are shortened first, so the crumb always
+// says where the operator is.
+func fitCrumbs(crumbs []string, w int) string {
+	for i := range crumbs {
+		crumbs[i] = mqfmt.Sanitize(crumbs[i])
 	}
-	return a.dashView(h)
+	join := func() string { return strings.Join(crumbs, " › ") }
+	for cut := 24; cut >= 4 && ansi.StringWidth(join()) > w; cut -= 4 {
+		for i := 1; i < len(crumbs)-1; i++ {
+			crumbs[i] = ansi.Truncate(crumbs[i], cut, "…")
+		}
+	}
+	return ansi.Truncate(join(), w, "…")
 }

@@ -61,6 +61,7 @@ func (r *runner) startConsumers(i int) error {
 		}
 	}
 	g.cfg.opts.Queue = g.queue
+	g.cfg.opts.Now = r.clock.Now // MQDLH put times on the scenario's clock
 	if cfg.opts.Style == actions.ASF {
 		key := spec.QMgr + "/" + g.queue
 		if r.stops[key] == nil {

@@ -18,6 +18,7 @@ import (
 type Run struct {
 	r    *runner
 	done chan struct{}
+	warm chan struct{}
 	err  error
 }
 
@@ -29,32 +30,62 @@ type Run struct {
 // sense; then it follows the wall clock. When ctx ends every application disconnects and every channel
 // stops; Done is closed after that, and no goroutine of the run is left.
 func (s *Scenario) Start(ctx context.Context) (*Run, error) {
+	run, err := s.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case <-run.Warm():
+		return run, nil
+	case <-run.done:
+		return nil, run.err
+	}
+}
+
+// Begin is Start without waiting for the warm-up: it returns as soon as the
+// queue managers are defined, and simulates the warm-up in the background,
+// so a dashboard can paint them at once and watch the history fill in. Warm
+// is closed when the warm-up is over; until then Now runs ahead of the
+// scenario's start on the virtual clock. A failed warm-up ends the run
+// (Done, then Wait returns the error).
+func (s *Scenario) Begin(ctx context.Context) (*Run, error) {
 	if err := s.Validate(); err != nil {
 		return nil, fmt.Errorf("start scenario %s: %w", s.Name, err)
 	}
 	now := time.Now()
 	clk := newVirtualClock(now.Add(-s.Warmup))
 	r := newRunner(ctx, s, clk, false)
-	err := r.setup()
-	if err == nil && s.Warmup > 0 {
-		err = r.loop(now)
-	}
-	if err != nil {
+	if err := r.setup(); err != nil {
 		r.shutdown()
 		return nil, fmt.Errorf("start scenario %s: %w", s.Name, err)
 	}
-	clk.goReal()
-	run := &Run{r: r, done: make(chan struct{})}
+	run := &Run{r: r, done: make(chan struct{}), warm: make(chan struct{})}
 	go func() {
 		defer close(run.done)
+		defer r.shutdown()
+		if s.Warmup > 0 {
+			if err := r.loop(now); err != nil {
+				run.err = fmt.Errorf("start scenario %s: %w", s.Name, err)
+				return
+			}
+		}
+		clk.goReal()
+		close(run.warm)
 		err := r.loop(time.Time{})
-		r.shutdown()
 		if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 			run.err = err
 		}
 	}()
 	return run, nil
 }
+
+// Warm is closed when the warm-up history has been simulated.
+func (r *Run) Warm() <-chan struct{} { return r.warm }
+
+// Now is the scenario's clock: virtual during the warm-up, the wall clock
+// after. Watchers stamp their snapshots with it, so rates measured across
+// the warm-up are per scenario minute.
+func (r *Run) Now() time.Time { return r.r.clock.Now() }
 
 // QMgrs returns the queue managers in the order the scenario lists them.
 func (r *Run) QMgrs() []*embedded.QMgr { return slices.Clone(r.r.qms) }

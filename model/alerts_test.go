@@ -1,0 +1,55 @@
+package model
+
+import (
+	"testing"
+	"time"
+)
+
+// TestR8bOneAlertPerFindingEachWithItsOwnFix: a live finding and a lint
+// finding on the same queue stay two alerts unless they are the same finding
+// (rule, queue and severity agree); no alert shows another's fix.
+func TestR8bOneAlertPerFindingEachWithItsOwnFix(t *testing.T) {
+	full := Alert{Severity: Critical, Rule: "R8b", Queue: "ORDERS.BO", Text: "queue full", Fix: "ALTER QLOCAL(ORDERS.BO) MAXDEPTH(80)"}
+	loop := Alert{Severity: Critical, Rule: "R1c", Queue: "AUDIT.IN", Text: "LOOP"}
+	for _, tc := range []struct {
+		name      string
+		live      []Alert
+		lint      []Alert
+		wantFixes []string
+	}{
+		{"R8b_maxmsgl_is_its_own_alert", []Alert{full},
+			[]Alert{{Severity: Warning, Rule: "R8b", Queue: "ORDERS.BO", Text: "MAXMSGL", Fix: "ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
+			[]string{"ALTER QLOCAL(ORDERS.BO) MAXDEPTH(80)", "ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
+		{"R1c_same_finding_takes_the_lint_fix", []Alert{loop},
+			[]Alert{{Severity: Critical, Rule: "R1c", Queue: "AUDIT.IN", Text: "BOTHRESH 0", Fix: "ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
+			[]string{"ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
+		{"R1c_other_severity_is_another_alert", []Alert{loop},
+			[]Alert{{Severity: Info, Rule: "R1c", Queue: "AUDIT.IN", Text: "BOTHRESH 0", Fix: "ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
+			[]string{"", "ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := mergeLint(append([]Alert(nil), tc.live...), tc.lint)
+			if len(got) != len(tc.wantFixes) {
+				t.Fatalf("%d alerts, want %d: %+v", len(got), len(tc.wantFixes), got)
+			}
+			for i, a := range got {
+				if a.Fix != tc.wantFixes[i] {
+					t.Errorf("alert %d (%s %s): fix %q, want %q", i, a.Rule, a.Text, a.Fix, tc.wantFixes[i])
+				}
+			}
+		})
+	}
+}
+
+// TestSpanIsTheOneDurationFormat: alerts and screens share it; a negative
+// duration (a put time ahead of the clock) is no age.
+func TestSpanIsTheOneDurationFormat(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		-5 * time.Second: "-", 0: "0s", 45 * time.Second: "45s", 750 * time.Second: "12m30s",
+		5*time.Hour + 30*time.Minute: "5h30m", 72 * time.Hour: "3d",
+	} {
+		if got := Span(d); got != want {
+			t.Errorf("Span(%s) = %q, want %q", d, got, want)
+		}
+	}
+}

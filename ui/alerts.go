@@ -1,0 +1,121 @@
+package ui
+
+import (
+	"sort"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// alertScreen is one alert in full: the why wrapped (never cut), the rule,
+// the MQSC that fixes it (y copies it) and the queue involved (enter opens it).
+type alertScreen struct {
+	base
+	al model.Alert
+}
+
+func newAlertScreen(al model.Alert) *alertScreen {
+	title := "alert " + al.Rule
+	if al.Rule == "" {
+		title = "alert"
+	}
+	return &alertScreen{base: base{loc: model.Location{Screen: model.ScreenAlert, QMgr: al.QMgr, Queue: al.Queue, Label: title}}, al: al}
+}
+
+func (s *alertScreen) refresh(*App) tea.Cmd      { return nil }
+func (s *alertScreen) resize(*App, int, int)     {}
+func (s *alertScreen) scroll(int)                {}
+func (s *alertScreen) filter() *string           { return nil }
+func (s *alertScreen) location() *model.Location { return &s.loc }
+
+func (s *alertScreen) bindings(a *App) []binding {
+	k := a.keys
+	return []binding{
+		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix")),
+		bind(k.Enter, func() tea.Cmd {
+			if s.al.QMgr != a.qm {
+				a.switchQMgr(s.al.QMgr)
+			}
+			return a.openQueue(s.al.Queue)
+		}, short, offIf(func() bool { return s.al.Queue == "" }, "this alert names no queue")),
+	}
+}
+
+func (s *alertScreen) view(a *App, w, h int) string {
+	st := &a.st
+	al := s.al
+	wrap := func(text string) []string {
+		return strings.Split(ansi.Wrap(mqfmt.Sanitize(text), max(w-4, 20), " "), "\n")
+	}
+	lines := []string{st.Level(int(al.Severity)).Render(" " + strings.ToUpper(al.Severity.String()) + " " + al.Rule + "  " +
+		mqfmt.Sanitize(al.QMgr) + " " + mqfmt.Sanitize(al.Queue)), ""}
+	add := func(title string, body []string, style func(string) string) {
+		lines = append(lines, st.Title.Render(" "+title))
+		for _, l := range body {
+			lines = append(lines, "   "+style(l))
+		}
+		lines = append(lines, "")
+	}
+	plain := func(s string) string { return s }
+	add("Why", wrap(al.Text), plain)
+	if r := model.RuleText(al.Rule); r != "" {
+		add("Rule "+al.Rule, wrap(r), func(s string) string { return st.Muted.Render(s) })
+	}
+	if al.Fix != "" {
+		var fix []string
+		for _, l := range strings.Split(al.Fix, "\n") {
+			fix = append(fix, wrap(l)...)
+		}
+		add("Fix (MQSC; y copies it)", fix, func(s string) string { return st.Accent.Render(s) })
+	} else {
+		add("Fix", []string{"no MQSC command fixes this: see the rule"}, func(s string) string { return st.Muted.Render(s) })
+	}
+	if al.Queue != "" {
+		add("Queue", []string{mqfmt.Sanitize(al.Queue) + " on " + mqfmt.Sanitize(al.QMgr) + "  (enter opens it)"}, plain)
+	}
+	return fitHeight(strings.Join(lines, "\n"), h)
+}
+
+// alertList is every queue manager's alerts in one list, most severe first.
+type alertList struct {
+	base
+	pane alertPane
+}
+
+func newAlertList() *alertList {
+	s := &alertList{base: base{loc: model.Location{Screen: model.ScreenAlerts, Label: "all alerts"}}}
+	s.pane.showQM, s.pane.focused = true, true
+	return s
+}
+
+func (s *alertList) refresh(a *App) tea.Cmd {
+	var all []model.Alert
+	for _, name := range a.state.Order {
+		for _, al := range a.state.QMgrs[name].Alerts {
+			if strings.Contains(strings.ToLower(al.QMgr+" "+al.Queue+" "+al.Rule+" "+al.Text), strings.ToLower(s.text)) {
+				all = append(all, al)
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Severity > all[j].Severity })
+	s.pane.set(all)
+	return nil
+}
+
+func (s *alertList) resize(_ *App, w, h int) { s.pane.resize(w, h-1) }
+func (s *alertList) scroll(d int)            { s.pane.move(d) }
+func (s *alertList) bindings(a *App) []binding {
+	return a.alertKeys(&s.pane)
+}
+
+func (s *alertList) view(a *App, w, h int) string {
+	title := a.section("Alerts of every queue manager, most severe first "+s.pane.position(), w, true)
+	if len(s.pane.list) == 0 {
+		return title + "\n" + a.st.OK.Render(" no alerts on any queue manager")
+	}
+	return title + "\n" + s.pane.view(&a.st)
+}

@@ -1,0 +1,105 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/base64"
+	"io"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// TestMessageTabScrollsToTheEndAndWithTheWheel: the message tabs are a
+// viewport: G jumps to the last line, g back, the wheel scrolls.
+func TestMessageTabScrollsToTheEndAndWithTheWheel(t *testing.T) {
+	a, _ := newTestApp(t, 80, 16, Options{Ops: &fakeOps{msg: sampleMessage()}})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "l", "l", "l") // MQMD: longer than the screen
+	d := topIs[*detailScreen](t, a)
+	if d.vp.AtBottom() {
+		t.Fatal("MQMD fits the screen: the test needs it to scroll")
+	}
+	press(a, "G")
+	if !d.vp.AtBottom() || !strings.Contains(a.View(), "Length") {
+		t.Fatalf("G did not reach the last line:\n%s", a.View())
+	}
+	press(a, "g")
+	a.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown})
+	if d.vp.YOffset != 3 {
+		t.Fatalf("the wheel scrolled to line %d, want 3", d.vp.YOffset)
+	}
+}
+
+// TestSortCyclesAndSays: s cycles the queue table's order and the title
+// says which; severity puts the queues with critical alerts first.
+func TestSortCyclesAndSays(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "s")
+	d := topIs[*dashboard](t, a)
+	if !strings.Contains(a.View(), "Queues by severity") || queueLevel(d.rows[len(d.rows)-1]) == 2 {
+		t.Fatalf("s did not sort by severity:\n%s", a.View())
+	}
+	press(a, "s", "s", "s")
+	if strings.Contains(a.View(), "Queues by") {
+		t.Fatalf("four s did not come back to the name order:\n%s", a.View())
+	}
+}
+
+// TestSwitchingQueueManagerStartsAtTheTop: after :qm the table starts at the
+// top, not at the row the other queue manager's cursor was on.
+func TestSwitchingQueueManagerStartsAtTheTop(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "G")
+	a.switchQMgr("QM1")
+	if c := topIs[*dashboard](t, a).grid.Cursor; c != 0 {
+		t.Fatalf("cursor on row %d after switching", c)
+	}
+}
+
+// TestWarmUpSaysSoThenPollsAtOnce: while the demo simulates its history the
+// header says so and no queue manager reads stale; when it is done every
+// source polls at once.
+func TestWarmUpSaysSoThenPollsAtOnce(t *testing.T) {
+	warm := make(chan struct{})
+	a, src := newTestApp(t, 120, 35, Options{Warming: warm})
+	a.Init()
+	snap := incident(1, 30)
+	snap.Time = clock.Add(-15 * 60 * 1e9) // from the simulated past
+	a.Update(snapshotMsg{snap: snap})
+	if v := a.View(); !strings.Contains(v, "filling in history") || strings.Contains(v, "stale") {
+		t.Fatalf("warming header:\n%s", v)
+	}
+	close(warm)
+	a.Update(warmedMsg{})
+	if src.refresh != 1 || strings.Contains(a.View(), "filling in history") {
+		t.Fatalf("after the warm-up: %d refreshes\n%s", src.refresh, a.View())
+	}
+}
+
+// TestCopyTakesTheWholeMsgId: the list shows a MsgId's tail after "…", y
+// copies all 48 hex digits.
+func TestCopyTakesTheWholeMsgId(t *testing.T) {
+	var out bytes.Buffer
+	clipboard = &out
+	defer func() { clipboard = io.Discard }()
+	a, _ := newTestApp(t, 80, 24, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "j", "y")
+	s := topIs[*queueScreen](t, a)
+	want := msgIDHex(s.selected().MsgId)
+	got := out.String()
+	i := strings.Index(got, ";c;")
+	if i < 0 || !strings.HasSuffix(got, "\a") {
+		t.Fatalf("no OSC 52 sequence: %q", got)
+	}
+	dec, err := base64.StdEncoding.DecodeString(got[i+3 : len(got)-1])
+	if err != nil || string(dec) != want || len(dec) != 48 {
+		t.Fatalf("copied %q, want the 48 hex digits %s", dec, want)
+	}
+	if v := a.View(); !strings.Contains(v, "…"+want[len(want)-11:]) || !strings.Contains(v, "copied MsgId ") {
+		t.Fatalf("the list does not show the cut with … or the flash lacks the id:\n%s", v)
+	}
+}

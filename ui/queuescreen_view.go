@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+const (
+	queueChrome  = 8 // attributes (2) + route panel (6)
+	triageChrome = 4 // title + explanation
+)
+
+func (s *queueScreen) view(a *App, w, h int) string {
+	grid := s.grid.View(&a.st)
+	var focus *mqwatch.FocusView
+	if snap := s.q.Snap; snap != nil && snap.Focus != nil && snap.Focus.Queue == s.loc.Queue {
+		focus = snap.Focus
+	}
+	switch {
+	case focus != nil && focus.Err != nil && s.msgs.Len() == 0:
+		grid = fitHeight(grid, 2) + "\n" + a.st.Danger.Render(" cannot browse this queue: "+mqfmt.Sanitize(focus.Err.Error()))
+	case s.msgs.Len() == 0:
+		grid = fitHeight(grid, 2) + "\n" + a.st.Muted.Render(" no messages (browsing the first messages of the queue; ctrl+r refreshes)")
+	}
+	extra := ""
+	if focus != nil && focus.More && s.qs != nil {
+		extra = fmt.Sprintf("  (showing the first %s of %s)", human(int64(len(focus.Messages))), human(int64(s.qs.View.Status.Depth)))
+	}
+	if p := position(s.grid); p != "" {
+		extra = "  " + p + extra
+	}
+	attrs := a.queueAttrs(s.qs, w, extra)
+	return fitHeight(attrs, 2) + "\n" + fitHeight(grid, h-queueChrome) + "\n" + fitHeight(a.routePanel(s), queueChrome-2)
+}
+
+// queueAttrs: the attributes and status an operator checks first.
+// where (the list position, what was browsed) follows the queue's name, so
+// a narrow screen cuts attributes rather than the position.
+func (a *App) queueAttrs(qs *model.QueueState, w int, where string) string {
+	if qs == nil {
+		return a.st.Muted.Render(" queue not (yet) seen by the watcher")
+	}
+	v := qs.View
+	i := v.Info
+	boq := i.BackoutQName
+	if boq == "" {
+		boq = "-"
+	}
+	l1 := fmt.Sprintf(" %s%s  %s  depth %s/%s  BOTHRESH %d  BOQNAME %s  PUT %s  GET %s",
+		a.st.Title.Render(mqfmt.Sanitize(i.Name)), a.st.Warning.Render(where), i.Type, human(int64(v.Status.Depth)), human(int64(i.MaxDepth)),
+		i.BackoutThresh, mqfmt.Sanitize(boq), enabled(!i.InhibitPut), enabled(!i.InhibitGet))
+	l2 := fmt.Sprintf(" IPPROCS %d  OPPROCS %d  UNCOM %d  MAXMSGL %s", v.Status.OpenInput, v.Status.OpenOutput, v.Status.Uncommitted, human(int64(i.MaxMsgLen)))
+	if v.Status.Monitored {
+		l2 += "  oldest " + age(v.Status.OldestAge)
+	} else {
+		l2 += "  MONQ off: age/last get unknown"
+	}
+	if i.BackoutThresh == 0 && v.Role == mqwatch.RoleInput {
+		l2 += a.st.Warning.Render("  BOTHRESH 0: poison handling disabled")
+	}
+	return ansi.Truncate(l1, w, "…") + "\n" + ansi.Truncate(a.st.Muted.Render(l2), w, "…")
+}
+
+func enabled(b bool) string {
+	if b {
+		return "ENABLED"
+	}
+	return "DISABLED"
+}

@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/model"
+)
+
+// screen is one entry of the navigation stack. It owns its state (cursor,
+// filter, the message it shows), declares its keys next to what they do, and
+// renders without changing anything. Every screen reads the queue manager,
+// queue and message named by its own location, so what the breadcrumb says
+// and what the screen shows and acts on cannot differ.
+type screen interface {
+	location() *model.Location
+	// bindings are the screen's keys, each with the condition that turns it
+	// off; help and the footer are built from them.
+	bindings(a *App) []binding
+	// refresh takes the queue manager's new state.
+	refresh(a *App) tea.Cmd
+	// resize fits the screen into the body's w×h.
+	resize(a *App, w, h int)
+	view(a *App, w, h int) string
+	// scroll moves by d rows (the mouse wheel).
+	scroll(d int)
+	// filter is the screen's filter text, nil when it has none.
+	filter() *string
+}
+
+// base is what every screen has: where it is and its filter.
+type base struct {
+	loc  model.Location
+	text string
+}
+
+func (b *base) location() *model.Location { return &b.loc }
+func (b *base) filter() *string           { return &b.text }
+
+// binding is one key with what it does and when it does nothing. Declaring
+// both in one place keeps help, the footer and the handler in step: a key
+// cannot be handled without being listed, nor listed without working.
+type binding struct {
+	key.Binding
+	// off says why the key does nothing now ("" when it works); pressing it
+	// then flashes the reason instead of silently doing nothing.
+	off func() string
+	do  func() tea.Cmd
+	// short puts the key in the footer.
+	short bool
+	// hide keeps a disabled key out of help (actions in read-only mode).
+	hide bool
+}
+
+func (b binding) reason() string {
+	if b.off == nil {
+		return ""
+	}
+	return b.off()
+}
+
+// bind declares a binding; options set off/short/hide.
+func bind(k key.Binding, do func() tea.Cmd, opts ...func(*binding)) binding {
+	b := binding{Binding: k, do: do}
+	for _, o := range opts {
+		o(&b)
+	}
+	return b
+}
+
+func short(b *binding) { b.short = true }
+
+// offWhen turns a binding off with a reason.
+func offWhen(reason func() string) func(*binding) {
+	return func(b *binding) { b.off = reason }
+}
+
+// offIf turns a binding off with reason while cond holds.
+func offIf(cond func() bool, reason string) func(*binding) {
+	return offWhen(func() string {
+		if cond() {
+			return reason
+		}
+		return ""
+	})
+}
+
+// run wraps a func without a command.
+func run(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
+
+// gridKeys are the moves every list shares.
+func (a *App) gridKeys(g *Grid) []binding {
+	k := a.keys
+	return []binding{
+		bind(k.Up, run(func() { g.Move(-1) })),
+		bind(k.Down, run(func() { g.Move(1) })),
+		bind(k.PgUp, run(func() { g.Page(-1) })),
+		bind(k.PgDown, run(func() { g.Page(1) })),
+		bind(k.Home, run(g.Home)),
+		bind(k.End, run(g.End)),
+	}
+}
+
+// top is the screen on view.
+func (a *App) top() screen { return a.stack[len(a.stack)-1] }
+
+// push opens a screen on top of the stack.
+func (a *App) push(s screen) tea.Cmd {
+	a.stack = append(a.stack, s)
+	return a.entered()
+}
+
+// jump replaces everything above the dashboard with s: for keys that go
+// somewhere (the DEADQ, a queue from the palette) rather than deeper.
+func (a *App) jump(s screen) tea.Cmd {
+	a.stack = a.stack[:1]
+	if s == nil {
+		return a.entered()
+	}
+	return a.push(s)
+}
+
+// pop goes back to what was on view before the last push.
+func (a *App) pop() tea.Cmd {
+	if len(a.stack) == 1 {
+		return nil
+	}
+	a.stack[len(a.stack)-1] = nil
+	a.stack = a.stack[:len(a.stack)-1]
+	return a.entered()
+}
+
+// entered brings the new top screen up to date.
+func (a *App) entered() tea.Cmd {
+	if a.top().location().Queue != a.selQueue {
+		a.sel.Clear()
+	}
+	a.focusChanged()
+	s := a.top()
+	s.resize(a, a.width, a.bodyHeight())
+	return s.refresh(a)
+}
+
+// crumbs lists the titles of the stack, bottom first.
+func (a *App) crumbs() []string {
+	out := make([]string, len(a.stack))
+	for i, s := range a.stack {
+		out[i] = s.location().Title()
+	}
+	return out
+}
