@@ -162,7 +162,7 @@ func (q *QMgrState) lint() []Alert {
 	for _, f := range actions.Lint(in) {
 		a := Alert{Severity: Severity(f.Severity), Rule: f.Rule, QMgr: q.Name, Queue: f.Queue, Text: f.Why}
 		if len(f.Fix) > 0 {
-			a.Fix = f.Fix[0]
+			a.Fix = strings.Join(f.Fix, "\n")
 		}
 		out = append(out, a)
 	}

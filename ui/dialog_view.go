@@ -137,12 +137,14 @@ func (d *dialog) runOff() string {
 		return ""
 	case d.err != nil:
 		return "the dry run failed"
+	case d.actCount() == 0:
+		return "the dry run found nothing that would be acted on"
 	case d.confirmed():
 		return ""
 	}
-	n := strconv.Itoa(len(d.plan.Items))
+	n := strconv.Itoa(d.actCount())
 	if v := strings.TrimSpace(d.typed.Value()); v != "" {
-		return "you typed " + mqfmt.Sanitize(v) + ", the dry run found " + n + " message(s): type " + n
+		return "you typed " + mqfmt.Sanitize(v) + ", " + n + " message(s) would be acted on: type " + n
 	}
 	return "type " + n + " to confirm"
 }
@@ -153,7 +155,15 @@ func (d *dialog) confirmed() bool {
 	if !d.needType {
 		return true
 	}
-	return strings.TrimSpace(d.typed.Value()) == strconv.Itoa(len(d.plan.Items))
+	return strings.TrimSpace(d.typed.Value()) == strconv.Itoa(d.actCount())
+}
+
+// actCount is the number of messages the dry run says would be acted on:
+// the count an operator types, never the selection's size (messages that
+// would fail or be skipped are not confirmed by typing their number).
+func (d *dialog) actCount() int {
+	b := d.plan.Breakdown()
+	return b.Act
 }
 
 func (a *App) dialogView(h int) string {
@@ -202,7 +212,7 @@ func (a *App) confirmLines(d *dialog) []string {
 			out = append(out, st.Warning.Render(fmt.Sprintf(" %d of the marked messages are hidden by the current filter and are included", d.hidden)))
 		}
 		if d.needType && d.err == nil {
-			out = append(out, "", " "+d.typed.View(), st.Muted.Render(fmt.Sprintf("   (type %d to confirm)", len(d.plan.Items))))
+			out = append(out, "", " "+d.typed.View(), st.Muted.Render(fmt.Sprintf("   (type %d to confirm)", d.actCount())))
 		}
 	}
 	// The focused button is bracketed, so focus reads without colour too.

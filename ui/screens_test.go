@@ -232,7 +232,7 @@ func TestDialogCountFocusesRunAndSaysWhyRunIsOff(t *testing.T) {
 		t.Fatalf("dialog does not show the hint, the focused Cancel and why Run is off:\n%s", v)
 	}
 	press(a, "3", "tab", "enter")
-	if len(ops.runs) != 0 || !strings.Contains(a.View(), "you typed 3, the dry run found 2") {
+	if len(ops.runs) != 0 || !strings.Contains(a.View(), "you typed 3, 2 message(s) would be acted on") {
 		t.Fatalf("a wrong count ran or did not say why:\n%s", a.View())
 	}
 	press(a, "backspace", "tab")
