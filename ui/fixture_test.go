@@ -50,6 +50,9 @@ func (f *fakeSource) Forget(_ string, k ...mqwatch.Key)   { f.forgot = append(f.
 type fakeOps struct {
 	msg  mqwatch.Message
 	runs []actions.OpRequest
+	// failFirst makes the dry run say the first n messages would fail
+	// (target missing), as the engine's plan does for a 2085 group.
+	failFirst int
 }
 
 func (o *fakeOps) Fetch(context.Context, string, string, mqwatch.Summary) (mqwatch.Message, error) {
@@ -58,8 +61,12 @@ func (o *fakeOps) Fetch(context.Context, string, string, mqwatch.Summary) (mqwat
 
 func (o *fakeOps) Plan(_ context.Context, r actions.OpRequest) (actions.OpPlan, error) {
 	p := actions.OpPlan{Request: r, Targets: map[string]int{}}
-	for _, m := range r.Messages {
-		p.Items = append(p.Items, actions.OpItem{Msg: m, Target: m.DLHDestQ, Outcome: "would requeue"})
+	for i, m := range r.Messages {
+		it := actions.OpItem{Msg: m, Target: m.DLHDestQ, Outcome: "would requeue"}
+		if i < o.failFirst {
+			it.Outcome, it.Reason = "would fail: target missing", 2085
+		}
+		p.Items = append(p.Items, it)
 		p.Targets[m.DLHDestQ]++
 	}
 	p.Summary = fmt.Sprintf("Requeue %d messages from %s to their original queues; move, not copy; MQDLH removed", len(r.Messages), r.Queue)

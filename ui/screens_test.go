@@ -246,6 +246,26 @@ func TestDialogCountFocusesRunAndSaysWhyRunIsOff(t *testing.T) {
 	}
 }
 
+// TestDialogCountIsWhatWouldBeActedOn: messages the dry run says would fail
+// are not confirmed by typing their number; the count is the breakdown's.
+func TestDialogCountIsWhatWouldBeActedOn(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage(), failFirst: 1}
+	a, _ := newTestApp(t, 80, 24, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "space", "space", "R")
+	if v := a.View(); !strings.Contains(v, "(type 1 to confirm)") || !strings.Contains(v, "target missing") {
+		t.Fatalf("the count to type is not the breakdown's, or the failure is not shown:\n%s", v)
+	}
+	press(a, "2", "tab", "enter")
+	if len(ops.runs) != 0 {
+		t.Fatal("typing the selection's size (2) ran although only 1 would be acted on")
+	}
+	press(a, "backspace", "tab", "1", "enter")
+	if len(ops.runs) != 1 {
+		t.Fatalf("typing 1 did not run:\n%s", a.View())
+	}
+}
+
 // TestWarRoomMasksUserPropertiesNotRouting: war-room masks the body and the
 // usr folder (user properties carry business data); the jms and mcd folders
 // say where a message goes and stay readable, as in the queue list.

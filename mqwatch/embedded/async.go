@@ -53,4 +53,3 @@ func (c *conn) AsyncStatus(ctx context.Context) (mqwatch.AsyncStatus, error) {
 	end(nil, 0)
 	return s, nil
 }
-
