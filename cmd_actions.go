@@ -65,7 +65,6 @@ type actionFlags struct {
 	json, readOnly              bool
 	auditPath, archiveDir       string
 	backend                     backendFlags
-	filter                      actions.Filter
 	minBackout                  int
 	destQ, appl, body, format   string
 	batch, workers, limit       int

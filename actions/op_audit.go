@@ -121,12 +121,6 @@ func (a *opAudit) sync() error {
 	return a.err
 }
 
-func (a *opAudit) failed() error {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.err
-}
-
 func (a *opAudit) close() error {
 	if err := a.f.Sync(); err != nil {
 		_ = a.f.Close()

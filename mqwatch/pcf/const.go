@@ -34,13 +34,6 @@ const (
 	qaPutInhibited    = 1
 	qaBackoutHardened = 1
 
-	qsoNo        = 0
-	qsoYes       = 1
-	qsoShared    = 1
-	qsoExclusive = 2
-
-	qsumYes = 1
-
 	perPersistent = 1
 )
 
