@@ -25,7 +25,7 @@ const (
 	exitFailed  = 3 // nothing was acted on: an error, a refusal, or every message failed
 )
 
-// actionCommands are the operator actions of POISON-RULES R10.
+// actionCommands are the operator actions of docs/poison-rules.md R10.
 func actionCommands() []command {
 	mk := func(op actions.Op, summary string) command {
 		return command{string(op), summary, func(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -90,7 +90,7 @@ type EngineOptions struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 }
 
-// Engine runs operator actions (POISON-RULES R10) over the port. It is safe
+// Engine runs operator actions (docs/poison-rules.md R10) over the port. It is safe
 // for concurrent use; each Plan, Run and Fetch uses its own connections.
 type Engine struct {
 	opts EngineOptions

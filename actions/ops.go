@@ -6,7 +6,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
-// Op is an operator action (POISON-RULES R10).
+// Op is an operator action (docs/poison-rules.md R10).
 type Op string
 
 // Operator actions.

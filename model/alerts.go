@@ -23,7 +23,7 @@ func (s Severity) String() string { return [...]string{"info", "warn", "crit"}[s
 // Alert is one thing an operator should know, with the rule behind it.
 type Alert struct {
 	Severity Severity
-	Rule     string // POISON-RULES number, e.g. "R8c"
+	Rule     string // docs/poison-rules.md number, e.g. "R8c"
 	QMgr     string
 	Queue    string
 	Text     string // one line: why
@@ -150,7 +150,7 @@ func Span(d time.Duration) string {
 	return fmt.Sprintf("%dd", int(d.Hours()/24))
 }
 
-// ruleText is the text of the POISON-RULES rules alerts cite, for the alert
+// ruleText is the text of the docs/poison-rules.md rules alerts cite, for the alert
 // detail screen.
 var ruleText = map[string]string{
 	"R1b": "The first time a consumer sees BackoutCount > 0 it queries BOTHRESH and BOQNAME of the input queue and caches them for the life of the connection: a later ALTER is not seen by a consumer that has cached them.",

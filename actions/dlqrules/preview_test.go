@@ -65,7 +65,7 @@ func TestPreviewPredictsEveryRule(t *testing.T) {
 		{0, nil},
 		{1, []string{"1 retried to OFF.IN (MQDLH removed): would fail with MQRC_PUT_INHIBITED (2051)"}},
 		{1, []string{"1 retried to NOPE.IN (MQDLH removed): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)"}},
-		{1, []string{"1 retried to SECURE.Q (MQDLH removed): would fail with MQRC_NOT_AUTHORIZED (2035)"}},
+		{1, []string{"1 retried to SECURE.Q (MQDLH removed): would be left: dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035)"}},
 		{1, []string{"1 left on the DEADQ: its target is the DEADQ itself: it would loop back to the DEADQ: "}},
 		{1, []string{"1 forwarded to REPLY.Q on QM2 (MQDLH kept): would succeed"}},
 		{1, []string{"1 discarded (archived first): would succeed"}},

@@ -6,7 +6,7 @@ import (
 )
 
 // Authority as the object authority manager checks it on MQCONN and MQOPEN
-// (SET AUTHREC in SetupMQSC; POISON-RULES R7).
+// (SET AUTHREC in SetupMQSC; docs/poison-rules.md R7).
 func authorityCases() []testCase {
 	return []testCase{
 		{"connect_without_authority_2035", testConnectNotAuthorized},

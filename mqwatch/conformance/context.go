@@ -145,7 +145,7 @@ func testSetAllContext(e *env) {
 	e.wantSameContext(m.MD, want, "MQPMO_SET_ALL_CONTEXT")
 }
 
-// testPassAllContext is the requeue of POISON-RULES R10a done as MQ classes
+// testPassAllContext is the requeue of docs/poison-rules.md R10a done as MQ classes
 // for JMS do it: get under syncpoint from a handle opened SAVE_ALL_CONTEXT,
 // put with PASS_ALL_CONTEXT, commit. The copy keeps the original's context
 // and MsgId, not the mover's, and starts with BackoutCount 0.

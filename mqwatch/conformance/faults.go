@@ -15,7 +15,7 @@ func faultCases() []testCase {
 // A broken connection fails every later call with MQRC_CONNECTION_BROKEN and
 // the queue manager backs out its unit of work, incrementing BackoutCount:
 // the guarantee that a move interrupted mid-batch loses and duplicates
-// nothing (POISON-RULES R10a).
+// nothing (docs/poison-rules.md R10a).
 func testBrokenConnection(e *env) {
 	breaker := capability[ConnectionBreaker](e, "connection-breaking")
 	e.putTo(qMain, "in-flight")

@@ -163,7 +163,7 @@ func testMsgIDReplaced(e *env) {
 }
 
 // BackoutCount is an output field of MQGET, ignored on MQPUT: a copy of a
-// backed-out message starts again at 0 (what POISON-RULES R10e relies on).
+// backed-out message starts again at 0 (what docs/poison-rules.md R10e relies on).
 func testPutIgnoresBackoutCount(e *env) {
 	q := e.open(e.admin(), qMain, ooAll)
 	e.put(q, "bc", mqwatch.PutOptions{NewMsgId: true}, func(md *mqfmt.MQMD) { md.BackoutCount = 7 })

@@ -44,7 +44,7 @@ func testAliasReachesBase(e *env) {
 
 // MQINQ on an alias handle answers for the alias, which has no BOTHRESH or
 // BOQNAME: a consumer (and the tool) must read them from the base queue
-// (POISON-RULES vocabulary, "Input queue").
+// (docs/poison-rules.md vocabulary, "Input queue").
 func testAliasInquire(e *env) {
 	info, err := e.open(e.admin(), qAlias, mqwatch.OpenOptions{Inquire: true}).Inquire(e.ctx)
 	e.wantNoErr(err, "inquire the alias")
@@ -122,7 +122,7 @@ func testUnknownRemoteQMgr(e *env) {
 }
 
 // A dead-letter header names the local queue manager as DestQMgrName: a
-// requeue to it must land on the local queue (POISON-RULES R10b).
+// requeue to it must land on the local queue (docs/poison-rules.md R10b).
 func testLocalQMgrName(e *env) {
 	q := e.openDesc(e.admin(), mqwatch.ObjectDesc{Name: qMain, QMgr: e.s.b.QMgrName()}, ooOut)
 	e.put(q, "local", mqwatch.PutOptions{NewMsgId: true})

@@ -13,7 +13,7 @@ const (
 	// for it with 2035, as for user app of IBM's developer container.
 	UserApp = "confapp"
 	// UserMover is UserApp plus passall/passid: what an operator grants so
-	// that a requeue can keep the original context (POISON-RULES R7b).
+	// that a requeue can keep the original context (docs/poison-rules.md R7b).
 	UserMover = "confmover"
 	// UserNone exists but holds no authority record at all.
 	UserNone = "confnone"

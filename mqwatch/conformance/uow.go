@@ -165,7 +165,7 @@ func testBackoutPastMaxDepth(e *env) {
 }
 
 // moveBatch gets every message of qMain under syncpoint and puts each to
-// qOther under syncpoint, as one unit of work (POISON-RULES R10a).
+// qOther under syncpoint, as one unit of work (docs/poison-rules.md R10a).
 func (e *env) moveBatch(c mqwatch.Conn, n int) {
 	e.t.Helper()
 	src := e.open(c, qMain, ooIn)

@@ -38,8 +38,10 @@ func checkCommandNames(c *mqsc.Command) (Result, bool) {
 	for _, p := range c.Params {
 		for _, v := range p.Values {
 			err := checkPrintableValue(v)
-			if max, ok := nameParams[p.Key]; ok && err == nil && v != "" && c.Verb != "DISPLAY" {
-				err = checkObjectName(v, max, false)
+			// MQ pads names with blanks: RNAME(' ') is a blank name (a queue
+			// manager alias), not a name with a bad character.
+			if max, ok := nameParams[p.Key]; ok && err == nil && strings.TrimRight(v, " ") != "" && c.Verb != "DISPLAY" {
+				err = checkObjectName(strings.TrimRight(v, " "), max, false)
 			}
 			if err != nil {
 				return failed("AMQ8424E: Error detected in a name keyword: %s: %s.", p.Key, err), true

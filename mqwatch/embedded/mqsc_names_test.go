@@ -18,6 +18,7 @@ func TestMQSCNamesFollowIBMRules(t *testing.T) {
 		{"48 characters", "DEFINE QLOCAL(" + strings.Repeat("Q", 48) + ")", true},
 		{"49 characters", "DEFINE QLOCAL(" + strings.Repeat("Q", 49) + ")", false},
 		{"escape in a quoted name", "DEFINE QLOCAL('A\x1b[2JB')", false},
+		{"blank RNAME is a queue manager alias", "DEFINE QREMOTE(QM9) RNAME(' ') RQMNAME(QM9)", true},
 		{"C1 CSI rune in a name", "DEFINE QLOCAL('A\u009b31mB')", false},
 		{"bidi override in a name", "DEFINE QLOCAL('A\u202eB')", false},
 		{"blank in a quoted name", "DEFINE QLOCAL('A B')", false},

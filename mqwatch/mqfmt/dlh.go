@@ -6,7 +6,7 @@ import "encoding/binary"
 // manager, channel or trigger monitor puts in front of a message it moves to the
 // dead-letter queue. Its Encoding, CodedCharSetId and Format describe the data
 // after it (the original message), which is what a requeue restores into the
-// MQMD (POISON-RULES R10b).
+// MQMD (docs/poison-rules.md R10b).
 //
 // Character fields hold the field's characters, NULs and padding included:
 // trigger monitors pad PutApplName with NULs rather than blanks, and a requeue

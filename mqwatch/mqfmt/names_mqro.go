@@ -59,7 +59,7 @@ var reportDefaults = [...]struct {
 // MQRO_DISCARD_MSG]. The zero-valued defaults (MQRO_NEW_MSG_ID,
 // MQRO_COPY_MSG_ID_TO_CORREL_ID, MQRO_DEAD_LETTER_Q) are named when their
 // alternative's bit is clear, because what happens to a poison message
-// depends on them (POISON-RULES R2b, R6). Bits IBM does not define, and a
+// depends on them (docs/poison-rules.md R2b, R6). Bits IBM does not define, and a
 // "with data" bit set without its base option, are listed as hex ("0x02000000")
 // rather than dropped, so the list always accounts for every bit set.
 func ReportOptions(ro int32) []string {

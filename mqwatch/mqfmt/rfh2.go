@@ -10,7 +10,7 @@ import (
 // part followed by NameValueLength/NameValueData pairs, each holding one folder
 // of XML-like name/value data (jms, mcd, usr, mqps, ...). JMS messages carry
 // their properties in it, and a BOQ move adds one to messages that had none
-// (POISON-RULES R5b).
+// (docs/poison-rules.md R5b).
 //
 // The header's integers are in the byte order of the structure before it (the
 // MQMD or another header): its own Encoding, CodedCharSetId and Format describe

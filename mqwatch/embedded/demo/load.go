@@ -31,7 +31,7 @@ var builtinFS embed.FS
 const builtinPath = "scenarios/builtin/" + ScenarioFile
 
 // Builtin returns the built-in demo: three queue managers reproducing the
-// incidents of SCENARIOS.md (see scenarios/builtin).
+// incidents listed in the README (The built-in demo) (see scenarios/builtin).
 func Builtin() (*Scenario, error) {
 	return LoadFS(builtinFS, builtinPath)
 }

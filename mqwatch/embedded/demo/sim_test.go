@@ -53,7 +53,7 @@ func routeRules(res *Result) map[string]int64 {
 
 // TestSimulateBuiltinDemo runs the built-in demo for its default ten
 // simulated minutes: every message is accounted for exactly once, and every
-// incident of SCENARIOS.md is there.
+// incident the README lists is there.
 func TestSimulateBuiltinDemo(t *testing.T) {
 	s, err := Builtin()
 	if err != nil {
