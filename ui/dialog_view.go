@@ -79,7 +79,7 @@ func (a *App) dialogKey(k tea.KeyMsg) tea.Cmd {
 			return b.do()
 		}
 	}
-	if d.phase == phaseConfirm && d.needType {
+	if d.phase == phaseConfirm && (d.needType || d.askTarget) {
 		d.typed, _ = d.typed.Update(k)
 		if !d.askTarget && d.confirmed() {
 			d.onRun = true // the count is typed: the next enter runs
