@@ -131,24 +131,31 @@ func (a *App) nearQueues(msgs []mqwatch.Summary, local string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, m := range msgs {
-		if !m.HasDLH || m.DLHReason != mqrcUnknownObjectName || m.DLHDestQ == "" {
+		if !m.HasDLH || m.DLHReason != mqrcUnknownObjectName || seen[m.DLHDestQMgr+"/"+m.DLHDestQ] {
 			continue
 		}
-		qm := strings.TrimSpace(m.DLHDestQMgr)
-		if qm == "" || a.state.QMgrs[qm] == nil {
-			qm = local
-		}
-		dest := strings.TrimSpace(m.DLHDestQ)
-		if seen[qm+"/"+dest] {
-			continue
-		}
-		seen[qm+"/"+dest] = true
-		if near := model.NearNames(dest, a.knownQueues(qm), 3); len(near) > 0 {
-			out = append(out, fmt.Sprintf("%s has no %s (2085) but has %s", mqfmt.Sanitize(qm),
-				mqfmt.Sanitize(dest), mqfmt.Sanitize(strings.Join(near, ", "))))
+		seen[m.DLHDestQMgr+"/"+m.DLHDestQ] = true
+		if s := a.nearQueue(m.DLHDestQ, m.DLHDestQMgr, local); s != "" {
+			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// nearQueue says which existing queues have a name near dest, a queue that
+// did not exist: on destQM when it is watched, else on the local queue
+// manager (the line names the one whose queues were searched).
+func (a *App) nearQueue(dest, destQM, local string) string {
+	qm, dest := strings.TrimSpace(destQM), strings.TrimSpace(dest)
+	if qm == "" || a.state.QMgrs[qm] == nil {
+		qm = local
+	}
+	near := model.NearNames(dest, a.knownQueues(qm), 3)
+	if dest == "" || len(near) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s has no %s (2085) but has %s", mqfmt.Sanitize(qm),
+		mqfmt.Sanitize(dest), mqfmt.Sanitize(strings.Join(near, ", ")))
 }
 
 // targetHintLines go under the target input: the matching queue names, and

@@ -116,3 +116,14 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 		t.Fatalf("a move onto the DEADQ warns:\n%s", v)
 	}
 }
+
+// TestTriage2085GroupSuggestsNearQueue: the 2085 group's detail line names
+// the existing queue with a near name.
+func TestTriage2085GroupSuggestsNearQueue(t *testing.T) {
+	a, _ := newTestApp(t, 200, 35, Options{})
+	a.Update(snapshotMsg{snap: incidentWith("INVOICES.IN")})
+	press(a, "d")
+	if v := a.View(); !strings.Contains(v, "QM1 has no INVOICE.IN (2085) but has INVOICES.IN") {
+		t.Fatalf("no suggestion on the 2085 group:\n%s", v)
+	}
+}
