@@ -61,11 +61,7 @@ func (a *App) dialogBindings(d *dialog) []binding {
 	case phasePlanning:
 		return []binding{bind(b("cancel", "esc"), run(a.closeDialog), short)}
 	case phaseConfirm:
-		return []binding{
-			bind(b("switch Cancel/Run", "tab", "shift+tab", "left", "right"), run(func() { d.onRun = !d.onRun }), short),
-			bind(b("choose", "enter"), func() tea.Cmd { return a.choose(d) }, short),
-			bind(b("cancel", "esc"), run(a.closeDialog), short),
-		}
+		return a.confirmBindings(d, b)
 	case phaseRunning:
 		return []binding{bind(b("stop after backing out the batch in flight", "esc"), run(func() {
 			if d.cancel != nil {
@@ -83,7 +79,7 @@ func (a *App) dialogKey(k tea.KeyMsg) tea.Cmd {
 			return b.do()
 		}
 	}
-	if d.phase == phaseConfirm && d.needType {
+	if d.phase == phaseConfirm && (d.needType || d.askTarget) {
 		d.typed, _ = d.typed.Update(k)
 		if !d.askTarget && d.confirmed() {
 			d.onRun = true // the count is typed: the next enter runs
@@ -109,13 +105,13 @@ func (a *App) choose(d *dialog) tea.Cmd {
 	}
 	if d.askTarget {
 		v := strings.TrimSpace(d.typed.Value())
-		if v == "" {
+		if v == "" && d.req.Op != actions.OpRequeue { // requeue: empty is the original queue
 			return nil
 		}
 		if d.req.Op == actions.OpExport {
 			d.req.File = v // a path: case matters
 		} else {
-			d.req.Target = strings.ToUpper(v)
+			d.setTarget()
 		}
 		d.askTarget, d.onRun = false, false
 		return a.planCmd(d)
@@ -131,7 +127,7 @@ func (a *App) choose(d *dialog) tea.Cmd {
 func (d *dialog) runOff() string {
 	switch {
 	case d.askTarget:
-		if strings.TrimSpace(d.typed.Value()) == "" {
+		if strings.TrimSpace(d.typed.Value()) == "" && d.req.Op != actions.OpRequeue {
 			return "type the target first"
 		}
 		return ""
@@ -195,7 +191,13 @@ func (a *App) confirmLines(d *dialog) []string {
 		if d.req.Op == actions.OpExport {
 			what = "the file"
 		}
-		out = append(out, " "+d.typed.View(), "", st.Muted.Render(" type "+what+", then tab to Run and enter: a dry run shows what would happen first"))
+		hint := " type " + what + ", then tab to Run and enter: a dry run shows what would happen first"
+		if d.askQueue() {
+			hint = " type the queue (tab completes), then shift+tab to Run and enter: a dry run shows what would happen first"
+		}
+		out = append(out, " "+d.typed.View())
+		out = append(out, a.targetHintLines(d)...)
+		out = append(out, "", st.Muted.Render(hint))
 	} else {
 		if d.err != nil {
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
@@ -207,6 +209,7 @@ func (a *App) confirmLines(d *dialog) []string {
 			out = append(out, a.targetLines(d.plan)...)
 			out = append(out, a.outcomeLines(d.plan)...)
 			out = append(out, a.skipLines(d.plan)...)
+			out = append(out, a.planHintLines(d)...)
 		}
 		if d.hidden > 0 {
 			out = append(out, st.Warning.Render(fmt.Sprintf(" %d of the marked messages are hidden by the current filter and are included", d.hidden)))
@@ -220,7 +223,11 @@ func (a *App) confirmLines(d *dialog) []string {
 	if d.onRun {
 		cancel, run = st.Tab.Render("  Cancel  "), st.DangerBg.Render("[ Run ]")
 	}
-	out = append(out, "", " "+cancel+"  "+run+st.Muted.Render("   (tab switches, enter chooses)"))
+	sw := "tab"
+	if d.askQueue() {
+		sw = "shift+tab"
+	}
+	out = append(out, "", " "+cancel+"  "+run+st.Muted.Render("   ("+sw+" switches, enter chooses)"))
 	if r := d.runOff(); r != "" && !d.askTarget {
 		out = append(out, st.Warning.Render(" Run is off: "+r))
 	}

@@ -155,20 +155,18 @@ func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 	return a, src
 }
 
+// namedKeys are the keys tests name rather than type.
+var namedKeys = map[string]tea.KeyType{
+	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
+	"backspace": tea.KeyBackspace, "ctrl+a": tea.KeyCtrlA, "ctrl+t": tea.KeyCtrlT, "ctrl+r": tea.KeyCtrlR,
+}
+
 func keyMsg(s string) tea.KeyMsg {
-	switch s {
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEscape}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "space":
+	if s == "space" {
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "ctrl+a":
-		return tea.KeyMsg{Type: tea.KeyCtrlA}
+	}
+	if t, ok := namedKeys[s]; ok {
+		return tea.KeyMsg{Type: t}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
 }

@@ -292,5 +292,10 @@ func (t *triageScreen) view(a *App, w, h int) string {
 		grid = fitHeight(grid, 2) + "\n" + a.st.OK.Render(" empty: nothing to triage")
 	}
 	explain := a.st.Info.Render(" " + mqfmt.Sanitize(t.explain()))
+	if g := t.selected(); g != nil && g.Key.Reason == mqrcUnknownObjectName {
+		if s := a.nearQueue(g.Key.DestQ, g.Key.DestQMgr, t.loc.QMgr); s != "" {
+			explain += a.st.Warning.Render("; " + s) // already sanitised
+		}
+	}
 	return ansi.Truncate(title, w, "…") + "\n" + fitHeight(grid, h-triageChrome) + "\n\n" + ansi.Truncate(explain, w, "…")
 }

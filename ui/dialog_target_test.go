@@ -1,0 +1,129 @@
+package ui
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// incidentWith is the incident with extra queues defined on QM1.
+func incidentWith(names ...string) *mqwatch.Snapshot {
+	s := incident(1, 30)
+	for _, n := range names {
+		s.Queues = append(s.Queues, view(n, 0, 5000, 0, "", mqwatch.RoleInput, 0))
+	}
+	sort.Slice(s.Queues, func(i, j int) bool { return s.Queues[i].Info.Name < s.Queues[j].Info.Name })
+	return s
+}
+
+// TestDialogRequeueToChosenTarget: ctrl+t in a requeue's confirmation asks
+// for a target; tab completes from the queues the watcher knows, the matches
+// show under the input, and the request carries the chosen target (the
+// engine then strips the MQDLH as --to does).
+func TestDialogRequeueToChosenTarget(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incidentWith()})
+	press(a, "d", "enter", "space", "R", "ctrl+t")
+	d := a.dialog
+	if d == nil || !d.askTarget {
+		t.Fatal("ctrl+t did not ask for a target")
+	}
+	press(a, "o", "r", "d")
+	if v := a.View(); !strings.Contains(v, "ORDERS.BO  ORDERS.IN") {
+		t.Fatalf("matching names not shown under the input:\n%s", v)
+	}
+	press(a, "tab")
+	if got := d.typed.Value(); got != "ORDERS." {
+		t.Fatalf("tab completed to %q, want the common prefix ORDERS.", got)
+	}
+	press(a, "I", "tab")
+	if got := d.typed.Value(); got != "ORDERS.IN" {
+		t.Fatalf("tab completed to %q, want ORDERS.IN", got)
+	}
+	press(a, "shift+tab", "enter")
+	if d.askTarget || d.req.Target != "ORDERS.IN" || d.req.Op != actions.OpRequeue {
+		t.Fatalf("after enter: askTarget=%v req=%+v", d.askTarget, d.req)
+	}
+	press(a, "tab", "enter")
+	if len(ops.runs) != 1 || ops.runs[0].Op != actions.OpRequeue || ops.runs[0].Target != "ORDERS.IN" || ops.runs[0].TargetQMgr != "" {
+		t.Fatalf("runs = %+v", ops.runs)
+	}
+}
+
+// TestDialogRequeueTargetOtherQMgr: QUEUE@QMGR names the target's queue
+// manager, as --to-qmgr does; an empty answer keeps the original queue.
+func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incidentWith()})
+	press(a, "d", "enter", "space", "R", "ctrl+t", "invoices.in@qm2", "shift+tab", "enter")
+	if r := a.dialog.req; r.Target != "INVOICES.IN" || r.TargetQMgr != "QM2" {
+		t.Fatalf("req target = %q@%q", r.Target, r.TargetQMgr)
+	}
+	press(a, "ctrl+t")
+	for range len("INVOICES.IN@QM2") {
+		press(a, "backspace")
+	}
+	press(a, "shift+tab", "enter")
+	if r := a.dialog.req; r.Target != "" || r.TargetQMgr != "" || a.dialog.askTarget {
+		t.Fatalf("empty answer: req target = %q@%q askTarget=%v", r.Target, r.TargetQMgr, a.dialog.askTarget)
+	}
+}
+
+// TestDialog2085SuggestsNearQueue: dead letters for a queue that does not
+// exist (2085) get the existing queues with a near name suggested.
+func TestDialog2085SuggestsNearQueue(t *testing.T) {
+	a, _ := newTestApp(t, 140, 35, Options{Ops: &fakeOps{msg: sampleMessage()}})
+	a.Update(snapshotMsg{snap: incidentWith("INVOICES.IN")})
+	press(a, "d", "enter", "space", "R")
+	v := a.View()
+	if !strings.Contains(v, "QM1 has no INVOICE.IN (2085) but has INVOICES.IN") {
+		t.Fatalf("no near-name suggestion in the requeue dialog:\n%s", v)
+	}
+	press(a, "ctrl+t")
+	if !strings.Contains(a.View(), "but has INVOICES.IN") {
+		t.Fatalf("no suggestion under the target input:\n%s", a.View())
+	}
+}
+
+// TestDialogMoveKeepsDLHWarns: moving messages with an MQDLH onto a queue
+// that is not a DEADQ warns that the header stays and offers requeue on
+// ctrl+r; onto the DEADQ it does not warn.
+func TestDialogMoveKeepsDLHWarns(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 140, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incidentWith()})
+	press(a, "d", "enter", "space", "M", "ORDERS.IN", "shift+tab", "enter")
+	v := a.View()
+	if !strings.Contains(v, "carry an MQDLH and ORDERS.IN is not a dead-letter queue") || !strings.Contains(v, "ctrl+r requeues to ORDERS.IN") {
+		t.Fatalf("no MQDLH warning on a move to an input queue:\n%s", v)
+	}
+	press(a, "ctrl+r")
+	if r := a.dialog.req; r.Op != actions.OpRequeue || r.Target != "ORDERS.IN" {
+		t.Fatalf("ctrl+r: req = %+v", r)
+	}
+	press(a, "1", "enter") // a move asked for the count: the requeue still does
+	if len(ops.runs) != 1 || ops.runs[0].Op != actions.OpRequeue || ops.runs[0].Target != "ORDERS.IN" {
+		t.Fatalf("runs = %+v", ops.runs)
+	}
+
+	press(a, "esc", "space", "M", "QM1.DEADQ", "shift+tab", "enter")
+	if v := a.View(); strings.Contains(v, "carry an MQDLH") || strings.Contains(v, "ctrl+r") {
+		t.Fatalf("a move onto the DEADQ warns:\n%s", v)
+	}
+}
+
+// TestTriage2085GroupSuggestsNearQueue: the 2085 group's detail line names
+// the existing queue with a near name.
+func TestTriage2085GroupSuggestsNearQueue(t *testing.T) {
+	a, _ := newTestApp(t, 200, 35, Options{})
+	a.Update(snapshotMsg{snap: incidentWith("INVOICES.IN")})
+	press(a, "d")
+	if v := a.View(); !strings.Contains(v, "QM1 has no INVOICE.IN (2085) but has INVOICES.IN") {
+		t.Fatalf("no suggestion on the 2085 group:\n%s", v)
+	}
+}
