@@ -60,6 +60,10 @@ type GroupSet struct {
 	staleAge [numDims]bool
 }
 
+// OwnReplyAppl labels the group of this tool's own dead-lettered PCF
+// replies (mqwatch.IsToolReply), so they never read as an application's.
+const OwnReplyAppl = "poisonwatch's own PCF reply, not incident data"
+
 // fullKey is a summary's key along every dimension at once; keyFor projects
 // it, so grouping a whole inventory costs one map lookup per message.
 func fullKey(s *mqwatch.Summary) GroupKey {
@@ -68,6 +72,11 @@ func fullKey(s *mqwatch.Summary) GroupKey {
 		Appl: s.DLHPutAppl, Source: src, Type: s.JMSType}
 	if k.Appl == "" {
 		k.Appl = s.PutApplName
+	}
+	if s.ToolReply {
+		// A PCF reply to this tool that outlived its reply queue is not
+		// incident data: it groups apart, labelled as what it is.
+		k.Appl, k.Type = OwnReplyAppl, "PCF reply"
 	}
 	if k.Type == "" {
 		k.Type = s.BodyFormat

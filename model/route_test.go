@@ -91,3 +91,17 @@ func TestR10c_DEADQMessagesWithoutMQDLHGroupByTheirInputQueue(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnPCFRepliesGroupApart: a dead-lettered PCF reply to this tool's
+// reply queue groups apart, labelled, never with an application's dead letters.
+func TestOwnPCFRepliesGroupApart(t *testing.T) {
+	app := mqwatch.Summary{HasDLH: true, DLHReason: 2085, DLHDestQ: "POISONWATCH.REPLY", DLHPutAppl: "amqzlaa0", PutApplName: "amqzlaa0"}
+	own := app
+	own.ToolReply = true
+	if KeyOf(DimAppl, &app) == KeyOf(DimAppl, &own) {
+		t.Fatal("an own PCF reply groups with application dead letters")
+	}
+	if k := KeyOf(DimAppl, &own); k.Appl != OwnReplyAppl {
+		t.Fatalf("own reply grouped as %q", k.Appl)
+	}
+}

@@ -147,6 +147,11 @@ func (d *dashboard) cell(row, col int) Cell {
 	case "TYPE":
 		return Cell{Text: typeLabel(v, d.grid.Cols[col].Width)}
 	case "DEPTH":
+		if v.InquireErr != nil {
+			// The inquiry failed for this queue alone: the figures are the
+			// last good poll's, so the cell says so instead of a depth.
+			return Cell{Text: fmt.Sprintf("stale %d", mqwatch.ReasonOf(v.InquireErr)), Style: &st.Warning}
+		}
 		if !v.HasStatus {
 			return Cell{Text: "-"}
 		}

@@ -63,6 +63,11 @@ func (a *App) queueAttrs(qs *model.QueueState, w int, where string) string {
 	if i.BackoutThresh == 0 && v.Role == mqwatch.RoleInput {
 		l2 += a.st.Warning.Render("  BOTHRESH 0: poison handling disabled")
 	}
+	if v.InquireErr != nil {
+		// Only this queue failed the poll's inquiry; the others are current.
+		// The status line leads with why, as the header has two lines.
+		return ansi.Truncate(l1, w, "…") + "\n" + ansi.Truncate(a.st.Warning.Render(" stale: "+mqfmt.Sanitize(inquireWhy(v.InquireErr))+"; last good poll:")+a.st.Muted.Render(l2), w, "…")
+	}
 	return ansi.Truncate(l1, w, "…") + "\n" + ansi.Truncate(a.st.Muted.Render(l2), w, "…")
 }
 
@@ -71,4 +76,12 @@ func enabled(b bool) string {
 		return "ENABLED"
 	}
 	return "DISABLED"
+}
+
+// inquireWhy names a failed inquiry's reason code and explains it.
+func inquireWhy(err error) string {
+	if rc := mqwatch.ReasonOf(err); rc != 0 {
+		return rc.Describe()
+	}
+	return err.Error()
 }

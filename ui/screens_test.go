@@ -307,3 +307,21 @@ func TestReadOnlyActionKeyFlashes(t *testing.T) {
 		t.Fatalf("R in read-only mode: dialog %v, screen:\n%s", a.dialog != nil, v)
 	}
 }
+
+// TestInquireFailureShowsPerQueue: a poll whose inquiry failed for one queue
+// (2101 damaged, deleted mid-command) marks that row stale with the reason
+// code and says why on its queue screen; the other rows stay current.
+func TestInquireFailureShowsPerQueue(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	snap := incident(1, 30)
+	snap.Queues[3].InquireErr = &mqwatch.Error{Verb: "MQCMD_INQUIRE_Q_STATUS", Object: "PAYMENTS.IN", CC: 2, RC: 2101}
+	a.Update(snapshotMsg{snap: snap})
+	v := a.View()
+	if !strings.Contains(v, "stale 2101") || strings.Count(v, "stale ") != 1 {
+		t.Fatalf("the dashboard does not mark exactly PAYMENTS.IN stale:\n%s", v)
+	}
+	press(a, ":", "q", " ", "P", "A", "Y", "M", "E", "N", "T", "S", ".", "I", "N", "enter")
+	if v := a.View(); !strings.Contains(v, "stale: MQRC_OBJECT_DAMAGED (2101)") {
+		t.Fatalf("the queue screen does not say why it is stale:\n%s", v)
+	}
+}
