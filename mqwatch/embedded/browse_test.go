@@ -138,17 +138,7 @@ func TestBrowseUnmarked(t *testing.T) {
 			got = append(got, string(m.Data))
 			return append(got, browseAll(f, b, unmarked)...)
 		}, "a,b,a"},
-		{"a message backed out at the handle's scan position comes back unmarked", func(f *fixture, b, w mqwatch.Queue, _ mqwatch.Conn) []string {
-			f.put(w, "a", 0, false)
-			got := browseAll(f, b, unmarked) // a is marked and is the scan position
-			gc := f.connect("")
-			f.get(f.open(gc, "Q", browseIn), mqwatch.GetOptions{Syncpoint: true})
-			if err := gc.Backout(f.ctx); err != nil {
-				f.t.Fatal(err)
-			}
-			f.put(w, "b", 0, false)
-			return append(got, browseAll(f, b, unmarked)...)
-		}, "a,a,b"},
+		{"a message backed out at the handle's scan position comes back unmarked", backedOutAtScanPosition, "a,a,b"},
 		{"a put committed after the scan passed it is returned", func(f *fixture, b, w mqwatch.Queue, wc mqwatch.Conn) []string {
 			f.put(w, "early-uncommitted", 0, true)
 			f.put(f.open(f.connect(""), "Q", outOnly), "later", 0, false)
@@ -185,6 +175,21 @@ func TestBrowseUnmarked(t *testing.T) {
 			}
 		})
 	}
+}
+
+// backedOutAtScanPosition: a is marked and is the handle's scan position
+// when another connection gets it and backs out; it comes back unmarked.
+func backedOutAtScanPosition(f *fixture, b, w mqwatch.Queue, _ mqwatch.Conn) []string {
+	unmarked := mqwatch.BrowseOptions{First: true, Unmarked: true}
+	f.put(w, "a", 0, false)
+	got := browseAll(f, b, unmarked)
+	gc := f.connect("")
+	f.get(f.open(gc, "Q", browseIn), mqwatch.GetOptions{Syncpoint: true})
+	if err := gc.Backout(f.ctx); err != nil {
+		f.t.Fatal(err)
+	}
+	f.put(w, "b", 0, false)
+	return append(got, browseAll(f, b, unmarked)...)
 }
 
 func TestExpiry(t *testing.T) {
