@@ -295,6 +295,11 @@ func (a *App) doneLines(d *dialog) []string {
 	r := d.result
 	st := &a.st
 	out := []string{fmt.Sprintf(" done: %s · skipped %d · failed %d", human(int64(r.Done)), r.Skipped, r.Failed)}
+	if r.Skipped+r.Failed > 0 {
+		// Why each message was skipped or failed, counted, not only in the
+		// audit file.
+		out = append(out, a.outcomeLines(actions.OpPlan{Items: r.Items})...)
+	}
 	if r.Stopped != "" {
 		out = append(out, st.Warning.Render(" stopped: "+mqfmt.Sanitize(r.Stopped)))
 	}

@@ -78,7 +78,13 @@ func (o *fakeOps) Run(ctx context.Context, r actions.OpRequest, progress func(ac
 	p, _ := o.Plan(ctx, r)
 	res := actions.OpResult{Plan: p, Done: len(r.Messages), AuditFile: "/home/op/.local/state/poisonwatch/audit.jsonl"}
 	for _, it := range p.Items {
-		it.Outcome = "requeued"
+		if f, ok := strings.CutPrefix(it.Outcome, "would fail: "); ok {
+			it.Outcome = "failed: " + f
+			res.Done--
+			res.Failed++
+		} else {
+			it.Outcome = "requeued"
+		}
 		res.Items = append(res.Items, it)
 	}
 	progress(actions.OpProgress{Done: len(r.Messages), Total: len(r.Messages)})

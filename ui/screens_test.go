@@ -264,6 +264,11 @@ func TestDialogCountIsWhatWouldBeActedOn(t *testing.T) {
 	if len(ops.runs) != 1 {
 		t.Fatalf("typing 1 did not run:\n%s", a.View())
 	}
+	for _, want := range []string{"failed 1", "failed: target missing", "requeued"} {
+		if v := a.View(); !strings.Contains(v, want) {
+			t.Fatalf("the result does not list %q:\n%s", want, v)
+		}
+	}
 }
 
 // TestWarRoomMasksUserPropertiesNotRouting: war-room masks the body and the
