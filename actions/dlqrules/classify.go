@@ -13,6 +13,7 @@ type batchKey struct {
 	rule               int
 	op                 actions.Op
 	target, targetQMgr string
+	putAuth            actions.PutAuthority
 }
 
 // batch is the messages of one engine request, in queue order.
@@ -52,7 +53,7 @@ func classify(t *Table, msgs []scanned, localQMgr, queue string, skip func(i, r 
 		if x.Op == "" {
 			continue
 		}
-		k := batchKey{rule: m.Rule, op: x.Op, target: x.Target, targetQMgr: x.TargetQMgr}
+		k := batchKey{rule: m.Rule, op: x.Op, target: x.Target, targetQMgr: x.TargetQMgr, putAuth: x.PutAuthority}
 		if x.Action == Retry {
 			k.target, k.targetQMgr = "", "" // the engine's requeue takes the MQDLH's names itself
 		}
@@ -71,7 +72,7 @@ func classify(t *Table, msgs []scanned, localQMgr, queue string, skip func(i, r 
 // request is the engine request of a batch.
 func (b *batch) request(qmgr, queue string) actions.OpRequest {
 	return actions.OpRequest{Op: b.key.op, QMgr: qmgr, Queue: queue, Messages: b.sums,
-		Target: b.key.target, TargetQMgr: b.key.targetQMgr}
+		Target: b.key.target, TargetQMgr: b.key.targetQMgr, PutAuthority: b.key.putAuth}
 }
 
 // covers reports whether every message rule a matches also matches rule b

@@ -106,7 +106,7 @@ func TestResolveSubstitutesReferences(t *testing.T) {
 		{2, actions.OpRequeue, "ORDERS.IN", "", "", "retried to ORDERS.IN (MQDLH removed)"},
 		{3, actions.OpDiscard, "", "", "", "discarded (archived first)"},
 		{4, "", "", "", "", "left on the DEADQ (IGNORE)"},
-		{5, "", "PARK", "", "PUTAUT(CTX)", ""},
+		{5, actions.OpMove, "PARK", "", "", ""},
 	}
 	for _, c := range cases {
 		x := tb.Rules[c.rule].Resolve(&f, "QM1")
@@ -114,6 +114,9 @@ func TestResolveSubstitutesReferences(t *testing.T) {
 			(c.describe != "" && x.String() != c.describe) {
 			t.Errorf("rule %d resolves to %+v (%s), want %s %s@%s skip=%q %q", c.rule+1, x, x, c.op, c.target, c.tqmgr, c.skip, c.describe)
 		}
+	}
+	if x := tb.Rules[5].Resolve(&f, "QM1"); x.PutAuthority != actions.PutAuthContext {
+		t.Errorf("PUTAUT(CTX) resolves to put authority %d, want the message's user's (alternate user)", x.PutAuthority)
 	}
 	f.ReplyQ = ""
 	if x := tb.Rules[0].Resolve(&f, "QM1"); x.Skip == "" || x.Op != "" {

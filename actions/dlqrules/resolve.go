@@ -17,6 +17,9 @@ type Resolved struct {
 	// replaced by the message's own names; TargetQMgr is "" for the local
 	// queue manager. RETRY's target is the MQDLH's DestQName on DestQMgrName.
 	Target, TargetQMgr string
+	// PutAuthority is PutAuthContext under PUTAUT(CTX): the engine opens the
+	// target with the message's UserIdentifier as alternate user.
+	PutAuthority actions.PutAuthority
 	// Skip says why the action cannot be taken for this message (a & name
 	// that is blank in it); the message stays, as runmqdlq reports an error
 	// and leaves it.
@@ -54,7 +57,7 @@ func (r *Rule) Resolve(f *Facts, localQMgr string) Resolved {
 		}
 	}
 	if r.PutAutCtx && out.Op != "" && out.Op != actions.OpDiscard {
-		out.Op, out.Skip = "", "PUTAUT(CTX) needs a put with the message's user authority (alternate user), which the actions engine does not offer yet"
+		out.PutAuthority = actions.PutAuthContext
 	}
 	return out
 }

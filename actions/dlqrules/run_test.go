@@ -124,17 +124,28 @@ func TestRunDryRunChangesNothing(t *testing.T) {
 	f.depths(t, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 0})
 }
 
-// PUTAUT(CTX) messages stay: the engine cannot put with another user's
-// authority yet, and acting with the operator's would be broader.
-func TestRunLeavesPutautCtx(t *testing.T) {
+// PUTAUT(CTX) puts with the message's user's authority (alternate user): the
+// fixture's operator may put to ORDERS.IN but alice may not, so the retry is
+// refused with 2035, says which setmqaut is missing, and the message stays.
+func TestRunPutautCtxPutsAsTheMessagesUser(t *testing.T) {
 	f := newFixture(t)
 	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
-	res, err := f.runTable(t, "WAIT(NO)\nACTION(RETRY) PUTAUT(CTX)\n", RunOptions{})
+	res, err := f.runTable(t, "WAIT(NO)\nACTION(RETRY) PUTAUT(CTX) RETRY(1)\n", RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Done != 0 || res.Left != 1 || len(res.Steps) != 0 {
-		t.Errorf("result = %s", res)
+	if res.Done != 0 || len(res.Steps) == 0 {
+		t.Fatalf("result = %s", res)
+	}
+	out := res.Steps[len(res.Steps)-1].Result.Items[0].Outcome
+	if !strings.Contains(out, "MQRC_NOT_AUTHORIZED (2035)") || !strings.Contains(out, "alice") || !strings.Contains(out, "+altusr") {
+		t.Errorf("outcome %q: want 2035 for the message's user alice and the setmqaut needed", out)
+	}
+	f.depths(t, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 0})
+
+	// Without PUTAUT(CTX) the operator's own authority puts it.
+	if res, err = f.runTable(t, "WAIT(NO)\nACTION(RETRY)\n", RunOptions{}); err != nil || res.Done != 1 {
+		t.Fatalf("PUTAUT(DEF) retry: %v %s", err, res)
 	}
 }
 
