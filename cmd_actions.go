@@ -114,17 +114,24 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.auditPath, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
 	fs.StringVar(&a.archiveDir, "archive-dir", "", "where discard archives go (default: archive/ in the state directory)")
 	fs.BoolVar(&a.readOnly, "read-only", false, "refuse every action that changes a queue")
-	fs.StringVar(&a.backend.kind, "backend", "embedded", "embedded, or ibmmq for a real queue manager (a build with IBM MQ support)")
+	registerBackendFlags(fs, &a.backend, "act on")
+	return fs
+}
+
+// registerBackendFlags declares the flags that choose the queue manager a
+// command works on (the action and rules commands share them); verb says
+// what the command does with --qmgr of a scenario.
+func registerBackendFlags(fs *flag.FlagSet, b *backendFlags, verb string) {
+	fs.StringVar(&b.kind, "backend", "embedded", "embedded, or ibmmq for a real queue manager (a build with IBM MQ support)")
 	registerMQFlags(fs)
 	if fs.Lookup("qmgr") == nil { // the IBM MQ flags bring their own
-		fs.StringVar(&a.backend.qmgr, "qmgr", "QM1", "queue manager name")
+		fs.StringVar(&b.qmgr, "qmgr", "QM1", "queue manager name")
 	}
-	fs.StringVar(&a.backend.scenario, "scenario", "", "embedded queue managers: simulate this scenario first (a directory, a TOML file, or 'builtin' for the demo), then act on --qmgr of it")
-	fs.DurationVar(&a.backend.simFor, "sim-duration", 0, "with --scenario: how much time to simulate (default: the scenario's duration)")
-	fs.Var(&a.backend.mqsc, "mqsc", "embedded queue manager: run this MQSC script first (repeatable)")
-	fs.Var(&a.backend.load, "load", "embedded queue manager: put this dmpmqmsg file's messages first (repeatable)")
-	fs.StringVar(&a.backend.loadQueue, "load-queue", "", "queue for --load (default: the file's '* Queue =' line)")
-	return fs
+	fs.StringVar(&b.scenario, "scenario", "", "embedded queue managers: simulate this scenario first (a directory, a TOML file, or 'builtin' for the demo), then "+verb+" --qmgr of it")
+	fs.DurationVar(&b.simFor, "sim-duration", 0, "with --scenario: how much time to simulate (default: the scenario's duration)")
+	fs.Var(&b.mqsc, "mqsc", "embedded queue manager: run this MQSC script first (repeatable)")
+	fs.Var(&b.load, "load", "embedded queue manager: put this dmpmqmsg file's messages first (repeatable)")
+	fs.StringVar(&b.loadQueue, "load-queue", "", "queue for --load (default: the file's '* Queue =' line)")
 }
 
 // parseActionArgs turns the command line into a request.

@@ -113,17 +113,7 @@ func newRulesFlagSet(sub string, f *rulesFlags, stderr io.Writer) *flag.FlagSet 
 	case "generate":
 		fs.StringVar(&f.out, "out", "", "write the table to this file (default: standard output)")
 	}
-	b := &f.backend
-	fs.StringVar(&b.kind, "backend", "embedded", "embedded, or ibmmq for a real queue manager (a build with IBM MQ support)")
-	registerMQFlags(fs)
-	if fs.Lookup("qmgr") == nil {
-		fs.StringVar(&b.qmgr, "qmgr", "QM1", "queue manager name")
-	}
-	fs.StringVar(&b.scenario, "scenario", "", "embedded queue managers: simulate this scenario first (a directory, a TOML file, or 'builtin'), then use --qmgr of it")
-	fs.DurationVar(&b.simFor, "sim-duration", 0, "with --scenario: how much time to simulate")
-	fs.Var(&b.mqsc, "mqsc", "embedded queue manager: run this MQSC script first (repeatable)")
-	fs.Var(&b.load, "load", "embedded queue manager: put this dmpmqmsg file's messages first (repeatable)")
-	fs.StringVar(&b.loadQueue, "load-queue", "", "queue for --load (default: the file's '* Queue =' line)")
+	registerBackendFlags(fs, &f.backend, "use")
 	return fs
 }
 
