@@ -15,10 +15,11 @@ const (
 	ScreenAudit
 	ScreenAlert  // one alert in full
 	ScreenAlerts // every queue manager's alerts
+	ScreenDialog // an action from dry run to result, on its source queue
 )
 
 func (s Screen) String() string {
-	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts"}[s]
+	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts", "Dialog"}[s]
 }
 
 // Location is one entry of the navigation stack.

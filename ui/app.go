@@ -68,7 +68,6 @@ type App struct {
 	sortBy queueSort
 	filter filterInput
 	pal    palette
-	dialog *dialog
 	// dialogSeq numbers dialogs so a result of a closed one is dropped.
 	dialogSeq int
 
@@ -174,7 +173,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 	next := waitSnapshot(m.src, a.opt.Sources[m.src])
-	if a.frozen || a.dialog != nil {
+	if a.frozen || a.activeDialog() != nil {
 		// Hold every snapshot, not only the newest: rates and sparklines
 		// must count what arrived while the picture stood still.
 		held := append(a.pending[m.src], m.snap)
@@ -199,7 +198,7 @@ func (a *App) setFrozen(f bool) {
 }
 
 func (a *App) unhold() {
-	if a.frozen || a.dialog != nil {
+	if a.frozen || a.activeDialog() != nil {
 		return
 	}
 	for i, held := range a.pending {

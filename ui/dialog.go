@@ -34,6 +34,7 @@ const (
 // dialog is one action from dry-run to result. While it is open live updates
 // are held, so the picture the operator confirms does not move under them.
 type dialog struct {
+	base      // ScreenDialog on the source queue: the breadcrumb names it
 	seq       int
 	req       actions.OpRequest
 	phase     dialogPhase
@@ -50,6 +51,9 @@ type dialog struct {
 	cancel    context.CancelFunc
 	updates   chan actions.OpProgress
 	started   time.Time
+	// retarget: the target input was reopened over a dry run's result
+	// (ctrl+t); esc returns to that result instead of closing the dialog.
+	retarget bool
 }
 
 type planMsg struct {
@@ -80,6 +84,7 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	a.dialogSeq++
 	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
 		hidden: hidden, prog: progress.New(progress.WithDefaultGradient())}
+	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: loc.QMgr, Queue: queue, Label: string(op)}
 	d.needType = len(msgs) > 1 || op == actions.OpDiscard
 	if op == actions.OpExport {
 		d.needType = false // a browse: nothing on the queue changes
@@ -91,7 +96,7 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 		d.typed.Placeholder = ""
 		d.needType = true
 	}
-	a.dialog = d
+	pushed := a.push(d)
 	if op == actions.OpExport {
 		d.typed.Prompt = "export to dmpmqmsg file: "
 		d.typed.SetValue(filepath.Join(a.exportDir(), exportName(queue, a.opt.Now())))
@@ -99,9 +104,9 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true
 		d.typed.Focus()
-		return nil
+		return pushed
 	}
-	return a.planCmd(d)
+	return tea.Batch(pushed, a.planCmd(d))
 }
 
 func (a *App) planCmd(d *dialog) tea.Cmd {
@@ -149,13 +154,13 @@ func waitProgress(seq int, ch chan actions.OpProgress) tea.Cmd {
 
 // onResult handles results of commands that are not core messages.
 func (a *App) onResult(msg tea.Msg) tea.Cmd {
-	d := a.dialog
+	d := a.activeDialog()
 	switch m := msg.(type) {
 	case fetchedMsg:
 		a.onFetched(m)
 	case planMsg:
 		if d != nil && m.seq == d.seq {
-			d.plan, d.err, d.phase = m.plan, m.err, phaseConfirm
+			d.plan, d.err, d.phase, d.retarget = m.plan, m.err, phaseConfirm, false
 			if d.needType {
 				d.typed.SetValue("")
 				d.typed.Prompt = "count: "

@@ -80,7 +80,7 @@ func (a *App) completeTarget(d *dialog) {
 // chooseTarget reopens the target input: requeue then goes where the operator
 // types (an empty answer keeps the original queue).
 func (a *App) chooseTarget(d *dialog) {
-	d.askTarget, d.onRun = true, false
+	d.askTarget, d.onRun, d.retarget = true, false, true
 	d.typed.Prompt = "target queue (empty: the original queue; QUEUE@QMGR for another queue manager): "
 	d.typed.SetValue(d.req.Target)
 	d.typed.Focus()
@@ -193,7 +193,7 @@ func (a *App) confirmBindings(d *dialog, b func(string, ...string) key.Binding) 
 	}
 	out = append(out,
 		bind(b("choose", "enter"), func() tea.Cmd { return a.choose(d) }, short),
-		bind(b("cancel", "esc"), run(a.closeDialog), short))
+		a.escBinding(d, b))
 	if d.req.Op == actions.OpRequeue && !d.askTarget {
 		out = append(out, bind(b("requeue to another queue", "ctrl+t"), run(func() { a.chooseTarget(d) }), short))
 	}
@@ -201,6 +201,15 @@ func (a *App) confirmBindings(d *dialog, b func(string, ...string) key.Binding) 
 		out = append(out, bind(b("requeue instead (strips the MQDLH)", "ctrl+r"), func() tea.Cmd { return a.requeueInstead(d) }, short))
 	}
 	return out
+}
+
+// escBinding: esc in a target input reopened over a dry run goes back to that
+// result; anywhere else in the confirmation it cancels the dialog.
+func (a *App) escBinding(d *dialog, b func(string, ...string) key.Binding) binding {
+	if d.askTarget && d.retarget {
+		return bind(b("back to the dry run", "esc"), run(func() { a.endRetarget(d) }), short)
+	}
+	return bind(b("cancel", "esc"), a.closeDialog, short)
 }
 
 // planHintLines follow the dry run: the MQDLH warning of a move, near-name

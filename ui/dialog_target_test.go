@@ -28,7 +28,7 @@ func TestDialogRequeueToChosenTarget(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incidentWith()})
 	press(a, "d", "enter", "space", "R", "ctrl+t")
-	d := a.dialog
+	d := a.activeDialog()
 	if d == nil || !d.askTarget {
 		t.Fatal("ctrl+t did not ask for a target")
 	}
@@ -61,7 +61,7 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incidentWith()})
 	press(a, "d", "enter", "space", "R", "ctrl+t", "invoices.in@qm2", "shift+tab", "enter")
-	if r := a.dialog.req; r.Target != "INVOICES.IN" || r.TargetQMgr != "QM2" {
+	if r := a.activeDialog().req; r.Target != "INVOICES.IN" || r.TargetQMgr != "QM2" {
 		t.Fatalf("req target = %q@%q", r.Target, r.TargetQMgr)
 	}
 	press(a, "ctrl+t")
@@ -69,8 +69,8 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 		press(a, "backspace")
 	}
 	press(a, "shift+tab", "enter")
-	if r := a.dialog.req; r.Target != "" || r.TargetQMgr != "" || a.dialog.askTarget {
-		t.Fatalf("empty answer: req target = %q@%q askTarget=%v", r.Target, r.TargetQMgr, a.dialog.askTarget)
+	if r := a.activeDialog().req; r.Target != "" || r.TargetQMgr != "" || a.activeDialog().askTarget {
+		t.Fatalf("empty answer: req target = %q@%q askTarget=%v", r.Target, r.TargetQMgr, a.activeDialog().askTarget)
 	}
 }
 
@@ -103,7 +103,7 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 		t.Fatalf("no MQDLH warning on a move to an input queue:\n%s", v)
 	}
 	press(a, "ctrl+r")
-	if r := a.dialog.req; r.Op != actions.OpRequeue || r.Target != "ORDERS.IN" {
+	if r := a.activeDialog().req; r.Op != actions.OpRequeue || r.Target != "ORDERS.IN" {
 		t.Fatalf("ctrl+r: req = %+v", r)
 	}
 	press(a, "1", "enter") // a move asked for the count: the requeue still does
@@ -125,5 +125,34 @@ func TestTriage2085GroupSuggestsNearQueue(t *testing.T) {
 	press(a, "d")
 	if v := a.View(); !strings.Contains(v, "QM1 has no INVOICE.IN (2085) but has INVOICES.IN") {
 		t.Fatalf("no suggestion on the 2085 group:\n%s", v)
+	}
+}
+
+// TestDialogEscInTargetReturnsToDryRun: esc in the target input reopened
+// over a dry run goes back to that result with its target unchanged; a
+// second esc pops the dialog to exactly the screen it was opened from.
+func TestDialogEscInTargetReturnsToDryRun(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incidentWith()})
+	press(a, "d", "enter", "space", "R")
+	crumbs := strings.Join(a.crumbs(), " › ")
+	d := a.activeDialog()
+	plan := d.plan.Summary
+	press(a, "ctrl+t", "o", "r", "d", "esc")
+	switch {
+	case a.activeDialog() != d:
+		t.Fatal("esc in the target input closed the dialog")
+	case d.askTarget || d.phase != phaseConfirm || d.req.Target != "" || d.plan.Summary != plan:
+		t.Fatalf("after esc: askTarget=%v phase=%v target=%q plan %q (was %q)", d.askTarget, d.phase, d.req.Target, d.plan.Summary, plan)
+	case !strings.Contains(a.View(), plan[:30]) || strings.Contains(a.View(), "target queue"):
+		t.Fatalf("the dry run's result is not back on screen:\n%s", a.View())
+	}
+	press(a, "esc")
+	if a.activeDialog() != nil || strings.Join(a.crumbs(), " › ")+" › requeue" != crumbs {
+		t.Fatalf("second esc: dialog %v, crumbs %q (dialog was %q)", a.activeDialog() != nil, a.crumbs(), crumbs)
+	}
+	if len(ops.runs) != 0 {
+		t.Fatalf("esc ran something: %+v", ops.runs)
 	}
 }

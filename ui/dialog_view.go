@@ -59,7 +59,7 @@ func (a *App) dialogBindings(d *dialog) []binding {
 	}
 	switch d.phase {
 	case phasePlanning:
-		return []binding{bind(b("cancel", "esc"), run(a.closeDialog), short)}
+		return []binding{bind(b("cancel", "esc"), a.closeDialog, short)}
 	case phaseConfirm:
 		return a.confirmBindings(d, b)
 	case phaseRunning:
@@ -69,39 +69,14 @@ func (a *App) dialogBindings(d *dialog) []binding {
 			}
 		}), short)}
 	}
-	return []binding{bind(b("close", "esc", "enter", "q"), run(a.closeDialog), short)}
-}
-
-func (a *App) dialogKey(k tea.KeyMsg) tea.Cmd {
-	d := a.dialog
-	for _, b := range a.dialogBindings(d) {
-		if key.Matches(k, b.Binding) {
-			return b.do()
-		}
-	}
-	if d.phase == phaseConfirm && (d.needType || d.askTarget) {
-		d.typed, _ = d.typed.Update(k)
-		if !d.askTarget && d.confirmed() {
-			d.onRun = true // the count is typed: the next enter runs
-		}
-	}
-	return nil
-}
-
-func (a *App) closeDialog() {
-	if a.dialog != nil && a.dialog.cancel != nil {
-		a.dialog.cancel()
-	}
-	a.dialog = nil
-	a.unhold()
+	return []binding{bind(b("close", "esc", "enter", "q"), a.closeDialog, short)}
 }
 
 // choose is enter in the confirmation: Cancel cancels; Run takes the typed
 // target (then dry-runs), or runs once the count is typed.
 func (a *App) choose(d *dialog) tea.Cmd {
 	if !d.onRun {
-		a.closeDialog()
-		return nil
+		return a.closeDialog()
 	}
 	if d.askTarget {
 		v := strings.TrimSpace(d.typed.Value())
@@ -162,8 +137,7 @@ func (d *dialog) actCount() int {
 	return b.Act
 }
 
-func (a *App) dialogView(h int) string {
-	d := a.dialog
+func (a *App) dialogView(d *dialog, w, h int) string {
 	st := &a.st
 	title := fmt.Sprintf(" %s — %d message(s) from %s", strings.ToUpper(string(d.req.Op)), len(d.req.Messages), mqfmt.Sanitize(d.req.Queue))
 	lines := []string{st.Title.Render(title), ""}
@@ -178,7 +152,7 @@ func (a *App) dialogView(h int) string {
 		lines = append(lines, a.doneLines(d)...)
 	}
 	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, a.width, "…")
+		lines[i] = ansi.Truncate(l, w, "…")
 	}
 	return fitHeight(strings.Join(lines, "\n"), h)
 }

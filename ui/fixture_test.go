@@ -257,6 +257,19 @@ func sampleMessage() mqwatch.Message {
 func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
 
 // topIs returns the screen on view as a T, failing the test when it is not.
+// under is the screen below the one on view (the one a dialog acts for).
+func under[T screen](t testing.TB, a *App) T {
+	t.Helper()
+	if len(a.stack) < 2 {
+		t.Fatalf("nothing under %T", a.top())
+	}
+	s, ok := a.stack[len(a.stack)-2].(T)
+	if !ok {
+		t.Fatalf("screen under the top is %T", a.stack[len(a.stack)-2])
+	}
+	return s
+}
+
 func topIs[T screen](t testing.TB, a *App) T {
 	t.Helper()
 	s, ok := a.top().(T)

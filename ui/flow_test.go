@@ -220,8 +220,8 @@ func TestFlowReadOnly(t *testing.T) {
 	v := a.View()
 	checkFrame(t, v, 120, 35)
 	golden(t, v)
-	if a.dialog != nil || len(f.ops.runs) != 0 {
-		t.Fatalf("read-only opened a dialog (%v) or ran %d actions", a.dialog != nil, len(f.ops.runs))
+	if a.activeDialog() != nil || len(f.ops.runs) != 0 {
+		t.Fatalf("read-only opened a dialog (%v) or ran %d actions", a.activeDialog() != nil, len(f.ops.runs))
 	}
 	if !strings.Contains(v, "[RO]") || strings.Contains(v, "[RW]") {
 		t.Errorf("badge is not [RO]:\n%s", v)

@@ -27,15 +27,12 @@ func listed(bs []binding, taken map[string]bool, onlyShort bool) []key.Binding {
 func (a *App) shortHelp() []key.Binding {
 	k := a.keys
 	switch {
-	case a.dialog != nil:
-		return listed(a.dialogBindings(a.dialog), map[string]bool{}, true)
 	case a.filter.active:
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear"))}
 	case a.showHelp:
 		return []key.Binding{k.Help, k.Back}
 	}
-	taken := map[string]bool{}
-	return append(listed(a.top().bindings(a), taken, true), listed(a.globalBindings(), taken, true)...)
+	return listed(a.activeBindings(), map[string]bool{}, true)
 }
 
 func (a *App) helpView(h int) string {

@@ -78,6 +78,11 @@ func (d *dashboard) view(a *App, w, h int) string {
 		title += " by " + d.sortBy.String()
 	}
 	gridTitle := a.section(fmt.Sprintf("%s %s  (s sorts)", title, position(d.grid)), w, d.focus == 0)
+	if n := a.unlistedErrs(); n != "" {
+		// The failure replaces the sort hint: it is what the operator must see.
+		head := fmt.Sprintf("─ %s %s  ", title, position(d.grid))
+		gridTitle = ansi.Truncate(st.Muted.Render(head)+st.Warning.Render(n+" "), w, "…")
+	}
 	grid := gridTitle + "\n" + d.grid.View(st)
 	aw := d.alerts.w
 	alertTitle := fmt.Sprintf("Alerts (%d) %s", len(d.alerts.list), d.alerts.position())
@@ -170,4 +175,26 @@ func (d *dashboard) fixLine(a *App, w int) string {
 		first += "  (+ more: enter)"
 	}
 	return "\n" + ansi.Truncate(a.st.Accent.Render(" fix: "+mqfmt.Sanitize(first)), w, "…")
+}
+
+// unlistedErrs names the objects this poll could not inquire that have no
+// row to carry the failure (a queue never seen before): "" when none.
+func (a *App) unlistedErrs() string {
+	q := a.current()
+	if q.Snap == nil || len(q.Snap.ObjectErrs) == 0 {
+		return ""
+	}
+	var out []string
+	for _, e := range q.Snap.ObjectErrs {
+		if q.Queues[e.Object] == nil {
+			out = append(out, mqfmt.Sanitize(e.Object)+" "+inquireWhy(e.Err))
+		}
+	}
+	switch len(out) {
+	case 0:
+		return ""
+	case 1:
+		return "⚠ not inquired: " + out[0]
+	}
+	return fmt.Sprintf("⚠ %d objects not inquired: %s", len(out), strings.Join(out, "; "))
 }

@@ -62,7 +62,7 @@ func TestReadOnlyHidesAndRefusesActions(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "R")
-	if a.dialog != nil {
+	if a.activeDialog() != nil {
 		t.Fatal("read-only opened an action dialog")
 	}
 	v := a.View()
@@ -146,11 +146,11 @@ func TestBulkNeedsTypedCount(t *testing.T) {
 		t.Fatal("bulk action ran without the typed count")
 	}
 	press(a, "esc")
-	if a.dialog != nil {
+	if a.activeDialog() != nil {
 		t.Fatal("esc did not close the dialog")
 	}
 	press(a, "R", "enter")
-	if len(ops.runs) != 0 || a.dialog != nil {
+	if len(ops.runs) != 0 || a.activeDialog() != nil {
 		t.Fatal("enter on the focused Cancel must cancel")
 	}
 }
@@ -171,7 +171,7 @@ func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "E")
-	if a.dialog == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/QM1.DEADQ-") {
+	if a.activeDialog() == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/QM1.DEADQ-") {
 		t.Fatalf("no export dialog:\n%s", a.View())
 	}
 	press(a, "tab", "enter", "tab", "enter")
@@ -199,7 +199,7 @@ func TestMessageScreenActsOnTheMessageShown(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "space", "space", "enter", "R", "tab", "enter")
-	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 1 || ops.runs[0].Messages[0].Key() != topIs[*detailScreen](t, a).sum.Key() {
+	if len(ops.runs) != 1 || len(ops.runs[0].Messages) != 1 || ops.runs[0].Messages[0].Key() != under[*detailScreen](t, a).sum.Key() {
 		t.Fatalf("runs %+v", ops.runs)
 	}
 }
@@ -237,7 +237,7 @@ func TestDialogCountFocusesRunAndSaysWhyRunIsOff(t *testing.T) {
 	}
 	press(a, "backspace", "tab")
 	press(a, "2")
-	if !a.dialog.onRun || !strings.Contains(a.View(), "[ Run ]") {
+	if !a.activeDialog().onRun || !strings.Contains(a.View(), "[ Run ]") {
 		t.Fatalf("typing the count did not focus Run:\n%s", a.View())
 	}
 	press(a, "enter")
@@ -308,8 +308,8 @@ func TestReadOnlyActionKeyFlashes(t *testing.T) {
 	v := a.View()
 	checkFrame(t, v, 80, 24)
 	golden(t, v)
-	if a.dialog != nil || !strings.Contains(v, "read-only: actions are off") {
-		t.Fatalf("R in read-only mode: dialog %v, screen:\n%s", a.dialog != nil, v)
+	if a.activeDialog() != nil || !strings.Contains(v, "read-only: actions are off") {
+		t.Fatalf("R in read-only mode: dialog %v, screen:\n%s", a.activeDialog() != nil, v)
 	}
 }
 
@@ -328,5 +328,22 @@ func TestInquireFailureShowsPerQueue(t *testing.T) {
 	press(a, ":", "q", " ", "P", "A", "Y", "M", "E", "N", "T", "S", ".", "I", "N", "enter")
 	if v := a.View(); !strings.Contains(v, "stale: MQRC_OBJECT_DAMAGED (2101)") {
 		t.Fatalf("the queue screen does not say why it is stale:\n%s", v)
+	}
+}
+
+// TestInquireFailureWithoutRowIsShown: an object whose inquiry failed and
+// that no row shows (a queue never seen before) is named on the dashboard
+// with its reason, not dropped.
+func TestInquireFailureWithoutRowIsShown(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	snap := incident(1, 30)
+	snap.ObjectErrs = []mqwatch.ObjectError{
+		{Object: "NEW.Q", Err: &mqwatch.Error{Verb: "MQCMD_INQUIRE_Q", Object: "NEW.Q", CC: 2, RC: 2035}},
+		{Object: "ORDERS.IN", Err: &mqwatch.Error{Verb: "MQCMD_INQUIRE_Q", Object: "ORDERS.IN", CC: 2, RC: 2101}},
+	}
+	a.Update(snapshotMsg{snap: snap})
+	v := a.View()
+	if !strings.Contains(v, "not inquired: NEW.Q MQRC_NOT_AUTHORIZED (2035)") || strings.Contains(v, "not inquired: ORDERS.IN") {
+		t.Fatalf("the dashboard does not name exactly the unlisted object:\n%s", v)
 	}
 }

@@ -7,17 +7,16 @@ import (
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
-// onKey routes a key: modal layers first (dialog, palette, filter, help),
-// then the screen's bindings, then the global ones. A binding that is off
-// says why instead of doing nothing.
+// onKey routes a key: modal layers first (palette, filter, help), then the
+// screen's bindings, then the global ones (none under a dialog, which takes
+// what matches none of its keys as typing). A binding that is off says why
+// instead of doing nothing.
 func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 	if k.String() == "ctrl+c" {
 		return a.quit()
 	}
 	a.flash = ""
 	switch {
-	case a.dialog != nil:
-		return a.dialogKey(k)
 	case a.pal.active:
 		return a.paletteKey(k)
 	case a.filter.active:
@@ -39,18 +38,24 @@ func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 		}
 		return b.do()
 	}
+	if m, ok := a.top().(modal); ok {
+		return m.typeKey(a, k)
+	}
 	return nil
 }
 
 // activeBindings: the screen's keys first (they may take a global key such
 // as tab), then the keys that work everywhere.
 func (a *App) activeBindings() []binding {
+	if _, ok := a.top().(modal); ok {
+		return a.top().bindings(a)
+	}
 	return append(a.top().bindings(a), a.globalBindings()...)
 }
 
 func (a *App) quit() tea.Cmd {
-	if a.dialog != nil && a.dialog.cancel != nil {
-		a.dialog.cancel()
+	if d := a.activeDialog(); d != nil && d.cancel != nil {
+		d.cancel()
 	}
 	return tea.Quit
 }
@@ -95,7 +100,7 @@ func (a *App) focusChanged() {
 	}
 	loc := a.top().location()
 	switch loc.Screen {
-	case model.ScreenQueue, model.ScreenTriage, model.ScreenGroup, model.ScreenMessage:
+	case model.ScreenQueue, model.ScreenTriage, model.ScreenGroup, model.ScreenMessage, model.ScreenDialog:
 		s.SetFocus(loc.Queue)
 	default:
 		s.SetFocus("")
@@ -137,7 +142,7 @@ func (a *App) openDeadQ() tea.Cmd {
 }
 
 func (a *App) onMouse(m tea.MouseMsg) tea.Cmd {
-	if a.dialog != nil || a.pal.active || a.showHelp {
+	if a.pal.active || a.showHelp {
 		return nil
 	}
 	switch m.Button {

@@ -40,8 +40,6 @@ func (a *App) View() string {
 	switch {
 	case a.showHelp:
 		body = a.helpView(bodyH)
-	case a.dialog != nil:
-		body = a.dialogView(bodyH)
 	default:
 		body = a.top().view(a, a.width, bodyH)
 	}
@@ -87,7 +85,7 @@ func (a *App) headerView() string {
 	// read-only badge, the alert count or the frozen banner.
 	parts := []string{st.Header.Render(" poisonwatch ")}
 	switch {
-	case a.dialog != nil:
+	case a.activeDialog() != nil:
 		parts = append(parts, st.Banner.Render(" FROZEN while the dialog is open "))
 	case a.frozen:
 		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
@@ -128,7 +126,7 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 		out = st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now))))
 	case a.warming:
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" warming up")
-	case a.frozen || a.dialog != nil:
+	case a.frozen || a.activeDialog() != nil:
 		// Held on purpose: the data is old because the picture stands still,
 		// not because the queue manager stopped answering.
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" held")
@@ -204,6 +202,10 @@ func fitCrumbs(crumbs []string, w int) string {
 		for i := 1; i < len(crumbs)-1; i++ {
 			crumbs[i] = ansi.Truncate(crumbs[i], cut, "…")
 		}
+	}
+	// Still too long (a deep stack): the oldest crumbs fold into "…".
+	for len(crumbs) > 2 && ansi.StringWidth(join()) > w {
+		crumbs = append([]string{"…"}, crumbs[2:]...)
 	}
 	return ansi.Truncate(join(), w, "…")
 }

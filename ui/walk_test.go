@@ -79,7 +79,7 @@ func TestRandomWalkKeepsScreensConsistent(t *testing.T) {
 				trail = append(trail, k)
 				press(a, k)
 				seen[a.top().location().Screen.String()]++
-				if a.dialog != nil {
+				if a.activeDialog() != nil {
 					seen["dialog"]++
 				}
 				if msg := checkConsistent(a); msg != "" {
@@ -165,11 +165,14 @@ func checkConsistent(a *App) string {
 			return "queue screen of " + loc.Queue + " lists a browse of another queue"
 		}
 	}
-	if d := a.dialog; d != nil {
-		if d.req.Queue != loc.Queue || d.req.QMgr != loc.QMgr {
-			return "dialog acts on " + d.req.QMgr + "/" + d.req.Queue + ", screen shows " + loc.QMgr + "/" + loc.Queue
+	if d := a.activeDialog(); d != nil {
+		// The dialog is on the stack above the screen it acts for.
+		below := a.stack[len(a.stack)-2]
+		bl := below.location()
+		if d.req.Queue != loc.Queue || d.req.QMgr != loc.QMgr || bl.Queue != loc.Queue || bl.QMgr != loc.QMgr {
+			return "dialog acts on " + d.req.QMgr + "/" + d.req.Queue + ", breadcrumb names " + loc.QMgr + "/" + loc.Queue + " over " + bl.QMgr + "/" + bl.Queue
 		}
-		if ds, ok := top.(*detailScreen); ok && (len(d.req.Messages) != 1 || d.req.Messages[0].Key() != ds.sum.Key()) {
+		if ds, ok := below.(*detailScreen); ok && (len(d.req.Messages) != 1 || d.req.Messages[0].Key() != ds.sum.Key()) {
 			return "dialog on the message screen acts on other messages"
 		}
 	}
@@ -195,8 +198,8 @@ func TestBackFromDeadQMessageShowsTheQueuesMessage(t *testing.T) {
 		t.Fatalf("three esc after d, tab, enter: %q, want the dashboard (d jumps to Dashboard › DEADQ)", crumbs)
 	}
 	press(a, "enter", "enter", "R") // the cursor is still on ORDERS.IN
-	if a.dialog == nil || a.dialog.req.Queue != "ORDERS.IN" || a.dialog.req.Messages[0].Key() != topIs[*detailScreen](t, a).sum.Key() {
-		t.Fatalf("R on ORDERS.IN's message opened %+v", a.dialog)
+	if a.activeDialog() == nil || a.activeDialog().req.Queue != "ORDERS.IN" || a.activeDialog().req.Messages[0].Key() != under[*detailScreen](t, a).sum.Key() {
+		t.Fatalf("R on ORDERS.IN's message opened %+v", a.activeDialog())
 	}
 }
 

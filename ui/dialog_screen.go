@@ -1,0 +1,74 @@
+package ui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// modal is a screen that takes every key: no global key works under it, and
+// a key that matches none of its bindings is typed into it (a dialog's count
+// or target queue).
+type modal interface {
+	screen
+	typeKey(a *App, k tea.KeyMsg) tea.Cmd
+}
+
+// A dialog is a screen on the navigation stack, above the screen whose
+// messages it acts on: the breadcrumb names its source queue, esc pops it
+// back to exactly that screen, and its keys are declared like any screen's.
+
+func (d *dialog) bindings(a *App) []binding { return a.dialogBindings(d) }
+
+// refresh does nothing: live updates are held while a dialog is open, so the
+// picture the operator confirms does not move under them.
+func (d *dialog) refresh(*App) tea.Cmd { return nil }
+
+func (d *dialog) resize(*App, int, int) {}
+
+func (d *dialog) view(a *App, w, h int) string { return a.dialogView(d, w, h) }
+
+func (d *dialog) scroll(int) {}
+
+// filter: a dialog acts on what was marked when it opened; it has no filter.
+func (d *dialog) filter() *string { return nil }
+
+func (d *dialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+	if d.phase != phaseConfirm || !(d.needType || d.askTarget) {
+		return nil
+	}
+	// The input's blink command is dropped: the cursor stays solid, and a
+	// frame is drawn only when something changes.
+	d.typed, _ = d.typed.Update(k)
+	if !d.askTarget && d.confirmed() {
+		d.onRun = true // the count is typed: the next enter runs
+	}
+	return nil
+}
+
+// activeDialog is the dialog on view, nil when none is open.
+func (a *App) activeDialog() *dialog {
+	d, _ := a.top().(*dialog)
+	return d
+}
+
+// closeDialog stops what the dialog runs, pops it and folds the snapshots
+// held while it was open.
+func (a *App) closeDialog() tea.Cmd {
+	d := a.activeDialog()
+	if d == nil {
+		return nil
+	}
+	if d.cancel != nil {
+		d.cancel()
+	}
+	cmd := a.pop()
+	a.unhold()
+	return cmd
+}
+
+// endRetarget is esc in a target input reopened over a dry run's result: back
+// to that result, its target unchanged.
+func (a *App) endRetarget(d *dialog) {
+	d.askTarget, d.retarget, d.onRun = false, false, false
+	d.typed.Prompt = "count: "
+	d.typed.SetValue("")
+}
