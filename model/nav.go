@@ -15,10 +15,11 @@ const (
 	ScreenAudit
 	ScreenAlert  // one alert in full
 	ScreenAlerts // every queue manager's alerts
+	ScreenRules  // the loaded runmqdlq rules table, or why it was refused
 )
 
 func (s Screen) String() string {
-	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts"}[s]
+	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts", "Rules"}[s]
 }
 
 // Location is one entry of the navigation stack.
