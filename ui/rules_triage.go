@@ -29,12 +29,15 @@ type groupRule struct {
 }
 
 // groupRules caches the match of every group: it is worked out again only
-// when the table, the snapshot or the grouping changes, not on each key.
+// when the table, the DEADQ's inventory or the grouping changes, not on each
+// key. seen keeps each message's match between polls: an inventory's
+// summaries never move or change, so only new arrivals are matched.
 type groupRules struct {
 	tab   *dlqrules.Table
-	snap  *mqwatch.Snapshot
+	inv   *mqwatch.Inventory
 	dim   model.Dim
 	byKey map[model.GroupKey]*groupRule
+	seen  map[*mqwatch.Summary]dlqrules.Match
 }
 
 // matchGroups matches the DEADQ's messages against the loaded table, each
@@ -44,13 +47,17 @@ func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
 		return nil
 	}
 	c := &t.ruleCache
-	if c.tab == a.rules.t && c.snap == t.q.Snap && c.dim == t.dim && c.byKey != nil {
+	inv := t.q.Snap.Inventories[t.loc.Queue]
+	if c.tab == a.rules.t && c.inv == inv && c.dim == t.dim && c.byKey != nil {
 		return c.byKey
+	}
+	if c.tab != a.rules.t {
+		c.seen = nil
 	}
 	tab, qm := a.rules.t, t.q.Snap.QMgr.Name
 	out := map[model.GroupKey]*groupRule{}
 	first := map[model.GroupKey]map[int]*mqwatch.Summary{} // a message per rule, to resolve & names
-	inv := t.q.Snap.Inventories[t.loc.Queue]
+	seen := make(map[*mqwatch.Summary]dlqrules.Match, inv.Len())
 	for i := 0; inv != nil && i < inv.Len(); i++ {
 		m := inv.At(i)
 		k := model.KeyOf(t.dim, m)
@@ -59,7 +66,12 @@ func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
 			g = &groupRule{match: dlqrules.NewGroupMatch()}
 			out[k], first[k] = g, map[int]*mqwatch.Summary{}
 		}
-		mt := tab.MatchSummary(m)
+		mt, ok := c.seen[m]
+		if !ok {
+			mt = tab.MatchSummary(m)
+			mt.Why = "" // not shown per message; keeps the cache small
+		}
+		seen[m] = mt
 		g.match.Add(mt)
 		g.count++
 		if first[k][mt.Rule] == nil {
@@ -69,7 +81,7 @@ func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
 	for k, g := range out {
 		g.describe(tab, first[k][g.match.Rule], qm)
 	}
-	*c = groupRules{tab: tab, snap: t.q.Snap, dim: t.dim, byKey: out}
+	*c = groupRules{tab: tab, inv: inv, dim: t.dim, byKey: out, seen: seen}
 	return out
 }
 
