@@ -204,6 +204,13 @@ func rulesRun(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f *ru
 			writeRulesStep(stdout, &st)
 		}
 	}
+	o.Idle = func(d time.Duration) {
+		if t.Control.Wait == dlqrules.WaitYes {
+			fmt.Fprintln(stderr, "nothing to do: waiting in MQGET for new messages (WAIT(YES); Ctrl-C stops)")
+		} else {
+			fmt.Fprintf(stderr, "nothing to do: waiting in MQGET up to %v for new messages (WAIT)\n", d.Round(time.Second))
+		}
+	}
 	res, err := dlqrules.Run(ctx, src, t, o)
 	if f.json {
 		writeRulesJSON(stdout, stderr, struct {

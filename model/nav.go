@@ -16,10 +16,11 @@ const (
 	ScreenAlert  // one alert in full
 	ScreenAlerts // every queue manager's alerts
 	ScreenDialog // an action from dry run to result, on its source queue
+	ScreenRules  // the loaded runmqdlq rules table, or why it was refused
 )
 
 func (s Screen) String() string {
-	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts", "Dialog"}[s]
+	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts", "Dialog", "Rules"}[s]
 }
 
 // Location is one entry of the navigation stack.

@@ -73,6 +73,9 @@ type App struct {
 
 	later []tea.Cmd // commands started by refreshes, returned by Update
 
+	// rules is the runmqdlq rules table loaded with :rules FILE, nil if none.
+	rules *rulesTable
+
 	warming  bool
 	showHelp bool
 	flash    string // one-line status (copied, refused, ...)

@@ -25,6 +25,7 @@ type detailScreen struct {
 	warRoom bool
 	st      *Styles
 	route   []string
+	rule    string // the loaded rules table's verdict, "" without one
 	loading bool
 	vp      viewport.Model
 	w       int
@@ -69,12 +70,17 @@ func (a *App) onFetched(m fetchedMsg) {
 			if m.err == nil {
 				d.msg = &m.msg
 			}
+			d.rule = a.messageRule(d)
 			d.render()
 		}
 	}
 }
 
-func (d *detailScreen) refresh(a *App) tea.Cmd { d.st = &a.st; d.render(); return nil }
+func (d *detailScreen) refresh(a *App) tea.Cmd {
+	d.st, d.rule = &a.st, a.messageRule(d)
+	d.render()
+	return nil
+}
 
 func (d *detailScreen) resize(a *App, w, h int) {
 	d.w = w
@@ -83,13 +89,7 @@ func (d *detailScreen) resize(a *App, w, h int) {
 	d.render()
 }
 
-func (d *detailScreen) scroll(n int) {
-	if n < 0 {
-		d.vp.ScrollUp(-n)
-	} else {
-		d.vp.ScrollDown(n)
-	}
-}
+func (d *detailScreen) scroll(n int) { scrollViewport(&d.vp, n) }
 
 func (d *detailScreen) filter() *string { return nil }
 
@@ -119,19 +119,13 @@ func (d *detailScreen) setTab(t int) {
 func (d *detailScreen) bindings(a *App) []binding {
 	k := a.keys
 	v := &d.vp
-	out := []binding{
+	out := append(viewportKeys(k, v),
 		bind(k.NextTab, run(func() { d.setTab(d.tab + 1) }), short),
 		bind(k.Tab, run(func() { d.setTab(d.tab + 1) })),
 		bind(k.PrevTab, run(func() { d.setTab(d.tab - 1) })),
-		bind(k.Up, run(func() { v.ScrollUp(1) })),
-		bind(k.Down, run(func() { v.ScrollDown(1) })),
-		bind(k.PgUp, run(func() { v.PageUp() })),
-		bind(k.PgDown, run(func() { v.PageDown() })),
-		bind(k.Home, run(func() { v.GotoTop() })),
-		bind(k.End, run(func() { v.GotoBottom() })),
 		bind(k.Copy, func() tea.Cmd { return copyMsgID(d.sum.MsgId) }, short),
 		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)")),
-	}
+	)
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) {
 		return []mqwatch.Summary{d.sum}, 0 // the message on screen, whatever is marked
 	}, d.loc)...)

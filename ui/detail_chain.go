@@ -85,6 +85,9 @@ func (d *detailScreen) dlhLines() []string {
 		d.field("PutApplName", quote(h.PutApplName), "who dead-lettered it"),
 		d.field("PutDate/PutTime", h.PutDate+" "+h.PutTime, ""),
 	}
+	if d.rule != "" {
+		out = append(out, "", d.st.Info.Render(" "+mqfmt.Sanitize(d.rule)))
+	}
 	return append(out, d.chainErr(err)...)
 }
 

@@ -155,7 +155,9 @@ func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 	}
 	o.Sources, o.Renderer, o.Theme = []Source{src}, r, th
 	o.Now = func() time.Time { return clock.Add(time.Second) }
-	o.ExportDir = "/home/op/.local/state/poisonwatch"
+	if o.ExportDir == "" {
+		o.ExportDir = "/home/op/.local/state/poisonwatch"
+	}
 	a := New(o)
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return a, src

@@ -13,6 +13,7 @@ type KeyMap struct {
 	Export, Group, Audit, Reveal      key.Binding
 	NextTab, PrevTab                  key.Binding
 	DeadQ, Alerts, Sort, Unmark       key.Binding
+	WriteRules                        key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: vim keys and arrows. Destructive
@@ -55,5 +56,7 @@ func DefaultKeyMap() KeyMap {
 		Alerts:  b("every queue manager's alerts", "a"),
 		Sort:    b("cycle sort order", "s"),
 		Unmark:  b("clear all marks", "u"),
+		// W writes a file, never to a queue: no confirmation needed.
+		WriteRules: b("write a runmqdlq rules table from the groups", "W"),
 	}
 }

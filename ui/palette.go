@@ -62,6 +62,7 @@ func (a *App) paletteItems() []paletteItem {
 		{"help", "all keys", func(a *App) tea.Cmd { a.showHelp = true; return nil }},
 		{"quit", "leave poisonwatch", func(a *App) tea.Cmd { return a.quit() }},
 	}
+	items = append(items, a.rulesPaletteItems()...)
 	for _, qs := range a.current().SortedQueues() {
 		name := qs.View.Info.Name
 		items = append(items, paletteItem{"q " + name, qs.View.Role.String() + " queue", func(a *App) tea.Cmd {
@@ -110,6 +111,9 @@ func (a *App) paletteKey(k tea.KeyMsg) tea.Cmd {
 		return nil
 	case "enter":
 		p.active = false
+		if cmd, ok := a.rulesCommand(p.input.Value()); ok {
+			return cmd
+		}
 		if p.cursor < len(p.matches) {
 			return p.items[p.matches[p.cursor].Index].run(a)
 		}

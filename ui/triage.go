@@ -26,15 +26,19 @@ type triageScreen struct {
 	// marks are the groups whose messages space marked.
 	marks map[model.GroupKey]bool
 	w, h  int
+	// rules is the loaded rules table's verdict per group (nil without one).
+	rules     map[model.GroupKey]*groupRule
+	ruleCache groupRules
+	warRoom   bool
 }
 
 func newTriageScreen(qm, queue string) *triageScreen {
 	t := &triageScreen{base: base{loc: model.Location{Screen: model.ScreenTriage, QMgr: qm, Queue: queue}}, marks: map[model.GroupKey]bool{}}
-	t.grid.Cols = triageCols(120)
+	t.grid.Cols = triageCols(120, false)
 	return t
 }
 
-func triageCols(w int) []Column {
+func triageCols(w int, rules bool) []Column {
 	cols := []Column{
 		{Title: "COUNT", Width: 8, Right: true},
 		{Title: "GROUP", Width: 30, Flex: true},
@@ -42,6 +46,9 @@ func triageCols(w int) []Column {
 	}
 	if w >= 100 {
 		cols = append(cols, Column{Title: "ARRIVALS", Width: 16})
+	}
+	if rules {
+		cols = append(cols, Column{Title: "RULE", Width: min(28, max(w/4, 16))})
 	}
 	return cols
 }
@@ -53,13 +60,17 @@ func (t *triageScreen) refresh(a *App) tea.Cmd {
 	q, loc, filter := a.state.QMgr(t.loc.QMgr), &t.loc, t.text
 	t.q = q
 	t.update(q, loc, filter)
+	t.rules, t.warRoom = a.matchGroups(t), a.opt.WarRoom
+	if hasRule := t.rules != nil; hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") {
+		t.resize(a, t.w, t.h)
+	}
 	return nil
 }
 
 func (t *triageScreen) resize(a *App, w, h int) {
 	t.w, t.h = w, h
-	t.grid.Cols = triageCols(w)
-	t.grid.SetSize(w, h-triageChrome)
+	t.grid.Cols = triageCols(w, t.rules != nil)
+	t.grid.SetSize(w, h-t.chrome())
 }
 
 func (t *triageScreen) scroll(d int) { t.grid.Move(d) }
@@ -172,6 +183,8 @@ func (t *triageScreen) cell(row, col int) Cell {
 		return Cell{Text: age(t.now.Sub(g.Newest)) + " – " + age(t.now.Sub(g.Oldest))}
 	case "ARRIVALS":
 		return Cell{Text: sparkline(g.Spark.Values(), 16), Style: &t.st.Info}
+	case "RULE":
+		return t.ruleCell(g)
 	}
 	return Cell{}
 }
@@ -210,6 +223,7 @@ func (t *triageScreen) bindings(a *App) []binding {
 		bind(k.Mark, run(func() { a.markGroups(t, !a.groupMarked(t, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
 		bind(k.MarkAll, run(func() { a.markGroups(t, true, t.groups...) }), none),
 		a.unmarkKey(),
+		bind(k.WriteRules, func() tea.Cmd { return a.writeRules(t) }, offWhen(func() string { return t.writeRulesOff() })),
 	)
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.groupTargets(t) }, t.loc)...)
 }
@@ -297,5 +311,6 @@ func (t *triageScreen) view(a *App, w, h int) string {
 			explain += a.st.Warning.Render("; " + s) // already sanitised
 		}
 	}
-	return ansi.Truncate(title, w, "…") + "\n" + fitHeight(grid, h-triageChrome) + "\n\n" + ansi.Truncate(explain, w, "…")
+	out := ansi.Truncate(title, w, "…") + "\n" + fitHeight(grid, h-t.chrome()) + "\n\n" + ansi.Truncate(explain, w, "…")
+	return out + t.ruleLine(a, w)
 }

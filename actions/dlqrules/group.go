@@ -21,21 +21,27 @@ type GroupMatch struct {
 
 // MatchSummaries matches each summary of a group.
 func (t *Table) MatchSummaries(sums []mqwatch.Summary) GroupMatch {
-	g := GroupMatch{Rule: -1, Counts: map[int]int{}}
+	g := NewGroupMatch()
 	for i := range sums {
-		m := t.MatchSummary(&sums[i])
-		g.Counts[m.Rule]++
-		if !m.Certain {
-			g.Uncertain++
-		}
-	}
-	best := 0
-	for r, n := range g.Counts {
-		if n > best || n == best && r < g.Rule {
-			g.Rule, best = r, n
-		}
+		g.Add(t.MatchSummary(&sums[i]))
 	}
 	return g
+}
+
+// NewGroupMatch is an empty group, to count matches into with Add (the
+// dashboard counts a group's messages in place, without copying them).
+func NewGroupMatch() GroupMatch { return GroupMatch{Rule: -1, Counts: map[int]int{}} }
+
+// Add counts one message's match. Counts only grow, so the rule most meet
+// (the lowest on a tie) can be kept up to date as they come.
+func (g *GroupMatch) Add(m Match) {
+	g.Counts[m.Rule]++
+	if !m.Certain {
+		g.Uncertain++
+	}
+	if n, best := g.Counts[m.Rule], g.Counts[g.Rule]; n > best || n == best && m.Rule < g.Rule {
+		g.Rule = m.Rule
+	}
 }
 
 // Explain says in one line which rule a message meets and what it does:

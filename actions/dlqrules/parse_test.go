@@ -1,6 +1,7 @@
 package dlqrules
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -45,7 +46,12 @@ func TestIBMExampleTablesParse(t *testing.T) {
 	if r := tb.Rules[0]; r.Patterns[0].Num != 2053 || r.Retry != 5 || r.Action != Retry {
 		t.Errorf("rule 1 = %+v", r)
 	}
-	if r := tb.Rules[3]; r.FwdQ != RefDestQ || r.FwdQM != "BBBB.2" || r.Header || r.Pos.Line != 52 {
+	src, err := os.ReadFile("testdata/ibm-example.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(string(src[:strings.Index(string(src), "DESTQM(bbbb.1)")]), "\n")
+	if r := tb.Rules[3]; r.FwdQ != RefDestQ || r.FwdQM != "BBBB.2" || r.Header || r.Pos.Line != line {
 		t.Errorf("rule 4 (lower case in IBM's table) = %+v", r)
 	}
 	zos, err := ParseFile("testdata/ibm-zos-example.rules")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // RunOptions tune a run of a table.
@@ -20,9 +21,9 @@ type RunOptions struct {
 	Once           bool
 	Batch, Workers int
 	Rate           float64
-	// Poll is how often WAIT(YES) and WAIT(nnn) look for new messages;
-	// DefaultPoll when 0.
-	Poll time.Duration
+	// Idle is called when a WAIT(YES) or WAIT(nnn) run has nothing to do
+	// and starts waiting, in MQGET, up to d for a new message.
+	Idle func(d time.Duration)
 	// Progress reports each engine request's progress, with its rule.
 	Progress func(rule int, p actions.OpProgress)
 	// Step is called after each engine request.
@@ -31,8 +32,9 @@ type RunOptions struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 }
 
-// DefaultPoll is how often a waiting run looks for new messages.
-const DefaultPoll = 5 * time.Second
+// waitForever is one MQGET wait of a WAIT(YES) run; it waits again after
+// each, so the figure only bounds how long one call holds the connection.
+const waitForever = time.Hour
 
 // Step is one engine request of a run: a rule's action on some messages.
 type Step struct {
@@ -78,9 +80,6 @@ func Run(ctx context.Context, src Source, t *Table, o RunOptions) (*RunResult, e
 	if o.Sleep == nil {
 		o.Sleep = sleep
 	}
-	if o.Poll <= 0 {
-		o.Poll = DefaultPoll
-	}
 	r := &runner{src: src, t: t, o: o, qmgr: qmi.Name, queue: queue,
 		attempts: map[msgID]map[int]int{}, done: map[msgID]bool{}, res: &RunResult{QMgr: qmi.Name, Queue: queue}}
 	err = r.loop(ctx)
@@ -116,25 +115,66 @@ func (r *runner) loop(ctx context.Context) error {
 		if err := r.pass(ctx, pass, c); err != nil || r.o.DryRun {
 			return err
 		}
-		wait := r.t.Control.RetryInt
 		switch {
 		case r.retryable(msgs, skip):
 			idle = 0
+			if err := r.o.Sleep(ctx, r.t.Control.RetryInt); err != nil {
+				return err
+			}
 		case len(c.batches) > 0:
-			idle, wait = 0, 0 // done: look again at once for what arrived meanwhile
+			idle = 0 // done: look again at once for what arrived meanwhile
 		case r.o.Once || r.t.Control.Wait == WaitNo:
 			return nil
 		case r.t.Control.Wait == WaitFor && idle >= r.t.Control.WaitFor:
 			return nil
 		default:
-			wait = r.o.Poll
+			wait := waitForever
 			if r.t.Control.Wait == WaitFor {
-				wait = min(wait, r.t.Control.WaitFor-idle)
+				wait = r.t.Control.WaitFor - idle
+			}
+			arrived, err := r.await(ctx, msgs, wait)
+			if err != nil {
+				return err
 			}
 			idle += wait
+			if arrived {
+				idle = 0
+			}
 		}
-		if err := r.o.Sleep(ctx, wait); err != nil {
-			return err
+	}
+}
+
+// await waits up to d in MQGET, as runmqdlq waits, for a message the last
+// pass did not see: it browses the queue with a handle of its own, marking
+// every message there (one the pass missed counts as arrived), then browses
+// for an unmarked message with MQGMO_WAIT. Messages left on the queue
+// (IGNORE, no rule) therefore do not wake it, and nothing polls.
+func (r *runner) await(ctx context.Context, seen []scanned, d time.Duration) (bool, error) {
+	if r.o.Idle != nil {
+		r.o.Idle(d)
+	}
+	known := make(map[msgID]bool, len(seen))
+	for i := range seen {
+		known[idOf(&seen[i].sum)] = true
+	}
+	q, err := r.src.Conn.Open(ctx, mqwatch.ObjectDesc{Name: r.queue}, mqwatch.OpenOptions{Browse: true})
+	if err != nil {
+		return false, fmt.Errorf("wait on %s: %w", r.queue, err)
+	}
+	defer q.Close(context.WithoutCancel(ctx))
+	for wait := time.Duration(0); ; {
+		m, err := q.Browse(ctx, mqwatch.BrowseOptions{First: true, Unmarked: true, MaxBytes: scanBytes, Wait: wait})
+		switch {
+		case mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) && wait > 0:
+			return false, nil // d passed with nothing new
+		case mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable):
+			wait = d // every message there is marked: now wait for another
+			continue
+		case err != nil:
+			return false, fmt.Errorf("wait on %s: %w", r.queue, err)
+		}
+		if s := mqwatch.Summarize(&m); wait > 0 || !known[idOf(&s)] {
+			return true, nil
 		}
 	}
 }

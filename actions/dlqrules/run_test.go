@@ -149,25 +149,72 @@ func TestRunPutautCtxPutsAsTheMessagesUser(t *testing.T) {
 	}
 }
 
-// WAIT(nnn) waits that long for new messages, then stops; WAIT(NO) and
-// --once stop at once; cancelling stops a WAIT(YES) run.
-func TestRunWait(t *testing.T) {
+// WAIT(nnn) waits that long in MQGET (not a sleep) for a new message, then
+// stops after one more look; a message left by IGNORE does not wake it;
+// WAIT(NO) and --once stop at once; cancelling stops a WAIT(YES) run.
+func TestRunWaitEndsAfterTheIdleInterval(t *testing.T) {
 	f := newFixture(t)
-	if _, err := f.runTable(t, "WAIT(12)\nACTION(DISCARD)\n", RunOptions{}); err != nil {
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil) // stays: IGNORE
+	var idles []time.Duration
+	res, err := f.runTable(t, "WAIT(1)\nACTION(IGNORE)\n", RunOptions{Idle: func(d time.Duration) { idles = append(idles, d) }})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fmtDurations(f.clk.sleeps); got != "5s 5s 2s" {
-		t.Errorf("WAIT(12) slept %s, want 5s 5s 2s", got)
+	if fmtDurations(idles) != "1s" || len(f.clk.sleeps) != 0 || res.Passes != 2 || res.Left != 1 {
+		t.Errorf("WAIT(1): waited %v, slept %v, %d passes, %d left; want one 1s MQGET wait, no sleep, 2 passes, 1 left",
+			idles, f.clk.sleeps, res.Passes, res.Left)
 	}
-	f.clk.sleeps = nil
-	if _, err := f.runTable(t, "WAIT(YES)\nACTION(DISCARD)\n", RunOptions{Once: true}); err != nil || len(f.clk.sleeps) != 0 {
-		t.Errorf("--once: err %v, slept %v", err, f.clk.sleeps)
+	idles = nil
+	if _, err := f.runTable(t, "WAIT(YES)\nACTION(DISCARD)\n", RunOptions{Once: true, Idle: func(d time.Duration) { idles = append(idles, d) }}); err != nil || len(f.clk.sleeps) != 0 || len(idles) != 0 {
+		t.Errorf("--once: err %v, slept %v, waited %v", err, f.clk.sleeps, idles)
+	}
+	if len(f.browse("QM1.DEADQ")) != 0 {
+		t.Errorf("--once left %d messages", len(f.browse("QM1.DEADQ")))
 	}
 	ctx, cancel := context.WithCancel(f.ctx)
 	cancel()
-	_, err := Run(ctx, f.source(""), mustParse(t, "ACTION(DISCARD)"), RunOptions{Sleep: f.clk.Sleep})
+	_, err = Run(ctx, f.source(""), mustParse(t, "ACTION(DISCARD)"), RunOptions{Sleep: f.clk.Sleep})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled WAIT(YES) run: %v", err)
+	}
+}
+
+// A message put while a WAIT(YES) run waits in MQGET wakes it and is
+// processed in the next pass; cancelling then ends the run.
+func TestRunWaitProcessesAMessageArrivingDuringTheWait(t *testing.T) {
+	f := newFixture(t)
+	ctx, cancel := context.WithCancel(f.ctx)
+	defer cancel()
+	idle := make(chan time.Duration, 8)
+	type result struct {
+		res *RunResult
+		err error
+	}
+	done := make(chan result, 1)
+	src := f.source("")
+	tab := mustParse(t, "WAIT(YES)\nREASON(MQRC_Q_FULL) ACTION(DISCARD)\n")
+	go func() {
+		res, err := Run(ctx, src, tab, RunOptions{Sleep: f.clk.Sleep, Idle: func(d time.Duration) { idle <- d }})
+		done <- result{res, err}
+	}()
+	if d := <-idle; d != waitForever {
+		t.Errorf("WAIT(YES) waits %v per MQGET, want %v", d, waitForever)
+	}
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	select {
+	case <-idle: // processed, waiting again
+	case r := <-done:
+		t.Fatalf("the run ended: %v, %v", r.res, r.err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the message put during the wait was not processed")
+	}
+	if n := len(f.browse("QM1.DEADQ")); n != 0 {
+		t.Errorf("%d messages left on the DEADQ", n)
+	}
+	cancel()
+	r := <-done
+	if !errors.Is(r.err, context.Canceled) || r.res.Done != 1 || r.res.Passes != 3 {
+		t.Errorf("run: %v, err %v; want 1 done in 3 passes, cancelled", r.res, r.err)
 	}
 }
 

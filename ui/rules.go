@@ -1,0 +1,210 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// rulesTable is a runmqdlq rules table loaded with ":rules FILE": the DEADQ
+// triage and the message screen say which of its rules each message meets.
+type rulesTable struct {
+	path string
+	t    *dlqrules.Table
+}
+
+// rulesCommand is the palette's argument command: ":rules FILE" loads a
+// table, ":rules" alone shows the loaded one. ok is false for any other
+// input, which the palette matches as usual.
+func (a *App) rulesCommand(input string) (tea.Cmd, bool) {
+	f := strings.Fields(input)
+	if len(f) == 0 || f[0] != "rules" {
+		return nil, false
+	}
+	switch {
+	case len(f) == 1, len(f) == 2 && f[1] == "show":
+		return a.showRules(), true
+	case len(f) == 2 && f[1] == "off":
+		return a.unloadRules(), true
+	}
+	if a.opt.WarRoom {
+		a.flash = warRoomNoFiles
+		return nil, true
+	}
+	path := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(input), "rules"))
+	return a.loadRules(path), true
+}
+
+// warRoomNoFiles: war-room viewers are remote; they read no file of the
+// host and write none.
+const warRoomNoFiles = "the war room reads and writes no files on the host"
+
+// loadRules parses the table at path. A table with any error is refused
+// whole, as runmqdlq refuses it: the screen lists every error with its line
+// and column, and the table loaded before (if any) stays.
+func (a *App) loadRules(path string) tea.Cmd {
+	if strings.HasPrefix(path, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			path = filepath.Join(home, path[2:])
+		}
+	}
+	t, err := dlqrules.ParseFile(path)
+	if err != nil {
+		return a.push(newRulesScreen(a.qm, path, nil, err, a.rules))
+	}
+	a.rules = &rulesTable{path: path, t: t}
+	a.flash = fmt.Sprintf("rules table %s loaded: %d rules (the DEADQ triage shows which each group meets)", path, len(t.Rules))
+	if len(t.Warnings) > 0 {
+		a.flash += fmt.Sprintf("; %d warnings (:rules shows them)", len(t.Warnings))
+	}
+	return a.top().refresh(a)
+}
+
+// showRules opens the loaded table's screen.
+func (a *App) showRules() tea.Cmd {
+	if a.rules == nil {
+		a.flash = "no rules table loaded: :rules FILE loads one"
+		return nil
+	}
+	return a.push(newRulesScreen(a.qm, a.rules.path, a.rules.t, nil, nil))
+}
+
+// rulesPaletteItems are the palette's rules entries: how to load, and with a
+// table loaded, how to see it and to drop it.
+func (a *App) rulesPaletteItems() []paletteItem {
+	items := []paletteItem{{"rules FILE", "load a runmqdlq rules table: type rules and its path", func(a *App) tea.Cmd {
+		a.flash = "type the table's path after rules: :rules /path/to/table.rules"
+		return nil
+	}}}
+	if a.rules == nil {
+		return items
+	}
+	return append(items,
+		paletteItem{"rules show", "the loaded rules table: " + a.rules.path, func(a *App) tea.Cmd { return a.showRules() }},
+		paletteItem{"rules off", "forget the loaded rules table", func(a *App) tea.Cmd { return a.unloadRules() }})
+}
+
+// unloadRules forgets the loaded table (a file named off loads as ./off).
+func (a *App) unloadRules() tea.Cmd {
+	a.rules = nil
+	a.flash = "rules table unloaded"
+	return a.top().refresh(a)
+}
+
+// rulesScreen shows a rules table as poisonwatch read it (rule numbers and
+// lines, control data, warnings), or why it was refused.
+type rulesScreen struct {
+	base
+	lines []string
+	vp    viewport.Model
+}
+
+func newRulesScreen(qm, path string, t *dlqrules.Table, err error, kept *rulesTable) *rulesScreen {
+	s := &rulesScreen{base: base{loc: model.Location{Screen: model.ScreenRules, QMgr: qm, Label: "rules " + filepath.Base(path)}}}
+	if err != nil {
+		s.lines = refusedLines(path, err, kept)
+	} else {
+		s.lines = tableLines(path, t)
+	}
+	for i, l := range s.lines {
+		s.lines[i] = mqfmt.Sanitize(l) // the file's text is the operator's, not trusted
+	}
+	return s
+}
+
+func refusedLines(path string, err error, kept *rulesTable) []string {
+	var es dlqrules.Errors
+	if !errors.As(err, &es) {
+		return []string{"cannot read rules table " + path + ": " + err.Error()}
+	}
+	out := []string{fmt.Sprintf("rules table %s refused: %d errors, so none of it is used (runmqdlq refuses such a table whole)", path, len(es)), ""}
+	for _, e := range es {
+		out = append(out, fmt.Sprintf("  %d:%d  %s", e.Pos.Line, e.Pos.Col, e.Msg))
+	}
+	if kept != nil {
+		out = append(out, "", fmt.Sprintf("still in use: %s (%d rules)", kept.path, len(kept.t.Rules)))
+	}
+	return out
+}
+
+func tableLines(path string, t *dlqrules.Table) []string {
+	out := []string{fmt.Sprintf("rules table %s: %d rules; the first that matches a message wins", path, len(t.Rules)), ""}
+	if t.Control.Present {
+		out = append(out, fmt.Sprintf("  line %-4d control  %s", t.Control.Pos.Line, t.Control.String()))
+	}
+	for i := range t.Rules {
+		r := &t.Rules[i]
+		out = append(out, fmt.Sprintf("  line %-4d #%-6d %s", r.Pos.Line, r.Number, r.String()))
+	}
+	if len(t.Warnings) > 0 {
+		out = append(out, "", "warnings:")
+		for _, w := range t.Warnings {
+			out = append(out, "  "+w)
+		}
+	}
+	return out
+}
+
+func (s *rulesScreen) refresh(*App) tea.Cmd { return nil }
+
+func (s *rulesScreen) resize(_ *App, w, h int) {
+	s.vp.Width, s.vp.Height = w, max(h, 1)
+	lines := make([]string, len(s.lines))
+	for i, l := range s.lines {
+		lines[i] = ansi.Wrap(" "+l, w, "")
+	}
+	s.vp.SetContent(strings.Join(lines, "\n"))
+}
+
+func (s *rulesScreen) view(_ *App, _, _ int) string { return s.vp.View() }
+func (s *rulesScreen) filter() *string              { return nil }
+
+func (s *rulesScreen) scroll(n int) { scrollViewport(&s.vp, n) }
+
+func (s *rulesScreen) bindings(a *App) []binding { return viewportKeys(a.keys, &s.vp) }
+
+// viewportKeys are the moves of a screen that scrolls text.
+func viewportKeys(k KeyMap, v *viewport.Model) []binding {
+	return []binding{
+		bind(k.Up, run(func() { v.ScrollUp(1) })),
+		bind(k.Down, run(func() { v.ScrollDown(1) })),
+		bind(k.PgUp, run(func() { v.PageUp() })),
+		bind(k.PgDown, run(func() { v.PageDown() })),
+		bind(k.Home, run(func() { v.GotoTop() })),
+		bind(k.End, run(func() { v.GotoBottom() })),
+	}
+}
+
+// scrollViewport moves v by n lines (the mouse wheel).
+func scrollViewport(v *viewport.Model, n int) {
+	if n < 0 {
+		v.ScrollUp(-n)
+	} else {
+		v.ScrollDown(n)
+	}
+}
+
+// messageRule names the loaded table's rule for the message on screen and
+// what it would do, from the whole MQMD once the message is read (from its
+// summary until then). "" without a table or off the DEADQ.
+func (a *App) messageRule(d *detailScreen) string {
+	q := a.state.QMgr(d.loc.QMgr)
+	if a.rules == nil || !d.sum.HasDLH || q.Snap == nil || q.Groups[d.loc.Queue] == nil || !q.Groups[d.loc.Queue].IsDLQ {
+		return ""
+	}
+	f := dlqrules.FactsOfSummary(&d.sum)
+	if d.msg != nil {
+		f = dlqrules.FactsOfMessage(d.msg)
+	}
+	return "rules table: " + a.rules.t.Explain(a.rules.t.Match(&f), &f, q.Snap.QMgr.Name)
+}
