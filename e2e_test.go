@@ -68,27 +68,41 @@ func (s *tmuxSession) waitFor(texts ...string) string {
 // tmux session, with env before the command; dir holds its state.
 func startInTmux(t *testing.T, w, h int, env string) (*tmuxSession, string) {
 	t.Helper()
+	dir, bin := buildForTmux(t)
+	cmd := env + " XDG_STATE_HOME=" + dir + " " + bin + " --audit " + filepath.Join(dir, "audit.jsonl")
+	return newTmux(t, dir, "", w, h, cmd), dir
+}
+
+// buildForTmux checks tmux is there and builds poisonwatch into a new
+// temporary directory.
+func buildForTmux(t *testing.T) (dir, bin string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("tmux is not installed: .ci/run installs it")
 		}
 		t.Skip("tmux is not installed (apt-get install tmux); CI installs it and runs this test")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "poisonwatch")
+	dir = t.TempDir()
+	bin = filepath.Join(dir, "poisonwatch")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return dir, bin
+}
+
+// newTmux runs cmd in a new w×h tmux session, killed when the test ends.
+func newTmux(t *testing.T, dir, suffix string, w, h int, cmd string) *tmuxSession {
+	t.Helper()
 	// The temporary directory's parent is unique to this run (t.TempDir's own
 	// base is always 001): two test runs on one machine must not share a
 	// tmux session.
-	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir)}
-	cmd := env + " XDG_STATE_HOME=" + dir + " " + bin + " --audit " + filepath.Join(dir, "audit.jsonl")
+	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir) + suffix}
 	if out, err := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", itoa(w), "-y", itoa(h), cmd).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v %s", err, out)
 	}
 	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", s.name).Run() })
-	return s, dir
+	return s
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -38,12 +38,15 @@ func NewLocks() *Locks { return &Locks{held: map[string]Identity{}} }
 
 func lockKey(req actions.OpRequest) string { return req.QMgr + "/" + req.Queue }
 
+// queueName names the source queue for people: "QM1.DEADQ (QM1)".
+func queueName(req actions.OpRequest) string { return req.Queue + " (" + req.QMgr + ")" }
+
 // acquire takes the queue's lock for who, or says who holds it.
 func (l *Locks) acquire(req actions.OpRequest, who Identity) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if h, ok := l.held[lockKey(req)]; ok {
-		return &BusyError{Queue: req.QMgr + "." + req.Queue, Who: h}
+		return &BusyError{Queue: queueName(req), Who: h}
 	}
 	l.held[lockKey(req)] = who
 	return nil
@@ -54,7 +57,7 @@ func (l *Locks) check(req actions.OpRequest) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if h, ok := l.held[lockKey(req)]; ok {
-		return &BusyError{Queue: req.QMgr + "." + req.Queue, Who: h}
+		return &BusyError{Queue: queueName(req), Who: h}
 	}
 	return nil
 }
@@ -111,7 +114,7 @@ func (o *SessionOps) Run(ctx context.Context, req actions.OpRequest, progress fu
 	}
 	defer o.Locks.release(req)
 	room := o.Seat.room
-	room.Announce(o.Seat.ID(), fmt.Sprintf("%s started: %s on %s.%s", who.User, req.Op, req.QMgr, req.Queue), nil)
+	room.Announce(o.Seat.ID(), fmt.Sprintf("%s started: %s on %s", who.User, req.Op, queueName(req)), nil)
 	res, err := o.Engines.Run(ctx, req, progress)
 	room.Announce(o.Seat.ID(), resultSentence(who.User, res, err), &res)
 	return res, err
@@ -137,7 +140,7 @@ var pastTense = map[actions.Op]string{actions.OpRequeue: "requeued", actions.OpM
 	actions.OpReplay: "replayed", actions.OpDiscard: "discarded", actions.OpExport: "exported", actions.OpImport: "imported"}
 
 // resultSentence is the flash every session sees when a run ends: "alice
-// requeued 37 messages from QM1.DEADQ → ORDERS.IN ×30, PAYMENTS.IN ×7".
+// requeued 37 messages from QM1.DEADQ (QM1) → ORDERS.IN ×30, PAYMENTS.IN ×7".
 func resultSentence(user string, res actions.OpResult, err error) string {
 	req := res.Plan.Request
 	verb := pastTense[req.Op]
@@ -152,7 +155,7 @@ func resultSentence(user string, res actions.OpResult, err error) string {
 	if res.Done != 1 {
 		b.WriteString("s")
 	}
-	fmt.Fprintf(&b, " from %s.%s", req.QMgr, req.Queue)
+	fmt.Fprintf(&b, " from %s", queueName(req))
 	names := make([]string, 0, len(targets))
 	for t := range targets {
 		if t != "" {

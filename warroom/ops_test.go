@@ -117,7 +117,7 @@ func TestOperatorRunIsAuditedWithSSHIdentityAndAnnounced(t *testing.T) {
 	}
 	st := <-viewer.Updates()
 	last := st.Events[len(st.Events)-1]
-	if want := "alice requeued 3 messages from QM1.QM1.DEADQ → ORDERS.IN ×3"; last.Text != want || last.Result == nil {
+	if want := "alice requeued 3 messages from QM1.DEADQ (QM1) → ORDERS.IN ×3"; last.Text != want || last.Result == nil {
 		t.Fatalf("viewer's last event %q (result %v), want %q with the result", last.Text, last.Result != nil, want)
 	}
 }
@@ -141,7 +141,7 @@ func TestOneActionPerQueueAcrossSessions(t *testing.T) {
 		t.Fatalf("carol's plan while alice acts: err = %v, want alice named", err)
 	}
 	if _, err := c.Run(context.Background(), requeueAll, nil); !errors.As(err, &busy) ||
-		!strings.Contains(err.Error(), "alice is acting on QM1.QM1.DEADQ") {
+		!strings.Contains(err.Error(), "alice is acting on QM1.DEADQ (QM1)") {
 		t.Fatalf("carol's run while alice acts: err = %v", err)
 	}
 	other := requeueAll
