@@ -66,6 +66,7 @@ type Server struct {
 
 // live is one running session.
 type live struct {
+	sess   ssh.Session
 	prog   *tea.Program
 	reason string // why the server ended it ("server stopping", "idle ...")
 }
@@ -126,15 +127,31 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 func (s *Server) Stop(ctx context.Context) error {
 	s.mu.Lock()
 	s.stopping = true
+	var progs []*tea.Program
 	for l := range s.live {
-		l.reason = "server stopping"
-		l.prog.Quit()
+		l.reason = goodbye
+		progs = append(progs, l.prog)
 	}
 	s.mu.Unlock()
+	for _, p := range progs {
+		go p.Quit() // a program busy writing to a slow client must not hold up the others
+	}
 	err := s.srv.Shutdown(ctx)
+	if err != nil {
+		// Sessions that did not end in time are told why and closed.
+		s.mu.Lock()
+		for l := range s.live {
+			fmt.Fprint(l.sess, "\r\npoisonwatch serve: "+goodbye+"\r\n")
+			l.sess.Close()
+		}
+		s.mu.Unlock()
+		s.srv.Close()
+	}
 	s.room.Stop()
 	return err
 }
+
+const goodbye = "server stopping"
 
 // admit runs first for every session: it refuses sessions beyond the
 // limit, and tells the user why the server ended the session.
@@ -145,7 +162,7 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		s.mu.Unlock()
 		switch {
 		case stopping:
-			wish.Fatalln(sess, "poisonwatch serve: server stopping")
+			wish.Fatalln(sess, "poisonwatch serve: "+goodbye)
 			return
 		case full:
 			fmt.Fprintf(s.cfg.Log, "refused %s: %d sessions already\n", sessionName(sess), s.cfg.MaxSessions)

@@ -58,7 +58,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	lastKey.Store(time.Now().UnixNano())
 	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithContext(ctx)}, s.ioOptions(sess, &lastKey)...)
 	p := tea.NewProgram(model, opts...)
-	l := &live{prog: p}
+	l := &live{sess: sess, prog: p}
 	s.mu.Lock()
 	s.live[l] = struct{}{}
 	s.mu.Unlock()
