@@ -11,6 +11,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	charmlog "github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
 	bm "github.com/charmbracelet/wish/bubbletea"
@@ -79,6 +80,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
+	// The middleware logs a session's end through the global logger: to
+	// the server's log, not wherever the process's stderr happens to go.
+	charmlog.SetOutput(cfg.Log)
 	s := &Server{cfg: cfg, room: NewRoom(), locks: NewLocks(), live: map[*live]struct{}{}}
 	for _, src := range cfg.Sources {
 		s.feeds = append(s.feeds, NewFeed(src))
