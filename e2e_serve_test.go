@@ -15,6 +15,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 )
 
 // lockedBuffer collects a process's output while the test reads it.
@@ -110,21 +112,7 @@ func startServe(t *testing.T) *warRoom {
 
 func (w *warRoom) waitOutput(texts ...string) {
 	w.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		out := w.out.String()
-		all := true
-		for _, s := range texts {
-			all = all && strings.Contains(out, s)
-		}
-		if all {
-			return
-		}
-		if time.Now().After(deadline) {
-			w.t.Fatalf("serve never printed %q:\n%s", texts, out)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	waitfor.Texts(w.t, 30*time.Second, w.out.String, texts...)
 }
 
 // knownHosts trusts exactly the host key the server created and printed.

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 )
 
 // tmuxSession drives the real binary in a terminal, as an operator would.
@@ -47,21 +49,7 @@ func (s *tmuxSession) screenWithEscapes() string {
 // waitFor polls the screen until every text is on it.
 func (s *tmuxSession) waitFor(texts ...string) string {
 	s.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		scr := s.screen()
-		all := true
-		for _, t := range texts {
-			all = all && strings.Contains(scr, t)
-		}
-		if all {
-			return scr
-		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("screen never showed %q:\n%s", texts, scr)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	return waitfor.Texts(s.t, 30*time.Second, s.screen, texts...)
 }
 
 // startInTmux builds poisonwatch and starts it on the live demo in a w×h

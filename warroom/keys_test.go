@@ -1,8 +1,6 @@
 package warroom
 
 import (
-	"crypto/ed25519"
-	"crypto/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,14 +11,7 @@ import (
 
 func pubLine(t *testing.T) (string, gossh.PublicKey) {
 	t.Helper()
-	pub, _, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := gossh.NewPublicKey(pub)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := newSigner(t).PublicKey()
 	return strings.TrimSpace(string(gossh.MarshalAuthorizedKey(k))), k
 }
 

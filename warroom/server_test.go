@@ -14,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -156,23 +157,11 @@ func (ts *testServer) open(user string) *term {
 // waitFor waits until the session's output holds every text.
 func (tm *term) waitFor(texts ...string) {
 	tm.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+	waitfor.Texts(tm.t, 15*time.Second, func() string {
 		tm.mu.Lock()
-		out := tm.out.String()
-		tm.mu.Unlock()
-		all := true
-		for _, s := range texts {
-			all = all && strings.Contains(out, s)
-		}
-		if all {
-			return
-		}
-		if time.Now().After(deadline) {
-			tm.t.Fatalf("output never held %q:\n%q", texts, out[max(0, len(out)-2000):])
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		defer tm.mu.Unlock()
+		return tm.out.String()
+	}, texts...)
 }
 
 func TestServerRefusesUnknownKeysAndPasswords(t *testing.T) {
