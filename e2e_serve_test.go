@@ -79,10 +79,11 @@ type warRoom struct {
 	cmd      *exec.Cmd
 }
 
-// startServe starts poisonwatch serve on the war-room scenario with alice
-// (operator) and bob (viewer) authorized, and writes the host key into a
-// known_hosts file, so the clients check it strictly.
-func startServe(t *testing.T) *warRoom {
+// startServe starts poisonwatch serve with alice (operator) and bob (viewer)
+// authorized, on the scenario directory (the built-in demo when ""), and
+// writes the host key into a known_hosts file, so the clients check it
+// strictly.
+func startServe(t *testing.T, scenario string) *warRoom {
 	t.Helper()
 	if _, err := exec.LookPath("ssh"); err != nil {
 		t.Skip("the OpenSSH client is not installed (apt-get install openssh-client); .ci/run installs it")
@@ -98,7 +99,7 @@ func startServe(t *testing.T) *warRoom {
 	w := &warRoom{t: t, dir: dir, bin: bin, port: addr[strings.LastIndex(addr, ":")+1:], out: &lockedBuffer{}}
 	w.cmd = exec.Command(bin, "serve", "--listen", addr, "--host-key", filepath.Join(dir, "host_key"),
 		"--authorized-keys", filepath.Join(dir, "authorized_keys"), "--audit", filepath.Join(dir, "audit.jsonl"),
-		"--scenario", "testdata/warroom", "--interval", "500ms")
+		"--scenario", scenario, "--interval", "500ms")
 	w.cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+dir)
 	w.cmd.Stdout, w.cmd.Stderr = w.out, w.out
 	if err := w.cmd.Start(); err != nil {
@@ -145,7 +146,7 @@ func (w *warRoom) sshArgs(user, key string, extra ...string) []string {
 // session opens a tmux session running ssh as user; the pane stays after
 // ssh ends so the goodbye can be read.
 func (w *warRoom) session(user, key string, width, height int) *tmuxSession {
-	cmd := "ssh -t " + strings.Join(w.sshArgs(user, key), " ") + "; sleep 60"
+	cmd := "TERM=xterm-256color ssh -t " + strings.Join(w.sshArgs(user, key), " ") + "; sleep 60"
 	return newTmux(w.t, w.dir, "-"+user, width, height, cmd)
 }
 
@@ -155,7 +156,7 @@ func (w *warRoom) session(user, key string, width, height int) *tmuxSession {
 // flash and the new depths; an unknown key is refused; stopping the server
 // says goodbye.
 func TestEndToEndWarRoomOverSSH(t *testing.T) {
-	w := startServe(t)
+	w := startServe(t, "testdata/warroom")
 	alice := w.session("alice", "alice", 120, 35)
 	alice.waitFor("QM1.DEAD.LETTER.QUEUE", "5/5.0k")
 	bob := w.session("bob", "bob", 100, 30)

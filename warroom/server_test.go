@@ -190,6 +190,9 @@ func TestServerLimitGarbageAndGoodbye(t *testing.T) {
 	bob.in.Write([]byte("\x1b[\x1b]0;\x07\xff\xfe" + strings.Repeat("j", 1<<16)))
 	bob.client.Close()
 	alice.waitFor("in the room (1)")
+	if n := ts.srv.Feeds()[0].Sessions(); n != 1 {
+		t.Fatalf("the feed still serves %d sessions after bob left, want 1", n)
+	}
 	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := ts.srv.Stop(stop); err != nil {
