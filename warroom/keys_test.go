@@ -75,7 +75,7 @@ func TestKeysLookupRefusesUnknownKey(t *testing.T) {
 }
 
 func TestHostKeyCreatedOnceWithMode0600(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "host")
+	path := filepath.Join(t.TempDir(), "state", "host") // the state directory may not exist yet
 	_, fp1, err := HostKey(path)
 	if err != nil {
 		t.Fatal(err)
