@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -86,9 +87,9 @@ func (a *App) stopFollowing() {
 }
 
 // mirror makes this session's screen stack, filters and cursor those of the
-// session it follows. Screens that need what only their session fetched (a
-// message's body, an alert) are not rebuilt: the follower stops at the
-// screen under them.
+// session it follows. A message is opened from this session's own list (so
+// its body is fetched, and masked, as for this session); an alert or an
+// audit run is not rebuilt: the follower stops at the screen under it.
 func (a *App) mirror() {
 	if a.room.following == 0 {
 		return
@@ -123,7 +124,7 @@ func (a *App) sameStack(v SessionView) bool {
 		return false
 	}
 	for i, s := range a.stack {
-		if fmt.Sprint(*s.location()) != fmt.Sprint(v.Stack[i]) {
+		if !sameLocation(*s.location(), v.Stack[i]) {
 			return false
 		}
 		if f := s.filter(); f != nil && *f != v.Filters[i] {
@@ -131,6 +132,13 @@ func (a *App) sameStack(v SessionView) bool {
 		}
 	}
 	return true
+}
+
+// sameLocation compares two locations by value, the group they name included.
+func sameLocation(x, y model.Location) bool {
+	gx, gy := x.Group, y.Group
+	x.Group, y.Group = nil, nil
+	return x == y && (gx == gy || gx != nil && gy != nil && *gx == *gy)
 }
 
 func (a *App) rebuildStack(v SessionView) {
@@ -150,9 +158,26 @@ func (a *App) rebuildStack(v SessionView) {
 		stack = []screen{newDashboard(a.qm)}
 	}
 	a.stack = stack
-	if cmd := a.entered(); cmd != nil {
-		a.later = append(a.later, cmd)
+	a.later = append(a.later, a.entered())
+	if len(stack) < len(v.Stack) && v.Stack[len(stack)].Screen == model.ScreenMessage {
+		a.later = append(a.later, a.followToMessage(v.Stack[len(stack)].Msg))
 	}
+}
+
+// followToMessage opens the followed session's message when this session's
+// list under it has it; its body is fetched (and masked) as this session's.
+func (a *App) followToMessage(k mqwatch.Key) tea.Cmd {
+	q, ok := a.top().(*queueScreen)
+	if !ok {
+		return nil
+	}
+	for i := range q.msgs.Len() {
+		if s := q.msgs.At(i); s.Key() == k {
+			q.grid.Cursor = i
+			return a.openMessage(q.loc, *s)
+		}
+	}
+	return nil
 }
 
 // screenAt builds the screen of a location, nil for those a follower cannot

@@ -167,7 +167,7 @@ func sameView(x, y SessionView) bool {
 		return false
 	}
 	for i := range x.Stack {
-		if fmt.Sprint(x.Stack[i]) != fmt.Sprint(y.Stack[i]) || x.Filters[i] != y.Filters[i] {
+		if !sameLocation(x.Stack[i], y.Stack[i]) || x.Filters[i] != y.Filters[i] {
 			return false
 		}
 	}

@@ -201,3 +201,31 @@ func TestFlowRoomPresenceAndFlash(t *testing.T) {
 		t.Fatalf("audit log has %d runs, want alice's", len(a.auditLog))
 	}
 }
+
+func TestRoomFollowOpensTheDriversMessageMasked(t *testing.T) {
+	a, _ := roomApp(t)
+	target := dlqSummary(2, 2085, "INVOICE.IN")
+	driver := alice
+	driver.View = SessionView{Stack: []model.Location{
+		{Screen: model.ScreenDashboard, QMgr: "QM1"},
+		{Screen: model.ScreenGroup, QMgr: "QM1", Queue: "QM1.DEADQ", Group: &model.GroupKey{Reason: 2085, DestQ: "INVOICE.IN", DestQMgr: "QM2"}},
+		{Screen: model.ScreenMessage, QMgr: "QM1", Queue: "QM1.DEADQ", Msg: target.Key()},
+	}, Filters: []string{"", "", ""}}
+	a.opt.Ops = &fakeOps{msg: sampleMessage()}
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
+	_, cmd := a.Update(keyMsg("F"))
+	drain(a, cmd)
+	d := topIs[*detailScreen](t, a)
+	if d.sum.Key() != target.Key() || !d.warRoom {
+		t.Fatalf("follower on message %v (masked %v), want the driver's, masked", d.sum.Key(), d.warRoom)
+	}
+	// The same view again rebuilds nothing: the group key is compared by value.
+	before := a.stack[1]
+	g := *driver.View.Stack[1].Group
+	driver.View.Stack = append([]model.Location(nil), driver.View.Stack...)
+	driver.View.Stack[1].Group = &g // another session's copy: equal, not the same pointer
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
+	if a.stack[1] != before {
+		t.Fatal("an unchanged view rebuilt the follower's stack")
+	}
+}
