@@ -202,8 +202,8 @@ func (s *Server) identify(sess ssh.Session) (Identity, bool) {
 		return Identity{}, false
 	}
 	user := mqfmt.Sanitize(sess.User())
-	if len(user) > 32 {
-		user = user[:32]
+	if r := []rune(user); len(r) > 32 {
+		user = string(r[:32])
 	}
 	return Identity{User: user, Fingerprint: gosshFingerprint(k), Role: k.Role}, true
 }
