@@ -213,3 +213,11 @@ func (a *App) presenceView() string {
 	}
 	return ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
 }
+
+// auditScope says whose runs the audit view lists.
+func (a *App) auditScope() string {
+	if a.opt.Room == nil {
+		return "this session"
+	}
+	return "in the room since you joined"
+}

@@ -195,7 +195,7 @@ func TestFlowRoomPresenceAndFlash(t *testing.T) {
 		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice requeued 1 message", Result: &res}}}
 	f.waitFor("alice requeued 1 message")
 	f.keys("A")
-	f.waitFor("requeue")
+	f.waitFor("1 action run(s) in the room since you joined", "requeue")
 	a := f.quit()
 	if len(a.auditLog) != 1 {
 		t.Fatalf("audit log has %d runs, want alice's", len(a.auditLog))
