@@ -81,8 +81,14 @@ func (a *App) startFollowing(id int) {
 	a.mirror()
 }
 
+// pointMark is the cursor's mark where the followed session points.
+const pointMark = "»"
+
 func (a *App) stopFollowing() {
 	a.room.following = 0
+	if g := screenGrid(a.top()); g != nil {
+		g.CursorMark = ""
+	}
 	a.flash = "stopped following"
 }
 
@@ -110,12 +116,17 @@ func (a *App) mirror() {
 	if !a.sameStack(v) {
 		a.rebuildStack(v)
 	}
-	if g := screenGrid(a.top()); g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
+	g := screenGrid(a.top())
+	if g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
 		g.Cursor = v.Cursor
 		g.clamp()
 	}
-	if v.Pointing {
-		a.flash = fmt.Sprintf("%s points at row %d", mqfmt.Sanitize(m.User), v.Cursor+1)
+	if g != nil {
+		g.CursorMark = ""
+		if v.Pointing {
+			g.CursorMark = pointMark
+			a.flash = fmt.Sprintf("%s points at row %d", mqfmt.Sanitize(m.User), v.Cursor+1)
+		}
 	}
 }
 

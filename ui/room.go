@@ -203,6 +203,9 @@ func (a *App) presenceView() string {
 		} else {
 			s = st.Muted.Render(s)
 		}
+		if m.View.Pointing {
+			s += st.Accent.Render(" " + pointMark + " row " + fmt.Sprint(m.View.Cursor+1))
+		}
 		if f := a.member(m.View.Following); f != nil {
 			s += st.Muted.Render(" → " + mqfmt.Sanitize(f.User))
 		}

@@ -131,9 +131,12 @@ func TestRoomFollowMirrorsTheDriverUntilEsc(t *testing.T) {
 	if q.grid.Cursor != 5 || !strings.Contains(a.flash, "alice points at row 6") {
 		t.Fatalf("cursor %d, flash %q", q.grid.Cursor, a.flash)
 	}
+	if v := a.View(); !strings.Contains(v, pointMark) {
+		t.Fatalf("the pointed row is not marked %s:\n%s", pointMark, v)
+	}
 	press(a, "esc")
-	if a.room.following != 0 || len(a.stack) != 2 {
-		t.Fatalf("esc: following %d, stack %d; want stopped, still on the queue", a.room.following, len(a.stack))
+	if a.room.following != 0 || len(a.stack) != 2 || strings.Contains(a.View(), pointMark) {
+		t.Fatalf("esc: following %d, stack %d; want stopped, still on the queue, no pointer", a.room.following, len(a.stack))
 	}
 	driver.View.Stack = driver.View.Stack[:1]
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
