@@ -39,8 +39,8 @@ type Grid struct {
 	Blurred bool
 	// CursorMark replaces the cursor's ▸ (a followed session pointing: »).
 	CursorMark string
-	Cell    func(row, col int) Cell
-	widths  []int
+	Cell       func(row, col int) Cell
+	widths     []int
 }
 
 // SetSize fits the grid into w×h (h includes the header line).
