@@ -204,3 +204,26 @@ func depth(t *testing.T, qm *embedded.QMgr, queue string) int {
 	}
 	return int(st[0].Depth)
 }
+
+func TestDroppedOperatorStopsTheRunAndFreesTheQueue(t *testing.T) {
+	e := newOpsEnv(t)
+	a := e.seat(alice)
+	watcher := e.room.Join(bob)
+	ctx, cancel := context.WithCancel(context.Background())
+	req := requeueAll
+	req.Batch, req.Workers = 1, 1
+	res, _ := a.Run(ctx, req, func(actions.OpProgress) { cancel() }) // the connection drops after the first batch
+	if res.Done == 0 || res.Done == 3 {
+		t.Fatalf("done %d: want the run stopped part way", res.Done)
+	}
+	if err := e.locks.check(requeueAll); err != nil {
+		t.Fatalf("the queue stays locked after the run stopped: %v", err)
+	}
+	st := <-watcher.Updates()
+	if last := st.Events[len(st.Events)-1].Text; !strings.Contains(last, "stopped") {
+		t.Fatalf("the room's flash %q does not say the run stopped", last)
+	}
+	if d := depth(t, e.qm, "QM1.DEADQ") + depth(t, e.qm, "ORDERS.IN"); d != 3 {
+		t.Fatalf("%d messages on the DEADQ and ORDERS.IN, want all 3 accounted for", d)
+	}
+}
