@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 )
 
 // tmuxSession drives the real binary in a terminal, as an operator would.
@@ -47,26 +49,21 @@ func (s *tmuxSession) screenWithEscapes() string {
 // waitFor polls the screen until every text is on it.
 func (s *tmuxSession) waitFor(texts ...string) string {
 	s.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		scr := s.screen()
-		all := true
-		for _, t := range texts {
-			all = all && strings.Contains(scr, t)
-		}
-		if all {
-			return scr
-		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("screen never showed %q:\n%s", texts, scr)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	return waitfor.Texts(s.t, 30*time.Second, s.screen, texts...)
 }
 
 // startInTmux builds poisonwatch and starts it on the live demo in a w×h
 // tmux session, with env before the command; dir holds its state.
 func startInTmux(t *testing.T, w, h int, env string) (*tmuxSession, string) {
+	t.Helper()
+	dir, bin := buildForTmux(t)
+	cmd := env + " XDG_STATE_HOME=" + dir + " " + bin + " --audit " + filepath.Join(dir, "audit.jsonl")
+	return newTmux(t, dir, "", w, h, cmd), dir
+}
+
+// buildForTmux checks tmux is there and builds poisonwatch into a new
+// temporary directory.
+func buildForTmux(t *testing.T) (dir, bin string) {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
@@ -74,21 +71,26 @@ func startInTmux(t *testing.T, w, h int, env string) (*tmuxSession, string) {
 		}
 		t.Skip("tmux is not installed (apt-get install tmux); CI installs it and runs this test")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "poisonwatch")
+	dir = t.TempDir()
+	bin = filepath.Join(dir, "poisonwatch")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return dir, bin
+}
+
+// newTmux runs cmd in a new w×h tmux session, killed when the test ends.
+func newTmux(t *testing.T, dir, suffix string, w, h int, cmd string) *tmuxSession {
+	t.Helper()
 	// The temporary directory's parent is unique to this run (t.TempDir's own
 	// base is always 001): two test runs on one machine must not share a
 	// tmux session.
-	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir)}
-	cmd := env + " XDG_STATE_HOME=" + dir + " " + bin + " --audit " + filepath.Join(dir, "audit.jsonl")
+	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir) + suffix}
 	if out, err := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", itoa(w), "-y", itoa(h), cmd).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v %s", err, out)
 	}
 	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", s.name).Run() })
-	return s, dir
+	return s
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -126,7 +126,15 @@ func checkInterval(d time.Duration) error {
 // newDashboard starts a watcher per queue manager and builds the dashboard
 // on them; wait returns once every watcher has stopped (after ctx ends).
 func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
-	var sources []ui.Source
+	sources, wait := startWatchers(ctx, o, be)
+	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: r, ReadOnly: o.readOnly,
+		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm})
+	return app, wait
+}
+
+// startWatchers starts a watcher per queue manager; wait returns once every
+// one has stopped (after ctx ends).
+func startWatchers(ctx context.Context, o tuiOpts, be *backend) (sources []ui.Source, wait func()) {
 	done := make(chan struct{}, len(be.qmgrs))
 	for _, q := range be.qmgrs {
 		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval, Now: be.now,
@@ -134,9 +142,7 @@ func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, 
 		go func() { w.Run(ctx); done <- struct{}{} }()
 		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
 	}
-	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: r, ReadOnly: o.readOnly,
-		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm})
-	return app, func() {
+	return sources, func() {
 		for range be.qmgrs {
 			<-done
 		}

@@ -37,6 +37,8 @@ type Options struct {
 	// Styles names the consumer style of queues whose consumers are known
 	// (the demo's), per queue manager, for route predictions.
 	Styles map[string]map[string]actions.Style
+	// Room, when set, is the war room this session is in (poisonwatch serve).
+	Room Room
 }
 
 // App is the root model of the program.
@@ -79,6 +81,7 @@ type App struct {
 	warming  bool
 	showHelp bool
 	flash    string // one-line status (copied, refused, ...)
+	room     roomState
 }
 
 // New builds the App.
@@ -132,7 +135,7 @@ func (a *App) Init() tea.Cmd {
 	for i, s := range a.opt.Sources {
 		cmds = append(cmds, waitSnapshot(i, s))
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, a.roomInit()...)...)
 }
 
 // Update routes messages; each case delegates to a method. Work a screen
@@ -144,7 +147,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(append(a.later, cmd)...)
 		a.later = nil
 	}
-	return m, cmd
+	return m, a.roomUpdated(cmd)
 }
 
 func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -156,6 +159,8 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.onSnapshot(msg)
 	case sourceClosedMsg:
 		return a, nil
+	case roomMsg:
+		return a, a.onRoom(msg)
 	case tickMsg:
 		return a, tick()
 	case warmedMsg:

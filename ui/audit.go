@@ -106,7 +106,7 @@ func (s *auditScreen) cell(row, col int) Cell {
 }
 
 func (s *auditScreen) view(a *App, w, h int) string {
-	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) this session %s  (enter: its messages)", len(s.runs), position(s.grid)))
+	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  (enter: its messages)", len(s.runs), a.auditScope(), position(s.grid)))
 	if len(s.runs) == 0 {
 		return title + "\n" + s.st.Muted.Render(" nothing done yet. Every action writes one JSON line per message to the audit file too.")
 	}

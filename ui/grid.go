@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -36,8 +37,10 @@ type Grid struct {
 	Level func(row int) int
 	// Blurred hides the cursor: only the focused pane shows where it is.
 	Blurred bool
-	Cell    func(row, col int) Cell
-	widths  []int
+	// CursorMark replaces the cursor's ▸ (a followed session pointing: »).
+	CursorMark string
+	Cell       func(row, col int) Cell
+	widths     []int
 }
 
 // SetSize fits the grid into w×h (h includes the header line).
@@ -146,7 +149,7 @@ func (g *Grid) View(st *Styles) string {
 		}
 		if sel {
 			if mark == " " {
-				mark = "▸"
+				mark = cmp.Or(g.CursorMark, "▸")
 			}
 			b.WriteString(st.Selected.Render(ansi.Truncate(fit(mark+line, g.Width, false), g.Width, "")))
 			continue

@@ -63,7 +63,7 @@ func (a *App) quit() tea.Cmd {
 // globalBindings are the keys that work on every screen.
 func (a *App) globalBindings() []binding {
 	k := a.keys
-	return []binding{
+	return append(a.roomBindings(),
 		bind(k.Back, a.back, short),
 		bind(k.Filter, run(func() { a.filter.open(a.top().filter()) }), short,
 			offIf(func() bool { return a.top().filter() == nil }, "this screen has no filter")),
@@ -80,7 +80,7 @@ func (a *App) globalBindings() []binding {
 		bind(k.Freeze, run(func() { a.setFrozen(!a.frozen) }), short),
 		bind(k.Help, run(func() { a.showHelp = true }), short),
 		bind(k.Quit, a.quit, short),
-	}
+	)
 }
 
 // back clears the screen's filter first, then pops the navigation stack.

@@ -107,7 +107,11 @@ func (a *App) headerView() string {
 	for _, name := range a.state.Order {
 		parts = append(parts, a.qmgrBadge(name, now))
 	}
-	return ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
+	line := ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
+	if a.opt.Room != nil {
+		line += "\n" + a.presenceView()
+	}
+	return line
 }
 
 // qmgrBadge shows one queue manager's connection state and data age.

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/themes"
+	"github.com/poisonwatch/poisonwatch/ui"
+	"github.com/poisonwatch/poisonwatch/warroom"
+)
+
+func serveCommand() command {
+	return command{"serve", "the dashboard over SSH: one set of watchers, many sessions, roles from the authorized keys", runServe}
+}
+
+// serveOpts are serve's flags on top of the dashboard's.
+type serveOpts struct {
+	tuiOpts
+	listen       string
+	hostKey      string
+	authorized   string
+	maxSessions  int
+	idle         time.Duration
+	viewerBodies bool
+}
+
+func serveFlags(fs *flag.FlagSet, o *serveOpts) {
+	tuiFlags(fs, &o.tuiOpts)
+	registerMQFlags(fs)
+	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "address the SSH server listens on")
+	fs.StringVar(&o.hostKey, "host-key", "", "the server's private host key, created (ed25519, mode 0600) if missing (default serve_host_ed25519 in the state directory)")
+	fs.StringVar(&o.authorized, "authorized-keys", "", "OpenSSH authorized_keys file of who may connect; role=operator or role=viewer in a key's comment (default viewer)")
+	fs.IntVar(&o.maxSessions, "max-sessions", 32, "sessions at once; further connections are told the room is full")
+	fs.DurationVar(&o.idle, "idle-timeout", 30*time.Minute, "disconnect a session whose user typed nothing for this long (0 never)")
+	fs.BoolVar(&o.viewerBodies, "viewer-bodies", false, "viewers see message bodies unmasked (default: masked until revealed, as --war-room)")
+}
+
+// runServe starts one set of watchers and serves the dashboard to every
+// SSH session on it until interrupted.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("poisonwatch serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o serveOpts
+	serveFlags(fs, &o)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	fail := func(code int, err error) int { fmt.Fprintf(stderr, "poisonwatch serve: %v\n", err); return code }
+	if err := checkInterval(o.interval); err != nil {
+		return fail(2, err)
+	}
+	if o.authorized == "" {
+		return fail(2, errors.New("--authorized-keys FILE is required: public keys are the only way in"))
+	}
+	keys, err := warroom.LoadKeys(o.authorized)
+	if err != nil {
+		return fail(2, err)
+	}
+	if o.hostKey == "" {
+		o.hostKey = filepath.Join(exportDir(o.audit), "serve_host_ed25519")
+	}
+	pemKey, fp, err := warroom.HostKey(o.hostKey)
+	if err != nil {
+		return fail(1, err)
+	}
+	be, err := startBackend(ctx, o.tuiOpts)
+	if err != nil {
+		return fail(1, err)
+	}
+	defer be.stop()
+	return serve(ctx, o, be, keys, pemKey, fp, stdout, stderr)
+}
+
+func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pemKey []byte, fp string, stdout, stderr io.Writer) int {
+	fail := func(code int, err error) int { fmt.Fprintf(stderr, "poisonwatch serve: %v\n", err); return code }
+	operators, err := newEngineOps(be.qmgrs, o.readOnly, osUser(), o.audit)
+	if err != nil {
+		return fail(1, err)
+	}
+	viewers, err := newEngineOps(be.qmgrs, true, osUser(), o.audit)
+	if err != nil {
+		return fail(1, err)
+	}
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	sources, wait := startWatchers(watchCtx, o.tuiOpts, be)
+	defer func() { stopWatch(); wait() }()
+	srv, err := warroom.New(warroom.Config{Listen: o.listen, HostKeyPEM: pemKey, Keys: keys, MaxSessions: o.maxSessions,
+		IdleTimeout: o.idle, Sources: sources, Log: stderr,
+		Engines: func(r warroom.Role) ui.Operations {
+			if r == warroom.Operator {
+				return operators
+			}
+			return viewers
+		},
+		App: func(s warroom.Session) (tea.Model, error) { return sessionApp(o, be, s) }})
+	if err != nil {
+		return fail(1, err)
+	}
+	l, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		return fail(1, err)
+	}
+	fmt.Fprintf(stdout, "poisonwatch serve: listening on %s\nhost key %s (%s)\n%d authorized keys from %s\n",
+		l.Addr(), fp, o.hostKey, len(keys), o.authorized)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(watchCtx, l) }()
+	select {
+	case err = <-served:
+	case <-ctx.Done():
+		stopCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err = srv.Stop(stopCtx)
+		cancel()
+		<-served
+	}
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fail(1, err)
+	}
+	fmt.Fprintln(stdout, "poisonwatch serve: stopped")
+	return 0
+}
+
+// sessionApp builds one session's dashboard: its own App on the shared
+// feeds, with the role's operations and masking. The SSH command may pick a
+// theme: ssh -t host -- --theme light.
+func sessionApp(o serveOpts, be *backend, s warroom.Session) (tea.Model, error) {
+	viewer := s.Who.Role != warroom.Operator
+	fs := flag.NewFlagSet("session", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	theme := fs.String("theme", o.theme, "")
+	if err := fs.Parse(s.Args); err != nil {
+		return nil, fmt.Errorf("session flags: %v (only --theme NAME)", err)
+	}
+	if *theme != o.theme && !slices.Contains(themes.Names(), *theme) {
+		// A client names a built-in theme, never a file on the server.
+		return nil, fmt.Errorf("--theme %q: one of %s", *theme, strings.Join(themes.Names(), ", "))
+	}
+	to := o.tuiOpts
+	to.theme, to.warRoom = *theme, o.warRoom || (viewer && !o.viewerBodies)
+	th, err := pickTheme(to)
+	if err != nil {
+		return nil, err
+	}
+	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer,
+		ReadOnly: o.readOnly || viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
+		Ctx: s.Ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm, Room: s.Room}), nil
+}

@@ -1,0 +1,233 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// roomKeys are the war-room's keys; they exist only in a room.
+var roomKeys = struct{ Follow, StopFollow, Drive, Point key.Binding }{
+	Follow:     key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "follow the driver (again: the next session)")),
+	StopFollow: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop following")),
+	Drive:      key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "take the wheel: drive the room")),
+	Point:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "point at this row for followers")),
+}
+
+// roomBindings are the war-room keys, first among the global ones so esc
+// stops following before it goes back.
+func (a *App) roomBindings() []binding {
+	if a.opt.Room == nil {
+		return nil
+	}
+	var out []binding
+	if a.room.following != 0 {
+		out = append(out, bind(roomKeys.StopFollow, run(a.stopFollowing), short))
+	}
+	return append(out,
+		bind(roomKeys.Follow, run(a.follow), short,
+			offIf(func() bool { return len(a.room.st.Members) < 2 }, "nobody else is in the room")),
+		bind(roomKeys.Drive, run(func() {
+			if err := a.opt.Room.Drive(); err != nil {
+				a.flash = err.Error()
+				return
+			}
+			a.flash = "you drive: followers see your screen"
+		})),
+		bind(roomKeys.Point, run(func() { a.room.pointing = !a.room.pointing }),
+			offIf(func() bool { return screenGrid(a.top()) == nil }, "nothing to point at on this screen")),
+	)
+}
+
+// follow starts following the driver, or the next session when already
+// following (or driving).
+func (a *App) follow() {
+	ms := a.room.st.Members
+	start := a.room.following
+	if start == 0 {
+		for _, m := range ms {
+			if m.Driving && m.ID != a.room.st.Self {
+				a.startFollowing(m.ID)
+				return
+			}
+		}
+	}
+	// The next member after the one followed, skipping this session.
+	idx := -1
+	for i, m := range ms {
+		if m.ID == start {
+			idx = i
+		}
+	}
+	for n := 1; n <= len(ms); n++ {
+		m := ms[(idx+n+len(ms))%len(ms)]
+		if m.ID != a.room.st.Self {
+			a.startFollowing(m.ID)
+			return
+		}
+	}
+}
+
+func (a *App) startFollowing(id int) {
+	a.room.following = id
+	if m := a.member(id); m != nil {
+		a.flash = "following " + mqfmt.Sanitize(m.User) + ": esc stops"
+	}
+	a.mirror()
+}
+
+// pointMark is the cursor's mark where the followed session points.
+const pointMark = "»"
+
+func (a *App) stopFollowing() {
+	a.room.following = 0
+	if g := screenGrid(a.top()); g != nil {
+		g.CursorMark = ""
+	}
+	a.flash = "stopped following"
+}
+
+// mirror makes this session's screen stack, filters and cursor those of the
+// session it follows. A message is opened from this session's own list (so
+// its body is fetched, and masked, as for this session); an alert or an
+// audit run is not rebuilt: the follower stops at the screen under it.
+func (a *App) mirror() {
+	if a.room.following == 0 {
+		return
+	}
+	m := a.member(a.room.following)
+	if m == nil {
+		a.room.following = 0
+		a.flash = "the session you followed left"
+		return
+	}
+	v := m.View
+	if len(v.Stack) == 0 {
+		return
+	}
+	if a.dialog != nil || a.pal.active {
+		return // the follower's own dialog finishes first
+	}
+	if !a.sameStack(v) {
+		a.rebuildStack(v)
+	}
+	g := screenGrid(a.top())
+	if g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
+		g.Cursor = v.Cursor
+		g.clamp()
+	}
+	if g != nil {
+		g.CursorMark = ""
+		if v.Pointing {
+			g.CursorMark = pointMark
+			a.flash = fmt.Sprintf("%s points at row %d", mqfmt.Sanitize(m.User), v.Cursor+1)
+		}
+	}
+}
+
+func (a *App) sameStack(v SessionView) bool {
+	if len(v.Stack) != len(a.stack) {
+		return false
+	}
+	for i, s := range a.stack {
+		if !sameLocation(*s.location(), v.Stack[i]) {
+			return false
+		}
+		if f := s.filter(); f != nil && *f != v.Filters[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameLocation compares two locations by value, the group they name included.
+func sameLocation(x, y model.Location) bool {
+	gx, gy := x.Group, y.Group
+	x.Group, y.Group = nil, nil
+	return x == y && (gx == gy || gx != nil && gy != nil && *gx == *gy)
+}
+
+func (a *App) rebuildStack(v SessionView) {
+	a.qm = v.Stack[0].QMgr
+	stack := []screen{}
+	for i, loc := range v.Stack {
+		s := screenAt(loc)
+		if s == nil {
+			break
+		}
+		if f := s.filter(); f != nil && i < len(v.Filters) {
+			*f = v.Filters[i]
+		}
+		stack = append(stack, s)
+	}
+	if len(stack) == 0 {
+		stack = []screen{newDashboard(a.qm)}
+	}
+	a.stack = stack
+	a.later = append(a.later, a.entered())
+	if len(stack) < len(v.Stack) && v.Stack[len(stack)].Screen == model.ScreenMessage {
+		a.later = append(a.later, a.followToMessage(v.Stack[len(stack)].Msg))
+	}
+}
+
+// followToMessage opens the followed session's message when this session's
+// list under it has it; its body is fetched (and masked) as this session's.
+func (a *App) followToMessage(k mqwatch.Key) tea.Cmd {
+	q, ok := a.top().(*queueScreen)
+	if !ok {
+		return nil
+	}
+	for i := range q.msgs.Len() {
+		if s := q.msgs.At(i); s.Key() == k {
+			q.grid.Cursor = i
+			return a.openMessage(q.loc, *s)
+		}
+	}
+	return nil
+}
+
+// screenAt builds the screen of a location, nil for those a follower cannot
+// rebuild from the location alone.
+func screenAt(loc model.Location) screen {
+	switch loc.Screen {
+	case model.ScreenDashboard:
+		return newDashboard(loc.QMgr)
+	case model.ScreenQueue, model.ScreenGroup:
+		return newQueueScreen(loc)
+	case model.ScreenTriage:
+		return newTriageScreen(loc.QMgr, loc.Queue)
+	case model.ScreenAudit:
+		if loc.Label == "" {
+			return newAuditScreen(loc.QMgr)
+		}
+	case model.ScreenAlerts:
+		return newAlertList()
+	}
+	return nil
+}
+
+// screenGrid is the grid whose cursor a screen moves, nil when it has none.
+func screenGrid(s screen) *Grid {
+	switch s := s.(type) {
+	case *dashboard:
+		return &s.grid
+	case *queueScreen:
+		return &s.grid
+	case *triageScreen:
+		return &s.grid
+	case *auditScreen:
+		return &s.grid
+	}
+	return nil
+}
+
+// roomUpdated runs after every Update: the room learns where this session is.
+func (a *App) roomUpdated(cmd tea.Cmd) tea.Cmd {
+	a.publishView()
+	return cmd
+}

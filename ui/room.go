@@ -1,0 +1,226 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// Room is the shared incident a war-room server (poisonwatch serve) seats
+// this App in: who else is connected, where they are, what they did. The
+// App tells the room where it is and reads the room's state; everything
+// that decides (roles, who drives, the action lock) is the room's.
+type Room interface {
+	// Updates delivers the room's state whenever it changes; an unread
+	// state is replaced by a newer one. Closed when the room ends.
+	Updates() <-chan RoomState
+	// Publish says where this session is, for followers and presence.
+	Publish(v SessionView)
+	// Drive asks to become the driver; an error says why not.
+	Drive() error
+}
+
+// Member is one session in the room.
+type Member struct {
+	ID          int
+	User        string
+	Role        string // "operator" or "viewer"
+	Fingerprint string // of the key the session authenticated with
+	Driving     bool
+	View        SessionView
+}
+
+// SessionView is where a session is: its screen stack and cursor, and whom
+// it follows.
+type SessionView struct {
+	Stack     []model.Location
+	Filters   []string // each screen's filter text
+	Cursor    int      // the top screen's cursor row
+	Following int      // member ID, 0 for none
+	// Pointing says the cursor row is pointed at for followers.
+	Pointing bool
+}
+
+// RoomEvent is something that happened in the room: an action started or
+// ended. Result is set when a run ended, for everyone's audit view.
+type RoomEvent struct {
+	Seq    int
+	From   int // member ID
+	Text   string
+	Result *actions.OpResult
+}
+
+// RoomState is the room as one session sees it.
+type RoomState struct {
+	Self    int
+	Members []Member
+	// Events are the recent events, oldest first; sessions show those with
+	// a Seq above the last they saw.
+	Events []RoomEvent
+}
+
+// roomMsg carries a new room state into Update.
+type roomMsg struct {
+	st RoomState
+	ok bool
+}
+
+// roomState is what the App keeps of its room.
+type roomState struct {
+	st        RoomState
+	lastEvent int
+	following int
+	pointing  bool
+	published *SessionView
+}
+
+func waitRoom(r Room) tea.Cmd {
+	ch := r.Updates()
+	return func() tea.Msg {
+		st, ok := <-ch
+		return roomMsg{st: st, ok: ok}
+	}
+}
+
+// roomInit starts reading the room, when there is one.
+func (a *App) roomInit() []tea.Cmd {
+	if a.opt.Room == nil {
+		return nil
+	}
+	return []tea.Cmd{waitRoom(a.opt.Room)}
+}
+
+func (a *App) onRoom(m roomMsg) tea.Cmd {
+	if !m.ok {
+		return nil
+	}
+	first := a.room.st.Self == 0
+	a.room.st = m.st
+	for _, e := range m.st.Events {
+		if e.Seq <= a.room.lastEvent {
+			continue
+		}
+		a.room.lastEvent = e.Seq
+		if first {
+			continue // what happened before this session joined is history, not news
+		}
+		if e.Result != nil && e.From != m.st.Self {
+			a.recordAudit(*e.Result)
+			if _, ok := a.top().(*auditScreen); ok {
+				a.refreshScreens()
+			}
+		}
+		a.flash = e.Text
+	}
+	a.mirror()
+	return waitRoom(a.opt.Room)
+}
+
+// member finds a member of the room by ID.
+func (a *App) member(id int) *Member {
+	for i := range a.room.st.Members {
+		if a.room.st.Members[i].ID == id {
+			return &a.room.st.Members[i]
+		}
+	}
+	return nil
+}
+
+// view is where this session is now, as the room sees it.
+func (a *App) view() SessionView {
+	v := SessionView{Following: a.room.following, Pointing: a.room.pointing}
+	for _, s := range a.stack {
+		v.Stack = append(v.Stack, *s.location())
+		f := ""
+		if p := s.filter(); p != nil {
+			f = *p
+		}
+		v.Filters = append(v.Filters, f)
+	}
+	if g := screenGrid(a.top()); g != nil {
+		v.Cursor = g.Cursor
+	}
+	return v
+}
+
+// publishView tells the room where this session is when that changed.
+func (a *App) publishView() {
+	if a.opt.Room == nil {
+		return
+	}
+	v := a.view()
+	if a.room.published != nil && sameView(*a.room.published, v) {
+		return
+	}
+	a.room.published = &v
+	a.opt.Room.Publish(v)
+}
+
+func sameView(x, y SessionView) bool {
+	if x.Cursor != y.Cursor || x.Following != y.Following || x.Pointing != y.Pointing || len(x.Stack) != len(y.Stack) {
+		return false
+	}
+	for i := range x.Stack {
+		if !sameLocation(x.Stack[i], y.Stack[i]) || x.Filters[i] != y.Filters[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// presenceHeight is the lines the presence line takes.
+func (a *App) presenceHeight() int {
+	if a.opt.Room == nil {
+		return 0
+	}
+	return 1
+}
+
+// presenceView: who is connected, their role, who drives and who follows
+// whom. Names come from SSH clients: sanitised like message bytes.
+func (a *App) presenceView() string {
+	if a.opt.Room == nil {
+		return ""
+	}
+	st := &a.st
+	parts := []string{st.Muted.Render(fmt.Sprintf(" in the room (%d):", len(a.room.st.Members)))}
+	for _, m := range a.room.st.Members {
+		name := mqfmt.Sanitize(m.User)
+		if m.ID == a.room.st.Self {
+			name += " (you)"
+		}
+		s := name + " " + m.Role
+		if m.Driving {
+			s = st.Accent.Render("▶ " + s + " driving")
+		} else if m.Role == "operator" {
+			s = st.Base.Render(s)
+		} else {
+			s = st.Muted.Render(s)
+		}
+		if m.View.Pointing {
+			s += st.Accent.Render(" " + pointMark + " row " + fmt.Sprint(m.View.Cursor+1))
+		}
+		if f := a.member(m.View.Following); f != nil {
+			s += st.Muted.Render(" → " + mqfmt.Sanitize(f.User))
+		}
+		parts = append(parts, s)
+	}
+	if f := a.member(a.room.following); f != nil {
+		parts = append(parts, st.Banner.Render(" FOLLOWING "+mqfmt.Sanitize(f.User)+" — esc stops "))
+	}
+	return ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
+}
+
+// auditScope says whose runs the audit view lists.
+func (a *App) auditScope() string {
+	if a.opt.Room == nil {
+		return "this session"
+	}
+	return "in the room since you joined"
+}

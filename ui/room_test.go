@@ -1,0 +1,234 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// fakeRoom is a war room the test drives by hand: it records what the App
+// publishes and delivers the states the test sends.
+type fakeRoom struct {
+	ch        chan RoomState
+	published []SessionView
+	drive     error
+	drives    int
+}
+
+func newFakeRoom() *fakeRoom { return &fakeRoom{ch: make(chan RoomState, 1)} }
+
+func (r *fakeRoom) Updates() <-chan RoomState { return r.ch }
+func (r *fakeRoom) Publish(v SessionView)     { r.published = append(r.published, v) }
+func (r *fakeRoom) Drive() error              { r.drives++; return r.drive }
+
+var (
+	alice = Member{ID: 1, User: "alice", Role: "operator", Driving: true}
+	bob   = Member{ID: 2, User: "bob", Role: "viewer"}
+)
+
+// roomApp is bob's session (a viewer) with the incident folded in.
+func roomApp(t *testing.T) (*App, *fakeRoom) {
+	t.Helper()
+	room := newFakeRoom()
+	a, _ := newTestApp(t, 120, 35, Options{Room: room, WarRoom: true})
+	a.Update(snapshotMsg{snap: incident(1, 40)})
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob}}, ok: true})
+	return a, room
+}
+
+func TestRoomPresenceLineNamesEveryoneAndTheDriver(t *testing.T) {
+	a, _ := roomApp(t)
+	v := a.View()
+	checkFrame(t, v, 120, 35)
+	line := strings.Split(v, "\n")[1]
+	for _, want := range []string{"in the room (2)", "▶ alice operator driving", "bob (you) viewer"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("presence line %q lacks %q", line, want)
+		}
+	}
+}
+
+func TestRoomSessionNamesAreSanitised(t *testing.T) {
+	a, _ := roomApp(t)
+	evil := Member{ID: 3, User: "mallory\x1b]0;pwned\x07", Role: "viewer"}
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob, evil}}, ok: true})
+	if v := a.View(); strings.Contains(v, "\x1b]0;") || strings.Contains(v, "\x07") {
+		t.Fatal("a user name's escape sequence reached the terminal")
+	}
+}
+
+func TestRoomFlashAndAuditFromAnotherSession(t *testing.T) {
+	a, _ := roomApp(t)
+	res := actions.OpResult{Plan: actions.OpPlan{Request: actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1",
+		Queue: "QM1.DEADQ", User: "alice (ssh key SHA256:x)"}}, Done: 1}
+	text := "alice requeued 1 message from QM1.QM1.DEADQ → INVOICE.IN ×1"
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
+		Events: []RoomEvent{{Seq: 1, From: 1, Text: text, Result: &res}}}, ok: true})
+	if v := a.View(); !strings.Contains(v, text) {
+		t.Fatalf("the flash is not on screen:\n%s", v)
+	}
+	if len(a.auditLog) != 1 || a.auditLog[0].req().User != "alice (ssh key SHA256:x)" {
+		t.Fatalf("audit log %+v, want alice's run", a.auditLog)
+	}
+	// The same state again (another member moved) is not news twice.
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
+		Events: []RoomEvent{{Seq: 1, From: 1, Text: text, Result: &res}}}, ok: true})
+	if len(a.auditLog) != 1 {
+		t.Fatalf("an event was recorded %d times", len(a.auditLog))
+	}
+}
+
+func TestRoomEventsBeforeJoiningAreHistory(t *testing.T) {
+	room := newFakeRoom()
+	a, _ := newTestApp(t, 120, 35, Options{Room: room})
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
+		Events: []RoomEvent{{Seq: 7, From: 1, Text: "alice requeued 3 messages"}}}, ok: true})
+	if a.flash != "" {
+		t.Fatalf("flash %q: an event from before joining is no news", a.flash)
+	}
+}
+
+func TestRoomPublishesWhereTheSessionIs(t *testing.T) {
+	a, room := roomApp(t)
+	press(a, "d")
+	if len(room.published) == 0 {
+		t.Fatal("nothing published")
+	}
+	v := room.published[len(room.published)-1]
+	if len(v.Stack) != 2 || v.Stack[1].Queue != "QM1.DEADQ" {
+		t.Fatalf("published stack %+v, want the dashboard and the DEADQ", v.Stack)
+	}
+	n := len(room.published)
+	a.View()
+	press(a, "?", "?")
+	if len(room.published) != n {
+		t.Fatal("an unchanged view was published again")
+	}
+}
+
+func TestRoomFollowMirrorsTheDriverUntilEsc(t *testing.T) {
+	a, _ := roomApp(t)
+	driver := alice
+	driver.View = SessionView{Stack: []model.Location{
+		{Screen: model.ScreenDashboard, QMgr: "QM1"},
+		{Screen: model.ScreenGroup, QMgr: "QM1", Queue: "QM1.DEADQ"},
+	}, Filters: []string{"", ""}, Cursor: 3}
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
+	press(a, "F")
+	q := topIs[*queueScreen](t, a)
+	if q.loc.Queue != "QM1.DEADQ" || q.grid.Cursor != 3 {
+		t.Fatalf("follower on %s at row %d, want QM1.DEADQ row 3", q.loc.Queue, q.grid.Cursor)
+	}
+	if !strings.Contains(a.View(), "FOLLOWING alice") {
+		t.Fatal("the presence line does not say whom the session follows")
+	}
+	// The driver moves; the follower moves with her.
+	driver.View.Cursor, driver.View.Pointing = 5, true
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
+	if q.grid.Cursor != 5 || !strings.Contains(a.flash, "alice points at row 6") {
+		t.Fatalf("cursor %d, flash %q", q.grid.Cursor, a.flash)
+	}
+	if v := a.View(); !strings.Contains(v, pointMark+"  ") || !strings.Contains(v, "alice operator driving "+pointMark+" row 6") {
+		t.Fatalf("the pointed row is not marked %s, or presence does not say so:\n%s", pointMark, v)
+	}
+	press(a, "esc")
+	if a.room.following != 0 || len(a.stack) != 2 || q.grid.CursorMark != "" {
+		t.Fatalf("esc: following %d, stack %d; want stopped, still on the queue, no pointer", a.room.following, len(a.stack))
+	}
+	driver.View.Stack = driver.View.Stack[:1]
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
+	if len(a.stack) != 2 {
+		t.Fatal("a session that stopped following still mirrors")
+	}
+}
+
+func TestRoomFollowNeedsSomeoneElseAndDriveIsTheRoomsCall(t *testing.T) {
+	room := newFakeRoom()
+	a, _ := newTestApp(t, 120, 35, Options{Room: room})
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{bob}}, ok: true})
+	press(a, "F")
+	if a.flash != "nobody else is in the room" || a.room.following != 0 {
+		t.Fatalf("F alone: flash %q following %d", a.flash, a.room.following)
+	}
+	room.drive = errViewerDrive
+	press(a, "W")
+	if room.drives != 1 || a.flash != errViewerDrive.Error() {
+		t.Fatalf("W: drives %d, flash %q", room.drives, a.flash)
+	}
+}
+
+type driveErr string
+
+func (e driveErr) Error() string { return string(e) }
+
+const errViewerDrive = driveErr("viewers cannot drive")
+
+func TestRoomKeysAreInHelp(t *testing.T) {
+	a, _ := roomApp(t)
+	press(a, "?")
+	v := a.View()
+	for _, want := range []string{"follow the driver", "take the wheel", "point at this row"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	// Without a room the keys do not exist.
+	b, _ := newTestApp(t, 120, 35, Options{})
+	press(b, "?")
+	if strings.Contains(b.View(), "follow the driver") {
+		t.Fatal("room keys listed outside a room")
+	}
+}
+
+// TestFlowRoomPresenceAndFlash runs a session in a real program: the room's
+// updates arrive on their channel, as serve delivers them.
+func TestFlowRoomPresenceAndFlash(t *testing.T) {
+	room := newFakeRoom()
+	f := startFlow(t, Options{Room: room})
+	t.Cleanup(func() { close(room.ch) }) // ends the App's wait for the room
+	f.feed(incident(1, 40))
+	room.ch <- RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}}}
+	f.waitFor("in the room (2)", "alice operator driving")
+	res := actions.OpResult{Plan: actions.OpPlan{Request: actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}}, Done: 1,
+		Items: []actions.OpItem{{Msg: mqwatch.Summary{}, Target: "INVOICE.IN", Outcome: "requeued"}}}
+	room.ch <- RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}},
+		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice requeued 1 message", Result: &res}}}
+	f.waitFor("alice requeued 1 message")
+	f.keys("A")
+	f.waitFor("1 action run(s) in the room since you joined", "requeue")
+	a := f.quit()
+	if len(a.auditLog) != 1 {
+		t.Fatalf("audit log has %d runs, want alice's", len(a.auditLog))
+	}
+}
+
+func TestRoomFollowOpensTheDriversMessageMasked(t *testing.T) {
+	a, _ := roomApp(t)
+	target := dlqSummary(2, 2085, "INVOICE.IN")
+	driver := alice
+	driver.View = SessionView{Stack: []model.Location{
+		{Screen: model.ScreenDashboard, QMgr: "QM1"},
+		{Screen: model.ScreenGroup, QMgr: "QM1", Queue: "QM1.DEADQ", Group: &model.GroupKey{Reason: 2085, DestQ: "INVOICE.IN", DestQMgr: "QM2"}},
+		{Screen: model.ScreenMessage, QMgr: "QM1", Queue: "QM1.DEADQ", Msg: target.Key()},
+	}, Filters: []string{"", "", ""}}
+	a.opt.Ops = &fakeOps{msg: sampleMessage()}
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
+	_, cmd := a.Update(keyMsg("F"))
+	drain(a, cmd)
+	d := topIs[*detailScreen](t, a)
+	if d.sum.Key() != target.Key() || !d.warRoom {
+		t.Fatalf("follower on message %v (masked %v), want the driver's, masked", d.sum.Key(), d.warRoom)
+	}
+	// The same view again rebuilds nothing: the group key is compared by value.
+	before := a.stack[1]
+	g := *driver.View.Stack[1].Group
+	driver.View.Stack = append([]model.Location(nil), driver.View.Stack...)
+	driver.View.Stack[1].Group = &g // another session's copy: equal, not the same pointer
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
+	if a.stack[1] != before {
+		t.Fatal("an unchanged view rebuilt the follower's stack")
+	}
+}

@@ -1,0 +1,147 @@
+package warroom
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// AuthorizedKey is one key allowed in, with the role its comment gives.
+type AuthorizedKey struct {
+	Key     gossh.PublicKey
+	Comment string
+	Role    Role
+}
+
+// ParseAuthorizedKeys reads an OpenSSH authorized_keys file. A key's role is
+// the role= word of its comment ("alice@laptop role=operator"); a key
+// without one is a viewer. An unknown role is an error naming the line, so
+// a typo never makes anyone an operator or locks them out silently.
+func ParseAuthorizedKeys(data []byte) ([]AuthorizedKey, error) {
+	var out []AuthorizedKey
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		k, comment, opts, _, err := gossh.ParseAuthorizedKey(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n+1, err)
+		}
+		role, err := roleOf(comment, opts)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n+1, err)
+		}
+		out = append(out, AuthorizedKey{Key: k, Comment: comment, Role: role})
+	}
+	return out, nil
+}
+
+// roleOf finds role= in the comment (or, as some tools put it, among the
+// key's options).
+func roleOf(comment string, opts []string) (Role, error) {
+	role := Viewer
+	for _, w := range append(strings.Fields(comment), opts...) {
+		v, ok := strings.CutPrefix(w, "role=")
+		if !ok {
+			continue
+		}
+		switch Role(v) {
+		case Viewer, Operator:
+			role = Role(v)
+		default:
+			return "", fmt.Errorf("role=%s: the role is operator or viewer", mqfmt.Sanitize(v))
+		}
+	}
+	return role, nil
+}
+
+// Keys is the set of authorized keys, by fingerprint.
+type Keys map[string]AuthorizedKey
+
+// LoadKeys reads the authorized keys file.
+func LoadKeys(path string) (Keys, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	ks, err := ParseAuthorizedKeys(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(ks) == 0 {
+		return nil, fmt.Errorf("%s: no keys: nobody could log in", path)
+	}
+	out := Keys{}
+	for _, k := range ks {
+		out[gossh.FingerprintSHA256(k.Key)] = k
+	}
+	return out, nil
+}
+
+// Lookup finds the key a client offered; ok is false for an unknown key.
+func (k Keys) Lookup(key gossh.PublicKey) (AuthorizedKey, bool) {
+	a, ok := k[gossh.FingerprintSHA256(key)]
+	if !ok || !bytes.Equal(a.Key.Marshal(), key.Marshal()) {
+		return AuthorizedKey{}, false
+	}
+	return a, true
+}
+
+// HostKey reads the server's private key from path, creating an ed25519 key
+// (mode 0600) when the file does not exist. It returns the key in PEM and
+// its fingerprint, printed at start so clients can check what they are
+// asked to trust.
+func HostKey(path string) (pemBytes []byte, fingerprint string, err error) {
+	pemBytes, err = os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		pemBytes, err = newHostKey(path)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	signer, err := gossh.ParsePrivateKey(pemBytes)
+	if err != nil {
+		return nil, "", fmt.Errorf("host key %s: %w", path, err)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		return nil, "", fmt.Errorf("host key %s: mode %v lets others read it; chmod 600 %s", path, fi.Mode().Perm(), path)
+	}
+	return pemBytes, gossh.FingerprintSHA256(signer.PublicKey()), nil
+}
+
+func newHostKey(path string) ([]byte, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	block, err := gossh.MarshalPrivateKey(priv, "poisonwatch serve host key")
+	if err != nil {
+		return nil, err
+	}
+	data := pem.EncodeToMemory(block)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	// O_EXCL: two servers starting at once never overwrite each other's key.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("host key %s: %w", path, err)
+	}
+	return data, f.Close()
+}

@@ -1,0 +1,182 @@
+package warroom
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/ui"
+)
+
+// ErrViewer refuses an action to a viewer's session.
+var ErrViewer = errors.New("viewer: actions and exports are for operators (role=operator in the authorized keys)")
+
+// BusyError says another session is acting on the queue.
+type BusyError struct {
+	Queue string
+	Who   Identity
+}
+
+func (e *BusyError) Error() string {
+	return fmt.Sprintf("%s is acting on %s: one action at a time per queue; wait for the flash that says it ended",
+		e.Who.User, e.Queue)
+}
+
+// Locks allows one action at a time per source queue across all sessions.
+type Locks struct {
+	mu   sync.Mutex
+	held map[string]Identity
+}
+
+// NewLocks returns an empty lock table.
+func NewLocks() *Locks { return &Locks{held: map[string]Identity{}} }
+
+func lockKey(req actions.OpRequest) string { return req.QMgr + "/" + req.Queue }
+
+// queueName names the source queue for people: "QM1.DEADQ (QM1)".
+func queueName(req actions.OpRequest) string { return req.Queue + " (" + req.QMgr + ")" }
+
+// acquire takes the queue's lock for who, or says who holds it.
+func (l *Locks) acquire(req actions.OpRequest, who Identity) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if h, ok := l.held[lockKey(req)]; ok {
+		return &BusyError{Queue: queueName(req), Who: h}
+	}
+	l.held[lockKey(req)] = who
+	return nil
+}
+
+// check says who holds the queue's lock, nil when nobody does.
+func (l *Locks) check(req actions.OpRequest) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if h, ok := l.held[lockKey(req)]; ok {
+		return &BusyError{Queue: queueName(req), Who: h}
+	}
+	return nil
+}
+
+func (l *Locks) release(req actions.OpRequest) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.held, lockKey(req))
+}
+
+// SessionOps are one session's operations: the role is enforced here, below
+// the ui, so a viewer's session cannot act whatever its screen offers.
+// Operators' runs take the queue's lock, carry the SSH identity into the
+// audit log and are announced to the room.
+type SessionOps struct {
+	// Engines are the engines for this role: viewers get read-only ones,
+	// so even a request that got past the role check is refused.
+	Engines ui.Operations
+	Seat    *Seat
+	Locks   *Locks
+}
+
+var _ ui.Operations = (*SessionOps)(nil)
+
+// Fetch reads a message: every role may (the ui masks bodies for viewers).
+func (o *SessionOps) Fetch(ctx context.Context, qmgr, queue string, s mqwatch.Summary) (mqwatch.Message, error) {
+	return o.Engines.Fetch(ctx, qmgr, queue, s)
+}
+
+// Plan is the dry run; refused to viewers and while another session acts
+// on the queue.
+func (o *SessionOps) Plan(ctx context.Context, req actions.OpRequest) (actions.OpPlan, error) {
+	if err := o.allowed(&req); err != nil {
+		return actions.OpPlan{Request: req}, err
+	}
+	if err := o.Locks.check(req); err != nil {
+		return actions.OpPlan{Request: req}, err
+	}
+	return o.Engines.Plan(ctx, req)
+}
+
+// Run runs the action under the queue's lock and tells the room when it
+// starts and ends.
+func (o *SessionOps) Run(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+	if err := o.allowed(&req); err != nil {
+		return actions.OpResult{Plan: actions.OpPlan{Request: req}, Stopped: err.Error()}, err
+	}
+	if req.DryRun {
+		return o.Engines.Run(ctx, req, progress)
+	}
+	who := o.Seat.Who()
+	if err := o.Locks.acquire(req, who); err != nil {
+		return actions.OpResult{Plan: actions.OpPlan{Request: req}, Stopped: err.Error()}, err
+	}
+	defer o.Locks.release(req)
+	room := o.Seat.room
+	room.Announce(o.Seat.ID(), fmt.Sprintf("%s started: %s on %s", who.User, req.Op, queueName(req)), nil)
+	res, err := o.Engines.Run(ctx, req, progress)
+	room.Announce(o.Seat.ID(), resultSentence(who.User, res, err), &res)
+	return res, err
+}
+
+// allowed refuses viewers and stamps the request with who acts.
+func (o *SessionOps) allowed(req *actions.OpRequest) error {
+	who := o.Seat.Who()
+	if who.Role != Operator {
+		return ErrViewer
+	}
+	req.User = AuditUser(who)
+	return nil
+}
+
+// AuditUser is how the audit log names an SSH session's user: the name it
+// logged in with and the fingerprint of the key it proved.
+func AuditUser(who Identity) string {
+	return fmt.Sprintf("%s (ssh key %s)", who.User, who.Fingerprint)
+}
+
+var pastTense = map[actions.Op]string{actions.OpRequeue: "requeued", actions.OpMove: "moved",
+	actions.OpReplay: "replayed", actions.OpDiscard: "discarded", actions.OpExport: "exported", actions.OpImport: "imported"}
+
+// resultSentence is the flash every session sees when a run ends: "alice
+// requeued 37 messages from QM1.DEADQ (QM1) → ORDERS.IN ×30, PAYMENTS.IN ×7".
+func resultSentence(user string, res actions.OpResult, err error) string {
+	req := res.Plan.Request
+	verb := pastTense[req.Op]
+	targets := map[string]int{}
+	for _, it := range res.Items {
+		if it.Outcome == verb {
+			targets[it.Target]++
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s %d message", user, verb, res.Done)
+	if res.Done != 1 {
+		b.WriteString("s")
+	}
+	fmt.Fprintf(&b, " from %s", queueName(req))
+	names := make([]string, 0, len(targets))
+	for t := range targets {
+		if t != "" {
+			names = append(names, t)
+		}
+	}
+	sort.Strings(names)
+	for i, t := range names {
+		sep := ", "
+		if i == 0 {
+			sep = " → "
+		}
+		fmt.Fprintf(&b, "%s%s ×%d", sep, t, targets[t])
+	}
+	if res.Skipped+res.Failed > 0 {
+		fmt.Fprintf(&b, "; %d skipped, %d failed", res.Skipped, res.Failed)
+	}
+	if err != nil {
+		fmt.Fprintf(&b, "; stopped: %v", err)
+	} else if res.Stopped != "" {
+		b.WriteString("; stopped: " + res.Stopped)
+	}
+	return b.String()
+}

@@ -1,0 +1,209 @@
+package warroom
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	charmlog "github.com/charmbracelet/log"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	bm "github.com/charmbracelet/wish/bubbletea"
+	"github.com/muesli/termenv"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/ui"
+)
+
+// Session is what the server knows of a connected session when it builds
+// the session's program.
+type Session struct {
+	Who      Identity
+	Sources  []ui.Source // this session's subscriptions to the shared feeds
+	Room     ui.Room
+	Ops      ui.Operations // role-checked, locked, announced
+	Renderer *lipgloss.Renderer
+	Args     []string // the SSH command: per-session flags such as --theme
+	Ctx      context.Context
+}
+
+// Config configures a Server.
+type Config struct {
+	Listen      string
+	HostKeyPEM  []byte
+	Keys        Keys
+	MaxSessions int
+	// IdleTimeout closes a session whose user typed nothing for this long
+	// (the dashboard's own redraws do not count); 0 never.
+	IdleTimeout time.Duration
+	// Sources are the watchers; the server fans each out to every session.
+	Sources []ui.Source
+	// Engines returns the operations for a role: read-only engines for
+	// viewers, so the engine itself refuses what the role check missed.
+	Engines func(Role) ui.Operations
+	// App builds a session's program model.
+	App func(s Session) (tea.Model, error)
+	Log io.Writer
+}
+
+// Server is poisonwatch serve: one room, one feed per watcher, many sessions.
+type Server struct {
+	cfg   Config
+	room  *Room
+	feeds []*Feed
+	locks *Locks
+	srv   *ssh.Server
+
+	mu       sync.Mutex
+	live     map[*live]struct{}
+	stopping bool
+}
+
+// live is one running session.
+type live struct {
+	sess   ssh.Session
+	prog   *tea.Program
+	reason string // why the server ended it ("server stopping", "idle ...")
+}
+
+// New builds the server; Serve starts it.
+func New(cfg Config) (*Server, error) {
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = 32
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	// The middleware logs a session's end through the global logger: to
+	// the server's log, not wherever the process's stderr happens to go.
+	charmlog.SetOutput(cfg.Log)
+	s := &Server{cfg: cfg, room: NewRoom(), locks: NewLocks(), live: map[*live]struct{}{}}
+	for _, src := range cfg.Sources {
+		s.feeds = append(s.feeds, NewFeed(src))
+	}
+	srv, err := wish.NewServer(
+		wish.WithAddress(cfg.Listen),
+		wish.WithHostKeyPEM(cfg.HostKeyPEM),
+		// Public keys only: with no password or keyboard-interactive handler
+		// the server offers neither method.
+		wish.WithPublicKeyAuth(func(_ ssh.Context, key ssh.PublicKey) bool {
+			_, ok := cfg.Keys.Lookup(key)
+			return ok
+		}),
+		wish.WithMiddleware(
+			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii),
+			s.admit,
+		),
+	)
+	if err != nil {
+		return nil, err
+	}
+	s.srv = srv
+	return s, nil
+}
+
+// Room is the server's room.
+func (s *Server) Room() *Room { return s.room }
+
+// Feeds are the fan-outs of the sources, in order.
+func (s *Server) Feeds() []*Feed { return s.feeds }
+
+// Serve runs the feeds and accepts sessions on l until Stop.
+func (s *Server) Serve(ctx context.Context, l net.Listener) error {
+	for _, f := range s.feeds {
+		go f.Run(ctx)
+	}
+	err := s.srv.Serve(l)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Stop says goodbye to every session ("server stopping"), waits up to
+// ctx for them to leave, and closes the listener.
+func (s *Server) Stop(ctx context.Context) error {
+	s.mu.Lock()
+	s.stopping = true
+	var progs []*tea.Program
+	for l := range s.live {
+		l.reason = goodbye
+		progs = append(progs, l.prog)
+	}
+	s.mu.Unlock()
+	for _, p := range progs {
+		go p.Quit() // a program busy writing to a slow client must not hold up the others
+	}
+	err := s.srv.Shutdown(ctx)
+	if err != nil {
+		// Sessions that did not end in time are told why and closed.
+		s.mu.Lock()
+		for l := range s.live {
+			fmt.Fprint(l.sess, "\r\npoisonwatch serve: "+goodbye+"\r\n")
+			l.sess.Close()
+		}
+		s.mu.Unlock()
+		s.srv.Close()
+	}
+	s.room.Stop()
+	return err
+}
+
+const goodbye = "server stopping"
+
+// admit runs first for every session: it refuses sessions beyond the
+// limit, and tells the user why the server ended the session.
+func (s *Server) admit(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		s.mu.Lock()
+		full, stopping := len(s.live) >= s.cfg.MaxSessions, s.stopping
+		s.mu.Unlock()
+		switch {
+		case stopping:
+			wish.Fatalln(sess, "poisonwatch serve: "+goodbye)
+			return
+		case full:
+			fmt.Fprintf(s.cfg.Log, "refused %s: %d sessions already\n", sessionName(sess), s.cfg.MaxSessions)
+			wish.Fatalf(sess, "poisonwatch serve: the room is full (%d sessions); try again later\n", s.cfg.MaxSessions)
+			return
+		}
+		next(sess)
+		if l, ok := sess.Context().Value(liveKey{}).(*live); ok {
+			s.mu.Lock()
+			r := l.reason
+			s.mu.Unlock()
+			if r != "" {
+				wish.Println(sess, "poisonwatch serve: "+r)
+			}
+		}
+	}
+}
+
+type liveKey struct{}
+
+func sessionName(sess ssh.Session) string {
+	return fmt.Sprintf("%s from %s", mqfmt.Sanitize(sess.User()), sess.RemoteAddr())
+}
+
+// identify is who the session is: its user name (sanitised: it comes from
+// the client) and the authorized key it proved.
+func (s *Server) identify(sess ssh.Session) (Identity, bool) {
+	if sess.PublicKey() == nil {
+		return Identity{}, false
+	}
+	k, ok := s.cfg.Keys.Lookup(sess.PublicKey())
+	if !ok {
+		return Identity{}, false
+	}
+	user := mqfmt.Sanitize(sess.User())
+	if r := []rune(user); len(r) > 32 {
+		user = string(r[:32])
+	}
+	return Identity{User: user, Fingerprint: gosshFingerprint(k), Role: k.Role}, true
+}
