@@ -154,6 +154,6 @@ func sessionApp(o serveOpts, be *backend, s warroom.Session) (tea.Model, error) 
 		return nil, err
 	}
 	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer,
-		ReadOnly: o.readOnly || viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
+		ReadOnly: o.readOnly || viewer, NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
 		Ctx: s.Ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm, Room: s.Room}), nil
 }

@@ -39,6 +39,9 @@ type Options struct {
 	Styles map[string]map[string]actions.Style
 	// Room, when set, is the war room this session is in (poisonwatch serve).
 	Room Room
+	// NoExport turns exports off too (a war-room viewer: nothing leaves
+	// the host); read-only alone allows them, since an export is a browse.
+	NoExport bool
 }
 
 // App is the root model of the program.

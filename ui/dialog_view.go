@@ -40,13 +40,24 @@ func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 			return ""
 		}
 	}
-	noOps := offIf(func() bool { return a.opt.Ops == nil }, "no connection for actions")
+	exportOff := func(b *binding) {
+		b.hide = a.opt.NoExport
+		b.off = func() string {
+			switch {
+			case a.opt.NoExport:
+				return "exports are off in this session"
+			case a.opt.Ops == nil:
+				return "no connection for actions"
+			}
+			return ""
+		}
+	}
 	return []binding{
 		bind(k.Requeue, act(actions.OpRequeue), short, readOnly),
 		bind(k.Move, act(actions.OpMove), short, readOnly),
 		bind(k.Replay, act(actions.OpReplay), readOnly),
 		bind(k.Discard, act(actions.OpDiscard), readOnly),
-		bind(k.Export, act(actions.OpExport), noOps), // a browse: read-only allows it
+		bind(k.Export, act(actions.OpExport), exportOff), // a browse: read-only allows it
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 var roomKeys = struct{ Follow, StopFollow, Drive, Point key.Binding }{
 	Follow:     key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "follow the driver (again: the next session)")),
 	StopFollow: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop following")),
-	Drive:      key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "take the wheel: drive the room")),
+	Drive:      key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "take the wheel: drive the room")),
 	Point:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "point at this row for followers")),
 }
 
@@ -110,7 +110,7 @@ func (a *App) mirror() {
 	if len(v.Stack) == 0 {
 		return
 	}
-	if a.dialog != nil || a.pal.active {
+	if a.activeDialog() != nil || a.pal.active {
 		return // the follower's own dialog finishes first
 	}
 	if !a.sameStack(v) {
@@ -131,6 +131,11 @@ func (a *App) mirror() {
 }
 
 func (a *App) sameStack(v SessionView) bool {
+	// A dialog is the followed session's own: followers stay on the screen
+	// under it rather than rebuilding their stack at every frame.
+	for len(v.Stack) > 1 && v.Stack[len(v.Stack)-1].Screen == model.ScreenDialog {
+		v.Stack = v.Stack[:len(v.Stack)-1]
+	}
 	if len(v.Stack) != len(a.stack) {
 		return false
 	}

@@ -154,7 +154,7 @@ func TestRoomFollowNeedsSomeoneElseAndDriveIsTheRoomsCall(t *testing.T) {
 		t.Fatalf("F alone: flash %q following %d", a.flash, a.room.following)
 	}
 	room.drive = errViewerDrive
-	press(a, "W")
+	press(a, "T")
 	if room.drives != 1 || a.flash != errViewerDrive.Error() {
 		t.Fatalf("W: drives %d, flash %q", room.drives, a.flash)
 	}
@@ -230,5 +230,20 @@ func TestRoomFollowOpensTheDriversMessageMasked(t *testing.T) {
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
 	if a.stack[1] != before {
 		t.Fatal("an unchanged view rebuilt the follower's stack")
+	}
+}
+
+// TestViewerSessionHasNoExport: a session with exports off neither lists E
+// in help nor opens an export dialog; it says why instead.
+func TestViewerSessionHasNoExport(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: sampleMessage()}, ReadOnly: true, NoExport: true})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "E")
+	if a.activeDialog() != nil || !strings.Contains(a.View(), "exports are off in this session") {
+		t.Fatalf("E in a no-export session:\n%s", a.View())
+	}
+	press(a, "?")
+	if strings.Contains(a.View(), "export") {
+		t.Fatalf("help lists export in a no-export session:\n%s", a.View())
 	}
 }
