@@ -20,13 +20,7 @@ import (
 // `make screenshots`, which turns the files into PNGs. It runs only when
 // POISONWATCH_SCREENSHOTS names the output directory.
 func TestWriteScreenshots(t *testing.T) {
-	dir := os.Getenv("POISONWATCH_SCREENSHOTS")
-	if dir == "" {
-		t.Skip("set POISONWATCH_SCREENSHOTS=DIR to write the screens (make screenshots does)")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := screenshotDir(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	be, err := startBackend(ctx, tuiOpts{backend: "embedded"})
@@ -158,4 +152,17 @@ func (d *driver) press(k string) {
 	_, c := d.app.Update(msg)
 	d.exec(c)
 	d.settle(300 * time.Millisecond)
+}
+
+// screenshotDir is where `make screenshots` wants the screens (created), or
+// skips the test when POISONWATCH_SCREENSHOTS is not set.
+func screenshotDir(t *testing.T) string {
+	dir := os.Getenv("POISONWATCH_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set POISONWATCH_SCREENSHOTS=DIR to write the screens (make screenshots does)")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

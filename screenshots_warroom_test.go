@@ -14,10 +14,7 @@ import (
 // driving) on the DEADQ pointing at a group, bob (viewer, masked) following
 // her. It runs only when POISONWATCH_SCREENSHOTS names the output directory.
 func TestWriteScreenshotsWarRoom(t *testing.T) {
-	dir := os.Getenv("POISONWATCH_SCREENSHOTS")
-	if dir == "" {
-		t.Skip("set POISONWATCH_SCREENSHOTS=DIR to write the screens (make screenshots does)")
-	}
+	dir := screenshotDir(t)
 	w := startServe(t, "")
 	const width, height = 100, 30
 	alice := w.session("alice", "alice", width, height)

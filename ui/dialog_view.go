@@ -2,10 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/key"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -28,36 +29,31 @@ func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 			return a.openDialog(op, msgs, loc, hidden)
 		}
 	}
-	readOnly := func(b *binding) {
-		b.hide = a.opt.ReadOnly
-		b.off = func() string {
-			switch {
-			case a.opt.ReadOnly:
-				return "read-only: actions are off"
-			case a.opt.Ops == nil:
-				return "no connection for actions"
-			}
-			return ""
-		}
-	}
-	exportOff := func(b *binding) {
-		b.hide = a.opt.NoExport
-		b.off = func() string {
-			switch {
-			case a.opt.NoExport:
-				return "exports are off in this session"
-			case a.opt.Ops == nil:
-				return "no connection for actions"
-			}
-			return ""
-		}
-	}
+	readOnly := a.offUnless(a.opt.ReadOnly, "read-only: actions are off")
+	exportOff := a.offUnless(a.opt.NoExport, "exports are off in this session")
 	return []binding{
 		bind(k.Requeue, act(actions.OpRequeue), short, readOnly),
 		bind(k.Move, act(actions.OpMove), short, readOnly),
 		bind(k.Replay, act(actions.OpReplay), readOnly),
 		bind(k.Discard, act(actions.OpDiscard), readOnly),
 		bind(k.Export, act(actions.OpExport), exportOff), // a browse: read-only allows it
+	}
+}
+
+// offUnless hides an action key from help while off holds (and says why
+// when it is pressed anyway); without a connection for actions it is off too.
+func (a *App) offUnless(off bool, why string) func(*binding) {
+	return func(b *binding) {
+		b.hide = off
+		b.off = func() string {
+			switch {
+			case off:
+				return why
+			case a.opt.Ops == nil:
+				return "no connection for actions"
+			}
+			return ""
+		}
 	}
 }
 
