@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/demo"
+	"github.com/poisonwatch/poisonwatch/internal/demo"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/demo"
+	"github.com/poisonwatch/poisonwatch/internal/demo"
 )
 
 func sim(t *testing.T, args ...string) (int, string, string) {

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/demo"
+	"github.com/poisonwatch/poisonwatch/internal/demo"
 )
 
 // demoPolls runs the built-in demo and returns rounds of snapshots, one per

@@ -5,7 +5,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/demo"
+	"github.com/poisonwatch/poisonwatch/internal/demo"
 )
 
 // startDemo runs the built-in incident demo (or a scenario) live on embedded
