@@ -7,9 +7,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/poisonwatch/poisonwatch/internal/demo"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
-	"github.com/poisonwatch/poisonwatch/internal/demo"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 

@@ -10,8 +10,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/internal/demo"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // demoPolls runs the built-in demo and returns rounds of snapshots, one per
