@@ -32,7 +32,7 @@ func TestConsumerDeadLetterHeaders(t *testing.T) {
 		c := f.consumer(ConsumerOptions{Style: ASF, Queue: "NOBOQ.IN"})
 		f.putText("NOBOQ.IN")
 		res, err := f.pollN(c, 3, failing)
-		if err != nil || res.Action != MoveToDeadQ || res.Reason != mqfmt.RCBackoutThresholdReached {
+		if err != nil || res.Fate != MoveToDeadQ || res.Reason != mqfmt.RCBackoutThresholdReached {
 			t.Fatalf("res %+v err %v", res, err)
 		}
 		d := dlhOf(t, f.browse("QM1.DEADQ")[0])
@@ -47,7 +47,7 @@ func TestConsumerDeadLetterHeaders(t *testing.T) {
 		md.Format, md.Encoding = mqfmt.FmtRFH2, mqfmt.EncodingNative
 		f.put("ORDERS.IN", md, []byte("RFH garbage that is no header"))
 		res, err := c.Poll(f.ctx, succeeding)
-		if err != nil || res.Action != MoveToDeadQ || dlhOf(t, f.browse("QM1.DEADQ")[0]).Reason != mqfmt.RCJMSFormatError {
+		if err != nil || res.Fate != MoveToDeadQ || dlhOf(t, f.browse("QM1.DEADQ")[0]).Reason != mqfmt.RCJMSFormatError {
 			t.Fatalf("res %+v err %v", res, err)
 		}
 	})
@@ -104,7 +104,7 @@ func TestConsumerDeliveryCount(t *testing.T) {
 			t.Fatalf("err %v paused %v", err, c.Paused())
 		}
 		c.Resume()
-		if res, err := c.Poll(f.ctx, succeeding); err != nil || res.Action != Deliver || f.depth("LOOP.IN") != 0 {
+		if res, err := c.Poll(f.ctx, succeeding); err != nil || res.Fate != Deliver || f.depth("LOOP.IN") != 0 {
 			t.Fatalf("after resume: %+v %v", res, err)
 		}
 	})
@@ -114,7 +114,7 @@ func TestConsumerDeliveryCount(t *testing.T) {
 			Policy: DeliveryCountPolicy{Threshold: 3, OnPoison: PoisonMove, SpecialQueue: "FAILED.Q"}})
 		f.putText("LOOP.IN")
 		res, err := f.pollN(c, 3, failing)
-		if err != nil || res.Action != MoveToQueue || f.depth("FAILED.Q") != 1 || f.depth("LOOP.IN") != 0 {
+		if err != nil || res.Fate != MoveToQueue || f.depth("FAILED.Q") != 1 || f.depth("LOOP.IN") != 0 {
 			t.Fatalf("res %+v err %v", res, err)
 		}
 	})
@@ -124,7 +124,7 @@ func TestConsumerDeliveryCount(t *testing.T) {
 			Policy: DeliveryCountPolicy{Threshold: 3, OnPoison: PoisonMove, SpecialQueue: "FAILED.Q"}})
 		f.putText("LOOP.IN")
 		res, err := f.pollN(c, 3, failing)
-		if err != nil || res.Action != ReturnToInput || f.depth("LOOP.IN") != 1 {
+		if err != nil || res.Fate != ReturnToInput || f.depth("LOOP.IN") != 1 {
 			t.Fatalf("res %+v err %v", res, err)
 		}
 	})

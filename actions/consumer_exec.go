@@ -19,8 +19,8 @@ const rcMissingReplyToQ mqfmt.Reason = 2027
 func (c *Consumer) execute(ctx context.Context, h Handler, m *mqwatch.Message, d *Decision, res *Handled) error {
 	for {
 		res.Why = append(res.Why, d.Why...)
-		res.Action, res.Queue, res.Reason = d.Action, d.Queue, d.Reason
-		switch d.Action {
+		res.Fate, res.Queue, res.Reason = d.Fate, d.Queue, d.Reason
+		switch d.Fate {
 		case Deliver, LoopForever:
 			return c.deliver(ctx, h, m, res)
 		case DependsOnOutcome:
@@ -49,7 +49,7 @@ func (c *Consumer) execute(ctx context.Context, h Handler, m *mqwatch.Message, d
 		if d.OnFailure == nil {
 			return c.abandon(ctx, err)
 		}
-		res.Why = append(res.Why, line(failRule(d.Action, c.opts.Style), "the put to %s failed: %s", orNone(d.Queue), rc.Describe()))
+		res.Why = append(res.Why, line(failRule(d.Fate, c.opts.Style), "the put to %s failed: %s", orNone(d.Queue), rc.Describe()))
 		d = withReason(d.OnFailure, rc)
 	}
 }
@@ -57,7 +57,7 @@ func (c *Consumer) execute(ctx context.Context, h Handler, m *mqwatch.Message, d
 // withReason fills the reason a fallback records (the MQDLH Reason, the
 // report's Feedback) when it is the failed put's, unknown until now.
 func withReason(d *Decision, rc mqfmt.Reason) *Decision {
-	if d.Reason != 0 || (d.Action != MoveToDeadQ && d.Report == nil) {
+	if d.Reason != 0 || (d.Fate != MoveToDeadQ && d.Report == nil) {
 		return d
 	}
 	next := *d
@@ -113,7 +113,7 @@ func (c *Consumer) move(ctx context.Context, m *mqwatch.Message, d *Decision) (m
 		return mqfmt.RCUnknownObjectName, mqwatch.NewError("MQOPEN", "", mqfmt.RCUnknownObjectName)
 	}
 	md, data, err := m.MD, m.Data, error(nil)
-	switch d.Action {
+	switch d.Fate {
 	case MoveToBOQ:
 		md, data, err = ToBackoutQueue(m.MD, m.Data)
 	case MoveToDeadQ:
@@ -184,7 +184,7 @@ func (c *Consumer) report(ctx context.Context, m *mqwatch.Message, p *ReportPlan
 }
 
 // failRule names the rule a failed put falls back by.
-func failRule(a Action, s Style) string {
+func failRule(a Fate, s Style) string {
 	switch {
 	case a == MoveToQueue:
 		return "R9b"

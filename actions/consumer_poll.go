@@ -13,7 +13,7 @@ import (
 type Handled struct {
 	MsgId        [24]byte
 	BackoutCount int32 // as the message was got
-	Action       Action
+	Fate         Fate
 	Queue        string       // where it went, for moves; the input queue otherwise
 	Reason       mqfmt.Reason // the MQDLH Reason or report Feedback used
 	Why          []Line       // the explanation of every step taken
@@ -66,7 +66,7 @@ func (c *Consumer) abandon(ctx context.Context, err error) error {
 func (c *Consumer) routeInput(m *mqwatch.Message) RouteInput {
 	has, broken := inspect(&m.MD, m.Data)
 	return RouteInput{
-		Message: Message{MD: m.MD, HasRFH2: has, Length: m.Length,
+		Message: RouteMessage{MD: m.MD, HasRFH2: has, Length: m.Length,
 			// A header chain that does not decode is a message JMS cannot
 			// parse; a ConnectionConsumer removes it (R6, 2364).
 			Unparseable: broken},

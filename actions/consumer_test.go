@@ -15,7 +15,7 @@ func TestConsumerDetection(t *testing.T) {
 		c := f.consumer(ConsumerOptions{Style: SyncTransacted, Queue: "ORDERS.IN"})
 		f.putText("ORDERS.IN")
 		res, err := c.Poll(f.ctx, succeeding)
-		if err != nil || res.Action != Deliver || f.depth("ORDERS.IN") != 0 {
+		if err != nil || res.Fate != Deliver || f.depth("ORDERS.IN") != 0 {
 			t.Fatalf("res %+v err %v depth %d", res, err, f.depth("ORDERS.IN"))
 		}
 		if c.Cached() != nil {
@@ -43,7 +43,7 @@ func TestConsumerDetection(t *testing.T) {
 		f.mqsc("ALTER QLOCAL(ORDERS.IN) BOTHRESH(0)")
 		f.pollN(c, 1, failing)
 		res, err := c.Poll(f.ctx, failing)
-		if err != nil || res.Action != MoveToBOQ || f.depth("ORDERS.BO") != 1 {
+		if err != nil || res.Fate != MoveToBOQ || f.depth("ORDERS.BO") != 1 {
 			t.Fatalf("res %+v err %v: the consumer must act on its cached BOTHRESH 3", res, err)
 		}
 	})
@@ -52,7 +52,7 @@ func TestConsumerDetection(t *testing.T) {
 		c := f.consumer(ConsumerOptions{Style: Async, Queue: "ORDERS.ALIAS"})
 		f.putText("ORDERS.ALIAS")
 		res, err := f.pollN(c, 4, failing)
-		if err != nil || res.Action != MoveToBOQ || f.depth("ORDERS.BO") != 1 {
+		if err != nil || res.Fate != MoveToBOQ || f.depth("ORDERS.BO") != 1 {
 			t.Fatalf("res %+v err %v", res, err)
 		}
 	})
@@ -62,8 +62,8 @@ func TestConsumerDetection(t *testing.T) {
 		f.putText("LOOP.IN")
 		res, err := f.pollN(c, 8, failing)
 		ms := f.browse("LOOP.IN")
-		if err != nil || res.Action != LoopForever || len(ms) != 1 || ms[0].MD.BackoutCount != 8 {
-			t.Fatalf("res %+v err %v on queue %d", res.Action, err, len(ms))
+		if err != nil || res.Fate != LoopForever || len(ms) != 1 || ms[0].MD.BackoutCount != 8 {
+			t.Fatalf("res %+v err %v on queue %d", res.Fate, err, len(ms))
 		}
 	})
 	t.Run("R1f_plain_MQI_consumer_loops_despite_BOTHRESH", func(t *testing.T) {
@@ -71,7 +71,7 @@ func TestConsumerDetection(t *testing.T) {
 		c := f.consumer(ConsumerOptions{Style: MQI, Queue: "ORDERS.IN"})
 		f.putText("ORDERS.IN")
 		res, err := f.pollN(c, 6, failing)
-		if err != nil || res.Action != LoopForever || f.depth("ORDERS.IN") != 1 || f.depth("ORDERS.BO") != 0 {
+		if err != nil || res.Fate != LoopForever || f.depth("ORDERS.IN") != 1 || f.depth("ORDERS.BO") != 0 {
 			t.Fatalf("res %+v err %v", res, err)
 		}
 		if !containsText(res.Why, "stuck poison") {
@@ -88,7 +88,7 @@ func TestConsumerMovesPoisonToBOQ(t *testing.T) {
 			orig := f.putText("ORDERS.IN")
 			f.pollN(c, 3, failing)
 			res, err := c.Poll(f.ctx, failing)
-			if err != nil || res.Action != MoveToBOQ || res.Queue != "ORDERS.BO" {
+			if err != nil || res.Fate != MoveToBOQ || res.Queue != "ORDERS.BO" {
 				t.Fatalf("res %+v err %v", res, err)
 			}
 			ms := f.browse("ORDERS.BO")
@@ -114,16 +114,16 @@ func TestConsumerMovesPoisonToBOQ(t *testing.T) {
 		f.putText("ORDERS.IN")
 		res, err := f.pollN(c, 4, failing)
 		ms := f.browse("ORDERS.IN")
-		if err != nil || res.Action != MoveToBOQ || f.depth("ORDERS.BO") != 0 || len(ms) != 1 || ms[0].MD.BackoutCount != 4 {
-			t.Fatalf("res %+v err %v BOQ %d", res.Action, err, f.depth("ORDERS.BO"))
+		if err != nil || res.Fate != MoveToBOQ || f.depth("ORDERS.BO") != 0 || len(ms) != 1 || ms[0].MD.BackoutCount != 4 {
+			t.Fatalf("res %+v err %v BOQ %d", res.Fate, err, f.depth("ORDERS.BO"))
 		}
 	})
 	t.Run("R3b_async_move_is_committed_on_its_own", func(t *testing.T) {
 		f := newQM(t, "")
 		c := f.consumer(ConsumerOptions{Style: Async, Queue: "ORDERS.IN", Outcome: OutcomeRollback})
 		f.putText("ORDERS.IN")
-		if res, err := f.pollN(c, 4, failing); err != nil || res.Action != MoveToBOQ || f.depth("ORDERS.BO") != 1 {
-			t.Fatalf("res %+v err %v", res.Action, err)
+		if res, err := f.pollN(c, 4, failing); err != nil || res.Fate != MoveToBOQ || f.depth("ORDERS.BO") != 1 {
+			t.Fatalf("res %+v err %v", res.Fate, err)
 		}
 	})
 }
@@ -137,7 +137,7 @@ func TestConsumerFallbacks(t *testing.T) {
 		opts          ConsumerOptions
 		report        int32
 		nonPersistent bool
-		action        Action
+		action        Fate
 		err           error
 		input         int // messages left on ORDERS.IN
 		deadq         int
@@ -165,8 +165,8 @@ func TestConsumerFallbacks(t *testing.T) {
 			})
 			f.pollN(c, 3, failing)
 			res, err := c.Poll(f.ctx, failing)
-			if !errors.Is(err, tc.err) || res.Action != tc.action {
-				t.Fatalf("action %v err %v, want %v %v\n%v", res.Action, err, tc.action, tc.err, res.Why)
+			if !errors.Is(err, tc.err) || res.Fate != tc.action {
+				t.Fatalf("action %v err %v, want %v %v\n%v", res.Fate, err, tc.action, tc.err, res.Why)
 			}
 			if got := f.depth("ORDERS.IN"); got != tc.input {
 				t.Errorf("input queue holds %d, want %d", got, tc.input)

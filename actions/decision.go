@@ -7,25 +7,26 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// Action is the fate a Decision gives a message.
-type Action int
+// Fate is what a consumer's Decision does with a message. The vocabulary of
+// the package: a consumer decides a Fate (R1–R9); an operator runs an Op (R10).
+type Fate int
 
-// Actions. A report message (R6c–R6e) is not a fate but accompanies one: see
+// Fates. A report message (R6c–R6e) is not a fate but accompanies one: see
 // Decision.Report.
 const (
-	Deliver          Action = iota + 1 // hand the message to the application
-	MoveToBOQ                          // requeue to the input queue's BOQNAME (R2a)
-	MoveToDeadQ                        // requeue to the queue manager's DEADQ (R2b, R6a)
-	Discard                            // the message is gone (R2b, R4a, R4c, R4e, R6b, R9b)
-	ReturnToInput                      // back on the input queue (R4b, R4d, R9b)
-	StopConsumers                      // delivery to all connection consumers stops (R4f)
-	PauseConsumer                      // the MDB pauses (R9c)
-	LoopForever                        // redelivered after every rollback, never removed (R1c, R1f, R9a)
-	MoveToQueue                        // an application moves it to a queue of its own (R9b)
-	DependsOnOutcome                   // see Decision.Cases
+	Deliver          Fate = iota + 1 // hand the message to the application
+	MoveToBOQ                        // requeue to the input queue's BOQNAME (R2a)
+	MoveToDeadQ                      // requeue to the queue manager's DEADQ (R2b, R6a)
+	Discard                          // the message is gone (R2b, R4a, R4c, R4e, R6b, R9b)
+	ReturnToInput                    // back on the input queue (R4b, R4d, R9b)
+	StopConsumers                    // delivery to all connection consumers stops (R4f)
+	PauseConsumer                    // the MDB pauses (R9c)
+	LoopForever                      // redelivered after every rollback, never removed (R1c, R1f, R9a)
+	MoveToQueue                      // an application moves it to a queue of its own (R9b)
+	DependsOnOutcome                 // see Decision.Cases
 )
 
-var actionNames = [...]string{
+var fateNames = [...]string{
 	Deliver:          "deliver",
 	MoveToBOQ:        "move to BOQ",
 	MoveToDeadQ:      "move to DEADQ",
@@ -38,12 +39,12 @@ var actionNames = [...]string{
 	DependsOnOutcome: "depends on the transaction outcome",
 }
 
-// String names the action as explanations and the UI show it.
-func (a Action) String() string {
+// String names the fate as explanations and the UI show it.
+func (a Fate) String() string {
 	if a >= Deliver && a <= DependsOnOutcome {
-		return actionNames[a]
+		return fateNames[a]
 	}
-	return fmt.Sprintf("action(%d)", int(a))
+	return fmt.Sprintf("fate(%d)", int(a))
 }
 
 // Line is one step of an explanation, citing the rule it applies.
@@ -62,7 +63,7 @@ func line(rule, format string, args ...any) Line {
 // Decision is one node of a route: what happens to the message, why, and what
 // happens instead if the put it implies fails.
 type Decision struct {
-	Action Action
+	Fate Fate
 	// Queue is the target of a move, or the input queue for ReturnToInput and
 	// LoopForever.
 	Queue string

@@ -14,7 +14,7 @@ import (
 type routeCase struct {
 	name      string
 	in        RouteInput
-	action    Action // effective action (after predicted failures)
+	action    Fate   // effective action (after predicted failures)
 	queue     string // effective target, when it matters
 	reason    mqfmt.Reason
 	rules     []string // rules cited anywhere in the explanation
@@ -31,8 +31,8 @@ func runRouteCases(t *testing.T, cases []routeCase) {
 				t.Fatalf("Route: %v", err)
 			}
 			eff := r.Decision.Effective()
-			if eff.Action != tc.action {
-				t.Errorf("effective action = %v, want %v\n%s", eff.Action, tc.action, strings.Join(r.Explain(), "\n"))
+			if eff.Fate != tc.action {
+				t.Errorf("effective action = %v, want %v\n%s", eff.Fate, tc.action, strings.Join(r.Explain(), "\n"))
 			}
 			if tc.queue != "" && eff.Queue != tc.queue {
 				t.Errorf("effective queue = %q, want %q", eff.Queue, tc.queue)
@@ -96,7 +96,7 @@ func in(style Style, count, thresh int32, boq string) RouteInput {
 	md.Persistence = mqfmt.PerPersistent
 	md.Format = mqfmt.FmtString
 	return RouteInput{
-		Message:  Message{MD: md, Length: 100},
+		Message:  RouteMessage{MD: md, Length: 100},
 		Queue:    InputQueue{Name: "ORDERS.IN", Base: "ORDERS.IN", BackoutThresh: thresh, BackoutQName: boq, MaxMsgLen: 4194304},
 		QMgr:     mqwatch.QMgrInfo{Name: "QM1", DeadQ: "QM1.DEADQ", MaxMsgLen: 4194304},
 		Consumer: ConsumerSpec{Style: style},

@@ -5,9 +5,9 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// Message is what routing needs to know about one message: its descriptor and
+// RouteMessage is what routing needs to know about one message: its descriptor and
 // what its header chain says.
-type Message struct {
+type RouteMessage struct {
 	MD mqfmt.MQMD
 	// HasRFH2 is true when the header chain holds an MQRFH2 (a JMS message):
 	// it decides between R5a and R5b.
@@ -105,7 +105,7 @@ type ConsumerSpec struct {
 
 // RouteInput is everything Route looks at.
 type RouteInput struct {
-	Message  Message
+	Message  RouteMessage
 	Queue    InputQueue
 	QMgr     mqwatch.QMgrInfo
 	Consumer ConsumerSpec

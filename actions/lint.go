@@ -30,6 +30,18 @@ func (s Severity) String() string {
 	return "info"
 }
 
+// Label is the four-letter form screens show in narrow columns: "info",
+// "warn" or "crit".
+func (s Severity) Label() string {
+	switch s {
+	case Warning:
+		return "warn"
+	case Critical:
+		return "crit"
+	}
+	return "info"
+}
+
 // Finding is one lint result: what is wrong, where, why it matters, and the
 // MQSC that fixes it when a command can.
 type Finding struct {
@@ -98,7 +110,7 @@ func Lint(in LintInput) []Finding {
 // linter holds the indexed input and the findings.
 type linter struct {
 	in     LintInput
-	inv    *Inventory
+	inv    *QueueIndex
 	status map[string]mqwatch.QueueStatus
 	// boqUsers maps each BOQNAME to the queues naming it.
 	boqUsers map[string][]mqwatch.QueueInfo
@@ -112,7 +124,7 @@ func newLinter(in LintInput) *linter {
 	if in.LoopAlarm <= 0 {
 		in.LoopAlarm = 10
 	}
-	l := &linter{in: in, inv: NewInventory(in.QMgr, in.Queues, in.Status),
+	l := &linter{in: in, inv: NewQueueIndex(in.QMgr, in.Queues, in.Status),
 		status: map[string]mqwatch.QueueStatus{}, boqUsers: map[string][]mqwatch.QueueInfo{}}
 	for _, s := range in.Status {
 		l.status[s.Name] = s

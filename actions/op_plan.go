@@ -112,10 +112,10 @@ func (e *Engine) plan(ctx context.Context, conn mqwatch.Conn, req OpRequest) (*o
 // may not list queues still gets a plan: BOQ requeues then need a target.
 func (e *Engine) targetsFor(ctx context.Context, conn mqwatch.Conn, qmi mqwatch.QMgrInfo, req *OpRequest) *opTargets {
 	queues, err := conn.Queues(ctx, "*")
-	var inv *Inventory
+	var inv *QueueIndex
 	if err == nil {
 		status, _ := conn.QueueStatus(ctx, "*")
-		inv = NewInventory(qmi, queues, status)
+		inv = NewQueueIndex(qmi, queues, status)
 	}
 	return newOpTargets(qmi.Name, req.Queue, inv, err, queues, req)
 }

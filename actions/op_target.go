@@ -34,13 +34,13 @@ func (t opTarget) key() string {
 type opTargets struct {
 	qmName    string
 	source    string
-	inv       *Inventory // nil when the queue list could not be read
+	inv       *QueueIndex // nil when the queue list could not be read
 	invErr    error
 	boqInputs []string // local queues whose BOQNAME names the source
 	override  opTarget
 }
 
-func newOpTargets(qmName, source string, inv *Inventory, invErr error, queues []mqwatch.QueueInfo, req *OpRequest) *opTargets {
+func newOpTargets(qmName, source string, inv *QueueIndex, invErr error, queues []mqwatch.QueueInfo, req *OpRequest) *opTargets {
 	t := &opTargets{qmName: qmName, source: source, inv: inv, invErr: invErr}
 	for _, q := range queues {
 		if q.Type == mqwatch.QLocal && q.BackoutQName == source && q.Name != source {

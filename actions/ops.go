@@ -19,13 +19,13 @@ const (
 	OpImport  Op = "import"  // put a dmpmqmsg file's messages
 )
 
-// ContextMode says which MQMD context a moved message carries.
-type ContextMode int
+// OpContext says which MQMD context a moved message carries.
+type OpContext int
 
 // Context modes: pass the original context (default; needs setall),
 // or let the queue manager set default context (explicit --context default).
 const (
-	ContextPass ContextMode = iota
+	ContextPass OpContext = iota
 	ContextDefault
 )
 
@@ -62,7 +62,7 @@ type OpRequest struct {
 	DryRun     bool
 	Batch      int     // messages per unit of work (default 100)
 	Rate       float64 // messages per second; 0 = unlimited
-	Context    ContextMode
+	Context    OpContext
 	KeepMsgId  bool   // replay: keep the MsgId (default: a new one)
 	File       string // export/import file; discard archive override
 	User       string // operating-system user, for the audit log

@@ -41,7 +41,7 @@ func predictPut(name string, f QueueFacts, msgLen int, qmgrMaxMsgLen int32) (mqf
 }
 
 // moveLen is the length of the message once a move has added its header.
-func moveLen(m *Message, header int) int {
+func moveLen(m *RouteMessage, header int) int {
 	if m.Length <= 0 {
 		return 0
 	}

@@ -13,21 +13,21 @@ const (
 	DefaultNonDurableModelQ = "SYSTEM.NDURABLE.MODEL.QUEUE"
 )
 
-// Inventory indexes a queue manager's queues and their status, to resolve
+// QueueIndex indexes a queue manager's queues and their status, to resolve
 // input queues and answer facts about put targets. It assumes the lists are
 // complete ("*"): a name it does not hold does not exist.
-type Inventory struct {
+type QueueIndex struct {
 	QMgr      mqwatch.QMgrInfo
 	queues    map[string]mqwatch.QueueInfo
 	status    map[string]mqwatch.QueueStatus
 	clustered map[string]bool
 }
 
-// NewInventory indexes queues and status. DISPLAY QUEUE lists a clustered
+// NewQueueIndex indexes queues and status. DISPLAY QUEUE lists a clustered
 // local queue twice (QLOCAL and QCLUSTER); the local definition is kept and
 // the name remembered as clustered.
-func NewInventory(qm mqwatch.QMgrInfo, queues []mqwatch.QueueInfo, status []mqwatch.QueueStatus) *Inventory {
-	inv := &Inventory{QMgr: qm,
+func NewQueueIndex(qm mqwatch.QMgrInfo, queues []mqwatch.QueueInfo, status []mqwatch.QueueStatus) *QueueIndex {
+	inv := &QueueIndex{QMgr: qm,
 		queues:    make(map[string]mqwatch.QueueInfo, len(queues)),
 		status:    make(map[string]mqwatch.QueueStatus, len(status)),
 		clustered: map[string]bool{}}
@@ -47,14 +47,14 @@ func NewInventory(qm mqwatch.QMgrInfo, queues []mqwatch.QueueInfo, status []mqwa
 }
 
 // Queue returns a queue's definition.
-func (inv *Inventory) Queue(name string) (mqwatch.QueueInfo, bool) {
+func (inv *QueueIndex) Queue(name string) (mqwatch.QueueInfo, bool) {
 	q, ok := inv.queues[name]
 	return q, ok
 }
 
 // Facts describes name as a put target. An alias answers with its base local
 // queue's depth and limits, and its own PUT(DISABLED) on top.
-func (inv *Inventory) Facts(name string) QueueFacts {
+func (inv *QueueIndex) Facts(name string) QueueFacts {
 	q, ok := inv.queues[name]
 	if !ok {
 		return QueueFacts{Known: true}
@@ -83,7 +83,7 @@ func (inv *Inventory) Facts(name string) QueueFacts {
 // ResolveInput resolves the queue a point-to-point consumer opens to the local
 // queue whose BOTHRESH and BOQNAME JMS inquires: the queue itself, an alias's
 // base queue, or a cluster queue's local instance.
-func (inv *Inventory) ResolveInput(name string) (InputQueue, error) {
+func (inv *QueueIndex) ResolveInput(name string) (InputQueue, error) {
 	q, ok := inv.queues[name]
 	if !ok {
 		return InputQueue{}, fmt.Errorf("resolve input queue %s: no such queue", name)
@@ -129,7 +129,7 @@ type Subscription struct {
 // queue inherits BOTHRESH and BOQNAME from the model queue when it is created;
 // once it exists, its own attributes are what JMS inquires, so an existing
 // managed queue wins over the model.
-func (inv *Inventory) ResolveSubscription(sub Subscription) (InputQueue, error) {
+func (inv *QueueIndex) ResolveSubscription(sub Subscription) (InputQueue, error) {
 	model := sub.ModelQ
 	if model == "" {
 		model = DefaultNonDurableModelQ

@@ -7,7 +7,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
-func testInventory() *Inventory {
+func testInventory() *QueueIndex {
 	queues := []mqwatch.QueueInfo{
 		{Name: "ORDERS.IN", Type: mqwatch.QLocal, BackoutThresh: 3, BackoutQName: "ORDERS.BO", MaxDepth: 5000, MaxMsgLen: 4194304, DefPersistent: true},
 		{Name: "ORDERS.ALIAS", Type: mqwatch.QAlias, Target: "ORDERS.IN"},
@@ -23,7 +23,7 @@ func testInventory() *Inventory {
 		{Name: "SYSTEM.MANAGED.DURABLE.A1", Type: mqwatch.QLocal, BackoutThresh: 2, BackoutQName: "OLD.BO"},
 	}
 	status := []mqwatch.QueueStatus{{Name: "ORDERS.BO", Depth: 100}, {Name: "ORDERS.IN", Depth: 7}}
-	return NewInventory(mqwatch.QMgrInfo{Name: "QM1", DeadQ: "QM1.DEADQ"}, queues, status)
+	return NewQueueIndex(mqwatch.QMgrInfo{Name: "QM1", DeadQ: "QM1.DEADQ"}, queues, status)
 }
 
 func TestResolveInput(t *testing.T) {

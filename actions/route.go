@@ -34,7 +34,7 @@ func Route(in *RouteInput) (Routing, error) {
 	r := Routing{Style: s, Queue: in.Queue.Base}
 	count := in.Message.MD.BackoutCount
 	r.Decision = decide(in, count, &r.Warnings)
-	if r.Decision.Action == Deliver {
+	if r.Decision.Fate == Deliver {
 		after := *in
 		if count > 0 && after.Consumer.Cached == nil && s.jms() {
 			// Having seen BackoutCount > 0, the consumer has now cached the
@@ -75,7 +75,7 @@ func decide(in *RouteInput, count int32, w *[]Line) Decision {
 func decideMQI(in *RouteInput, count int32) Decision {
 	q := in.Queue
 	if count == 0 {
-		return Decision{Action: Deliver, Why: []Line{line("R1a", "BackoutCount 0: deliver")}}
+		return Decision{Fate: Deliver, Why: []Line{line("R1a", "BackoutCount 0: deliver")}}
 	}
 	why := []Line{line("R1f", "plain MQI consumer: the queue manager never acts on BOTHRESH or BOQNAME, so a message the application rolls back is redelivered forever")}
 	switch {
@@ -86,7 +86,7 @@ func decideMQI(in *RouteInput, count int32) Decision {
 	default:
 		why = append(why, line("R1f", "BOTHRESH %d and BOQNAME %s are set but this consumer does not read them", q.BackoutThresh, orNone(q.BackoutQName)))
 	}
-	return Decision{Action: LoopForever, Queue: q.Base, Why: why}
+	return Decision{Fate: LoopForever, Queue: q.Base, Why: why}
 }
 
 // decideJMS applies R1 for the IBM MQ classes for JMS styles, then R2–R6.
@@ -103,16 +103,16 @@ func decideJMS(in *RouteInput, count int32, w *[]Line) Decision {
 		}
 	}
 	if count == 0 {
-		return Decision{Action: Deliver, Why: []Line{line("R1a", "BackoutCount 0: deliver, no attribute query")}}
+		return Decision{Fate: Deliver, Why: []Line{line("R1a", "BackoutCount 0: deliver, no attribute query")}}
 	}
 	thresh, boq, why := attributes(in, w)
 	switch {
 	case thresh == 0:
 		why = append(why, line("R1c", "BOTHRESH 0: poison handling disabled, the message is redelivered after every rollback (poison loop)"))
-		return Decision{Action: LoopForever, Queue: in.Queue.Base, Why: why}
+		return Decision{Fate: LoopForever, Queue: in.Queue.Base, Why: why}
 	case count < thresh:
 		why = append(why, line("R1d", "BackoutCount %d < BOTHRESH %d: deliver to the application", count, thresh))
-		return Decision{Action: Deliver, Why: why}
+		return Decision{Fate: Deliver, Why: why}
 	}
 	why = append(why, line("R1e", "BackoutCount %d >= BOTHRESH %d: poison", count, thresh))
 	why = append(why, unitOfWork(in))
@@ -174,7 +174,7 @@ func poison(in *RouteInput, boq string, why []Line, w *[]Line) Decision {
 	if l, ok := notLocalWarning("R8b", "BOQ", boq, f); ok {
 		warn(w, l)
 	}
-	d := Decision{Action: MoveToBOQ, Queue: boq, Why: why}
+	d := Decision{Fate: MoveToBOQ, Queue: boq, Why: why}
 	d.Fails, d.FailsWhy = predictPut(boq, f, moveLen(m, hdr), in.QMgr.MaxMsgLen)
 	var fall []Line
 	if in.Consumer.Style == ASF {
@@ -204,7 +204,7 @@ func removal(in *RouteInput, reason mqfmt.Reason, why []Line) Decision {
 	rep := in.Message.MD.Report
 	if rep&mqfmt.RODiscardMsg != 0 {
 		why = append(why, line("R2b", "Report has MQRO_DISCARD_MSG: discard"))
-		return Decision{Action: Discard, Why: why}
+		return Decision{Fate: Discard, Why: why}
 	}
 	why = append(why, line("R2b", "Report has %s: move to the DEADQ %s with an MQDLH, Reason %s", dispositionName(rep), orNone(in.QMgr.DeadQ), reasonText(reason)))
 	d := deadLetter(in, reason, why)
@@ -228,7 +228,7 @@ func dispositionName(report int32) string {
 // blank queue name returns.
 func deadLetter(in *RouteInput, reason mqfmt.Reason, why []Line) Decision {
 	name := in.QMgr.DeadQ
-	d := Decision{Action: MoveToDeadQ, Queue: name, Reason: reason, Why: why}
+	d := Decision{Fate: MoveToDeadQ, Queue: name, Reason: reason, Why: why}
 	if name == "" {
 		d.Fails, d.FailsWhy = mqfmt.RCUnknownObjectName, "the queue manager has no DEADQ"
 		return d
@@ -242,21 +242,21 @@ func deadQFailed(in *RouteInput) Decision {
 	q := in.Queue.Base
 	switch in.Consumer.Style {
 	case SyncTransacted:
-		commit := Decision{Action: Discard, Why: []Line{line("R4a", "sync-transacted, transaction committed: the message is discarded")}}
-		back := Decision{Action: ReturnToInput, Queue: q, Why: []Line{line("R4b", "sync-transacted, transaction rolled back: the message goes back to %s (BackoutCount + 1) and is poison again on the next receive", q)}}
+		commit := Decision{Fate: Discard, Why: []Line{line("R4a", "sync-transacted, transaction committed: the message is discarded")}}
+		back := Decision{Fate: ReturnToInput, Queue: q, Why: []Line{line("R4b", "sync-transacted, transaction rolled back: the message goes back to %s (BackoutCount + 1) and is poison again on the next receive", q)}}
 		switch in.Consumer.Outcome {
 		case OutcomeCommit:
 			return commit
 		case OutcomeRollback:
 			return back
 		}
-		return Decision{Action: DependsOnOutcome, Queue: q,
+		return Decision{Fate: DependsOnOutcome, Queue: q,
 			Why:   []Line{line("R4", "sync-transacted: the application's commit or rollback decides")},
 			Cases: []Case{{OutcomeCommit, &commit}, {OutcomeRollback, &back}}}
 	case SyncNonTransacted:
-		return Decision{Action: Discard, Why: []Line{line("R4c", "sync-nontransacted: the message is discarded")}}
+		return Decision{Fate: Discard, Why: []Line{line("R4c", "sync-nontransacted: the message is discarded")}}
 	}
-	return Decision{Action: ReturnToInput, Queue: q, Why: []Line{line("R4d", "async: the message is returned to %s and is poison again on the next delivery", q)}}
+	return Decision{Fate: ReturnToInput, Queue: q, Why: []Line{line("R4d", "async: the message is returned to %s and is poison again on the next delivery", q)}}
 }
 
 func orNone(s string) string {

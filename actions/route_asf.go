@@ -30,7 +30,7 @@ func asfRemoval(in *RouteInput, reason mqfmt.Reason, why []Line) Decision {
 	}
 	if rep&mqfmt.RODiscardMsg != 0 {
 		why = append(why, line("R6b", "Report has MQRO_DISCARD_MSG: discard"))
-		return Decision{Action: Discard, Reason: reason, Report: plan, Why: why}
+		return Decision{Fate: Discard, Reason: reason, Report: plan, Why: why}
 	}
 	why = append(why, line("R6a", "Report has MQRO_DEAD_LETTER_Q (the default): move to the DEADQ %s with an MQDLH: Reason %s, PutApplType MQAT_JAVA (28), PutApplName %q",
 		orNone(in.QMgr.DeadQ), reasonText(reason), ASFPutApplName))
@@ -44,10 +44,10 @@ func asfRemoval(in *RouteInput, reason mqfmt.Reason, why []Line) Decision {
 // asfDeadQFailed applies R6h with R4e/R4f: the DEADQ put failed too.
 func asfDeadQFailed(in *RouteInput) Decision {
 	if persistent(in) {
-		return Decision{Action: StopConsumers, Queue: in.Queue.Base, Why: []Line{line("R4f",
+		return Decision{Fate: StopConsumers, Queue: in.Queue.Base, Why: []Line{line("R4f",
 			"asf, persistent message: delivery to all connection consumers on %s stops; close them, fix the problem, re-create them", in.Queue.Base)}}
 	}
-	return Decision{Action: Discard, Why: []Line{line("R4e", "asf, non-persistent message: discarded, no report message generated")}}
+	return Decision{Fate: Discard, Why: []Line{line("R4e", "asf, non-persistent message: discarded, no report message generated")}}
 }
 
 // persistent resolves MQPER_PERSISTENCE_AS_Q_DEF with the queue's DEFPSIST; a

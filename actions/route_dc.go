@@ -20,7 +20,7 @@ func decideDeliveryCount(in *RouteInput, count int32, w *[]Line) Decision {
 		failures = *f
 	}
 	if p.MaxDeliveryFailures > 0 && failures >= p.MaxDeliveryFailures {
-		return Decision{Action: PauseConsumer, Queue: q, Why: []Line{line("R9c",
+		return Decision{Fate: PauseConsumer, Queue: q, Why: []Line{line("R9c",
 			"%d failures >= maxDeliveryFailures %d: the MDB pauses; a backlog builds on %s until it is restarted", failures, p.MaxDeliveryFailures, q)}}
 	}
 	fires := p.Threshold > 0 && p.Threshold <= AmlenMaxDeliveryCount
@@ -28,16 +28,16 @@ func decideDeliveryCount(in *RouteInput, count int32, w *[]Line) Decision {
 		return deliveryCountPoison(in, dc)
 	}
 	if count == 0 {
-		return Decision{Action: Deliver, Why: []Line{line("R9", "JMSXDeliveryCount 1: deliver")}}
+		return Decision{Fate: Deliver, Why: []Line{line("R9", "JMSXDeliveryCount 1: deliver")}}
 	}
 	if !fires && p.MaxDeliveryFailures > 0 {
-		return Decision{Action: Deliver, Why: []Line{line("R9c", "%d failures < maxDeliveryFailures %d: deliver; the MDB pauses if it keeps failing", failures, p.MaxDeliveryFailures)}}
+		return Decision{Fate: Deliver, Why: []Line{line("R9c", "%d failures < maxDeliveryFailures %d: deliver; the MDB pauses if it keeps failing", failures, p.MaxDeliveryFailures)}}
 	}
 	if !fires {
 		why := line("R9a", "the application sets no usable delivery-count threshold (%d): a message it rolls back is redelivered forever", p.Threshold)
-		return Decision{Action: LoopForever, Queue: q, Why: []Line{why}}
+		return Decision{Fate: LoopForever, Queue: q, Why: []Line{why}}
 	}
-	return Decision{Action: Deliver, Why: []Line{line("R9", "JMSXDeliveryCount %d < threshold %d: deliver", dc, p.Threshold)}}
+	return Decision{Fate: Deliver, Why: []Line{line("R9", "JMSXDeliveryCount %d < threshold %d: deliver", dc, p.Threshold)}}
 }
 
 // deliveryCountPoison applies R9b: the application's own choice.
@@ -48,19 +48,19 @@ func deliveryCountPoison(in *RouteInput, dc int32) Decision {
 	switch p.OnPoison {
 	case PoisonDiscard:
 		why = append(why, line("R9b", "the application discards it: the message is lost"))
-		return Decision{Action: Discard, Why: why}
+		return Decision{Fate: Discard, Why: why}
 	case PoisonMove:
 		why = append(why, line("R9b", "the application moves it to %s", orNone(p.SpecialQueue)))
-		d := Decision{Action: MoveToQueue, Queue: p.SpecialQueue, Why: why}
+		d := Decision{Fate: MoveToQueue, Queue: p.SpecialQueue, Why: why}
 		if p.SpecialQueue == "" {
 			d.Fails, d.FailsWhy = unknownObject(), "no special queue is configured"
 		} else {
 			d.Fails, d.FailsWhy = predictPut(p.SpecialQueue, in.facts(p.SpecialQueue), in.Message.Length, in.QMgr.MaxMsgLen)
 		}
-		back := Decision{Action: ReturnToInput, Queue: q, Why: []Line{line("R9b", "the move's transaction rolls back: the message returns to %s", q)}}
+		back := Decision{Fate: ReturnToInput, Queue: q, Why: []Line{line("R9b", "the move's transaction rolls back: the message returns to %s", q)}}
 		d.OnFailure = &back
 		return d
 	}
 	why = append(why, line("R9b", "the application rolls it back to %s: nothing is lost, it is redelivered", q))
-	return Decision{Action: ReturnToInput, Queue: q, Why: why}
+	return Decision{Fate: ReturnToInput, Queue: q, Why: why}
 }

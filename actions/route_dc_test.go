@@ -51,8 +51,8 @@ func TestRouteDeliveryCount(t *testing.T) {
 		{name: "R9c_below_max_delivery_failures_delivers_then_pauses",
 			in: dc(2, DeliveryCountPolicy{MaxDeliveryFailures: 3}), action: Deliver, rules: []string{"R9c"},
 			check: func(t *testing.T, r Routing) {
-				if r.AfterRollback.Action != PauseConsumer {
-					t.Errorf("AfterRollback = %v, want pause", r.AfterRollback.Action)
+				if r.AfterRollback.Fate != PauseConsumer {
+					t.Errorf("AfterRollback = %v, want pause", r.AfterRollback.Fate)
 				}
 			}},
 		{name: "R9c_pause_comes_before_an_unusable_threshold",

@@ -17,7 +17,7 @@ func TestRouteDetection(t *testing.T) {
 				if r.Decision.Why[0].Rule != "R1a" || len(r.Decision.Why) != 1 {
 					t.Errorf("Why = %v, want only R1a (no inquiry at BackoutCount 0)", r.Decision.Why)
 				}
-				if r.AfterRollback == nil || r.AfterRollback.Action != Deliver {
+				if r.AfterRollback == nil || r.AfterRollback.Fate != Deliver {
 					t.Errorf("AfterRollback = %+v, want deliver at BackoutCount 1", r.AfterRollback)
 				}
 			}},
@@ -56,15 +56,15 @@ func TestRouteDetection(t *testing.T) {
 		{name: "R1c_BOTHRESH_0_first_delivery_delivers_then_loops",
 			in: in(SyncTransacted, 0, 0, ""), action: Deliver, rules: []string{"R1a", "R1c"},
 			check: func(t *testing.T, r Routing) {
-				if r.AfterRollback.Action != LoopForever {
-					t.Errorf("AfterRollback = %v, want loop forever", r.AfterRollback.Action)
+				if r.AfterRollback.Fate != LoopForever {
+					t.Errorf("AfterRollback = %v, want loop forever", r.AfterRollback.Fate)
 				}
 			}},
 		{name: "R1d_below_threshold_delivers_then_poison_after_rollback",
 			in: in(Async, 2, 3, "ORDERS.BO"), action: Deliver, rules: []string{"R1d", "R1e", "R2a"},
 			check: func(t *testing.T, r Routing) {
-				if r.AfterRollback.Action != MoveToBOQ {
-					t.Errorf("AfterRollback = %v, want move to BOQ", r.AfterRollback.Action)
+				if r.AfterRollback.Fate != MoveToBOQ {
+					t.Errorf("AfterRollback = %v, want move to BOQ", r.AfterRollback.Fate)
 				}
 			}},
 		{name: "R1e_at_threshold_is_poison",
@@ -80,8 +80,8 @@ func TestRouteDetection(t *testing.T) {
 		{name: "R1f_mqi_consumer_first_delivery_delivers_then_loops",
 			in: in(MQI, 0, 5, "PAYMENTS.BO"), action: Deliver, rules: []string{"R1a", "R1f"},
 			check: func(t *testing.T, r Routing) {
-				if r.AfterRollback.Action != LoopForever {
-					t.Errorf("AfterRollback = %v, want loop forever", r.AfterRollback.Action)
+				if r.AfterRollback.Fate != LoopForever {
+					t.Errorf("AfterRollback = %v, want loop forever", r.AfterRollback.Fate)
 				}
 			}},
 	})
@@ -177,7 +177,7 @@ func TestRouteUnitsOfWorkAndDeadQFailures(t *testing.T) {
 			in: with(in(SyncTransacted, 3, 3, ""), deadqFull), action: DependsOnOutcome, rules: []string{"R4a", "R4b"},
 			check: func(t *testing.T, r Routing) {
 				eff := r.Decision.Effective()
-				if len(eff.Cases) != 2 || eff.Cases[0].Decision.Action != Discard || eff.Cases[1].Decision.Action != ReturnToInput {
+				if len(eff.Cases) != 2 || eff.Cases[0].Decision.Fate != Discard || eff.Cases[1].Decision.Fate != ReturnToInput {
 					t.Errorf("cases = %+v", eff.Cases)
 				}
 			}},

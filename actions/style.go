@@ -75,13 +75,13 @@ func (o Outcome) String() string {
 	return "unknown"
 }
 
-// PoisonAction is what a delivery-count application does with a message whose
+// PoisonChoice is what a delivery-count application does with a message whose
 // JMSXDeliveryCount reached its threshold (R9b).
-type PoisonAction int
+type PoisonChoice int
 
 // R9b's three choices.
 const (
-	PoisonRollback PoisonAction = iota // roll back to the queue it came from
+	PoisonRollback PoisonChoice = iota // roll back to the queue it came from
 	PoisonMove                         // move to a special queue
 	PoisonDiscard                      // discard (the message is lost)
 )
@@ -91,7 +91,7 @@ type DeliveryCountPolicy struct {
 	// Threshold is the JMSXDeliveryCount at which the application treats the
 	// message as poison; 0 = the application does not check.
 	Threshold int32
-	OnPoison  PoisonAction
+	OnPoison  PoisonChoice
 	// SpecialQueue is where PoisonMove puts the message.
 	SpecialQueue string
 	// MaxDeliveryFailures is the activation specification's maxDeliveryFailures:

@@ -2,27 +2,16 @@ package model
 
 import (
 	"fmt"
+	"github.com/poisonwatch/poisonwatch/actions"
 	"sort"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
-// Severity orders alerts.
-type Severity int
-
-// Severities, least to most urgent.
-const (
-	Info Severity = iota
-	Warning
-	Critical
-)
-
-func (s Severity) String() string { return [...]string{"info", "warn", "crit"}[s] }
-
 // Alert is one thing an operator should know, with the rule behind it.
 type Alert struct {
-	Severity Severity
+	Severity actions.Severity
 	Rule     string // docs/poison-rules.md number, e.g. "R8c"
 	QMgr     string
 	Queue    string
@@ -42,12 +31,12 @@ const stalledAfter = 30 * time.Second
 // fold, so an alert clears as soon as its condition does.
 func (q *QMgrState) alerts(now time.Time) []Alert {
 	var out []Alert
-	add := func(sev Severity, rule, queue, format string, args ...any) *Alert {
+	add := func(sev actions.Severity, rule, queue, format string, args ...any) *Alert {
 		out = append(out, Alert{Severity: sev, Rule: rule, QMgr: q.Name, Queue: queue, Text: fmt.Sprintf(format, args...)})
 		return &out[len(out)-1]
 	}
 	if q.Snap != nil && !q.Snap.Connected && q.Snap.Err != nil {
-		add(Critical, "", "", "not connected: %v", q.Snap.Err)
+		add(actions.Critical, "", "", "not connected: %v", q.Snap.Err)
 	}
 	for _, qs := range q.SortedQueues() {
 		q.queueAlerts(qs, now, add)
@@ -80,7 +69,7 @@ func mergeLint(live, lint []Alert) []Alert {
 }
 
 // addFunc adds an alert and returns it, for setting its fix.
-type addFunc func(sev Severity, rule, queue, format string, args ...any) *Alert
+type addFunc func(sev actions.Severity, rule, queue, format string, args ...any) *Alert
 
 // roomFix doubles MAXDEPTH: it buys room while the backlog is drained, and
 // it is the one MQSC that stops MQRC_Q_FULL now.
@@ -94,17 +83,17 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	bt := v.Info.BackoutThresh
 	switch {
 	case qs.MaxBackout >= loopAlarm && bt == 0 && v.Role == mqwatch.RoleInput:
-		add(Critical, "R1c", name, "LOOP: head message rolled back %d times; BOTHRESH 0: poison handling disabled", qs.MaxBackout)
+		add(actions.Critical, "R1c", name, "LOOP: head message rolled back %d times; BOTHRESH 0: poison handling disabled", qs.MaxBackout)
 	case qs.MaxBackout > 0 && bt == 0 && v.Role == mqwatch.RoleInput:
-		add(Warning, "R1c", name, "head message rolled back %d times; BOTHRESH 0: a poison message would loop forever", qs.MaxBackout)
+		add(actions.Warning, "R1c", name, "head message rolled back %d times; BOTHRESH 0: a poison message would loop forever", qs.MaxBackout)
 	case qs.Stuck > 0:
-		add(Critical, "R8c", name, "stuck poison: BackoutCount %d ≥ BOTHRESH %d on the input queue (R1f: the consumer does not honour BOTHRESH, or the BOQ/DEADQ put failed)", qs.MaxBackout, bt)
+		add(actions.Critical, "R8c", name, "stuck poison: BackoutCount %d ≥ BOTHRESH %d on the input queue (R1f: the consumer does not honour BOTHRESH, or the BOQ/DEADQ put failed)", qs.MaxBackout, bt)
 	}
 	if fill := qs.Fill(); fill >= 1 {
-		a := add(Critical, "R8b", name, "queue full: %d/%d (MQRC_Q_FULL for every put)", v.Status.Depth, v.Info.MaxDepth)
+		a := add(actions.Critical, "R8b", name, "queue full: %d/%d (MQRC_Q_FULL for every put)", v.Status.Depth, v.Info.MaxDepth)
 		a.Fix = roomFix(v)
 	} else if fill >= 0.8 {
-		a := add(Warning, "R8a", name, "%.0f%% of MAXDEPTH %d", fill*100, v.Info.MaxDepth)
+		a := add(actions.Warning, "R8a", name, "%.0f%% of MAXDEPTH %d", fill*100, v.Info.MaxDepth)
 		a.Fix = roomFix(v)
 	}
 	if v.Role == mqwatch.RoleDeadQ || v.Role == mqwatch.RoleBOQ {
@@ -118,18 +107,18 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 			if ttf, ok := qs.TimeToFull(); ok {
 				msg += ", full in " + Span(ttf)
 			}
-			add(Warning, "R8d", name, "%s", msg)
+			add(actions.Warning, "R8d", name, "%s", msg)
 		}
 	}
 	if v.Role == mqwatch.RoleInput && v.Status.OpenInput > 0 && v.Status.Depth > 0 && v.Status.Monitored {
 		if idle := qs.GetIdle(now); idle >= stalledAfter {
 			if rate, ok := qs.DepthPerMinute(); ok && rate > 0 {
-				add(Critical, "R4f", name, "consumer stalled: %d consumer(s) open, no get for %s, backlog +%.0f/min", v.Status.OpenInput, Span(idle), rate)
+				add(actions.Critical, "R4f", name, "consumer stalled: %d consumer(s) open, no get for %s, backlog +%.0f/min", v.Status.OpenInput, Span(idle), rate)
 			}
 		}
 	}
 	if v.Err != nil {
-		add(Warning, "", name, "cannot read messages: %v", v.Err)
+		add(actions.Warning, "", name, "cannot read messages: %v", v.Err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/poisonwatch/poisonwatch/actions"
 	"testing"
 	"time"
 )
@@ -9,8 +10,8 @@ import (
 // finding on the same queue stay two alerts unless they are the same finding
 // (rule, queue and severity agree); no alert shows another's fix.
 func TestR8bOneAlertPerFindingEachWithItsOwnFix(t *testing.T) {
-	full := Alert{Severity: Critical, Rule: "R8b", Queue: "ORDERS.BO", Text: "queue full", Fix: "ALTER QLOCAL(ORDERS.BO) MAXDEPTH(80)"}
-	loop := Alert{Severity: Critical, Rule: "R1c", Queue: "AUDIT.IN", Text: "LOOP"}
+	full := Alert{Severity: actions.Critical, Rule: "R8b", Queue: "ORDERS.BO", Text: "queue full", Fix: "ALTER QLOCAL(ORDERS.BO) MAXDEPTH(80)"}
+	loop := Alert{Severity: actions.Critical, Rule: "R1c", Queue: "AUDIT.IN", Text: "LOOP"}
 	for _, tc := range []struct {
 		name      string
 		live      []Alert
@@ -18,13 +19,13 @@ func TestR8bOneAlertPerFindingEachWithItsOwnFix(t *testing.T) {
 		wantFixes []string
 	}{
 		{"R8b_maxmsgl_is_its_own_alert", []Alert{full},
-			[]Alert{{Severity: Warning, Rule: "R8b", Queue: "ORDERS.BO", Text: "MAXMSGL", Fix: "ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
+			[]Alert{{Severity: actions.Warning, Rule: "R8b", Queue: "ORDERS.BO", Text: "MAXMSGL", Fix: "ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
 			[]string{"ALTER QLOCAL(ORDERS.BO) MAXDEPTH(80)", "ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
 		{"R1c_same_finding_takes_the_lint_fix", []Alert{loop},
-			[]Alert{{Severity: Critical, Rule: "R1c", Queue: "AUDIT.IN", Text: "BOTHRESH 0", Fix: "ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
+			[]Alert{{Severity: actions.Critical, Rule: "R1c", Queue: "AUDIT.IN", Text: "BOTHRESH 0", Fix: "ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
 			[]string{"ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
 		{"R1c_other_severity_is_another_alert", []Alert{loop},
-			[]Alert{{Severity: Info, Rule: "R1c", Queue: "AUDIT.IN", Text: "BOTHRESH 0", Fix: "ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
+			[]Alert{{Severity: actions.Info, Rule: "R1c", Queue: "AUDIT.IN", Text: "BOTHRESH 0", Fix: "ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
 			[]string{"", "ALTER QLOCAL(AUDIT.IN) BOTHRESH(3)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,7 +20,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		// The figures are the last good poll's: recomputing time-based alerts
 		// from them would blame consumers for the tool's own outage. Keep
 		// what was known and say the data is stale.
-		q.Alerts = append([]Alert{{Severity: Critical, QMgr: q.Name,
+		q.Alerts = append([]Alert{{Severity: actions.Critical, QMgr: q.Name,
 			Text: fmt.Sprintf("not connected: %v (alerts below are from the last good poll)", snap.Err)}}, q.connected...)
 		return
 	}
@@ -43,7 +43,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		}
 	}
 	q.foldInventories(snap, contiguous, now)
-	q.inv = engineInventory(snap)
+	q.inv = queueIndex(snap)
 	q.Alerts = q.alerts(now)
 	q.connected = q.Alerts
 }
@@ -133,9 +133,9 @@ func (gs *GroupSet) adoptSparks(old *GroupSet) {
 	}
 }
 
-// engineInventory gives the engine the queue manager's objects, for route
+// queueIndex gives the engine the queue manager's objects, for route
 // predictions and lint.
-func engineInventory(snap *mqwatch.Snapshot) *actions.Inventory {
+func queueIndex(snap *mqwatch.Snapshot) *actions.QueueIndex {
 	infos := make([]mqwatch.QueueInfo, 0, len(snap.Queues))
 	var stats []mqwatch.QueueStatus
 	for _, v := range snap.Queues {
@@ -144,5 +144,5 @@ func engineInventory(snap *mqwatch.Snapshot) *actions.Inventory {
 			stats = append(stats, v.Status)
 		}
 	}
-	return actions.NewInventory(snap.QMgr, infos, stats)
+	return actions.NewQueueIndex(snap.QMgr, infos, stats)
 }

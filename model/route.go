@@ -97,7 +97,7 @@ func (q *QMgrState) inputRoute(queue string, s *mqwatch.Summary, count int32) []
 	md := mqfmt.NewMQMD()
 	md.BackoutCount, md.Report, md.Persistence, md.Expiry = count, s.Report, persistence(s), s.Expiry
 	r, err := actions.Route(&actions.RouteInput{
-		Message:  actions.Message{MD: md, HasRFH2: s.HasRFH2, JMSDestination: s.JMSDst, Length: s.Length},
+		Message:  actions.RouteMessage{MD: md, HasRFH2: s.HasRFH2, JMSDestination: s.JMSDst, Length: s.Length},
 		Queue:    in,
 		QMgr:     q.Snap.QMgr,
 		Consumer: actions.ConsumerSpec{Style: style},
@@ -160,7 +160,7 @@ func (q *QMgrState) lint() []Alert {
 	}
 	var out []Alert
 	for _, f := range actions.Lint(in) {
-		a := Alert{Severity: Severity(f.Severity), Rule: f.Rule, QMgr: q.Name, Queue: f.Queue, Text: f.Why}
+		a := Alert{Severity: f.Severity, Rule: f.Rule, QMgr: q.Name, Queue: f.Queue, Text: f.Why}
 		if len(f.Fix) > 0 {
 			a.Fix = strings.Join(f.Fix, "\n")
 		}

@@ -26,7 +26,7 @@ type QMgrState struct {
 	// Styles names the consumer style of queues whose consumer is known, for
 	// route predictions; others get DefaultStyle.
 	Styles   map[string]actions.Style
-	inv      *actions.Inventory
+	inv      *actions.QueueIndex
 	lastLint []Alert
 	// connected holds the alerts of the last good poll, shown while the
 	// queue manager cannot be reached.

@@ -99,7 +99,7 @@ func (p *alertPane) view(st *Styles) string {
 		if sel {
 			mark = "▸"
 		}
-		pre := mark + fit(strings.ToUpper(al.Severity.String()), 4, false) + " " + fit(al.Rule, 4, false) + " "
+		pre := mark + fit(strings.ToUpper(al.Severity.Label()), 4, false) + " " + fit(al.Rule, 4, false) + " "
 		if p.showQM {
 			pre += fit(mqfmt.Sanitize(al.QMgr), 8, false) + " "
 		}

@@ -51,7 +51,7 @@ func (s *alertScreen) view(a *App, w, h int) string {
 	wrap := func(text string) []string {
 		return strings.Split(ansi.Wrap(mqfmt.Sanitize(text), max(w-4, 20), " "), "\n")
 	}
-	lines := []string{st.Level(int(al.Severity)).Render(" " + strings.ToUpper(al.Severity.String()) + " " + al.Rule + "  " +
+	lines := []string{st.Level(int(al.Severity)).Render(" " + strings.ToUpper(al.Severity.Label()) + " " + al.Rule + "  " +
 		mqfmt.Sanitize(al.QMgr) + " " + mqfmt.Sanitize(al.Queue)), ""}
 	add := func(title string, body []string, style func(string) string) {
 		lines = append(lines, st.Title.Render(" "+title))

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -150,9 +151,9 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 func alertCounts(q *model.QMgrState) (crit, warn int) {
 	for _, al := range q.Alerts {
 		switch al.Severity {
-		case model.Critical:
+		case actions.Critical:
 			crit++
-		case model.Warning:
+		case actions.Warning:
 			warn++
 		}
 	}

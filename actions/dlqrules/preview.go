@@ -106,7 +106,7 @@ func predict(ctx context.Context, src Source, c *classification, msgs []scanned,
 	if queues, err := src.Conn.Queues(ctx, "*"); err == nil {
 		status, _ := src.Conn.QueueStatus(ctx, "*")
 		qmi, _ := src.Conn.QMgr(ctx)
-		pr.inv = actions.NewInventory(qmi, queues, status)
+		pr.inv = actions.NewQueueIndex(qmi, queues, status)
 	}
 	for _, b := range c.batches {
 		req := b.request(qmgr, queue)
@@ -126,7 +126,7 @@ func predict(ctx context.Context, src Source, c *classification, msgs []scanned,
 // would act on them.
 type predictor struct {
 	conn   mqwatch.Conn
-	inv    *actions.Inventory // nil when the queue list cannot be read
+	inv    *actions.QueueIndex // nil when the queue list cannot be read
 	probes map[string]mqfmt.Reason
 	room   map[string]int // local queue -> messages it still has room for
 }

@@ -121,11 +121,11 @@ func (b *book) consumerError(group int) {
 
 // handled counts the route one poll took.
 func (b *book) handled(group int, res *actions.Handled) {
-	k := routeKey{group: group, action: res.Action.String(), target: res.Queue, reason: int32(res.Reason)}
+	k := routeKey{group: group, action: res.Fate.String(), target: res.Queue, reason: int32(res.Reason)}
 	if n := len(res.Why); n > 0 {
 		k.rule = res.Why[n-1].Rule
 	}
-	switch res.Action {
+	switch res.Fate {
 	case actions.Deliver:
 		k.target = ""
 		k.action = "delivered, processed"

@@ -132,8 +132,8 @@ func (ci *consumerInstance) step(now time.Time) (time.Time, bool) {
 		// only say so (R9c).
 		ci.paused, ci.pausedAt = true, now
 		g.r.book.setState(g.id, "paused (R9c)")
-		if res.Action != actions.PauseConsumer { // else counted above
-			g.r.book.handled(g.id, &actions.Handled{Action: actions.PauseConsumer, Queue: g.queue,
+		if res.Fate != actions.PauseConsumer { // else counted above
+			g.r.book.handled(g.id, &actions.Handled{Fate: actions.PauseConsumer, Queue: g.queue,
 				Why: []actions.Line{{Rule: "R9c"}}})
 		}
 		return now.Add(max(spec.ResumeAfter, spec.Poll)), spec.ResumeAfter > 0
@@ -172,9 +172,9 @@ func (ci *consumerInstance) account(res *actions.Handled, err error) {
 	}
 	last := ci.conn.last
 	switch {
-	case (res.Action == actions.Deliver || res.Action == actions.LoopForever) && res.HandlerErr == nil:
+	case (res.Fate == actions.Deliver || res.Fate == actions.LoopForever) && res.HandlerErr == nil:
 		l.consume(last.ident, last.msgID)
-	case res.Action == actions.Discard && !ci.rollsBack():
+	case res.Fate == actions.Discard && !ci.rollsBack():
 		rule := ""
 		if n := len(res.Why); n > 0 {
 			rule = res.Why[n-1].Rule

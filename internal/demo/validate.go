@@ -298,7 +298,7 @@ func (c *ConsumerSpec) options() (consumerConfig, error) {
 	if dc.Threshold < 0 || dc.MaxDeliveryFailures < 0 {
 		return cfg, errors.New("delivery_count threshold and max_delivery_failures cannot be negative")
 	}
-	onPoison, ok := map[string]actions.PoisonAction{"": actions.PoisonRollback, "rollback": actions.PoisonRollback,
+	onPoison, ok := map[string]actions.PoisonChoice{"": actions.PoisonRollback, "rollback": actions.PoisonRollback,
 		"move": actions.PoisonMove, "discard": actions.PoisonDiscard}[strings.ToLower(dc.OnPoison)]
 	if !ok || (onPoison == actions.PoisonMove && dc.SpecialQueue == "") {
 		return cfg, fmt.Errorf("delivery_count on_poison %q: want rollback, discard, or move with special_queue", dc.OnPoison)
