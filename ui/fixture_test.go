@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -202,9 +203,28 @@ func drain(a *App, cmd tea.Cmd) {
 		case snapshotMsg, tickMsg:
 			return
 		default:
+			if cmds, ok := sequence(m); ok { // tea.Sequence's message: in order
+				for _, c := range cmds {
+					drain(a, c)
+				}
+				return
+			}
 			_, cmd = a.Update(m)
 		}
 	}
+}
+
+// sequence unpacks tea.Sequence's unexported message, a slice of commands.
+func sequence(m tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(m)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf(tea.Cmd(nil)) {
+		return nil, false
+	}
+	cmds := make([]tea.Cmd, v.Len())
+	for i := range cmds {
+		cmds[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return cmds, true
 }
 
 func golden(t *testing.T, got string) {

@@ -103,3 +103,48 @@ func TestCopyTakesTheWholeMsgId(t *testing.T) {
 		t.Fatalf("the list does not show the cut with … or the flash lacks the id:\n%s", v)
 	}
 }
+
+// TestKeysThatArriveTogetherEachCount: a terminal or an SSH link may deliver
+// several keystrokes in one read ("jjj"); each one acts, as if typed apart,
+// and a key that opens an input hands the rest to it.
+func TestKeysThatArriveTogetherEachCount(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "jjj")
+	if c := topIs[*dashboard](t, a).grid.Cursor; c != 3 {
+		t.Fatalf(`"jjj" in one read left the cursor on row %d, want 3`, c)
+	}
+	press(a, "/ORD")
+	if !a.filter.active || *a.top().filter() != "ORD" {
+		t.Fatalf(`"/ORD" in one read: filter active %v, text %q`, a.filter.active, *a.top().filter())
+	}
+}
+
+// TestAScreenIsNotStackedOnItself: a second a (all alerts) or A (audit)
+// leaves one such screen on the stack, so one esc goes back.
+func TestAScreenIsNotStackedOnItself(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	for _, k := range []string{"a", "A"} {
+		press(a, k, k)
+		if n := len(a.stack); n != 2 {
+			t.Fatalf("%s twice: %d screens on the stack, want 2", k, n)
+		}
+		press(a, "esc")
+	}
+}
+
+// TestEnterOnAnAlertsQueueAndBack: enter on an alert's queue opens it above
+// the alert, and esc comes back to the alert.
+func TestEnterOnAnAlertsQueueAndBack(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "tab", "enter")
+	al := topIs[*alertScreen](t, a)
+	press(a, "enter")
+	if loc := a.top().location(); loc.Queue != al.al.Queue {
+		t.Fatalf("enter on the alert of %s opened %+v", al.al.Queue, loc)
+	}
+	press(a, "esc")
+	topIs[*alertScreen](t, a)
+}

@@ -104,10 +104,24 @@ func (a *App) gridKeys(g *Grid) []binding {
 // top is the screen on view.
 func (a *App) top() screen { return a.stack[len(a.stack)-1] }
 
-// push opens a screen on top of the stack.
+// push opens a screen on top of the stack. A screen already on view is not
+// stacked on itself (a second a or A): esc would only show it again.
 func (a *App) push(s screen) tea.Cmd {
+	if sameLocation(*a.top().location(), *s.location()) {
+		return a.top().refresh(a)
+	}
 	a.stack = append(a.stack, s)
 	return a.entered()
+}
+
+// here is the queue manager of the screen on view: the one its keys act on.
+// An alert opened from the all-alerts view belongs to its own queue manager,
+// whichever the header has selected.
+func (a *App) here() string {
+	if q := a.top().location().QMgr; q != "" {
+		return q
+	}
+	return a.qm
 }
 
 // jump replaces everything above the dashboard with s: for keys that go

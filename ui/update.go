@@ -12,6 +12,9 @@ import (
 // what matches none of its keys as typing). A binding that is off says why
 // instead of doing nothing.
 func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
+		return a.onRunes(k)
+	}
 	if k.String() == "ctrl+c" {
 		return a.quit()
 	}
@@ -44,6 +47,19 @@ func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// onRunes handles keys that arrived together (typed fast, a held key, an SSH
+// link that delivers several keystrokes in one read) one at a time, as if
+// pressed one by one: "jjj" moves three rows, ":rules" opens the palette and
+// types into it. A paste is not split: it goes whole to the input that has
+// the focus.
+func (a *App) onRunes(k tea.KeyMsg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, r := range k.Runes {
+		cmds = append(cmds, a.onKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt}))
+	}
+	return tea.Sequence(cmds...)
+}
+
 // activeBindings: the screen's keys first (they may take a global key such
 // as tab), then the keys that work everywhere.
 func (a *App) activeBindings() []binding {
@@ -69,7 +85,7 @@ func (a *App) globalBindings() []binding {
 			offIf(func() bool { return a.top().filter() == nil }, "this screen has no filter")),
 		bind(k.Palette, run(func() { a.pal.open(a.paletteItems()) }), short),
 		bind(k.DeadQ, a.openDeadQ),
-		bind(k.Audit, func() tea.Cmd { return a.push(newAuditScreen(a.qm)) }),
+		bind(k.Audit, func() tea.Cmd { return a.push(newAuditScreen(a.here())) }),
 		bind(k.Alerts, func() tea.Cmd { return a.push(newAlertList()) }),
 		bind(k.Refresh, run(func() {
 			if s := a.source(a.qm); s != nil {
