@@ -135,6 +135,9 @@ func (e *Engine) selection(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 				out = append(out, selected{sum: *s})
 			}
 		}
+		if w := markGone(ctx, conn, req.Queue, out); w != "" {
+			p.Warnings = append(p.Warnings, w)
+		}
 		return out, false, nil
 	}
 	sums, more, err := browseSelection(ctx, conn, req.Queue, req.Filter, req.Limit, now)
@@ -151,6 +154,9 @@ type selected struct {
 	sum      mqwatch.Summary
 	index    int
 	imported string // when an earlier import put it, from the audit log
+	// gone: a message the operator listed that is no longer on the queue
+	// (removed since the list was read, by this operator or anyone else).
+	gone bool
 }
 
 // planItems decides each message's target and planned outcome.
@@ -166,6 +172,11 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 		p.ids[i] = identityOf(&s.sum)
 		if s.imported != "" {
 			it.Outcome = "skipped: " + s.imported
+			p.Items[i] = it
+			continue
+		}
+		if s.gone {
+			it.Outcome, it.Reason = "skipped: "+goneSkip, int32(mqfmt.RCNoMsgAvailable)
 			p.Items[i] = it
 			continue
 		}

@@ -112,3 +112,27 @@ func TestEngineOps(t *testing.T) {
 		t.Errorf("Plan: %v", err)
 	}
 }
+
+// TestR10_DryRunNeverCountsAMessageThatIsGone: a message the operator listed
+// and someone (or an earlier run) removed since is skipped as gone in the
+// dry run, so the count to confirm is what can really be acted on.
+func TestR10_DryRunNeverCountsAMessageThatIsGone(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	for n := 1; n <= 3; n++ {
+		f.deadLetter(c, n, "ORDERS.IN", "QM1", mqfmt.RCQFull)
+	}
+	seen := f.summaries("QM1.DEADQ")
+	f.run(f.engine(), actions.OpRequest{Op: actions.OpDiscard, Queue: "QM1.DEADQ", Messages: seen[:1], File: filepath.Join(f.dir, "a.dmp")})
+	plan, err := f.engine().Plan(f.ctx, actions.OpRequest{Op: actions.OpDiscard, Queue: "QM1.DEADQ", Messages: seen, File: filepath.Join(f.dir, "b.dmp")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := plan.Breakdown()
+	if b.Act != 2 || len(b.Skipped) != 1 || b.Skipped[0].Count != 1 || !strings.HasPrefix(b.Skipped[0].Outcome, "gone") {
+		t.Fatalf("dry run after one of three was discarded: %+v", b)
+	}
+	if plan.Items[0].Reason != int32(mqfmt.RCNoMsgAvailable) {
+		t.Errorf("the gone message's reason is %d, want MQRC_NO_MSG_AVAILABLE", plan.Items[0].Reason)
+	}
+}

@@ -202,3 +202,29 @@ func browseExact(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth, maxB
 		nth--
 	}
 }
+
+// goneSkip is why a listed message is not planned: it left the queue after
+// the list it was chosen from was read.
+const goneSkip = "gone: no longer on the queue (removed since it was listed)"
+
+// markGone browses for each listed message by its identity, so a dry run
+// never counts a message that has already left the queue. When the queue
+// cannot be browsed the plan says so instead of guessing.
+func markGone(ctx context.Context, conn mqwatch.Conn, queue string, sel []selected) (warning string) {
+	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
+	if err != nil {
+		return fmt.Sprintf("could not check that the listed messages are still on %s: %v", queue, err)
+	}
+	defer q.Close(context.WithoutCancel(ctx))
+	seen := map[msgIdentity]int{}
+	for i := range sel {
+		id := identityOf(&sel[i].sum)
+		_, ok, err := browseExact(ctx, q, id, seen[id], 1) // the MQMD is enough
+		if err != nil {
+			return fmt.Sprintf("could not check that the listed messages are still on %s: %v", queue, err)
+		}
+		seen[id]++
+		sel[i].gone = !ok
+	}
+	return ""
+}

@@ -7,8 +7,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // detailScreen shows one message of the queue its location names: MQMD,
@@ -29,6 +31,9 @@ type detailScreen struct {
 	loading bool
 	vp      viewport.Model
 	w       int
+	// gone says what removed the message from its queue ("discarded by your
+	// run"), "" while it is there as far as this session knows.
+	gone string
 }
 
 var detailTabs = []string{"MQMD", "RFH2", "DLH", "Body", "Route"}
@@ -126,9 +131,42 @@ func (d *detailScreen) bindings(a *App) []binding {
 		bind(k.Copy, func() tea.Cmd { return copyMsgID(d.sum.MsgId) }, short),
 		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)")),
 	)
-	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) {
+	acts := a.actionKeys(func() ([]mqwatch.Summary, int) {
 		return []mqwatch.Summary{d.sum}, 0 // the message on screen, whatever is marked
-	}, d.loc)...)
+	}, d.loc)
+	for i := range acts {
+		off := acts[i].off
+		acts[i].off = func() string {
+			if d.gone != "" {
+				return "this message is no longer on " + d.loc.Queue + ": " + d.gone
+			}
+			return off()
+		}
+	}
+	return append(out, acts...)
+}
+
+// markGone notes on every open message screen of the run's queue that the
+// run removed its message, so the screen never passes a message that has
+// left for one that is still there.
+func (a *App) markGone(res actions.OpResult) {
+	req := res.Plan.Request
+	removed := map[mqwatch.Key]string{}
+	for _, it := range res.Items {
+		switch it.Outcome {
+		case "moved", "requeued":
+			removed[it.Msg.Key()] = it.Outcome + " to " + it.Target + " by your run"
+		case "discarded":
+			removed[it.Msg.Key()] = "discarded (archived) by your run"
+		}
+	}
+	for _, s := range a.stack {
+		if d, ok := s.(*detailScreen); ok && d.loc.QMgr == req.QMgr && d.loc.Queue == req.Queue {
+			if why, ok := removed[d.sum.Key()]; ok {
+				d.gone = why
+			}
+		}
+	}
 }
 
 func (d *detailScreen) view(a *App, w, h int) string {
@@ -145,7 +183,14 @@ func (d *detailScreen) view(a *App, w, h int) string {
 		head += d.st.Muted.Render("  " + scrollPos(d.vp))
 	}
 	// The MsgId has a line of its own: 48 hex digits are never cut.
-	return ansi.Truncate(head, w, "…") + "\n" + d.st.Muted.Render(ansi.Truncate(" MsgId "+msgIDHex(d.sum.MsgId), w, "…")) + "\n" + d.vp.View()
+	id := d.st.Muted.Render(ansi.Truncate(" MsgId "+msgIDHex(d.sum.MsgId), w, "…"))
+	if d.gone != "" {
+		// The line that says gone takes the viewport's first row, so the
+		// screen keeps its height.
+		gone := d.st.Danger.Render(ansi.Truncate(" ✗ GONE: "+mqfmt.Sanitize(d.gone)+" (shown as last read)", w, "…"))
+		return ansi.Truncate(head, w, "…") + "\n" + id + "\n" + gone + "\n" + fitHeight(d.vp.View(), max(d.vp.Height-1, 0))
+	}
+	return ansi.Truncate(head, w, "…") + "\n" + id + "\n" + d.vp.View()
 }
 
 // scrollPos says which lines of a viewport show: "lines 1-20 of 57".

@@ -205,6 +205,7 @@ func (a *App) afterAction(res actions.OpResult) {
 	if len(gone) > 0 {
 		s.Forget(res.Plan.Request.Queue, gone...)
 	}
+	a.markGone(res)
 	s.Refresh()
 	a.sel.Clear()
 }

@@ -148,3 +148,26 @@ func TestEnterOnAnAlertsQueueAndBack(t *testing.T) {
 	press(a, "esc")
 	topIs[*alertScreen](t, a)
 }
+
+// TestMessageScreenSaysItsMessageIsGone: after a run removed the message on
+// view, the message screen says so and its action keys say why they are off.
+func TestMessageScreenSaysItsMessageIsGone(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 80, 24, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "R", "tab", "enter")
+	if len(ops.runs) != 1 {
+		t.Fatalf("R, tab, enter did not run:\n%s", a.View())
+	}
+	press(a, "esc")
+	d := topIs[*detailScreen](t, a)
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	if d.gone == "" || !strings.Contains(v, "GONE: requeued to INVOICE.IN by your run (shown as last read)") {
+		t.Fatalf("the message screen after its message was requeued:\n%s", v)
+	}
+	press(a, "D")
+	if a.activeDialog() != nil || !strings.Contains(a.View(), "no longer on QM1.DEADQ") {
+		t.Fatalf("D on a gone message:\n%s", a.View())
+	}
+}
