@@ -129,7 +129,8 @@ func (d *detailScreen) bindings(a *App) []binding {
 		bind(k.Tab, run(func() { d.setTab(d.tab + 1) })),
 		bind(k.PrevTab, run(func() { d.setTab(d.tab - 1) })),
 		bind(k.Copy, func() tea.Cmd { return copyMsgID(d.sum.MsgId) }, short),
-		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)")),
+		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)"),
+			hideIf(!d.warRoom)),
 	)
 	acts := a.actionKeys(func() ([]mqwatch.Summary, int) {
 		return []mqwatch.Summary{d.sum}, 0 // the message on screen, whatever is marked

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // listed turns bindings into what help shows: the hidden ones (actions in
@@ -37,27 +39,93 @@ func (a *App) shortHelp() []key.Binding {
 
 func (a *App) helpView(h int) string {
 	taken := map[string]bool{}
+	w := a.width
 	var b strings.Builder
 	b.WriteString(a.st.Title.Render(" Keys on this screen ("+a.top().location().Screen.String()+")") + "\n")
-	b.WriteString(a.help.FullHelpView(chunk(listed(a.top().bindings(a), taken, false), 7)) + "\n\n")
+	b.WriteString(a.keyColumns(listed(a.top().bindings(a), taken, false), w) + "\n")
 	b.WriteString(a.st.Title.Render(" Everywhere") + "\n")
-	b.WriteString(a.help.FullHelpView(chunk(listed(a.globalBindings(), taken, false), 5)) + "\n\n")
-	b.WriteString(a.st.Title.Render(" Command palette (:)") + "\n")
-	b.WriteString(a.st.Muted.Render("  :dlq  :alerts  :q QUEUE  :qm QMGR  :theme NAME  :audit  :freeze  :quit — fuzzy matched") + "\n")
+	b.WriteString(a.keyColumns(listed(a.globalBindings(), taken, false), w) + "\n")
+	b.WriteString(a.st.Title.Render(" Command palette (:), fuzzy matched") + "\n")
+	b.WriteString(a.st.Muted.Render(wrapWords(a.paletteCommands(), w-2, "  ")) + "\n")
 	if a.opt.ReadOnly {
-		b.WriteString("\n" + a.st.BadgeRO.Render(" Read-only: every action is refused by the engine and hidden here.") + "\n")
+		b.WriteString(a.st.BadgeRO.Render(ansi.Truncate(" Read-only: every action is refused by the engine and hidden here.", w, "…")) + "\n")
 	}
-	return fitHeight(b.String(), h)
+	out := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	if len(out) > h && h > 0 {
+		// Never cut silently: say that more keys exist than fit.
+		out = append(out[:h-1], a.st.Muted.Render(ansi.Truncate(" … more keys than fit: a taller terminal shows them all", w, "…")))
+	}
+	return fitHeight(strings.Join(out, "\n"), h)
 }
 
-func chunk(ks []key.Binding, n int) [][]key.Binding {
-	var out [][]key.Binding
-	for len(ks) > n {
-		out = append(out, ks[:n])
-		ks = ks[n:]
+// keyColumns lays keys out in as many columns as the width takes, filled
+// top to bottom, each column as wide as its widest entry, so nothing is cut
+// at 80 columns and a wide terminal needs few rows. Only a description too
+// long for one column of the whole width is cut with "…".
+func (a *App) keyColumns(ks []key.Binding, w int) string {
+	if len(ks) == 0 {
+		return a.st.Muted.Render("  (none)")
 	}
-	if len(ks) > 0 {
-		out = append(out, ks)
+	keyW := 0
+	for _, k := range ks {
+		keyW = max(keyW, ansi.StringWidth(k.Help().Key))
 	}
-	return out
+	entryW := func(k key.Binding) int { return keyW + 2 + ansi.StringWidth(k.Help().Desc) }
+	rows, widths := len(ks), []int{0}
+	for cols := len(ks); cols > 1; cols-- {
+		r := (len(ks) + cols - 1) / cols
+		ws := make([]int, (len(ks)+r-1)/r)
+		for i, k := range ks {
+			ws[i/r] = max(ws[i/r], entryW(k))
+		}
+		total := 2 + 3*(len(ws)-1)
+		for _, cw := range ws {
+			total += cw
+		}
+		if total <= w {
+			rows, widths = r, ws
+			break
+		}
+	}
+	lines := make([]string, rows)
+	for i, k := range ks {
+		r, c := i%rows, i/rows
+		kk, desc := k.Help().Key, k.Help().Desc
+		entry := a.st.Key.Render(kk+strings.Repeat(" ", keyW-ansi.StringWidth(kk))) + "  " + a.st.Base.Render(desc)
+		if c < len(widths)-1 {
+			entry += strings.Repeat(" ", widths[c]-entryW(k)+3)
+		}
+		lines[r] += entry
+	}
+	for i := range lines {
+		lines[i] = ansi.Truncate("  "+lines[i], w, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// paletteCommands lists the palette's commands from its items, so the help
+// never names a command the palette lacks: commands that take a name are
+// shown once with what they take (":q QUEUE").
+func (a *App) paletteCommands() string {
+	arg := map[string]string{"q": "QUEUE", "qm": "QMGR", "theme": "NAME", "rules": "FILE|show|off"}
+	seen := map[string]bool{}
+	var out []string
+	for _, it := range a.paletteItems() {
+		word, _, more := strings.Cut(it.label, " ")
+		if seen[word] {
+			continue
+		}
+		seen[word] = true
+		if more {
+			out = append(out, ":"+word+" "+cmp.Or(arg[word], "…"))
+		} else {
+			out = append(out, ":"+word)
+		}
+	}
+	return strings.Join(out, "  ")
+}
+
+// wrapWords wraps text at w columns, each line after indent.
+func wrapWords(text string, w int, indent string) string {
+	return indent + strings.ReplaceAll(ansi.Wrap(text, max(w, 20), " "), "\n", "\n"+indent)
 }

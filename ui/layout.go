@@ -73,10 +73,7 @@ func (d *dashboard) trendQueues() []*model.QueueState {
 
 func (d *dashboard) view(a *App, w, h int) string {
 	st := &a.st
-	title := "Queues"
-	if d.sortBy != sortName {
-		title += " by " + d.sortBy.String()
-	}
+	title := "Queues by " + d.sortBy.String()
 	gridTitle := a.section(fmt.Sprintf("%s %s  (s sorts)", title, position(d.grid)), w, d.focus == 0)
 	if n := a.unlistedErrs(); n != "" {
 		// The failure replaces the sort hint: it is what the operator must see.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestMessageTabScrollsToTheEndAndWithTheWheel: the message tabs are a
@@ -42,7 +43,7 @@ func TestSortCyclesAndSays(t *testing.T) {
 		t.Fatalf("s did not sort by severity:\n%s", a.View())
 	}
 	press(a, "s", "s", "s")
-	if strings.Contains(a.View(), "Queues by") {
+	if !strings.Contains(a.View(), "Queues by name") {
 		t.Fatalf("four s did not come back to the name order:\n%s", a.View())
 	}
 }
@@ -169,5 +170,33 @@ func TestMessageScreenSaysItsMessageIsGone(t *testing.T) {
 	press(a, "D")
 	if a.activeDialog() != nil || !strings.Contains(a.View(), "no longer on QM1.DEADQ") {
 		t.Fatalf("D on a gone message:\n%s", a.View())
+	}
+}
+
+// TestHelpListsEveryKeyAt80x24: on every screen, ? shows each key that
+// works there with its description, uncut, at 80 columns.
+func TestHelpListsEveryKeyAt80x24(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage()}
+	paths := map[string][]string{
+		"dashboard": nil, "queue": {"j", "j", "enter"}, "triage": {"d"}, "group": {"d", "enter"},
+		"message": {"d", "enter", "enter"}, "alert": {"tab", "enter"}, "alerts": {"a"}, "audit": {"A"},
+	}
+	for name, keys := range paths {
+		a, _ := newTestApp(t, 80, 24, Options{Ops: ops})
+		a.Update(snapshotMsg{snap: incident(1, 30)})
+		press(a, keys...)
+		taken := map[string]bool{}
+		want := append(listed(a.top().bindings(a), taken, false), listed(a.globalBindings(), taken, false)...)
+		press(a, "?")
+		v := ansi.Strip(a.View())
+		checkFrame(t, a.View(), 80, 24)
+		for _, k := range want {
+			if !strings.Contains(v, k.Help().Key) || !strings.Contains(v, k.Help().Desc) {
+				t.Errorf("%s: help at 80x24 lacks %q %q:\n%s", name, k.Help().Key, k.Help().Desc, v)
+			}
+		}
+		if strings.Contains(v, "…") {
+			t.Errorf("%s: help at 80x24 cuts something:\n%s", name, v)
+		}
 	}
 }

@@ -59,6 +59,10 @@ func (b binding) reason() string {
 	return b.off()
 }
 
+// hideIf keeps a key out of help while cond holds (v where nothing is
+// masked); pressed anyway, it still says why it does nothing.
+func hideIf(cond bool) func(*binding) { return func(b *binding) { b.hide = cond } }
+
 // bind declares a binding; options set off/short/hide.
 func bind(k key.Binding, do func() tea.Cmd, opts ...func(*binding)) binding {
 	b := binding{Binding: k, do: do}
