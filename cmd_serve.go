@@ -154,6 +154,15 @@ func sessionApp(o serveOpts, be *backend, s warroom.Session) (tea.Model, error) 
 		return nil, err
 	}
 	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer,
-		ReadOnly: o.readOnly || viewer, NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
+		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
 		Ctx: s.Ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm, Room: s.Room}), nil
+}
+
+// readOnlyWhy is what a session's action keys say: a viewer learns that its
+// key's role, not the server, keeps it from acting.
+func readOnlyWhy(serverReadOnly, viewer bool) string {
+	if viewer && !serverReadOnly {
+		return "you joined as a viewer: actions need a key with role=operator in the authorized keys"
+	}
+	return ""
 }

@@ -166,9 +166,9 @@ func TestEndToEndWarRoomOverSSH(t *testing.T) {
 	bob.keys("d")
 	bob.waitFor("grouped by reason+destination")
 	bob.keys("R")
-	bob.waitFor("read-only: actions are off")
+	bob.waitFor("you joined as a viewer")
 	bob.keys("Escape")
-	bob.waitFor("Queues 1/2")
+	bob.waitFor("Queues by name 1/2")
 
 	alice.keys("d")
 	alice.waitFor("×5 2053 Q_FULL → PARKED.IN (QM1)")

@@ -24,10 +24,13 @@ type Options struct {
 	Theme    themes.Theme
 	Renderer *lipgloss.Renderer
 	ReadOnly bool
-	WarRoom  bool // read-only, bodies masked until revealed
-	Interval time.Duration
-	Now      func() time.Time
-	User     string
+	// ReadOnlyWhy is what an action key says when pressed in read-only mode,
+	// when there is a better reason than the flag (a war-room viewer).
+	ReadOnlyWhy string
+	WarRoom     bool // read-only, bodies masked until revealed
+	Interval    time.Duration
+	Now         func() time.Time
+	User        string
 	// Warming, when set, is closed once the sources' history is complete
 	// (the demo's simulated warm-up); until then the header says so.
 	Warming <-chan struct{}

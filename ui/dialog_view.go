@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strconv"
@@ -29,7 +30,7 @@ func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 			return a.openDialog(op, msgs, loc, hidden)
 		}
 	}
-	readOnly := a.offUnless(a.opt.ReadOnly, "read-only: actions are off")
+	readOnly := a.offUnless(a.opt.ReadOnly, cmp.Or(a.opt.ReadOnlyWhy, "read-only: actions are off"))
 	exportOff := a.offUnless(a.opt.NoExport, "exports are off in this session")
 	return []binding{
 		bind(k.Requeue, act(actions.OpRequeue), short, readOnly),

@@ -200,3 +200,16 @@ func TestHelpListsEveryKeyAt80x24(t *testing.T) {
 		}
 	}
 }
+
+// TestALongFlashIsNotCutAt80Columns: a flash too long for the breadcrumb
+// line (a colleague's run and its targets) takes the footer's width.
+func TestALongFlashIsNotCutAt80Columns(t *testing.T) {
+	a, _ := newTestApp(t, 80, 24, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	a.flash = "alice requeued 37 messages from QM1.DEADQ → ORDERS.IN ×30, PAYMENTS.IN ×7"
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	if !strings.Contains(ansi.Strip(v), a.flash) {
+		t.Fatalf("the flash is cut:\n%s", v)
+	}
+}

@@ -182,7 +182,7 @@ func (a *App) crumbsView() string {
 	if n := a.sel.Len(); n > 0 {
 		extra += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
 	}
-	if a.flash != "" {
+	if a.flash != "" && !a.flashInFooter() {
 		extra += "  " + a.st.Info.Render(mqfmt.Sanitize(a.flash))
 	}
 	// The crumbs give way to what was just said (a flash, the marks), down
@@ -192,7 +192,18 @@ func (a *App) crumbsView() string {
 }
 
 func (a *App) footerView() string {
+	if a.flashInFooter() {
+		// Until the next key: a long flash (a colleague's run with its
+		// targets) is worth more than the key hints, which ? still shows.
+		return ansi.Truncate(a.st.Info.Render(" "+mqfmt.Sanitize(a.flash)), a.width, "…")
+	}
 	return ansi.Truncate(a.help.ShortHelpView(a.shortHelp()), a.width, "")
+}
+
+// flashInFooter: a flash too long to stand beside the breadcrumb takes the
+// footer's whole width instead of being cut.
+func (a *App) flashInFooter() bool {
+	return a.flash != "" && ansi.StringWidth(mqfmt.Sanitize(a.flash))+2 > a.width-24
 }
 
 // fitCrumbs joins the breadcrumb into w cells: the screen on view keeps its

@@ -1,6 +1,7 @@
 package warroom
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -56,7 +57,11 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	}
 	var lastKey atomic.Int64
 	lastKey.Store(time.Now().UnixNano())
-	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithContext(ctx)}, s.ioOptions(sess, &lastKey)...)
+	// No tea.WithContext: the SSH middleware quits the program when the
+	// session ends, so a client that disconnects is a normal end, not an
+	// error in the log. The session's context still reaches the App's
+	// actions (Ctx above), so a run stops when its operator drops.
+	opts := append([]tea.ProgramOption{tea.WithAltScreen()}, s.ioOptions(sess, &lastKey)...)
 	p := tea.NewProgram(model, opts...)
 	l := &live{sess: sess, prog: p}
 	s.mu.Lock()
@@ -70,7 +75,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		delete(s.live, l)
 		s.mu.Unlock()
 		release()
-		fmt.Fprintf(s.cfg.Log, "session %s ended %s\n", sessionName(sess), l.reason)
+		fmt.Fprintf(s.cfg.Log, "session %s ended: %s\n", sessionName(sess), cmp.Or(l.reason, "the client left"))
 	}()
 	return p
 }
