@@ -69,10 +69,14 @@ func (g *Grid) layout() {
 
 // gutter is the width before the first cell: the mark, and the level.
 func (g *Grid) gutter() int {
-	if g.Level != nil {
-		return 2
+	n := 1 // the cursor
+	if g.Marked != nil {
+		n++ // marks have a column of their own, so a marked row under the cursor shows both
 	}
-	return 1
+	if g.Level != nil {
+		n++
+	}
+	return n
 }
 
 // levelMarks are the level column's symbols.
@@ -126,9 +130,12 @@ func (g *Grid) View(st *Styles) string {
 			continue
 		}
 		sel := r == g.Cursor && !g.Blurred
-		mark := " "
-		if g.Marked != nil && g.Marked(r) {
-			mark = "●"
+		mark := ""
+		if g.Marked != nil {
+			mark = " "
+			if g.Marked(r) {
+				mark = "●"
+			}
 		}
 		for i, c := range g.Cols {
 			cell := g.Cell(r, i)
@@ -148,16 +155,14 @@ func (g *Grid) View(st *Styles) string {
 			}
 		}
 		if sel {
-			if mark == " " {
-				mark = cmp.Or(g.CursorMark, "▸")
-			}
-			b.WriteString(st.Selected.Render(ansi.Truncate(fit(mark+line, g.Width, false), g.Width, "")))
+			cursor := cmp.Or(g.CursorMark, "▸")
+			b.WriteString(st.Selected.Render(ansi.Truncate(fit(cursor+mark+line, g.Width, false), g.Width, "")))
 			continue
 		}
-		if mark != " " {
+		if mark == "●" {
 			mark = st.Marked.Render(mark)
 		}
-		b.WriteString(ansi.Truncate(mark+line, g.Width, ""))
+		b.WriteString(ansi.Truncate(" "+mark+line, g.Width, ""))
 	}
 	return b.String()
 }
