@@ -30,13 +30,18 @@ func alertID(a model.Alert) string {
 // set takes a new list, keeping the cursor on its alert.
 func (p *alertPane) set(list []model.Alert) {
 	keep := ""
-	if p.cursor < len(p.list) {
+	if p.cursor < len(p.list) && p.focused {
 		keep = alertID(p.list[p.cursor])
+	}
+	if !p.focused {
+		// Not being read: the pane shows the most severe alerts, and tab
+		// lands on the first of them, not on one that led while warming up.
+		p.cursor, p.top = 0, 0
 	}
 	p.list = list
 	p.queueW = 9
 	for _, al := range list {
-		p.queueW = max(p.queueW, min(ansi.StringWidth(mqfmt.Sanitize(al.Queue)), 30, max(p.w/5, 9)))
+		p.queueW = max(p.queueW, min(ansi.StringWidth(mqfmt.Sanitize(al.Queue)), 48, max(p.w*2/5, 9)))
 	}
 	for i, al := range list {
 		if alertID(al) == keep {

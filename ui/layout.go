@@ -117,13 +117,24 @@ func (a *App) section(title string, w int, focused bool) string {
 
 // trendsView: one line per DEADQ/BOQ: sparkline, depth, arrival rate, forecast.
 func (a *App) trendsView(d *dashboard, w, h int) string {
-	lines := []string{a.section("DEADQ and backout queues", w, false)}
+	queues := d.trendQueues()
+	lines := []string{a.section(fmt.Sprintf("DEADQ and backout queues (%d)", len(queues)), w, false)}
 	nameW := 10
-	for _, qs := range d.trendQueues() {
-		nameW = max(nameW, min(ansi.StringWidth(qs.View.Info.Name), 24, w/3))
+	for _, qs := range queues {
+		nameW = max(nameW, min(ansi.StringWidth(qs.View.Info.Name), 48, w*2/5))
 	}
-	for _, qs := range d.trendQueues() {
-		if len(lines) >= h {
+	room := h - 1
+	if len(queues) > room {
+		room = max(h-2, 0) // the last line says what does not fit
+	}
+	for i, qs := range queues {
+		if i >= room {
+			var names []string
+			for _, q := range queues[i:] {
+				names = append(names, mqfmt.Sanitize(q.View.Info.Name))
+			}
+			more := fmt.Sprintf(" +%d more: %s (:q NAME opens one)", len(queues)-i, strings.Join(names, ", "))
+			lines = append(lines, a.st.Muted.Render(ansi.Truncate(more, w, "…")))
 			break
 		}
 		v := qs.View

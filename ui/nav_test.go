@@ -9,6 +9,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/model"
 )
 
 // TestMessageTabScrollsToTheEndAndWithTheWheel: the message tabs are a
@@ -211,5 +213,36 @@ func TestALongFlashIsNotCutAt80Columns(t *testing.T) {
 	checkFrame(t, v, 80, 24)
 	if !strings.Contains(ansi.Strip(v), a.flash) {
 		t.Fatalf("the flash is cut:\n%s", v)
+	}
+}
+
+// TestTrendsSayWhatDoesNotFit: when the DEADQ and BOQ pane has fewer rows
+// than queues, its last row names the ones left out.
+func TestTrendsSayWhatDoesNotFit(t *testing.T) {
+	a, _ := newTestApp(t, 80, 24, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	v := ansi.Strip(a.trendsView(topIs[*dashboard](t, a), 80, 3))
+	if !strings.Contains(v, "DEADQ and backout queues (3)") || !strings.Contains(v, "+2 more: ORDERS.BO, PAYMENTS.BO") {
+		t.Fatalf("three queues in two rows:\n%s", v)
+	}
+}
+
+// TestAlertPaneStartsAtTheMostSevereUntilFocused: an alerts pane nobody is
+// reading follows the list's top, so tab lands on the most severe alert;
+// once focused, its cursor stays on its alert across polls.
+func TestAlertPaneStartsAtTheMostSevereUntilFocused(t *testing.T) {
+	var p alertPane
+	p.resize(80, 10)
+	list := []model.Alert{{Rule: "R8b", Queue: "A"}, {Rule: "R1c", Queue: "B"}, {Rule: "R2c", Queue: "C"}}
+	p.set(list)
+	p.cursor = 2
+	p.set(append([]model.Alert{{Rule: "R8c", Queue: "D"}}, list...))
+	if p.cursor != 0 {
+		t.Fatalf("unfocused pane's cursor on %d after a new list, want 0", p.cursor)
+	}
+	p.focused, p.cursor = true, 2
+	p.set(append([]model.Alert{{Rule: "R4f", Queue: "E"}}, p.list...))
+	if got := p.list[p.cursor].Queue; got != "B" {
+		t.Fatalf("focused pane's cursor moved to %s, want it on B", got)
 	}
 }
