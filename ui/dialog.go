@@ -100,6 +100,7 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	if op == actions.OpExport {
 		d.typed.Prompt = "export to dmpmqmsg file: "
 		d.typed.SetValue(filepath.Join(a.exportDir(), exportName(queue, a.opt.Now())))
+		d.resize(a, a.width, 0)
 	}
 	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true

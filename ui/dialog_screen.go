@@ -2,6 +2,7 @@ package ui
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // modal is a screen that takes every key: no global key works under it, and
@@ -22,7 +23,11 @@ func (d *dialog) bindings(a *App) []binding { return a.dialogBindings(d) }
 // picture the operator confirms does not move under them.
 func (d *dialog) refresh(*App) tea.Cmd { return nil }
 
-func (d *dialog) resize(*App, int, int) {}
+// resize gives the typed input the width left beside its prompt, so a long
+// path or queue name scrolls inside it instead of being cut.
+func (d *dialog) resize(_ *App, w, _ int) {
+	d.typed.Width = max(w-ansi.StringWidth(d.typed.Prompt)-4, 10)
+}
 
 func (d *dialog) view(a *App, w, h int) string { return a.dialogView(d, w, h) }
 

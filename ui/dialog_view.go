@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
@@ -178,6 +179,9 @@ func (a *App) confirmLines(d *dialog) []string {
 			hint = " type the queue (tab completes), then shift+tab to Run and enter: a dry run shows what would happen first"
 		}
 		out = append(out, " "+d.typed.View())
+		if d.req.Op == actions.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > a.width-4 {
+			out = append(out, a.pathLines(st.Muted, "in full: ", d.typed.Value(), "")...)
+		}
 		out = append(out, a.targetHintLines(d)...)
 		out = append(out, "", st.Muted.Render(hint))
 	} else {
@@ -273,6 +277,21 @@ func (a *App) progressLines(d *dialog) []string {
 	}
 }
 
+// pathLines says where a file is in full: a path wider than the terminal
+// wraps at its slashes instead of being cut, since the operator needs all of
+// it to find the file.
+func (a *App) pathLines(style lipgloss.Style, label, path, note string) []string {
+	text := ansi.Wrap(label+mqfmt.Sanitize(path)+note, max(a.width-4, 20), "/ ")
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if i > 0 {
+			l = "  " + l
+		}
+		lines[i] = style.Render(" " + l)
+	}
+	return lines
+}
+
 func (a *App) doneLines(d *dialog) []string {
 	r := d.result
 	st := &a.st
@@ -289,13 +308,13 @@ func (a *App) doneLines(d *dialog) []string {
 		out = append(out, st.Danger.Render(" "+mqfmt.Sanitize(d.err.Error())))
 	}
 	if d.req.Op == actions.OpExport && d.err == nil {
-		out = append(out, st.OK.Render(" exported to "+mqfmt.Sanitize(d.req.File)))
+		out = append(out, a.pathLines(st.OK, "exported to ", d.req.File, "")...)
 	}
 	if r.AuditFile != "" {
-		out = append(out, st.Muted.Render(" audit: "+r.AuditFile))
+		out = append(out, a.pathLines(st.Muted, "audit: ", r.AuditFile, "")...)
 	}
 	if r.ArchiveFile != "" {
-		out = append(out, st.Muted.Render(" archive: "+r.ArchiveFile+" (poisonwatch import restores it)"))
+		out = append(out, a.pathLines(st.Muted, "archive: ", r.ArchiveFile, " (poisonwatch import restores it)")...)
 	}
 	return append(out, "", st.Muted.Render(" enter or esc closes"))
 }

@@ -246,3 +246,28 @@ func TestAlertPaneStartsAtTheMostSevereUntilFocused(t *testing.T) {
 		t.Fatalf("focused pane's cursor moved to %s, want it on B", got)
 	}
 }
+
+// TestExportSaysWhereTheFileWentAt80Columns: a path wider than the terminal
+// is shown whole, wrapped at its slashes, in the dialog and its result.
+func TestExportSaysWhereTheFileWentAt80Columns(t *testing.T) {
+	dir := "/var/mqm/poisonwatch/state/incident-2026-12-01/exports/queue-manager-QM1"
+	a, _ := newTestApp(t, 80, 24, Options{Ops: &fakeOps{msg: sampleMessage()}, ExportDir: dir})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "E")
+	path := a.activeDialog().typed.Value()
+	joined := func() string {
+		var b strings.Builder
+		for _, l := range strings.Split(ansi.Strip(a.View()), "\n") {
+			b.WriteString(strings.TrimSpace(l))
+		}
+		return b.String()
+	}
+	checkFrame(t, a.View(), 80, 24)
+	if !strings.Contains(joined(), "in full: "+path) {
+		t.Fatalf("the dialog does not show %s whole:\n%s", path, a.View())
+	}
+	press(a, "tab", "enter", "tab", "enter")
+	if !strings.Contains(joined(), "exported to "+path) {
+		t.Fatalf("the result does not say %s whole:\n%s", path, a.View())
+	}
+}
