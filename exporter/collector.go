@@ -89,8 +89,12 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 }
 
 func (c collector) health(ch chan<- prometheus.Metric, f *figures, now time.Time) {
-	gauge := func(d *prometheus.Desc, v float64) { ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, f.qmgr) }
-	counter := func(d *prometheus.Desc, v float64) { ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, f.qmgr) }
+	gauge := func(d *prometheus.Desc, v float64) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, f.qmgr)
+	}
+	counter := func(d *prometheus.Desc, v float64) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, f.qmgr)
+	}
 	up := 0.0
 	if f.connected {
 		up = 1
