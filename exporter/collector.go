@@ -66,7 +66,8 @@ func (c collector) Describe(ch chan<- *prometheus.Desc) {
 	}
 }
 
-// Collect reads the figures of every queue manager's last fold.
+// Collect sends every queue manager's metrics of its last fold, and the
+// one figure that depends on the time of the scrape: the last poll's age.
 func (c collector) Collect(ch chan<- prometheus.Metric) {
 	now := c.e.cfg.Now()
 	ch <- prometheus.MustNewConstMetric(descBuild, prometheus.GaugeValue, 1, c.e.cfg.Version)
@@ -75,25 +76,42 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 		if f == nil {
 			continue // no poll has finished yet
 		}
-		c.health(ch, f, now)
-		for j := range f.queues {
-			queue(ch, f.qmgr, &f.queues[j])
+		for _, m := range f.metrics(c.e.cfg.Interval) {
+			ch <- m
 		}
-		for j := range f.deadqs {
-			deadq(ch, f.qmgr, &f.deadqs[j])
-		}
-		for _, a := range f.alerts {
-			ch <- prometheus.MustNewConstMetric(descAlert, prometheus.GaugeValue, float64(a.count), f.qmgr, a.rule, a.queue, a.severity)
+		if !f.lastGood.IsZero() {
+			ch <- prometheus.MustNewConstMetric(descPollAge, prometheus.GaugeValue, max(now.Sub(f.lastGood), 0).Seconds(), f.qmgr)
 		}
 	}
 }
 
-func (c collector) health(ch chan<- prometheus.Metric, f *figures, now time.Time) {
+// metrics are made by the first scrape after the fold that built the
+// figures and reused by the scrapes until the next fold: making them is
+// half a scrape's cost, and neither polls nor scrapes need outnumber the
+// other for it to be paid once per distinct picture.
+func (f *figures) metrics(interval time.Duration) []prometheus.Metric {
+	f.once.Do(func() {
+		emit := func(m prometheus.Metric) { f.made = append(f.made, m) }
+		health(emit, f, interval)
+		for j := range f.queues {
+			queue(emit, f.qmgr, &f.queues[j])
+		}
+		for j := range f.deadqs {
+			deadq(emit, f.qmgr, &f.deadqs[j])
+		}
+		for _, a := range f.alerts {
+			emit(prometheus.MustNewConstMetric(descAlert, prometheus.GaugeValue, float64(a.count), f.qmgr, a.rule, a.queue, a.severity))
+		}
+	})
+	return f.made
+}
+
+func health(emit func(prometheus.Metric), f *figures, interval time.Duration) {
 	gauge := func(d *prometheus.Desc, v float64) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, f.qmgr)
+		emit(prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, f.qmgr))
 	}
 	counter := func(d *prometheus.Desc, v float64) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, f.qmgr)
+		emit(prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, f.qmgr))
 	}
 	up := 0.0
 	if f.connected {
@@ -101,23 +119,22 @@ func (c collector) health(ch chan<- prometheus.Metric, f *figures, now time.Time
 	}
 	gauge(descUp, up)
 	if !f.lastGood.IsZero() {
-		gauge(descPollAge, max(now.Sub(f.lastGood), 0).Seconds())
 		gauge(descGood, float64(f.lastGood.UnixNano())/1e9)
 	}
 	counter(descPolls, float64(f.polls))
 	counter(descSkip, float64(f.skipped))
 	for _, r := range f.errors {
-		ch <- prometheus.MustNewConstMetric(descErrs, prometheus.CounterValue, r.count, f.qmgr, r.reason)
+		emit(prometheus.MustNewConstMetric(descErrs, prometheus.CounterValue, r.count, f.qmgr, r.reason))
 	}
 	gauge(descDur, f.poll.Duration.Seconds())
 	gauge(descCalls, float64(f.poll.Calls))
 	gauge(descBytes, float64(f.poll.Bytes))
-	gauge(descIntv, c.e.cfg.Interval.Seconds())
+	gauge(descIntv, interval.Seconds())
 }
 
-func queue(ch chan<- prometheus.Metric, qmgr string, q *queueFigures) {
+func queue(emit func(prometheus.Metric), qmgr string, q *queueFigures) {
 	gauge := func(d *prometheus.Desc, v float64) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, qmgr, q.name, q.role)
+		emit(prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, qmgr, q.name, q.role))
 	}
 	gauge(descDepth, float64(q.depth))
 	gauge(descMax, float64(q.maxDepth))
@@ -135,26 +152,29 @@ func queue(ch chan<- prometheus.Metric, qmgr string, q *queueFigures) {
 		gauge(descStuck, float64(q.stuck))
 	}
 	if q.inventory {
-		ch <- prometheus.MustNewConstMetric(descArr, prometheus.CounterValue, q.arrivals, qmgr, q.name, q.role)
+		emit(prometheus.MustNewConstMetric(descArr, prometheus.CounterValue, q.arrivals, qmgr, q.name, q.role))
 		if q.hasRate {
 			gauge(descRate, q.rate)
 		}
 	}
 }
 
-func deadq(ch chan<- prometheus.Metric, qmgr string, d *deadqFigures) {
+func deadq(emit func(prometheus.Metric), qmgr string, d *deadqFigures) {
+	gauge := func(desc *prometheus.Desc, v int, values ...string) {
+		emit(prometheus.MustNewConstMetric(desc, prometheus.GaugeValue, float64(v), append([]string{qmgr, d.queue}, values...)...))
+	}
 	for _, r := range d.reasons {
-		ch <- prometheus.MustNewConstMetric(descReason, prometheus.GaugeValue, float64(r.count), qmgr, d.queue, r.values[0], r.values[1])
+		gauge(descReason, r.count, r.values...)
 	}
 	if d.reasonRest > 0 {
-		ch <- prometheus.MustNewConstMetric(descReason, prometheus.GaugeValue, float64(d.reasonRest), qmgr, d.queue, Other, Other)
+		gauge(descReason, d.reasonRest, Other, Other)
 	}
 	for _, r := range d.dests {
-		ch <- prometheus.MustNewConstMetric(descDest, prometheus.GaugeValue, float64(r.count), qmgr, d.queue, r.values[0], r.values[1])
+		gauge(descDest, r.count, r.values...)
 	}
 	if d.destRest > 0 {
-		ch <- prometheus.MustNewConstMetric(descDest, prometheus.GaugeValue, float64(d.destRest), qmgr, d.queue, Other, Other)
+		gauge(descDest, d.destRest, Other, Other)
 	}
-	ch <- prometheus.MustNewConstMetric(descNReasons, prometheus.GaugeValue, float64(d.nReasons), qmgr, d.queue)
-	ch <- prometheus.MustNewConstMetric(descNDests, prometheus.GaugeValue, float64(d.nDests), qmgr, d.queue)
+	gauge(descNReasons, d.nReasons)
+	gauge(descNDests, d.nDests)
 }

@@ -77,8 +77,14 @@ type env struct {
 
 func newEnv(t testing.TB, cfg Config, fill func(t testing.TB, e *env)) *env {
 	t.Helper()
+	return newEnvScript(t, envScript, cfg, fill)
+}
+
+// newEnvScript is newEnv on the queues an MQSC script defines.
+func newEnvScript(t testing.TB, script string, cfg Config, fill func(t testing.TB, e *env)) *env {
+	t.Helper()
 	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader(envScript)); err != nil {
+	if _, err := qm.RunMQSC(strings.NewReader(script)); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -193,7 +199,9 @@ func (e *env) poll(t testing.TB) *mqwatch.Snapshot {
 // waitFolded scrapes until polls_total says the exporter folded seq.
 func (e *env) waitFolded(t testing.TB, seq uint64) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	// A minute: the first poll of a benchmark's 100,000-message DEADQ
+	// reads every message.
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		if v, ok := sample(e.scrape(t), "poisonwatch_qmgr_polls_total", "qmgr", "QM1"); ok && uint64(v) >= seq {
 			e.seq = uint64(v)
@@ -201,7 +209,7 @@ func (e *env) waitFolded(t testing.TB, seq uint64) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	t.Fatalf("the exporter did not fold poll %d within 10s", seq)
+	t.Fatalf("the exporter did not fold poll %d within a minute", seq)
 }
 
 // scrape GETs /metrics and parses it as Prometheus does.

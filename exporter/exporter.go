@@ -150,9 +150,9 @@ func (e *Exporter) Handler() http.Handler {
 		// A metric that cannot be sent costs that metric, not the scrape.
 		ErrorHandling: promhttp.ContinueOnError,
 		// Scrapes are cheap, but a flood of them must not take the CPU the
-		// watchers need.
+		// watchers need. No timeout: a scrape waits on nothing (the figures
+		// are in memory), and promhttp's would buffer every response whole.
 		MaxRequestsInFlight: 8,
-		Timeout:             10 * time.Second,
 	}))
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

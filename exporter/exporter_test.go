@@ -2,11 +2,16 @@ package exporter
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"net"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"go.uber.org/goleak"
 
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -272,3 +277,38 @@ func TestWatcherHealthWhenDisconnected(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// Once its context ends the exporter leaves nothing running: its folding
+// goroutines, the HTTP server and the connections scrapers had open.
+func TestStopLeavesNothingRunning(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	qm := embedded.New(embedded.Options{Name: "QM1"})
+	ctx, cancel := context.WithCancel(context.Background())
+	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})
+	exp := New(Config{Sources: []Source{named{w}}, Interval: time.Hour})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { w.Run(ctx) })
+	wg.Go(func() { exp.Run(ctx) })
+	served := make(chan error, 1)
+	go func() { served <- exp.Serve(ctx, l) }()
+	client := &http.Client{Transport: &http.Transport{}}
+	resp, err := client.Get("http://" + l.Addr().String() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	cancel()
+	wg.Wait()
+	if err := <-served; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	client.CloseIdleConnections()
+}
+
+type named struct{ *mqwatch.Watcher }
+
+func (named) Name() string { return "QM1" }

@@ -2,7 +2,10 @@ package exporter
 
 import (
 	"strconv"
+	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -23,6 +26,9 @@ type figures struct {
 	queues    []queueFigures
 	deadqs    []deadqFigures
 	alerts    []alertCount
+
+	once sync.Once
+	made []prometheus.Metric // by the first scrape of these figures
 }
 
 // queueFigures are one local queue's figures, label values ready.
