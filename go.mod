@@ -20,6 +20,7 @@ require (
 	github.com/prometheus/common v0.73.1
 	github.com/sahilm/fuzzy v0.1.3
 	go.uber.org/goleak v1.3.0
+	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/crypto v0.36.0
 	golang.org/x/text v0.44.0
 )

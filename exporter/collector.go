@@ -47,7 +47,12 @@ var (
 	descBuild = desc("build_info", "Always 1; the version label says which poisonwatch serves the metrics.", "version")
 )
 
+// served maps every metric name the collector may send to its labels: the
+// rules file's test checks its expressions against it.
+var served = map[string][]string{}
+
 func desc(name, help string, labels ...string) *prometheus.Desc {
+	served["poisonwatch_"+name] = labels
 	return prometheus.NewDesc("poisonwatch_"+name, help, labels, nil)
 }
 
