@@ -49,7 +49,7 @@ func (sc scale) fill(t testing.TB, e *env) {
 	}
 }
 
-var scales = []scale{{100, 10_000, 100}, {1000, 100_000, 1000}}
+var scales = []scale{{1, 0, 1}, {100, 10_000, 100}, {1000, 100_000, 1000}}
 
 // BenchmarkScrape is one scrape of /metrics as Prometheus makes it (text
 // format, gzip), Go and process metrics included: what a scrape costs the
