@@ -102,6 +102,20 @@ func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Liste
 	}
 	exp := exporter.New(exporter.Config{Sources: sources, Interval: o.interval, Now: be.now,
 		MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr})
+	if be.warm != nil {
+		// The demo's first polls are from its simulated past: poll again
+		// once it follows the clock, so no queue manager's last poll reads
+		// minutes old for an interval.
+		go func() {
+			select {
+			case <-be.warm:
+				for _, s := range uiSources {
+					s.Refresh()
+				}
+			case <-watchCtx.Done():
+			}
+		}()
+	}
 	folded := make(chan struct{})
 	go func() { exp.Run(watchCtx); close(folded) }()
 	fmt.Fprintf(stdout, "poisonwatch exporter: serving http://%s/metrics\nwatching %s every %s\n",
