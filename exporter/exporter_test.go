@@ -13,6 +13,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
@@ -105,7 +106,7 @@ func TestAlertsMatchTheModel(t *testing.T) {
 	for _, s := range e.src.snapshots() {
 		st.Fold(s)
 	}
-	sev := map[model.Severity]string{model.Info: "info", model.Warning: "warning", model.Critical: "critical"}
+	sev := map[actions.Severity]string{actions.Info: "info", actions.Warning: "warning", actions.Critical: "critical"}
 	want := map[string]float64{}
 	for _, a := range st.QMgr("QM1").Alerts {
 		want[a.Rule+"/"+a.Queue+"/"+sev[a.Severity]]++

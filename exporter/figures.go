@@ -7,6 +7,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -197,12 +198,13 @@ func alertCounts(alerts []model.Alert, keep func(model.Alert) bool) []alertCount
 }
 
 // severity names a dashboard severity as alerting rules and Alertmanager
-// routes usually spell it.
-func severity(s model.Severity) string {
+// routes usually spell it. Spelt out here, not taken from String: the label
+// values are a contract with every rule file that routes on them.
+func severity(s actions.Severity) string {
 	switch s {
-	case model.Critical:
+	case actions.Critical:
 		return "critical"
-	case model.Warning:
+	case actions.Warning:
 		return "warning"
 	}
 	return "info"
