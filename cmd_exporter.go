@@ -32,9 +32,9 @@ type exporterOpts struct {
 const maxCap = 1000
 
 func exporterFlags(fs *flag.FlagSet, o *exporterOpts) {
-	// Five seconds: an exporter runs all day, and Prometheus scrapes every
-	// 15 to 60 seconds, so polling faster would load the queue manager for
-	// figures nobody stores.
+	// Five seconds, not the dashboard's two: an exporter polls all day, and
+	// Prometheus scraping every 15 seconds or more still gets figures at most
+	// five seconds old.
 	fs.DurationVar(&o.interval, "interval", 5*time.Second, "poll interval (at least "+minInterval.String()+")")
 	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
