@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/exporter"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+func exporterCommand() command {
+	return command{"exporter", "serve the watchers' figures as Prometheus metrics on /metrics: one poll per interval however many scrapers", runExporter}
+}
+
+// exporterOpts are the exporter's flags: the dashboard's backend flags, the
+// address, and the DEADQ breakdowns' caps.
+type exporterOpts struct {
+	tuiOpts
+	listen               string
+	maxReasons, maxDests int
+}
+
+// maxCap bounds the breakdown caps: past a few hundred series a DEADQ's
+// breakdown stops being a figure anyone graphs and starts costing
+// Prometheus memory per sample.
+const maxCap = 1000
+
+func exporterFlags(fs *flag.FlagSet, o *exporterOpts) {
+	// Five seconds, not the dashboard's two: an exporter polls all day, and
+	// Prometheus scraping every 15 seconds or more still gets figures at most
+	// five seconds old.
+	fs.DurationVar(&o.interval, "interval", 5*time.Second, "poll interval (at least "+minInterval.String()+")")
+	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
+	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
+	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
+	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file) instead of the built-in demo")
+	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
+	registerMQFlags(fs)
+	fs.StringVar(&o.listen, "listen", "127.0.0.1:9464", "address the metrics are served on (/metrics)")
+	fs.IntVar(&o.maxReasons, "max-reasons", exporter.DefaultMaxReasons, "DEADQ reasons with a series of their own; the rest are summed as reason=\"(other)\"")
+	fs.IntVar(&o.maxDests, "max-destinations", exporter.DefaultMaxDestinations, "DEADQ destinations with a series of their own; the rest are summed as destination=\"(other)\"")
+}
+
+// runExporter starts one set of watchers and serves their figures until
+// interrupted.
+func runExporter(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("poisonwatch exporter", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o exporterOpts
+	exporterFlags(fs, &o)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	fail := func(code int, err error) int {
+		fmt.Fprintf(stderr, "poisonwatch exporter: %s\n", safeErr(err))
+		return code
+	}
+	if err := checkInterval(o.interval); err != nil {
+		return fail(2, err)
+	}
+	for _, c := range []struct {
+		flag string
+		v    int
+	}{{"--max-reasons", o.maxReasons}, {"--max-destinations", o.maxDests}} {
+		if c.v < 1 || c.v > maxCap {
+			return fail(2, fmt.Errorf("%s %d: want 1 to %d series per DEADQ", c.flag, c.v, maxCap))
+		}
+	}
+	// Listen first: a taken port is reported before any queue manager is
+	// connected to.
+	l, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		return fail(1, err)
+	}
+	defer l.Close()
+	be, err := startBackend(ctx, o.tuiOpts)
+	if err != nil {
+		return fail(1, err)
+	}
+	defer be.stop()
+	return exportMetrics(ctx, o, be, l, stdout, stderr)
+}
+
+func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Listener, stdout, stderr io.Writer) int {
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	defer stopWatch()
+	uiSources, wait := startWatchers(watchCtx, o.tuiOpts, be)
+	var sources []exporter.Source
+	var names []string
+	for _, s := range uiSources {
+		sources = append(sources, s)
+		names = append(names, mqfmt.Sanitize(s.Name()))
+	}
+	exp := exporter.New(exporter.Config{Sources: sources, Interval: o.interval, Now: be.now,
+		MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr})
+	if be.warm != nil {
+		// The demo's first polls are from its simulated past: poll again
+		// once it follows the clock, so no queue manager's last poll reads
+		// minutes old for an interval.
+		go func() {
+			select {
+			case <-be.warm:
+				for _, s := range uiSources {
+					s.Refresh()
+				}
+			case <-watchCtx.Done():
+			}
+		}()
+	}
+	folded := make(chan struct{})
+	go func() { exp.Run(watchCtx); close(folded) }()
+	fmt.Fprintf(stdout, "poisonwatch exporter: serving http://%s/metrics\nwatching %s every %s\n",
+		l.Addr(), strings.Join(names, ", "), o.interval)
+	err := exp.Serve(ctx, l)
+	stopWatch()
+	wait()
+	<-folded
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch exporter: %s\n", safeErr(err))
+		return 1
+	}
+	fmt.Fprintln(stdout, "poisonwatch exporter: stopped")
+	return 0
+}
