@@ -66,11 +66,8 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o tuiOpts
 	tuiFlags(fs, &o)
 	registerMQFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if err := checkInterval(o.interval); err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)

@@ -52,11 +52,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.SetOutput(stderr)
 	var o serveOpts
 	serveFlags(fs, &o)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	fail := func(code int, err error) int { fmt.Fprintf(stderr, "poisonwatch serve: %v\n", err); return code }
 	if err := checkInterval(o.interval); err != nil {

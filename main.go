@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -80,4 +81,18 @@ func usage(w io.Writer) {
 func runVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
 	fmt.Fprintf(stdout, "poisonwatch %s\n", version)
 	return 0
+}
+
+// parseFlags parses a command's flags: ok is false when the command is done,
+// with code exitDone after --help (the flag package printed the usage) or
+// exitUsage after a wrong flag (it printed why).
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return exitDone, false
+	case err != nil:
+		return exitUsage, false
+	}
+	return 0, true
 }
