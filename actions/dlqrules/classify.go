@@ -23,31 +23,37 @@ type batch struct {
 	sums []mqwatch.Summary
 }
 
-// classification is where each scanned message goes.
+// classification is where each message goes.
 type classification struct {
-	rule    []int      // per message: the rule index that applies, -1 none
-	res     []Resolved // per message
-	batches []*batch   // in order of first appearance
+	rule []int      // per message: the rule index that applies, -1 none
+	sure []bool     // per message: false when partial facts left it undecided
+	res  []Resolved // per message
+	// batches are in table order, as runmqdlq's first-match search would
+	// take them, and a rule's batches in queue order of their first message.
+	batches []*batch
 }
+
+// loopSkip is why a message whose target is the DEADQ itself is left.
+const loopSkip = "its target is the DEADQ itself"
 
 // classify applies the table to the messages. skip(i, r) says that rule r
 // is no longer tried for message i (its attempts are spent); nil tries all.
-func classify(t *Table, msgs []scanned, localQMgr, queue string, skip func(i, r int) bool) *classification {
-	c := &classification{rule: make([]int, len(msgs)), res: make([]Resolved, len(msgs))}
+func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r int) bool) *classification {
+	c := &classification{rule: make([]int, len(msgs)), sure: make([]bool, len(msgs)), res: make([]Resolved, len(msgs))}
 	byKey := map[batchKey]*batch{}
 	for i := range msgs {
-		f := &msgs[i].facts
+		f := &msgs[i].Facts
 		m := t.Match(f)
 		for m.Rule >= 0 && skip != nil && skip(i, m.Rule) {
 			m = t.MatchFrom(f, m.Rule+1)
 		}
-		c.rule[i] = m.Rule
+		c.rule[i], c.sure[i] = m.Rule, m.Certain
 		if m.Rule < 0 {
 			continue
 		}
 		x := t.Rules[m.Rule].Resolve(f, localQMgr)
 		if x.Op != actions.OpDiscard && x.Op != "" && x.Target == queue && x.TargetQMgr == "" {
-			x.Op, x.Skip = "", "its target is the DEADQ itself: it would loop back to the DEADQ"
+			x.Op, x.Skip = "", loopSkip
 		}
 		c.res[i] = x
 		if x.Op == "" {
@@ -64,8 +70,9 @@ func classify(t *Table, msgs []scanned, localQMgr, queue string, skip func(i, r 
 			c.batches = append(c.batches, b)
 		}
 		b.idx = append(b.idx, i)
-		b.sums = append(b.sums, msgs[i].sum)
+		b.sums = append(b.sums, msgs[i].Sum)
 	}
+	slices.SortStableFunc(c.batches, func(a, b *batch) int { return a.key.rule - b.key.rule })
 	return c
 }
 

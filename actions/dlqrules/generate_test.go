@@ -8,8 +8,8 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
-// A generated table parses (lines within 72 characters, names quoted), says
-// the counts it was made from, and each group's messages meet its own rule.
+// A generated table parses (every line, comments too, within 72 characters,
+// names quoted), says the counts it was made from, and each group's messages meet its own rule.
 func TestGenerateRoundTrips(t *testing.T) {
 	long := strings.Repeat("Q", 48)
 	sums := []mqwatch.Summary{
@@ -17,18 +17,24 @@ func TestGenerateRoundTrips(t *testing.T) {
 		{HasDLH: true, DLHReason: 2053, DLHDestQ: "ORDERS.IN", DLHDestQMgr: "QM1"},
 		{HasDLH: true, DLHReason: 2085, DLHDestQ: "lower.case.q", DLHDestQMgr: ""},
 		{HasDLH: true, DLHReason: 909090, DLHDestQ: long, DLHDestQMgr: long},
+		{HasDLH: true, DLHReason: 2362, DLHDestQ: "SHIPPING.IN", DLHDestQMgr: "QM1", PutTime: time.Date(2026, 3, 8, 0, 0, 0, 0, time.UTC)},
 		{HasDLH: false},
 	}
 	groups := GroupsOf(sums)
-	if len(groups) != 3 || groups[0].Count != 2 {
+	if len(groups) != 4 || groups[0].Count != 2 {
 		t.Fatalf("groups = %+v", groups)
 	}
 	groups[1].Choice, groups[1].FwdQ, groups[1].HeaderNo = Fwd, "PARKING.Q", true
 	var b strings.Builder
-	if err := Generate(&b, groups, GenerateOptions{QMgr: "QM1", Queue: "QM1.DEADQ", Now: time.Date(2026, 3, 9, 0, 0, 0, 0, time.UTC)}); err != nil {
+	if err := Generate(&b, groups, GenerateOptions{QMgr: long, Queue: long, Now: time.Date(2026, 3, 9, 0, 0, 0, 0, time.UTC)}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
+	for i, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if len(line) > 72 {
+			t.Errorf("line %d has %d characters, over 72: %q", i+1, len(line), line)
+		}
+	}
 	tb, err := Parse(strings.NewReader(out))
 	if err != nil {
 		t.Fatalf("generated table does not parse:\n%s\n%v", out, err)
@@ -36,18 +42,19 @@ func TestGenerateRoundTrips(t *testing.T) {
 	if len(tb.Warnings) > 0 {
 		t.Errorf("warnings: %v\n%s", tb.Warnings, out)
 	}
-	if tb.Control.InputQ != "QM1.DEADQ" || tb.Control.InputQM != "QM1" || tb.Control.Wait != WaitNo {
+	if tb.Control.InputQ != long || tb.Control.InputQM != long || tb.Control.Wait != WaitNo {
 		t.Errorf("control = %+v", tb.Control)
 	}
-	for _, s := range []string{"from 4 messages in 3 groups", "* 2 messages: MQRC_Q_FULL (2053), destination ORDERS.IN on QM1", "REASON(909090)"} {
+	for _, s := range []string{"from 5 messages in 4 groups", "* 2 messages: MQRC_Q_FULL (2053), destination ORDERS.IN on QM1",
+		"* 1 message: MQRC_BACKOUT_THRESHOLD_REACHED (2362), destination\n* SHIPPING.IN on QM1\n", "REASON(909090)"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("generated table lacks %q:\n%s", s, out)
 		}
 	}
-	for i, s := range sums[:4] {
+	for i, s := range sums[:5] {
 		f := FactsOfSummary(&s)
 		m := tb.Match(&f)
-		want := []int{0, 0, 1, 2}[i] // groups largest first, then in queue order
+		want := []int{0, 0, 1, 2, 3}[i] // groups largest first, then in queue order
 		if m.Rule != want || !m.Certain {
 			t.Errorf("message %d meets rule %d (%+v), want %d\n%s", i, m.Rule, m, want, out)
 		}

@@ -1,8 +1,6 @@
 package dlqrules
 
 import (
-	"fmt"
-
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -42,18 +40,4 @@ func (g *GroupMatch) Add(m Match) {
 	if n, best := g.Counts[m.Rule], g.Counts[g.Rule]; n > best || n == best && m.Rule < g.Rule {
 		g.Rule = m.Rule
 	}
-}
-
-// Explain says in one line which rule a message meets and what it does:
-// "rule 3 (line 12): retried to ORDERS.IN (MQDLH removed)".
-func (t *Table) Explain(m Match, f *Facts, localQMgr string) string {
-	if m.Rule < 0 || m.Rule >= len(t.Rules) {
-		return m.Why
-	}
-	r := &t.Rules[m.Rule]
-	s := fmt.Sprintf("rule %d (line %d): %s", r.Number, r.Pos.Line, r.Resolve(f, localQMgr))
-	if !m.Certain {
-		s += fmt.Sprintf(" (if the full message matches; rule %d tests fields the list does not hold)", r.Number)
-	}
-	return s
 }

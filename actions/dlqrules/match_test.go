@@ -101,11 +101,11 @@ func TestResolveSubstitutesReferences(t *testing.T) {
 		target, tqmgr  string
 		skip, describe string
 	}{
-		{0, actions.OpMove, "REPLY.Q", "QM2", "", "forwarded to REPLY.Q on QM2 (MQDLH kept)"},
-		{1, actions.OpRequeue, "ORDERS.IN", "", "", "forwarded to ORDERS.IN (MQDLH removed)"},
-		{2, actions.OpRequeue, "ORDERS.IN", "", "", "retried to ORDERS.IN (MQDLH removed)"},
-		{3, actions.OpDiscard, "", "", "", "discarded (archived first)"},
-		{4, "", "", "", "", "left on the DEADQ (IGNORE)"},
+		{0, actions.OpMove, "REPLY.Q", "QM2", "", "forward to REPLY.Q on QM2 (MQDLH kept)"},
+		{1, actions.OpRequeue, "ORDERS.IN", "", "", "forward to ORDERS.IN (MQDLH removed)"},
+		{2, actions.OpRequeue, "ORDERS.IN", "", "", "retry to ORDERS.IN (MQDLH removed)"},
+		{3, actions.OpDiscard, "", "", "", "discard (archived first)"},
+		{4, "", "", "", "", "leave on the DEADQ (IGNORE)"},
 		{5, actions.OpMove, "PARK", "", "", ""},
 	}
 	for _, c := range cases {
@@ -119,8 +119,8 @@ func TestResolveSubstitutesReferences(t *testing.T) {
 		t.Errorf("PUTAUT(CTX) resolves to put authority %d, want the message's user's (alternate user)", x.PutAuthority)
 	}
 	f.ReplyQ = ""
-	if x := tb.Rules[0].Resolve(&f, "QM1"); x.Skip == "" || x.Op != "" {
-		t.Errorf("FWDQ(&REPLYQ) with a blank ReplyToQ = %+v, want it left with a reason", x)
+	if x := tb.Rules[0].Resolve(&f, "QM1"); x.Skip == "" || x.Op != "" || x.String() != "forward to &REPLYQ on QM2 (MQDLH kept)" {
+		t.Errorf("FWDQ(&REPLYQ) with a blank ReplyToQ = %+v (%s), want it left with a reason", x, x)
 	}
 }
 
@@ -147,9 +147,9 @@ func TestCoversFindsShadowedRules(t *testing.T) {
 }
 
 // A triage group's messages by rule, and the one-line explanation the
-// message screen shows.
-func TestMatchSummariesAndExplain(t *testing.T) {
-	tb := mustParse(t, "DESTQ(ORDERS.IN) ACTION(RETRY)\nACTION(IGNORE)")
+// dashboard shows: the rule, its action and the predicted outcome.
+func TestMatchSummariesAndExplainVerdict(t *testing.T) {
+	tb := mustParse(t, "DESTQ(ORDERS.IN) ACTION(RETRY)\nMSGTYPE(MQMT_REQUEST) ACTION(IGNORE)")
 	sums := []mqwatch.Summary{
 		{HasDLH: true, DLHReason: 2053, DLHDestQ: "ORDERS.IN"},
 		{HasDLH: true, DLHReason: 2053, DLHDestQ: "ORDERS.IN"},
@@ -157,15 +157,22 @@ func TestMatchSummariesAndExplain(t *testing.T) {
 		{},
 	}
 	g := tb.MatchSummaries(sums)
-	if g.Rule != 0 || g.Counts[0] != 2 || g.Counts[1] != 1 || g.Counts[-1] != 1 || g.Uncertain != 0 {
+	if g.Rule != 0 || g.Counts[0] != 2 || g.Counts[1] != 1 || g.Counts[-1] != 1 || g.Uncertain != 1 {
 		t.Errorf("group match = %+v", g)
 	}
-	f := FactsOfSummary(&sums[0])
-	if got := tb.Explain(tb.Match(&f), &f, "QM1"); got != "rule 1 (line 1): retried to ORDERS.IN (MQDLH removed)" {
-		t.Errorf("Explain = %q", got)
+	cases := []struct {
+		v    Verdict
+		want string
+	}{
+		{Verdict{Rule: 0, Certain: true, Does: "retry to ORDERS.IN (MQDLH removed)", Outcome: "would succeed"},
+			"rule 1 (line 1): retry to ORDERS.IN (MQDLH removed): would succeed"},
+		{Verdict{Rule: 1, Does: "leave on the DEADQ (IGNORE)", Outcome: "would stay"},
+			"rule 2 (line 2): leave on the DEADQ (IGNORE): would stay (if the full message matches; rule 2 tests fields the list does not hold)"},
+		{Verdict{Rule: -1, Certain: true, Why: "no rule matches: the message stays on the DEADQ"}, "no rule matches: the message stays on the DEADQ"},
 	}
-	f = FactsOfSummary(&sums[3])
-	if got := tb.Explain(tb.Match(&f), &f, "QM1"); got == "" {
-		t.Error("Explain of an unmatched message is empty")
+	for _, c := range cases {
+		if got := tb.ExplainVerdict(&c.v); got != c.want {
+			t.Errorf("ExplainVerdict(%+v) = %q, want %q", c.v, got, c.want)
+		}
 	}
 }

@@ -61,7 +61,7 @@ type GroupCount struct {
 
 // ActionCount counts messages by resolved action and predicted outcome.
 type ActionCount struct {
-	Does    string // "retried to ORDERS.IN (MQDLH removed)"
+	Does    string // "retry to ORDERS.IN (MQDLH removed)"
 	Outcome string // "would succeed", "would fail: ... (MQRC_Q_FULL (2053))", ...
 	Count   int
 }
@@ -80,26 +80,27 @@ func Preview(ctx context.Context, src Source, t *Table, queue string) (*Report, 
 		return nil, err
 	}
 	rep := &Report{QMgr: qmi.Name, Queue: queue, Total: len(msgs), Warnings: t.Warnings}
-	c := classify(t, msgs, qmi.Name, queue, nil)
-	outcome, err := predict(ctx, src, c, msgs, qmi.Name, queue)
+	vs, err := verdicts(ctx, src, t, msgs, qmi.Name, queue)
 	if err != nil {
 		return nil, err
 	}
-	rep.fill(t, c, msgs, outcome)
+	rep.fill(t, msgs, vs)
 	rep.Elapsed = time.Since(start)
 	return rep, nil
 }
 
 // predict returns each message's predicted outcome.
-func predict(ctx context.Context, src Source, c *classification, msgs []scanned, qmgr, queue string) ([]string, error) {
+func predict(ctx context.Context, src Source, c *classification, msgs []Subject, qmgr, queue string) ([]string, error) {
 	out := make([]string, len(msgs))
 	for i := range msgs {
 		switch {
 		case c.rule[i] < 0:
+		case c.res[i].Skip == loopSkip:
+			out[i] = "would loop back to the DEADQ: " + loopSkip
 		case c.res[i].Skip != "":
 			out[i] = "would be left: " + c.res[i].Skip
 		case c.res[i].Action == Ignore:
-			out[i] = "would be left (IGNORE)"
+			out[i] = "would stay"
 		}
 	}
 	pr := &predictor{conn: src.Conn, probes: map[string]mqfmt.Reason{}, room: map[string]int{}}
@@ -176,7 +177,7 @@ func (pr *predictor) outcome(ctx context.Context, it *actions.OpItem) string {
 }
 
 // fill counts per rule, finds dead and shadowed rules and the unmatched.
-func (rep *Report) fill(t *Table, c *classification, msgs []scanned, outcome []string) {
+func (rep *Report) fill(t *Table, msgs []Subject, vs []Verdict) {
 	groups := make([]map[GroupCount]int, len(t.Rules)+1) // last: unmatched
 	does := make([]map[ActionCount]int, len(t.Rules))
 	for i := range groups {
@@ -186,8 +187,8 @@ func (rep *Report) fill(t *Table, c *classification, msgs []scanned, outcome []s
 		does[i] = map[ActionCount]int{}
 	}
 	for i := range msgs {
-		f := &msgs[i].facts
-		r := c.rule[i]
+		f := &msgs[i].Facts
+		r := vs[i].Rule
 		if !f.HasDLH {
 			rep.NoDLH++
 		}
@@ -198,7 +199,7 @@ func (rep *Report) fill(t *Table, c *classification, msgs []scanned, outcome []s
 			continue
 		}
 		groups[r][g]++
-		does[r][ActionCount{Does: c.res[i].String(), Outcome: outcome[i]}]++
+		does[r][ActionCount{Does: vs[i].Does, Outcome: vs[i].Outcome}]++
 	}
 	for r := range t.Rules {
 		rr := RuleReport{Number: r + 1, Pos: t.Rules[r].Pos, Text: t.Rules[r].String(),

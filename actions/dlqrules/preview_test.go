@@ -60,15 +60,15 @@ func TestPreviewPredictsEveryRule(t *testing.T) {
 		matched int
 		does    []string // "count does: outcome" in order
 	}{
-		{4, []string{"3 retried to ORDERS.IN (MQDLH removed): would succeed",
-			"1 retried to FULL.IN (MQDLH removed): would fail with MQRC_Q_FULL (2053)"}},
+		{4, []string{"3 retry to ORDERS.IN (MQDLH removed): would succeed",
+			"1 retry to FULL.IN (MQDLH removed): would fail with MQRC_Q_FULL (2053)"}},
 		{0, nil},
-		{1, []string{"1 retried to OFF.IN (MQDLH removed): would fail with MQRC_PUT_INHIBITED (2051)"}},
-		{1, []string{"1 retried to NOPE.IN (MQDLH removed): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)"}},
-		{1, []string{"1 retried to SECURE.Q (MQDLH removed): would be left: dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035)"}},
-		{1, []string{"1 left on the DEADQ: its target is the DEADQ itself: it would loop back to the DEADQ: "}},
-		{1, []string{"1 forwarded to REPLY.Q on QM2 (MQDLH kept): would succeed"}},
-		{1, []string{"1 discarded (archived first): would succeed"}},
+		{1, []string{"1 retry to OFF.IN (MQDLH removed): would fail with MQRC_PUT_INHIBITED (2051)"}},
+		{1, []string{"1 retry to NOPE.IN (MQDLH removed): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)"}},
+		{1, []string{"1 retry to SECURE.Q (MQDLH removed): would be left: dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035)"}},
+		{1, []string{"1 forward to QM1.DEADQ (MQDLH kept): would loop back to the DEADQ: its target is the DEADQ itself"}},
+		{1, []string{"1 forward to REPLY.Q on QM2 (MQDLH kept): would succeed"}},
+		{1, []string{"1 discard (archived first): would succeed"}},
 		{0, nil},
 	}
 	for i, w := range want {

@@ -20,6 +20,11 @@ type Resolved struct {
 	// PutAuthority is PutAuthContext under PUTAUT(CTX): the engine opens the
 	// target with the message's UserIdentifier as alternate user.
 	PutAuthority actions.PutAuthority
+	// Header is FWD's HEADER(YES): the MQDLH stays on the forwarded message.
+	Header bool
+	// Named is how the rule names a target it could not resolve ("&REPLYQ"
+	// when the message's ReplyToQ is blank).
+	Named string
 	// Skip says why the action cannot be taken for this message (a & name
 	// that is blank in it); the message stays, as runmqdlq reports an error
 	// and leaves it.
@@ -43,17 +48,17 @@ func (r *Rule) Resolve(f *Facts, localQMgr string) Resolved {
 	case Retry:
 		out.Op, out.Target, out.TargetQMgr = actions.OpRequeue, f.DestQ, local(f.DestQM)
 		if f.DestQ == "" {
-			out.Op, out.Skip = "", "RETRY: the MQDLH DestQName is blank"
+			out.Op, out.Named, out.Skip = "", "its destination", "RETRY: the MQDLH DestQName is blank"
 		}
 	case Fwd:
-		out.Op = actions.OpMove
+		out.Op, out.Header = actions.OpMove, r.Header
 		if !r.Header {
 			out.Op = actions.OpRequeue
 		}
 		out.Target = r.ref(r.FwdQ, f)
 		out.TargetQMgr = local(r.ref(r.FwdQM, f))
 		if out.Target == "" {
-			out.Op, out.Skip = "", fmt.Sprintf("FWDQ(%s): the message's %s is blank", r.FwdQ, refField[r.FwdQ])
+			out.Op, out.Named, out.Skip = "", r.FwdQ, fmt.Sprintf("FWDQ(%s): the message's %s is blank", r.FwdQ, refField[r.FwdQ])
 		}
 	}
 	if r.PutAutCtx && out.Op != "" && out.Op != actions.OpDiscard {
@@ -80,24 +85,26 @@ func (r *Rule) ref(v string, f *Facts) string {
 	return v
 }
 
-// String says in a few words what the resolved action does.
+// String says what the rule tells the handler to do with the message, as
+// a rule says it (whether it would work is the preview's Outcome): "retry
+// to ORDERS.IN (MQDLH removed)", "forward to PARKING.Q (MQDLH kept)".
 func (x Resolved) String() string {
-	if x.Skip != "" {
-		return "left on the DEADQ: " + x.Skip
-	}
 	to := x.Target
+	if to == "" {
+		to = x.Named
+	}
 	if x.TargetQMgr != "" {
 		to += " on " + x.TargetQMgr
 	}
 	switch {
 	case x.Action == Ignore:
-		return "left on the DEADQ (IGNORE)"
+		return "leave on the DEADQ (IGNORE)"
 	case x.Action == Discard:
-		return "discarded (archived first)"
+		return "discard (archived first)"
 	case x.Action == Retry:
-		return "retried to " + to + " (MQDLH removed)"
-	case x.Op == actions.OpRequeue:
-		return "forwarded to " + to + " (MQDLH removed)"
+		return "retry to " + to + " (MQDLH removed)"
+	case x.Header:
+		return "forward to " + to + " (MQDLH kept)"
 	}
-	return "forwarded to " + to + " (MQDLH kept)"
+	return "forward to " + to + " (MQDLH removed)"
 }

@@ -110,7 +110,7 @@ func (r *runner) loop(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		skip := func(i, rule int) bool { return r.attempts[idOf(&msgs[i].sum)][rule] >= r.t.Rules[rule].Retry }
+		skip := func(i, rule int) bool { return r.attempts[idOf(&msgs[i].Sum)][rule] >= r.t.Rules[rule].Retry }
 		c := classify(r.t, msgs, r.qmgr, r.queue, skip)
 		if err := r.pass(ctx, pass, c); err != nil || r.o.DryRun {
 			return err
@@ -149,13 +149,13 @@ func (r *runner) loop(ctx context.Context) error {
 // every message there (one the pass missed counts as arrived), then browses
 // for an unmarked message with MQGMO_WAIT. Messages left on the queue
 // (IGNORE, no rule) therefore do not wake it, and nothing polls.
-func (r *runner) await(ctx context.Context, seen []scanned, d time.Duration) (bool, error) {
+func (r *runner) await(ctx context.Context, seen []Subject, d time.Duration) (bool, error) {
 	if r.o.Idle != nil {
 		r.o.Idle(d)
 	}
 	known := make(map[msgID]bool, len(seen))
 	for i := range seen {
-		known[idOf(&seen[i].sum)] = true
+		known[idOf(&seen[i].Sum)] = true
 	}
 	q, err := r.src.Conn.Open(ctx, mqwatch.ObjectDesc{Name: r.queue}, mqwatch.OpenOptions{Browse: true})
 	if err != nil {
@@ -181,10 +181,10 @@ func (r *runner) await(ctx context.Context, seen []scanned, d time.Duration) (bo
 
 // retryable reports whether a message whose action failed has a rule left
 // to try.
-func (r *runner) retryable(msgs []scanned, skip func(i, rule int) bool) bool {
+func (r *runner) retryable(msgs []Subject, skip func(i, rule int) bool) bool {
 	c := classify(r.t, msgs, r.qmgr, r.queue, skip)
 	for i := range msgs {
-		id := idOf(&msgs[i].sum)
+		id := idOf(&msgs[i].Sum)
 		if len(r.attempts[id]) > 0 && !r.done[id] && c.rule[i] >= 0 && c.res[i].Op != "" {
 			return true
 		}
@@ -259,7 +259,7 @@ func (r *runner) tally(ctx context.Context) {
 		return
 	}
 	for i := range msgs {
-		if len(r.attempts[idOf(&msgs[i].sum)]) > 0 {
+		if len(r.attempts[idOf(&msgs[i].Sum)]) > 0 {
 			r.res.Failed++
 		} else {
 			r.res.Left++

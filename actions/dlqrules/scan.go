@@ -12,23 +12,34 @@ import (
 // headers after it, which is all a rule looks at.
 const scanBytes = 2048
 
-// scanned is one message of the queue: its summary, which the engine acts
-// on, and every field the rules match.
-type scanned struct {
-	sum   mqwatch.Summary
-	facts Facts
+// Subject is one message a table is applied to: its summary, which the
+// engine acts on, and the fields the rules match (every field when browsed,
+// a summary's share when the dashboard lists it).
+type Subject struct {
+	Sum   mqwatch.Summary
+	Facts Facts
+}
+
+// SubjectOfSummary is a message as the dashboard's lists know it.
+func SubjectOfSummary(s *mqwatch.Summary) Subject {
+	return Subject{Sum: *s, Facts: FactsOfSummary(s)}
+}
+
+// SubjectOfMessage is a message read whole (the message screen).
+func SubjectOfMessage(m *mqwatch.Message, s *mqwatch.Summary) Subject {
+	return Subject{Sum: *s, Facts: factsOf(m, s)}
 }
 
 // scan browses the whole queue once, in queue order.
-func scan(ctx context.Context, conn mqwatch.Conn, queue string) ([]scanned, error) {
+func scan(ctx context.Context, conn mqwatch.Conn, queue string) ([]Subject, error) {
 	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
 	if err != nil {
 		return nil, fmt.Errorf("browse %s: %w", queue, err)
 	}
 	defer q.Close(context.WithoutCancel(ctx))
-	var out []scanned
+	var out []Subject
 	if st, err := conn.QueueStatus(ctx, queue); err == nil && len(st) == 1 {
-		out = make([]scanned, 0, st[0].Depth+st[0].Depth/16) // room for a few arrivals
+		out = make([]Subject, 0, st[0].Depth+st[0].Depth/16) // room for a few arrivals
 	}
 	for first := true; ; first = false {
 		m, err := q.Browse(ctx, mqwatch.BrowseOptions{First: first, MaxBytes: scanBytes})
@@ -39,7 +50,7 @@ func scan(ctx context.Context, conn mqwatch.Conn, queue string) ([]scanned, erro
 			return out, fmt.Errorf("browse %s: %w", queue, err)
 		}
 		s := mqwatch.Summarize(&m)
-		out = append(out, scanned{sum: s, facts: factsOf(&m, &s)})
+		out = append(out, Subject{Sum: s, Facts: factsOf(&m, &s)})
 	}
 }
 

@@ -1,0 +1,114 @@
+package dlqrules
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// A run takes the rules in table order, whatever order their messages lie
+// on the queue in: here the queue holds rule 3's message first, then rule
+// 4's, then rule 1's; each rule's messages keep their queue order.
+func TestRunStepsFollowTableOrder(t *testing.T) {
+	for _, dry := range []bool{false, true} {
+		t.Run(fmt.Sprintf("dry_run_%v", dry), func(t *testing.T) {
+			f := newFixture(t)
+			f.dead(1, "PAYMENTS.IN", mqfmt.RCQFull, nil)
+			f.dead(2, "OTHER.IN", mqfmt.RCQFull, nil)
+			f.dead(3, "ORDERS.IN", mqfmt.RCQFull, nil)
+			f.dead(4, "PAYMENTS.IN", mqfmt.RCQFull, nil)
+			res, err := f.runTable(t, "WAIT(NO)\nDESTQ(ORDERS.IN) ACTION(FWD) FWDQ(PARKING.Q)\nDESTQ(NONE.IN) ACTION(IGNORE)\n"+
+				"DESTQ(PAYMENTS.IN) ACTION(FWD) FWDQ(PARKING.Q)\nDESTQ(OTHER.IN) ACTION(FWD) FWDQ(PARKING.Q)\n", RunOptions{DryRun: dry})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rules []int
+			var order []byte
+			for _, st := range res.Steps {
+				rules = append(rules, st.Rule)
+				for _, it := range st.Result.Items {
+					order = append(order, '0'+it.Msg.MsgId[23])
+				}
+			}
+			if fmt.Sprint(rules) != "[1 3 4]" || string(order) != "3142" {
+				t.Errorf("steps by rule %v, messages in order %s; want [1 3 4] and 3142", rules, order)
+			}
+			if dry {
+				return
+			}
+			var parked []byte
+			for _, m := range f.browse("PARKING.Q") {
+				parked = append(parked, '0'+m.MD.MsgId[23])
+			}
+			if string(parked) != "3142" {
+				t.Errorf("PARKING.Q holds %s, want 3142", parked)
+			}
+		})
+	}
+}
+
+// The dashboard's verdicts are the preview's: Predict over the messages the
+// preview browsed gives each one the rule, action and outcome the preview
+// counts; over summaries (the dashboard's lists) the same up to the first
+// rule that tests what a summary lacks, which every later message may meet.
+func TestPredictSaysWhatThePreviewSays(t *testing.T) {
+	f := previewFixture(t)
+	tb := mustParse(t, previewTable)
+	src := f.source("ops")
+	rep, err := Preview(f.ctx, src, tb, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full, partial []Subject
+	for _, m := range f.browse("QM1.DEADQ") {
+		s := mqwatch.Summarize(&m)
+		full = append(full, SubjectOfMessage(&m, &s))
+		partial = append(partial, SubjectOfSummary(&s))
+	}
+	vs, err := Predict(f.ctx, src, tb, "QM1.DEADQ", full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[int]map[ActionCount]int{}
+	for i := range vs {
+		v := &vs[i]
+		if v.Rule < 0 {
+			if v.Why == "" {
+				t.Errorf("message %d matches no rule and says not why", i+1)
+			}
+			continue
+		}
+		if counts[v.Rule] == nil {
+			counts[v.Rule] = map[ActionCount]int{}
+		}
+		counts[v.Rule][ActionCount{Does: v.Does, Outcome: v.Outcome}]++
+	}
+	for r, rr := range rep.Rules {
+		for _, a := range rr.Does {
+			if n := counts[r][ActionCount{Does: a.Does, Outcome: a.Outcome}]; n != a.Count {
+				t.Errorf("rule %d: preview %d × %q, Predict %d", r+1, a.Count, says(a.Does, a.Outcome), n)
+			}
+		}
+	}
+	want := "rule 4 (line 5): retry to NOPE.IN (MQDLH removed): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)"
+	if got := tb.ExplainVerdict(&vs[5]); len(got) < len(want) || got[:len(want)] != want {
+		t.Errorf("message 6: %q, want %q…", got, want)
+	}
+	pv, err := Predict(f.ctx, src, tb, "QM1.DEADQ", partial)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range pv {
+		if i >= 8 { // rule 7 tests MSGTYPE and REPLYQ: from here on a summary may meet it
+			if pv[i].Certain || pv[i].Rule != 6 {
+				t.Errorf("message %d from its summary: %+v, want rule 7, uncertain", i+1, pv[i])
+			}
+			continue
+		}
+		if pv[i] != vs[i] {
+			t.Errorf("message %d: from its summary %+v, from the whole message %+v", i+1, pv[i], vs[i])
+		}
+	}
+}
