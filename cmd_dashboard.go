@@ -84,7 +84,7 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 1
 	}
-	be.ops = ops
+	be.ops, be.rules = ops, ops
 	th, err := pickTheme(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
@@ -124,7 +124,7 @@ func checkInterval(d time.Duration) error {
 // on them; wait returns once every watcher has stopped (after ctx ends).
 func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
 	sources, wait := startWatchers(ctx, o, be)
-	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Theme: th, Renderer: r, ReadOnly: o.readOnly,
+	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Rules: be.rules, Theme: th, Renderer: r, ReadOnly: o.readOnly,
 		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm})
 	return app, wait
 }

@@ -54,7 +54,7 @@ func loadRules(path string, stderr io.Writer) (*dlqrules.Table, bool) {
 		for _, e := range errs {
 			fmt.Fprintf(stderr, "%s:%d:%d: %s\n", path, e.Pos.Line, e.Pos.Col, mqfmt.Sanitize(e.Msg))
 		}
-		fmt.Fprintf(stderr, "%s: %d errors: the table is refused whole, as runmqdlq refuses it\n", path, len(errs))
+		fmt.Fprintf(stderr, "%s: %s: the table is refused whole, as runmqdlq refuses it\n", path, errs.Counted())
 		return nil, false
 	case err != nil:
 		fmt.Fprintf(stderr, "poisonwatch rules: %v\n", err)
@@ -232,18 +232,26 @@ func rulesRun(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f *ru
 	return exitDone
 }
 
-// writeRulesStep prints one engine request of a run.
+// writeRulesStep prints one engine request of a run as the action commands
+// print theirs: the plan's sentence, the counts (for a dry run what would be
+// acted on, what would fail, per reason, and what is skipped), the archive.
 func writeRulesStep(w io.Writer, st *dlqrules.Step) {
 	r := &st.Result
-	fmt.Fprintf(w, "pass %d, rule %d: %s\n", st.Pass, st.Rule, mqfmt.Sanitize(r.Plan.Summary))
-	fmt.Fprintf(w, "  done %d, skipped %d, failed %d", r.Done, r.Skipped, r.Failed)
+	prefix := ""
+	if r.Plan.Request.DryRun {
+		prefix = "dry run: "
+	}
+	fmt.Fprintf(w, "pass %d, rule %d: %s%s\n", st.Pass, st.Rule, prefix, mqfmt.Sanitize(r.Plan.Summary))
+	fmt.Fprintln(w, "  "+countsLine(r))
+	for _, l := range reasonLines(r) {
+		fmt.Fprintln(w, "  "+l)
+	}
 	if r.ArchiveFile != "" {
-		fmt.Fprintf(w, ", archived to %s", r.ArchiveFile)
+		fmt.Fprintln(w, "  archive: "+r.ArchiveFile)
 	}
 	if st.Err != nil {
-		fmt.Fprintf(w, "; %s", mqfmt.Sanitize(st.Err.Error()))
+		fmt.Fprintln(w, "  error: "+mqfmt.Sanitize(st.Err.Error()))
 	}
-	fmt.Fprintln(w)
 }
 
 func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdout, stderr io.Writer) int {
@@ -279,8 +287,11 @@ func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdo
 	return exitDone
 }
 
+// writeRulesJSON writes v with exact values (no HTML escapes: a table's
+// FWDQ(&DESTQ) stays &DESTQ), C1 controls and bidi overrides escaped.
 func writeRulesJSON(stdout, stderr io.Writer, v any) int {
-	enc := json.NewEncoder(stdout)
+	enc := json.NewEncoder(mqfmt.NewJSONSafeWriter(stdout))
+	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules: %v\n", err)

@@ -24,6 +24,7 @@ type qmgrConn struct {
 type backend struct {
 	qmgrs  []qmgrConn
 	ops    ui.Operations
+	rules  ui.RulesOps // the rules table predictions, on the same engines
 	stop   func()
 	styles map[string]map[string]actions.Style // known consumer styles, per queue manager
 	// now is the queue managers' clock when it is not the wall clock (the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -13,11 +14,13 @@ import (
 // watchers' connections serve one call at a time and stay theirs.
 type engineOps struct {
 	engines map[string]*actions.Engine
+	conns   map[string]mqwatch.Connector // for the rules predictions' probes
 }
 
 func newEngineOps(qmgrs []qmgrConn, readOnly bool, user, auditPath string) (*engineOps, error) {
-	o := &engineOps{engines: map[string]*actions.Engine{}}
+	o := &engineOps{engines: map[string]*actions.Engine{}, conns: map[string]mqwatch.Connector{}}
 	for _, q := range qmgrs {
+		o.conns[q.name] = q.conn
 		e, err := actions.NewEngine(actions.EngineOptions{Connector: q.conn, QMgr: q.name, ReadOnly: readOnly,
 			User: user, AuditPath: auditPath, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}})
 		if err != nil {
@@ -58,4 +61,20 @@ func (o *engineOps) Run(ctx context.Context, req actions.OpRequest, progress fun
 		return actions.OpResult{}, err
 	}
 	return e.Run(ctx, req, progress)
+}
+
+// PredictRules is the rules preview's prediction for messages the dashboard
+// lists, on a connection of its own (the watchers' serve one call at a
+// time): the same code as `poisonwatch rules preview`, changing nothing.
+func (o *engineOps) PredictRules(ctx context.Context, qmgr, queue string, t *dlqrules.Table, msgs []dlqrules.Subject) ([]dlqrules.Verdict, error) {
+	e, err := o.engine(qmgr)
+	if err != nil {
+		return nil, err
+	}
+	c, err := o.conns[qmgr].Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch rules"})
+	if err != nil {
+		return nil, fmt.Errorf("rules prediction on %s: connect: %w", qmgr, err)
+	}
+	defer c.Close()
+	return dlqrules.Predict(ctx, dlqrules.Source{Conn: c, Engine: e}, t, queue, msgs)
 }

@@ -32,7 +32,7 @@ func TestWriteScreenshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	be.ops = ops
+	be.ops, be.rules = ops, ops
 	<-be.warm
 	shots := []struct {
 		name, theme string

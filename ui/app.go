@@ -19,8 +19,11 @@ import (
 
 // Options configure the App.
 type Options struct {
-	Sources  []Source
-	Ops      Operations // fetches and actions; nil disables both
+	Sources []Source
+	Ops     Operations // fetches and actions; nil disables both
+	// Rules predicts what a loaded rules table would do, as `rules
+	// preview` does; nil: the dashboard names each rule but no outcome.
+	Rules    RulesOps
 	Theme    themes.Theme
 	Renderer *lipgloss.Renderer
 	ReadOnly bool

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -28,9 +29,15 @@ type detailScreen struct {
 	st      *Styles
 	route   []string
 	rule    string // the loaded rules table's verdict, "" without one
-	loading bool
-	vp      viewport.Model
-	w       int
+	// ruleFails: the engine predicts the rule's action would fail.
+	ruleFails bool
+	// verdict is the prediction for the message read whole, when the
+	// queue's (from summaries) was not sure of it.
+	verdict    *dlqrules.Verdict
+	verdictErr error
+	loading    bool
+	vp         viewport.Model
+	w          int
 	// gone says what removed the message from its queue ("discarded by your
 	// run"), "" while it is there as far as this session knows.
 	gone string
@@ -68,21 +75,25 @@ const errNoOps = constErr("no connection for reading messages")
 
 // onFetched gives a read message to the screen that asked for it, wherever
 // it is in the stack; an answer for a screen already closed is dropped.
-func (a *App) onFetched(m fetchedMsg) {
+func (a *App) onFetched(m fetchedMsg) tea.Cmd {
+	var cmds []tea.Cmd
 	for _, s := range a.stack {
 		if d, ok := s.(*detailScreen); ok && d.seq == m.seq {
 			d.loading, d.err = false, m.err
 			if m.err == nil {
 				d.msg = &m.msg
 			}
-			d.rule = a.messageRule(d)
+			cmds = append(cmds, a.predictMessage(d))
+			d.rule, d.ruleFails = a.messageRule(d)
 			d.render()
 		}
 	}
+	return tea.Batch(cmds...)
 }
 
 func (d *detailScreen) refresh(a *App) tea.Cmd {
-	d.st, d.rule = &a.st, a.messageRule(d)
+	d.st = &a.st
+	d.rule, d.ruleFails = a.messageRule(d)
 	d.render()
 	return nil
 }

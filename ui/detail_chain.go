@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -85,8 +87,15 @@ func (d *detailScreen) dlhLines() []string {
 		d.field("PutApplName", quote(h.PutApplName), "who dead-lettered it"),
 		d.field("PutDate/PutTime", h.PutDate+" "+h.PutTime, ""),
 	}
-	if d.rule != "" {
-		out = append(out, "", d.st.Info.Render(" "+mqfmt.Sanitize(d.rule)))
+	if d.rule != "" { // wrapped: the outcome comes last and must not be cut
+		style := d.st.Info
+		if d.ruleFails {
+			style = d.st.Warning
+		}
+		out = append(out, "")
+		for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(d.rule), max(d.w-2, 20), " "), "\n") {
+			out = append(out, style.Render(" "+l))
+		}
 	}
 	return append(out, d.chainErr(err)...)
 }

@@ -158,7 +158,11 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 	d := a.activeDialog()
 	switch m := msg.(type) {
 	case fetchedMsg:
-		a.onFetched(m)
+		return a.onFetched(m)
+	case predictedMsg:
+		a.onPredicted(m)
+	case messageVerdictMsg:
+		a.onMessageVerdict(m)
 	case planMsg:
 		if d != nil && m.seq == d.seq {
 			d.plan, d.err, d.phase, d.retarget = m.plan, m.err, phaseConfirm, false

@@ -43,10 +43,12 @@ func (a *App) helpView(h int) string {
 	var b strings.Builder
 	b.WriteString(a.st.Title.Render(" Keys on this screen ("+a.top().location().Screen.String()+")") + "\n")
 	b.WriteString(a.keyColumns(listed(a.top().bindings(a), taken, false), w) + "\n")
-	b.WriteString(a.st.Title.Render(" Everywhere") + "\n")
-	b.WriteString(a.keyColumns(listed(a.globalBindings(), taken, false), w) + "\n")
-	b.WriteString(a.st.Title.Render(" Command palette (:), fuzzy matched") + "\n")
-	b.WriteString(a.st.Muted.Render(wrapWords(a.paletteCommands(), w-2, "  ")) + "\n")
+	if _, ok := a.top().(modal); !ok { // a dialog takes every key: nothing else works under it
+		b.WriteString(a.st.Title.Render(" Everywhere") + "\n")
+		b.WriteString(a.keyColumns(listed(a.globalBindings(), taken, false), w) + "\n")
+		b.WriteString(a.st.Title.Render(" Command palette (:), fuzzy matched") + "\n")
+		b.WriteString(a.st.Muted.Render(wrapWords(a.paletteCommands(), w-2, "  ")) + "\n")
+	}
 	if a.opt.ReadOnly {
 		b.WriteString(a.st.BadgeRO.Render(ansi.Truncate(" Read-only: every action is refused by the engine and hidden here.", w, "…")) + "\n")
 	}

@@ -56,7 +56,7 @@ func DefaultKeyMap() KeyMap {
 		Alerts:  b("every queue manager's alerts", "a"),
 		Sort:    b("cycle sort order", "s"),
 		Unmark:  b("clear all marks", "u"),
-		// W writes a file, never to a queue: no confirmation needed.
+		// W writes a file, never to a queue: its dialog chooses the actions.
 		WriteRules: b("write a runmqdlq rules table from the groups", "W"),
 	}
 }

@@ -13,13 +13,18 @@ import (
 )
 
 // palette is the ':' command palette: fuzzy over commands, queues, queue
-// managers and themes.
+// managers and themes. enter runs the highlighted entry, nothing else: a
+// full command typed with its argument (":rules /path/t.rules") is itself
+// the first entry, highlighted, so what runs is always what is marked.
 type palette struct {
 	active  bool
 	input   textinput.Model
 	items   []paletteItem
 	matches []model.Match
-	cursor  int
+	// typed is the command as typed, when it is a full one; it is listed
+	// first (entry 0).
+	typed  *paletteItem
+	cursor int
 }
 
 type paletteItem struct {
@@ -36,15 +41,48 @@ func newPalette() palette {
 }
 
 func (p *palette) open(items []paletteItem) {
-	p.active, p.items, p.cursor = true, items, 0
+	p.active, p.items, p.cursor, p.typed = true, items, 0, nil
 	p.input.SetValue("")
 	p.input.Focus()
-	p.match()
+	p.match(nil)
 }
 
-func (p *palette) match() {
+// match fuzzy-matches the input; an entry whose label is exactly the input
+// comes first, and a full command typed (typed, nil if none) before all.
+func (p *palette) match(typed *paletteItem) {
+	q := strings.TrimSpace(p.input.Value())
 	p.matches = model.Filter(p.input.Value(), len(p.items), func(i int) string { return p.items[i].label })
-	p.cursor = min(p.cursor, max(len(p.matches)-1, 0))
+	for i, m := range p.matches {
+		if p.items[m.Index].label == q {
+			exact := p.matches[i]
+			copy(p.matches[1:i+1], p.matches[:i])
+			p.matches[0] = exact
+			typed = nil // the entry itself is the command
+			break
+		}
+	}
+	p.typed = typed
+	p.cursor = min(p.cursor, max(p.count()-1, 0))
+}
+
+// count is the number of entries listed.
+func (p *palette) count() int {
+	if p.typed != nil {
+		return len(p.matches) + 1
+	}
+	return len(p.matches)
+}
+
+// entry is the i-th entry listed and the runes its label matched.
+func (p *palette) entry(i int) (*paletteItem, []int) {
+	if p.typed != nil {
+		if i == 0 {
+			return p.typed, nil
+		}
+		i--
+	}
+	m := p.matches[i]
+	return &p.items[m.Index], m.Runes
 }
 
 func (a *App) paletteItems() []paletteItem {
@@ -107,31 +145,29 @@ func (a *App) paletteKey(k tea.KeyMsg) tea.Cmd {
 		p.cursor = max(p.cursor-1, 0)
 		return nil
 	case "down", "ctrl+n", "tab":
-		p.cursor = min(p.cursor+1, max(len(p.matches)-1, 0))
+		p.cursor = min(p.cursor+1, max(p.count()-1, 0))
 		return nil
 	case "enter":
 		p.active = false
-		if cmd, ok := a.rulesCommand(p.input.Value()); ok {
-			return cmd
-		}
-		if p.cursor < len(p.matches) {
-			return p.items[p.matches[p.cursor].Index].run(a)
+		if p.cursor < p.count() {
+			it, _ := p.entry(p.cursor)
+			return it.run(a)
 		}
 		return nil
 	}
 	p.input, _ = p.input.Update(k)
-	p.match()
+	p.match(a.typedCommand(p.input.Value()))
 	return nil
 }
 
 func (p *palette) view(st *Styles, w, h int) string {
 	lines := []string{st.Title.Render(" Command palette") + st.Muted.Render("  (type to fuzzy-match · ↑/↓ · enter runs · esc closes)"), " " + p.input.View(), ""}
-	for i, m := range p.matches {
+	for i := 0; i < p.count(); i++ {
 		if len(lines) >= h {
 			break
 		}
-		it := p.items[m.Index]
-		label := highlight(st, mqfmt.Sanitize(it.label), m.Runes)
+		it, runes := p.entry(i)
+		label := highlight(st, mqfmt.Sanitize(it.label), runes)
 		line := "  " + label + st.Muted.Render("  "+it.help)
 		if i == p.cursor {
 			line = st.Selected.Render(ansi.Truncate("▸ "+ansi.Strip(label)+"  "+it.help, w, ""))

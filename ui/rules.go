@@ -21,11 +21,36 @@ import (
 type rulesTable struct {
 	path string
 	t    *dlqrules.Table
+	// pred holds the preview's verdicts per queue (dlqrules.Predict).
+	pred map[rulesQueue]*prediction
 }
 
-// rulesCommand is the palette's argument command: ":rules FILE" loads a
-// table, ":rules" alone shows the loaded one. ok is false for any other
-// input, which the palette matches as usual.
+// typedCommand is the palette entry for a full command typed with its
+// argument (":rules FILE", or ":rules" alone), nil for any other input,
+// which the palette matches as usual.
+func (a *App) typedCommand(input string) *paletteItem {
+	f := strings.Fields(input)
+	if len(f) == 0 || f[0] != "rules" {
+		return nil
+	}
+	label, help := strings.Join(f, " "), "load this runmqdlq rules table"
+	switch {
+	case len(f) == 1 && a.rules != nil:
+		help = "show the loaded rules table: " + a.rules.path
+	case len(f) == 1:
+		help = "no rules table loaded: type its path after rules"
+	case len(f) == 2 && (f[1] == "show" || f[1] == "off"):
+		help = map[string]string{"show": "show the loaded rules table", "off": "forget the loaded rules table"}[f[1]]
+	}
+	return &paletteItem{label: label, help: help, run: func(a *App) tea.Cmd {
+		cmd, _ := a.rulesCommand(input)
+		return cmd
+	}}
+}
+
+// rulesCommand runs ":rules FILE" (load a table), ":rules" or ":rules
+// show" (show the loaded one) and ":rules off"; ok is false for any other
+// input.
 func (a *App) rulesCommand(input string) (tea.Cmd, bool) {
 	f := strings.Fields(input)
 	if len(f) == 0 || f[0] != "rules" {
@@ -62,7 +87,7 @@ func (a *App) loadRules(path string) tea.Cmd {
 	if err != nil {
 		return a.push(newRulesScreen(a.qm, path, nil, err, a.rules))
 	}
-	a.rules = &rulesTable{path: path, t: t}
+	a.rules = &rulesTable{path: path, t: t, pred: map[rulesQueue]*prediction{}}
 	a.flash = fmt.Sprintf("rules table %s loaded: %d rules (the DEADQ triage shows which each group meets)", path, len(t.Rules))
 	if len(t.Warnings) > 0 {
 		a.flash += fmt.Sprintf("; %d warnings (:rules shows them)", len(t.Warnings))
@@ -127,7 +152,7 @@ func refusedLines(path string, err error, kept *rulesTable) []string {
 	if !errors.As(err, &es) {
 		return []string{"cannot read rules table " + path + ": " + err.Error()}
 	}
-	out := []string{fmt.Sprintf("rules table %s refused: %d errors, so none of it is used (runmqdlq refuses such a table whole)", path, len(es)), ""}
+	out := []string{fmt.Sprintf("rules table %s refused: %s, so none of it is used (runmqdlq refuses such a table whole)", path, es.Counted()), ""}
 	for _, e := range es {
 		out = append(out, fmt.Sprintf("  %d:%d  %s", e.Pos.Line, e.Pos.Col, e.Msg))
 	}
@@ -192,19 +217,4 @@ func scrollViewport(v *viewport.Model, n int) {
 	} else {
 		v.ScrollDown(n)
 	}
-}
-
-// messageRule names the loaded table's rule for the message on screen and
-// what it would do, from the whole MQMD once the message is read (from its
-// summary until then). "" without a table or off the DEADQ.
-func (a *App) messageRule(d *detailScreen) string {
-	q := a.state.QMgr(d.loc.QMgr)
-	if a.rules == nil || !d.sum.HasDLH || q.Snap == nil || q.Groups[d.loc.Queue] == nil || !q.Groups[d.loc.Queue].IsDLQ {
-		return ""
-	}
-	f := dlqrules.FactsOfSummary(&d.sum)
-	if d.msg != nil {
-		f = dlqrules.FactsOfMessage(d.msg)
-	}
-	return "rules table: " + a.rules.t.Explain(a.rules.t.Match(&f), &f, q.Snap.QMgr.Name)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // typeCommand opens the palette and types cmd into it, then enter.
@@ -29,6 +30,9 @@ func rulesApp(t *testing.T, w, h int, o Options) *App {
 	if o.Ops == nil {
 		o.Ops = &fakeOps{msg: sampleMessage()}
 	}
+	if o.Rules == nil {
+		o.Rules = newEnginePredictor(t)
+	}
 	a, _ := newTestApp(t, w, h, o)
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, typeCommand("rules testdata/rules/incident.rules")...)
@@ -47,10 +51,14 @@ func TestRulesScreens(t *testing.T) {
 		keys []string
 		want []string
 	}{
-		{"rules_triage", []string{"d"}, []string{"#1 FWD → INVOICE.IN", "#2? RETRY → AUDIT.IN (QM2)", "rules: rule 1 (line 4): forwarded to INVOICE.IN (MQDLH removed)"}},
-		{"rules_message", []string{"d", "enter", "enter"}, []string{"rules table: rule 1 (line 4): forwarded to INVOICE.IN (MQDLH removed)"}},
+		{"rules_triage", []string{"d"}, []string{"#1 FWD ✗ → INVOICE.IN", "#2? RETRY ✗ → AUDIT.IN (QM2)",
+			"rules: rule 1 (line 4): forward to INVOICE.IN (MQDLH removed): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)"}},
+		{"rules_message", []string{"d", "enter", "enter"}, []string{
+			"rules table: rule 1 (line 4): forward to INVOICE.IN (MQDLH removed): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)"}},
 		{"rules_refused", typeCommand("rules testdata/rules/broken.rules"), []string{"refused: 2 errors", "2:35", "3:18", "still in use: testdata/rules/incident.rules"}},
 		{"rules_show", typeCommand("rules"), []string{"#1", "line 4", "FWDQ(&DESTQ)"}},
+		{"rules_write_dialog", []string{"d", "W"}, []string{"Write a runmqdlq rules table: 2 groups of 300 messages on QM1.DEADQ",
+			"ACTION(FWD) FWDQ(&DESTQ) HEADER(NO)", "ACTION(RETRY) RETRY(3)", "file: /home/op/.local/state/poisonwatch/QM1.DEADQ-"}},
 	}
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		for _, tc := range cases {
@@ -102,13 +110,14 @@ func TestRulesOffDropsTheColumn(t *testing.T) {
 	}
 }
 
-// TestWriteRulesFromTriage: W writes a table of the DEADQ's groups to the
-// export directory, each group with the loaded table's action, that parses
-// and matches the groups it was made from; with groups marked, only those.
+// TestWriteRulesFromTriage: W, then enter in its dialog, writes a table of
+// the DEADQ's groups to the export directory, each group with the loaded
+// table's action, that parses and matches the groups it was made from; with
+// groups marked, only those.
 func TestWriteRulesFromTriage(t *testing.T) {
 	dir := t.TempDir()
 	a := rulesApp(t, 160, 48, Options{ExportDir: dir})
-	press(a, "d", "W")
+	press(a, "d", "W", "enter")
 	tab := writtenTable(t, a, dir)
 	if len(tab.Rules) != 2 || tab.Rules[0].Action != dlqrules.Fwd || tab.Rules[0].FwdQ != dlqrules.RefDestQ || tab.Rules[0].Header {
 		t.Fatalf("written rules: %+v", tab.Rules)
@@ -123,7 +132,7 @@ func TestWriteRulesFromTriage(t *testing.T) {
 
 	dir2 := t.TempDir()
 	a.opt.ExportDir = dir2
-	press(a, "j", "space", "W") // mark the 2053 group only
+	press(a, "j", "space", "W", "enter") // mark the 2053 group only
 	if tab := writtenTable(t, a, dir2); len(tab.Rules) != 1 || tab.Rules[0].Action != dlqrules.Retry {
 		t.Fatalf("with one group marked, wrote %d rules", len(tab.Rules))
 	}
@@ -198,23 +207,51 @@ func TestWarRoomLoadsAndWritesNoFiles(t *testing.T) {
 }
 
 // TestFlowRulesLoadTriageWrite runs the program: :rules loads the table,
-// the DEADQ triage shows each group's rule, the message screen names it
-// once the message is read, and W writes a table to the export directory.
+// the DEADQ triage shows each group's rule, the message screen names it and
+// what it would do once the message is read, and W's dialog writes a table
+// to the export directory.
 func TestFlowRulesLoadTriageWrite(t *testing.T) {
 	dir := t.TempDir()
-	f := startFlow(t, Options{ExportDir: dir})
+	f := startFlow(t, Options{ExportDir: dir, Rules: newEnginePredictor(t)})
 	f.feed(incident(1, 300))
 	f.waitFor("QM1.DEADQ")
 	f.keys(typeCommand("rules testdata/rules/incident.rules")...)
 	f.waitFor("rules table testdata/rules/incident.rules loaded: 2 rules")
 	f.keys("d")
-	f.waitFor("RULE", "#1 FWD → INVOICE.IN", "#2? RETRY → AUDIT.IN (QM2)")
+	f.waitFor("RULE", "#1 FWD ✗ → INVOICE.IN", "#2? RETRY ✗ → AUDIT.IN (QM2)")
 	f.keys("enter", "enter")
-	f.waitFor("rules table: rule 1 (line 4): forwarded to INVOICE.IN (MQDLH removed)")
+	f.waitFor("rules table: rule 1 (line 4): forward to INVOICE.IN (MQDLH removed): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)")
 	f.keys("esc", "esc", "W")
+	f.waitFor("Write a runmqdlq rules table: 2 groups of 300 messages")
+	f.keys("enter")
 	f.waitFor("rules table of 2 groups written to")
 	a := f.quit()
 	if files, _ := filepath.Glob(filepath.Join(dir, "QM1.DEADQ-*.rules")); len(files) != 1 || a.rules == nil {
 		t.Fatalf("written %v", files)
+	}
+}
+
+// TestMessageScreenPredictsFromTheWholeMessage: rule 2 tests MSGTYPE, which
+// a summary lacks, so the queue's prediction is not sure of it; once the
+// message is read the screen asks for that message's verdict from all of
+// its fields and says it without the doubt.
+func TestMessageScreenPredictsFromTheWholeMessage(t *testing.T) {
+	m := sampleMessage()
+	d := mqfmt.NewDLH()
+	d.Reason, d.DestQName, d.DestQMgrName, d.Format, d.Encoding, d.CodedCharSetId = 2053, "AUDIT.IN", "QM2", mqfmt.FmtString, mqfmt.EncodingNative, 1208
+	bo, _ := mqfmt.EncodingNative.ByteOrder()
+	m.Data = append(d.AppendEncode(nil, bo), "{}"...)
+	m.Length = len(m.Data)
+	p := newEnginePredictor(t)
+	a := rulesApp(t, 160, 48, Options{Ops: &fakeOps{msg: m}, Rules: p})
+	press(a, "d", "j")
+	if v := a.View(); !strings.Contains(v, "tests fields the list does not hold") {
+		t.Fatalf("the triage is sure of rule 2 from summaries:\n%s", v)
+	}
+	press(a, "enter", "enter")
+	v := a.View()
+	want := "rules table: rule 2 (line 5): retry to AUDIT.IN on QM2 (MQDLH removed): would be dead-lettered again: QM2 refused it with MQRC_Q_FULL"
+	if !strings.Contains(v, want) || strings.Contains(v, "if the full message matches") || p.calls != 2 {
+		t.Fatalf("message screen (%d predictions), want %q:\n%s", p.calls, want, v)
 	}
 }

@@ -1,13 +1,9 @@
 package ui
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
@@ -26,45 +22,67 @@ type groupRule struct {
 	// explain is the line under the list for the group under the cursor.
 	explain string
 	count   int
+	// outcomes count the predicted verdicts of the messages that meet the
+	// group's rule; unpredicted those that have none yet (new arrivals).
+	outcomes    map[verdictKey]int
+	unpredicted int
+	// first is a message of each rule, to resolve the & names with.
+	first map[int]*mqwatch.Summary
+	// fails is set when the main verdict is a failure or a loop back.
+	fails bool
+}
+
+// verdictKey is a verdict as the group line shows it.
+type verdictKey struct {
+	rule          int
+	certain       bool
+	does, outcome string
 }
 
 // groupRules caches the match of every group: it is worked out again only
-// when the table, the DEADQ's inventory or the grouping changes, not on each
-// key. seen keeps each message's match between polls: an inventory's
-// summaries never move or change, so only new arrivals are matched.
+// when the table, the DEADQ's inventory, the grouping or the prediction
+// changes, not on each key. seen keeps each message's match between polls:
+// an inventory's summaries never move or change, so only new arrivals are
+// matched.
 type groupRules struct {
 	tab   *dlqrules.Table
 	inv   *mqwatch.Inventory
 	dim   model.Dim
+	gen   int // the prediction's
 	byKey map[model.GroupKey]*groupRule
 	seen  map[*mqwatch.Summary]dlqrules.Match
 }
 
 // matchGroups matches the DEADQ's messages against the loaded table, each
-// where it lies in the inventory (nothing is copied), group by group.
+// where it lies in the inventory (nothing is copied), group by group, and
+// counts each group's predicted outcomes.
 func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
 	if a.rules == nil || !t.isDLQ || t.q == nil || t.q.Snap == nil {
 		return nil
 	}
 	c := &t.ruleCache
 	inv := t.q.Snap.Inventories[t.loc.Queue]
-	if c.tab == a.rules.t && c.inv == inv && c.dim == t.dim && c.byKey != nil {
+	p := a.predictionOf(t.loc.QMgr, t.loc.Queue)
+	gen := 0
+	if p != nil {
+		gen = p.gen
+	}
+	if c.tab == a.rules.t && c.inv == inv && c.dim == t.dim && c.gen == gen && c.byKey != nil {
 		return c.byKey
 	}
 	if c.tab != a.rules.t {
 		c.seen = nil
 	}
-	tab, qm := a.rules.t, t.q.Snap.QMgr.Name
+	tab := a.rules.t
 	out := map[model.GroupKey]*groupRule{}
-	first := map[model.GroupKey]map[int]*mqwatch.Summary{} // a message per rule, to resolve & names
 	seen := make(map[*mqwatch.Summary]dlqrules.Match, inv.Len())
 	for i := 0; inv != nil && i < inv.Len(); i++ {
 		m := inv.At(i)
 		k := model.KeyOf(t.dim, m)
 		g := out[k]
 		if g == nil {
-			g = &groupRule{match: dlqrules.NewGroupMatch()}
-			out[k], first[k] = g, map[int]*mqwatch.Summary{}
+			g = &groupRule{match: dlqrules.NewGroupMatch(), outcomes: map[verdictKey]int{}, first: map[int]*mqwatch.Summary{}}
+			out[k] = g
 		}
 		mt, ok := c.seen[m]
 		if !ok {
@@ -72,56 +90,128 @@ func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
 			mt.Why = "" // not shown per message; keeps the cache small
 		}
 		seen[m] = mt
-		g.match.Add(mt)
-		g.count++
-		if first[k][mt.Rule] == nil {
-			first[k][mt.Rule] = m
-		}
+		g.add(mt, p, m)
 	}
-	for k, g := range out {
-		g.describe(tab, first[k][g.match.Rule], qm)
+	for _, g := range out {
+		g.describe(tab, t.q.Snap.QMgr.Name, a.pendingOutcome(nil, p))
 	}
-	*c = groupRules{tab: tab, inv: inv, dim: t.dim, byKey: out, seen: seen}
+	*c = groupRules{tab: tab, inv: inv, dim: t.dim, gen: gen, byKey: out, seen: seen}
 	return out
 }
 
-// describe fills the label and explanation from the rule most messages meet
-// and one message that meets it.
-func (g *groupRule) describe(tab *dlqrules.Table, m *mqwatch.Summary, qm string) {
+// add counts one message: its rule and, when predicted, its verdict.
+func (g *groupRule) add(mt dlqrules.Match, p *prediction, m *mqwatch.Summary) {
+	g.match.Add(mt)
+	g.count++
+	if g.first[mt.Rule] == nil {
+		g.first[mt.Rule] = m
+	}
+	if mt.Rule < 0 {
+		return
+	}
+	var v *dlqrules.Verdict
+	if p != nil {
+		v = p.verdicts[m.Key()]
+	}
+	if v == nil || v.Rule != mt.Rule {
+		g.unpredicted++
+		return
+	}
+	g.outcomes[verdictKey{v.Rule, v.Certain, v.Does, v.Outcome}]++
+}
+
+// describe fills the label and the line under the list from the rule most
+// messages meet and its most common predicted verdict, in the preview's
+// words; pending says why there is no verdict yet.
+func (g *groupRule) describe(tab *dlqrules.Table, qm, pending string) {
 	gm := &g.match
 	others := len(gm.Counts) - 1
-	f := dlqrules.FactsOfSummary(m)
-	share := fmt.Sprintf(" · %s of %s messages", human(int64(gm.Counts[gm.Rule])), human(int64(g.count)))
+	share := fmt.Sprintf(" · %s of %s", human(int64(gm.Counts[gm.Rule])), countOf(g.count, "message"))
 	if others > 0 {
-		share += fmt.Sprintf(", the rest by %d other rule(s) or none", others)
+		share += fmt.Sprintf(", the rest by %s or none", countOf(others, "other rule"))
 	}
 	if gm.Uncertain > 0 {
-		share += fmt.Sprintf("; %s depend on fields the list lacks (open a message to be sure)", human(int64(gm.Uncertain)))
+		verb := "depend"
+		if gm.Uncertain == 1 {
+			verb = "depends"
+		}
+		share += fmt.Sprintf("; %s %s on fields the list lacks (open a message to be sure)", human(int64(gm.Uncertain)), verb)
 	}
 	if gm.Rule < 0 {
 		g.label = "no rule"
 		g.explain = "rules: no rule matches: the messages stay on the DEADQ" + share
-	} else {
-		r := &tab.Rules[gm.Rule]
-		x := r.Resolve(&f, qm)
-		g.label = "#" + itoa(r.Number)
-		if gm.Uncertain > 0 {
-			g.label += "?"
-		}
-		g.label += " " + string(r.Action)
-		switch {
-		case x.Skip != "":
-			g.label += " (skipped)"
-		case x.Target != "" && x.TargetQMgr != "":
-			g.label += " → " + x.Target + " (" + x.TargetQMgr + ")"
-		case x.Target != "":
-			g.label += " → " + x.Target
-		}
-		g.explain = "rules: " + tab.Explain(dlqrules.Match{Rule: gm.Rule, Certain: true}, &f, qm) + share
+		return
 	}
-	if others > 0 {
-		g.label += fmt.Sprintf(" +%d", others)
+	best, n, rest := g.mainVerdict(gm.Rule)
+	v := dlqrules.Verdict{Rule: best.rule, Certain: best.certain, Does: best.does, Outcome: best.outcome}
+	g.fails = n > 0 && v.Fails()
+	g.label = g.ruleLabel(tab, qm, g.fails)
+	if n == 0 {
+		g.explain = "rules: " + tab.Rules[gm.Rule].Name() + ": " + pending + share
+		return
 	}
+	g.explain = "rules: " + tab.ExplainVerdict(&v) + share
+	if rest > 0 {
+		g.explain += fmt.Sprintf("; %s of them with other outcomes", human(int64(rest)))
+	}
+	if g.unpredicted > 0 {
+		g.explain += fmt.Sprintf("; %s new, not predicted yet", human(int64(g.unpredicted)))
+	}
+}
+
+// ruleLabel is the RULE column of the group's main rule, resolved for one
+// of its messages: "#1 FWD → INVOICE.IN", "#2? RETRY → AUDIT.IN (QM2) +1";
+// "✗" after the action when its predicted outcome is a failure.
+func (g *groupRule) ruleLabel(tab *dlqrules.Table, qm string, fails bool) string {
+	gm := &g.match
+	r := &tab.Rules[gm.Rule]
+	f := dlqrules.FactsOfSummary(g.first[gm.Rule])
+	x := r.Resolve(&f, qm)
+	label := "#" + itoa(r.Number)
+	if gm.Uncertain > 0 {
+		label += "?"
+	}
+	label += " " + string(r.Action)
+	if fails {
+		label += " ✗"
+	}
+	switch {
+	case x.Skip != "":
+		label += " (skipped)"
+	case x.Target != "" && x.TargetQMgr != "":
+		label += " → " + x.Target + " (" + x.TargetQMgr + ")"
+	case x.Target != "":
+		label += " → " + x.Target
+	}
+	if others := len(gm.Counts) - 1; others > 0 {
+		label += fmt.Sprintf(" +%d", others)
+	}
+	return label
+}
+
+// mainVerdict is the most common verdict among the messages meeting rule,
+// how many share it and how many have another.
+func (g *groupRule) mainVerdict(rule int) (best verdictKey, n, rest int) {
+	total := 0
+	for k, c := range g.outcomes {
+		if k.rule != rule {
+			continue
+		}
+		total += c
+		if c > n || c == n && k.does+k.outcome < best.does+best.outcome {
+			best, n = k, c
+		}
+	}
+	return best, n, total - n
+}
+
+// countOf is "1 message", "3 messages", the number shortened as the lists
+// shorten it.
+func countOf(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return human(int64(n)) + " " + word + "s"
 }
 
 // ruleOf is the loaded table's verdict on a group, nil without a table.
@@ -130,33 +220,6 @@ func (t *triageScreen) ruleOf(g *model.Group) *groupRule {
 		return nil
 	}
 	return t.rules[g.Key]
-}
-
-// writeRules writes a rules table made from the DEADQ's groups (the marked
-// messages' groups when some are marked) to the export directory. Each
-// group's action is the loaded table's rule for it, if one matches; else
-// IGNORE, which runmqdlq and poisonwatch both leave alone until edited.
-func (a *App) writeRules(t *triageScreen) tea.Cmd {
-	sums, _ := a.markedOrAll(t)
-	groups := dlqrules.GroupsOf(sums)
-	if a.rules != nil {
-		a.rules.choose(groups, sums)
-	}
-	var b bytes.Buffer
-	now := a.opt.Now()
-	_ = dlqrules.Generate(&b, groups, dlqrules.GenerateOptions{QMgr: t.q.Snap.QMgr.Name, Queue: t.loc.Queue, Now: now})
-	dir := a.exportDir()
-	path := filepath.Join(dir, strings.TrimSuffix(exportName(t.loc.Queue, now), ".dmp")+".rules")
-	err := os.MkdirAll(dir, 0o700)
-	if err == nil {
-		err = os.WriteFile(path, b.Bytes(), 0o600)
-	}
-	if err != nil {
-		a.flash = "cannot write the rules table: " + err.Error()
-		return nil
-	}
-	a.flash = fmt.Sprintf("rules table of %d groups written to %s (poisonwatch rules check/preview it)", len(groups), path)
-	return nil
 }
 
 // markedOrAll is the marked messages of the queue, else all of its messages.
@@ -200,13 +263,17 @@ func (r *rulesTable) choose(groups []dlqrules.Group, sums []mqwatch.Summary) {
 	}
 }
 
-// chrome is the lines around the list: one more for the rule line.
+// chrome is the lines around the list: two more for the rule line, which
+// wraps once so that the outcome fits at 80 columns.
 func (t *triageScreen) chrome() int {
 	if t.rules != nil {
-		return triageChrome + 1
+		return triageChrome + ruleLines
 	}
 	return triageChrome
 }
+
+// ruleLines is the height of the rule line under the list.
+const ruleLines = 2
 
 func (t *triageScreen) ruleCell(g *model.Group) Cell {
 	r := t.ruleOf(g)
@@ -219,16 +286,31 @@ func (t *triageScreen) ruleCell(g *model.Group) Cell {
 	return Cell{Text: mqfmt.Sanitize(r.label), Style: &t.st.Info}
 }
 
-// ruleLine is the rule of the group under the cursor, in full.
+// ruleLine is the rule of the group under the cursor and what it would do,
+// over two lines (the second cut to fit), in amber when the engine
+// predicts that it would fail.
 func (t *triageScreen) ruleLine(a *App, w int) string {
 	if t.rules == nil {
 		return ""
 	}
 	g := t.selected()
 	if g == nil || t.ruleOf(g) == nil {
-		return "\n" + a.st.Muted.Render(" rules: "+mqfmt.Sanitize(a.rules.path))
+		return "\n" + fitHeight(a.st.Muted.Render(ansi.Truncate(" rules: "+mqfmt.Sanitize(a.rules.path), w, "…")), ruleLines)
 	}
-	return "\n" + ansi.Truncate(a.st.Info.Render(" "+mqfmt.Sanitize(t.ruleOf(g).explain)), w, "…")
+	r := t.ruleOf(g)
+	style := a.st.Info
+	if r.fails {
+		style = a.st.Warning
+	}
+	lines := strings.Split(ansi.Wrap(mqfmt.Sanitize(r.explain), max(w-2, 10), " "), "\n")
+	if len(lines) > ruleLines {
+		lines[ruleLines-1] = ansi.Truncate(strings.Join(lines[ruleLines-1:], " "), max(w-2, 10), "…")
+		lines = lines[:ruleLines]
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(" " + l)
+	}
+	return "\n" + fitHeight(strings.Join(lines, "\n"), ruleLines)
 }
 
 // writeRulesOff says why W does nothing here.

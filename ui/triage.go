@@ -64,6 +64,9 @@ func (t *triageScreen) refresh(a *App) tea.Cmd {
 	if hasRule := t.rules != nil; hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") {
 		t.resize(a, t.w, t.h)
 	}
+	if t.rules != nil {
+		return a.predict(t.loc.QMgr, t.loc.Queue, q.Snap.Inventories[t.loc.Queue])
+	}
 	return nil
 }
 
@@ -223,7 +226,7 @@ func (t *triageScreen) bindings(a *App) []binding {
 		bind(k.Mark, run(func() { a.markGroups(t, !a.groupMarked(t, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
 		bind(k.MarkAll, run(func() { a.markGroups(t, true, t.groups...) }), none),
 		a.unmarkKey(),
-		bind(k.WriteRules, func() tea.Cmd { return a.writeRules(t) }, offWhen(func() string { return t.writeRulesOff() })),
+		bind(k.WriteRules, func() tea.Cmd { return a.openRulesDialog(t) }, offWhen(func() string { return t.writeRulesOff() })),
 	)
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.groupTargets(t) }, t.loc)...)
 }

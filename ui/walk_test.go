@@ -53,7 +53,7 @@ var demoPolls = sync.OnceValues(func() ([][]*mqwatch.Snapshot, error) {
 })
 
 // walkKeys are the keys the random walk presses, navigation weighted up.
-var walkKeys = strings.Fields("j j j k enter enter enter enter esc esc tab d space ctrl+a u R M D E P y l h o s a A / x f ? G g : 2 5 jj kjk")
+var walkKeys = strings.Fields("j j j k enter enter enter enter esc esc tab d space ctrl+a u R M D E P W t y l h o s a A / x f ? G g : 2 5 jj kjk")
 
 // TestRandomWalkKeepsScreensConsistent drives seeded random key sequences
 // over the demo's snapshots and checks after every step that the breadcrumb
@@ -67,7 +67,7 @@ func TestRandomWalkKeepsScreensConsistent(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		t.Run("seed"+itoa(int(seed)), func(t *testing.T) {
 			ops := &fakeOps{msg: sampleMessage()}
-			a := newDemoApp(t, rounds[0], Options{Ops: ops})
+			a := newDemoApp(t, rounds[0], Options{Ops: ops, ExportDir: t.TempDir()})
 			rng := rand.New(rand.NewPCG(seed, 0))
 			var trail []string
 			seen := map[string]int{}
@@ -82,12 +82,15 @@ func TestRandomWalkKeepsScreensConsistent(t *testing.T) {
 				if a.activeDialog() != nil {
 					seen["dialog"]++
 				}
+				if _, ok := a.top().(*rulesDialog); ok {
+					seen["rules dialog"]++
+				}
 				if msg := checkConsistent(a); msg != "" {
 					t.Fatalf("after %d keys (last 30: %v): %s\n%s", step+1, trail[max(len(trail)-30, 0):], msg, a.View())
 				}
 			}
 			// The walk must reach the screens it checks, or it proves nothing.
-			for _, s := range []string{"Message", "Group", "Triage", "dialog", "Alert"} {
+			for _, s := range []string{"Message", "Group", "Triage", "dialog", "Alert", "rules dialog"} {
 				if seen[s] == 0 {
 					t.Errorf("the walk never reached %s: %v", s, seen)
 				}

@@ -76,6 +76,16 @@ func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r 
 	return c
 }
 
+// left counts the messages no engine request takes: no rule, IGNORE, or
+// an action that cannot be taken for them.
+func (c *classification) left() int {
+	n := len(c.rule)
+	for _, b := range c.batches {
+		n -= len(b.idx)
+	}
+	return n
+}
+
 // request is the engine request of a batch.
 func (b *batch) request(qmgr, queue string) actions.OpRequest {
 	return actions.OpRequest{Op: b.key.op, QMgr: qmgr, Queue: queue, Messages: b.sums,

@@ -28,6 +28,36 @@ type Group struct {
 	Retry       int
 }
 
+// Choices are the actions a generated rule can give its group, in the
+// order the dashboard's dialog steps through them.
+var Choices = []Action{Ignore, Retry, Fwd, Discard}
+
+// Cycle steps the group's action by step through Choices (IGNORE when none
+// was chosen), wrapping around.
+func (g *Group) Cycle(step int) {
+	cur := g.Choice
+	if cur == "" {
+		cur = Ignore
+	}
+	n := len(Choices)
+	i := max(slices.Index(Choices, cur), 0)
+	g.Choice = Choices[((i+step)%n+n)%n]
+}
+
+// ActionString is the action part of the group's rule as the table will
+// say it: "ACTION(FWD) FWDQ('PARKING.Q') HEADER(NO)".
+func (g *Group) ActionString() string {
+	r := groupRule(g)
+	r.Patterns = nil
+	return r.String()
+}
+
+// RuleString is the group's rule as the table will say it.
+func (g *Group) RuleString() string {
+	r := groupRule(g)
+	return r.String()
+}
+
 // GroupsOf groups summaries by MQDLH reason and destination, largest first;
 // messages without an MQDLH are left out (runmqdlq does not process them).
 func GroupsOf(sums []mqwatch.Summary) []Group {
@@ -134,10 +164,13 @@ func comment(text string) string {
 	return b.String() + line + "\n"
 }
 
-// count is "1 message", "2 messages".
+// count is "1 message", "2 messages", "3 passes".
 func count(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + word
+	case strings.HasSuffix(word, "s"):
+		return strconv.Itoa(n) + " " + word + "es"
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -66,3 +66,41 @@ func TestGenerateRoundTrips(t *testing.T) {
 		t.Errorf("default action = %s, want IGNORE", tb.Rules[0].Action)
 	}
 }
+
+// The dialog's action choice steps through IGNORE, RETRY, FWD, DISCARD and
+// wraps both ways; the action part reads as the table will.
+func TestGroupCycleAndActionString(t *testing.T) {
+	cases := []struct {
+		from Action
+		step int
+		want Action
+	}{
+		{"", 1, Retry},
+		{Ignore, 1, Retry},
+		{Retry, 1, Fwd},
+		{Fwd, 1, Discard},
+		{Discard, 1, Ignore},
+		{Ignore, -1, Discard},
+		{"", -1, Discard},
+		{Retry, -2, Discard},
+	}
+	for _, c := range cases {
+		g := Group{Choice: c.from}
+		if g.Cycle(c.step); g.Choice != c.want {
+			t.Errorf("%q cycled by %d = %s, want %s", c.from, c.step, g.Choice, c.want)
+		}
+	}
+	for _, c := range []struct {
+		g    Group
+		want string
+	}{
+		{Group{}, "ACTION(IGNORE)"},
+		{Group{Choice: Fwd, FwdQ: "PARKING.Q", HeaderNo: true}, "ACTION(FWD) FWDQ('PARKING.Q') HEADER(NO)"},
+		{Group{Choice: Fwd, FwdQ: RefDestQ, FwdQM: "QM2"}, "ACTION(FWD) FWDQ(&DESTQ) FWDQM('QM2')"},
+		{Group{Choice: Retry, Retry: 3}, "ACTION(RETRY) RETRY(3)"},
+	} {
+		if got := c.g.ActionString(); got != c.want {
+			t.Errorf("ActionString(%+v) = %q, want %q", c.g, got, c.want)
+		}
+	}
+}

@@ -31,6 +31,9 @@ func (es Errors) Error() string {
 	return strings.Join(parts, "\n")
 }
 
+// Counted is how many errors there are, in words: "1 error", "3 errors".
+func (es Errors) Counted() string { return count(len(es), "error") }
+
 // maxSignificant is the portable line length IBM's conventions give.
 const maxSignificant = 72
 

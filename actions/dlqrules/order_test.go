@@ -2,6 +2,7 @@ package dlqrules
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -110,5 +111,22 @@ func TestPredictSaysWhatThePreviewSays(t *testing.T) {
 		if pv[i] != vs[i] {
 			t.Errorf("message %d: from its summary %+v, from the whole message %+v", i+1, pv[i], vs[i])
 		}
+	}
+}
+
+// A retry to the queue manager that refused the message says it would come
+// back to a DEADQ there, as the engine's plan says, not that it would
+// succeed: the transmission queue takes it, the remote side refuses again.
+func TestPredictSaysARefusedRemotePutComesBack(t *testing.T) {
+	f := newFixture(t)
+	s := mqwatch.Summary{HasDLH: true, DLHReason: int32(mqfmt.RCQFull), DLHDestQ: "AUDIT.IN", DLHDestQMgr: "QM2", DLHFormat: "MQSTR", Format: "MQDEAD"}
+	s.MsgId[0] = 1
+	vs, err := Predict(f.ctx, f.source("ops"), mustParse(t, "REASON(MQRC_Q_FULL) ACTION(RETRY)"), "QM1.DEADQ", []Subject{SubjectOfSummary(&s)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "retry to AUDIT.IN on QM2 (MQDLH removed): would be dead-lettered again: QM2 refused it with MQRC_Q_FULL"
+	if got := vs[0].String(); !strings.HasPrefix(got, want) {
+		t.Errorf("verdict %q, want %q…", got, want)
 	}
 }

@@ -14,7 +14,7 @@ func (rep *Report) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "%d messages on %s of %s\n", rep.Total, mqfmt.Sanitize(rep.Queue), mqfmt.Sanitize(rep.QMgr))
 	for i := range rep.Rules {
 		rr := &rep.Rules[i]
-		fmt.Fprintf(w, "\nrule %d (line %d): %s\n", rr.Number, rr.Pos.Line, mqfmt.Sanitize(rr.Text))
+		fmt.Fprintf(w, "\n%s: %s\n", ruleName(rr.Number, rr.Pos.Line), mqfmt.Sanitize(rr.Text))
 		switch {
 		case rr.Dead && rr.ShadowedBy > 0:
 			fmt.Fprintf(w, "  matches nothing: shadowed by rule %d, which matches every message this one would (it acts only when rule %d's action fails)\n", rr.ShadowedBy, rr.ShadowedBy)
@@ -28,7 +28,7 @@ func (rep *Report) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  matches %d\n", rr.Matched)
 		writeGroups(w, rr.Groups)
 		for _, a := range rr.Does {
-			fmt.Fprintf(w, "    %6d  %s: %s\n", a.Count, mqfmt.Sanitize(a.Does), mqfmt.Sanitize(a.Outcome))
+			fmt.Fprintf(w, "    %6d  %s\n", a.Count, mqfmt.Sanitize(says(a.Does, a.Outcome)))
 		}
 	}
 	fmt.Fprintf(w, "\nno rule matches %d (they stay on the queue)", rep.UnmatchedCount)

@@ -51,7 +51,10 @@ type RunResult struct {
 	Steps       []Step
 	// Done counts messages acted on; Failed those whose every matching rule
 	// spent its attempts (they stay); Left those ignored or matching no rule.
+	// For a dry run, Left counts what one pass would leave (IGNORE, no
+	// rule) and the steps' plans say what would happen to the rest.
 	Done, Failed, Left int
+	DryRun             bool `json:",omitempty"`
 	Stopped            string
 }
 
@@ -81,7 +84,7 @@ func Run(ctx context.Context, src Source, t *Table, o RunOptions) (*RunResult, e
 		o.Sleep = sleep
 	}
 	r := &runner{src: src, t: t, o: o, qmgr: qmi.Name, queue: queue,
-		attempts: map[msgID]map[int]int{}, done: map[msgID]bool{}, res: &RunResult{QMgr: qmi.Name, Queue: queue}}
+		attempts: map[msgID]map[int]int{}, done: map[msgID]bool{}, res: &RunResult{QMgr: qmi.Name, Queue: queue, DryRun: o.DryRun}}
 	err = r.loop(ctx)
 	if err != nil {
 		r.res.Stopped = err.Error()
@@ -113,6 +116,7 @@ func (r *runner) loop(ctx context.Context) error {
 		skip := func(i, rule int) bool { return r.attempts[idOf(&msgs[i].Sum)][rule] >= r.t.Rules[rule].Retry }
 		c := classify(r.t, msgs, r.qmgr, r.queue, skip)
 		if err := r.pass(ctx, pass, c); err != nil || r.o.DryRun {
+			r.res.Left = c.left()
 			return err
 		}
 		switch {
@@ -277,12 +281,37 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// String summarises a run in one line.
+// String summarises a run in one line; a dry run's line says what the
+// pass's plans predict.
 func (res *RunResult) String() string {
-	s := fmt.Sprintf("%d acted on, %d left after their rules' attempts failed, %d left by IGNORE or no rule (%d passes)",
-		res.Done, res.Failed, res.Left, res.Passes)
+	s := fmt.Sprintf("%d acted on, %d left after their rules' attempts failed, %d left by IGNORE or no rule (%s)",
+		res.Done, res.Failed, res.Left, count(res.Passes, "pass"))
+	if res.DryRun {
+		s = res.dryRunString()
+	}
 	if res.Stopped != "" {
 		s += "; stopped: " + res.Stopped
 	}
 	return s
+}
+
+// dryRunString is a dry run's line: what the steps' plans would act on,
+// what they predict would fail, come back or be skipped, and what stays.
+func (res *RunResult) dryRunString() string {
+	act, fail, again, skip := 0, 0, 0, 0
+	sum := func(cs []actions.OpCount) (n int) {
+		for _, c := range cs {
+			n += c.Count
+		}
+		return n
+	}
+	for i := range res.Steps {
+		b := res.Steps[i].Result.Breakdown()
+		act, fail, again, skip = act+b.Act, fail+sum(b.Fail), again+sum(b.DeadLetterAgain), skip+sum(b.Skipped)
+	}
+	s := fmt.Sprintf("dry run: %d would be acted on, %d would fail", act, fail)
+	if again > 0 {
+		s += fmt.Sprintf(", %d would be dead-lettered again", again)
+	}
+	return s + fmt.Sprintf(", %d skipped, %d left by IGNORE or no rule; nothing changed", skip, res.Left)
 }

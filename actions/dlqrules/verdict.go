@@ -3,6 +3,7 @@ package dlqrules
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
 // Verdict is what a table would do to one message: the rule it meets, that
@@ -28,7 +29,24 @@ func (v *Verdict) String() string {
 	return says(v.Does, v.Outcome)
 }
 
+// Fails reports whether the engine predicts the action would not get the
+// message where the rule sends it: it would fail, loop back to the DEADQ,
+// or come back to a DEADQ from the queue manager that refused it before.
+func (v *Verdict) Fails() bool {
+	for _, p := range []string{"would fail", "would loop", "would be dead-lettered again"} {
+		if strings.HasPrefix(v.Outcome, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func says(does, outcome string) string { return does + ": " + outcome }
+
+// Name is how the preview and the dashboard name a rule: "rule 4 (line 8)".
+func (r *Rule) Name() string { return ruleName(r.Number, r.Pos.Line) }
+
+func ruleName(number, line int) string { return fmt.Sprintf("rule %d (line %d)", number, line) }
 
 // ExplainVerdict names the verdict's rule and says what it would do, as the
 // preview lists it: "rule 4 (line 8): forward to PARKING.Q (MQDLH kept):
@@ -38,7 +56,7 @@ func (t *Table) ExplainVerdict(v *Verdict) string {
 		return v.Why
 	}
 	r := &t.Rules[v.Rule]
-	s := fmt.Sprintf("rule %d (line %d): %s", r.Number, r.Pos.Line, v.String())
+	s := r.Name() + ": " + v.String()
 	if !v.Certain {
 		s += fmt.Sprintf(" (if the full message matches; rule %d tests fields the list does not hold)", r.Number)
 	}

@@ -1,0 +1,306 @@
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// rulesDialog is W on the DEADQ triage: a rules table of the groups, one
+// rule per group, each with the action the operator gives it here (IGNORE
+// unless the loaded table's rule says otherwise), written to a file only
+// when confirmed. Like the action dialogs it is a screen on the stack, over
+// the triage it came from; esc cancels and writes nothing.
+type rulesDialog struct {
+	base    // ScreenDialog on the DEADQ: the breadcrumb names it
+	groups  []dlqrules.Group
+	total   int
+	opts    dlqrules.GenerateOptions
+	grid    Grid
+	input   textinput.Model
+	editing editField
+	path    string
+	problem string // why the last enter wrote nothing
+	st      *Styles
+}
+
+// editField is what the dialog's input line is editing.
+type editField int
+
+const (
+	editNone   editField = iota
+	editTarget           // the FWD queue of the group under the cursor
+	editPath             // the file
+)
+
+// rulesDialogChrome is the lines around the group list: three above, a
+// blank and four below.
+const rulesDialogChrome = 8
+
+// openRulesDialog is W: the DEADQ's groups (the marked messages' groups
+// when some are marked), each with the loaded table's action for it if one
+// matches, else IGNORE.
+func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
+	sums, _ := a.markedOrAll(t)
+	groups := dlqrules.GroupsOf(sums)
+	if len(groups) == 0 {
+		a.flash = "none of these messages starts with an MQDLH: runmqdlq would not read them, so there is nothing to write rules for"
+		return nil
+	}
+	if a.rules != nil {
+		a.rules.choose(groups, sums)
+	}
+	now := a.opt.Now()
+	d := &rulesDialog{
+		base:   base{loc: model.Location{Screen: model.ScreenDialog, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Label: "write rules table"}},
+		groups: groups,
+		opts:   dlqrules.GenerateOptions{QMgr: t.q.Snap.QMgr.Name, Queue: t.loc.Queue, Now: now},
+		path:   filepath.Join(a.exportDir(), strings.TrimSuffix(exportName(t.loc.Queue, now), ".dmp")+".rules"),
+		input:  textinput.New(),
+		st:     &a.st,
+	}
+	for _, g := range groups {
+		d.total += g.Count
+	}
+	d.input.CharLimit = 1024
+	d.grid.Cols = rulesDialogCols(a.width)
+	d.grid.Cell = d.cell
+	d.grid.SetRows(len(groups))
+	return a.push(d)
+}
+
+// rulesDialogCols: the group as the triage names it, then the action,
+// which takes up to half the width (a FWD names its queue).
+func rulesDialogCols(w int) []Column {
+	return []Column{{Title: "COUNT", Width: 7, Right: true}, {Title: "GROUP", Width: 24, Flex: true},
+		{Title: "ACTION", Width: min(max(w/2-4, 30), 72)}}
+}
+
+func (d *rulesDialog) group() *dlqrules.Group { return &d.groups[d.grid.Cursor] }
+
+func (d *rulesDialog) cell(row, col int) Cell {
+	g := &d.groups[row]
+	switch col {
+	case 0:
+		return Cell{Text: "×" + human(int64(g.Count)), Style: &d.st.Warning}
+	case 1:
+		k := model.GroupKey{Reason: g.Reason, DestQ: g.DestQ, DestQMgr: g.DestQMgr}
+		return Cell{Text: mqfmt.Sanitize(groupLabel(model.DimReasonDest, k))}
+	}
+	if g.Choice == dlqrules.Fwd && g.FwdQ == "" {
+		return Cell{Text: "ACTION(FWD): which queue? (t)", Style: &d.st.Warning}
+	}
+	return Cell{Text: mqfmt.Sanitize(g.ActionString()), Style: &d.st.Info}
+}
+
+func (d *rulesDialog) refresh(*App) tea.Cmd { return nil }
+
+func (d *rulesDialog) resize(_ *App, w, h int) {
+	d.grid.Cols = rulesDialogCols(w)
+	d.grid.SetSize(w, h-rulesDialogChrome)
+}
+
+func (d *rulesDialog) scroll(n int) { d.grid.Move(n) }
+
+// filter: the dialog lists the groups it was opened with; it has none.
+func (d *rulesDialog) filter() *string { return nil }
+
+// typeKey types into the input line while a field is edited.
+func (d *rulesDialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+	if d.editing != editNone {
+		d.input, _ = d.input.Update(k)
+	}
+	return nil
+}
+
+func (d *rulesDialog) bindings(a *App) []binding {
+	b := func(help string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	}
+	if d.editing != editNone {
+		out := []binding{
+			bind(b("take what is typed", "enter"), run(func() { d.endEdit(true) }), short),
+			bind(b("back, unchanged", "esc"), run(func() { d.endEdit(false) }), short),
+		}
+		if d.editing == editTarget {
+			out = append(out, bind(b("complete the queue name", "tab"), run(func() { a.completeRulesTarget(d) }), short))
+		}
+		return out
+	}
+	notFwd := offIf(func() bool { return d.group().Choice != dlqrules.Fwd }, "only ACTION(FWD) has a queue and a HEADER")
+	arrow := func(help, glyph string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(glyph, help))
+	}
+	return append([]binding{ // in the footer's order: what a narrow one keeps first
+		bind(b("write the table", "enter"), func() tea.Cmd { return a.writeRulesTable(d) }, short),
+		bind(b("cancel: write nothing", "esc"), a.pop, short),
+		bind(arrow("next action for the group", "→", "right", "l"), run(func() { d.cycle(1) }), short),
+		bind(arrow("previous action for the group", "←", "left", "h"), run(func() { d.cycle(-1) })),
+		bind(b("FWD: the queue to forward to", "t"), run(func() { d.edit(editTarget) }), short, notFwd),
+		bind(b("FWD: keep or remove the MQDLH (HEADER)", "x"), run(func() { d.group().HeaderNo = !d.group().HeaderNo }), notFwd),
+		bind(b("the file to write", "f"), run(func() { d.edit(editPath) }), short),
+		bind(a.keys.Help, run(func() { a.showHelp = true })),
+	}, a.gridKeys(&d.grid)...)
+}
+
+// cycle changes the action of the group under the cursor; FWD without a
+// queue asks for one at once.
+func (d *rulesDialog) cycle(step int) {
+	g := d.group()
+	g.Cycle(step)
+	d.problem = ""
+	if g.Choice == dlqrules.Fwd && g.FwdQ == "" {
+		d.edit(editTarget)
+	}
+}
+
+// edit opens the input line on a field, filled with what it holds.
+func (d *rulesDialog) edit(f editField) {
+	d.editing, d.problem = f, ""
+	switch f {
+	case editTarget:
+		g := d.group()
+		v := g.FwdQ
+		if g.FwdQM != "" {
+			v += "@" + g.FwdQM
+		}
+		d.input.Prompt = "FWDQ (QUEUE, QUEUE@QMGR, &DESTQ@&DESTQM, &REPLYQ): "
+		d.input.SetValue(v)
+	case editPath:
+		d.input.Prompt = "file: "
+		d.input.SetValue(d.path)
+	}
+	d.input.CursorEnd()
+	d.input.Focus()
+}
+
+// endEdit takes the typed value (keep) or drops it.
+func (d *rulesDialog) endEdit(keep bool) {
+	f := d.editing
+	d.editing = editNone
+	d.input.Blur()
+	if !keep {
+		return
+	}
+	v := strings.TrimSpace(d.input.Value())
+	switch f {
+	case editTarget:
+		g := d.group()
+		g.FwdQ, g.FwdQM = splitTarget(v) // QUEUE@QMGR, &DESTQ@&DESTQM
+	case editPath:
+		if v != "" {
+			d.path = v
+		}
+	}
+}
+
+// completeRulesTarget is tab in the FWD queue: the known queues' common
+// beginning, as the action dialogs complete a target.
+func (a *App) completeRulesTarget(d *rulesDialog) {
+	q, qm := splitTarget(d.input.Value())
+	on := qm
+	if on == "" {
+		on = d.loc.QMgr
+	}
+	m := model.CompleteNames(q, a.knownQueues(on))
+	if len(m) == 0 {
+		a.flash = "no queue on " + on + " begins with that"
+		return
+	}
+	c := model.CommonPrefix(m)
+	if qm != "" {
+		c += "@" + qm
+	}
+	d.input.SetValue(c)
+	d.input.CursorEnd()
+}
+
+// writeRulesTable writes the table, refusing one that our parser (like
+// runmqdlq) would refuse and a file that exists: nothing is overwritten.
+func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
+	var b bytes.Buffer
+	_ = dlqrules.Generate(&b, d.groups, d.opts)
+	if _, err := dlqrules.Parse(bytes.NewReader(b.Bytes())); err != nil {
+		var es dlqrules.Errors
+		if errors.As(err, &es) && len(es) > 0 {
+			err = es[0]
+		}
+		d.problem = "not written: the table would be refused (" + err.Error() + ")"
+		return nil
+	}
+	path := d.path
+	if strings.HasPrefix(path, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			path = filepath.Join(home, path[2:])
+		}
+	}
+	if err := writeNew(path, b.Bytes()); err != nil {
+		d.problem = "not written: " + err.Error()
+		return nil
+	}
+	a.flash = fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
+	return a.pop()
+}
+
+// writeNew creates path (and its directory) with data; an existing file
+// is left as it is.
+func writeNew(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("%s exists: f chooses another file", path)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func (d *rulesDialog) view(a *App, w, h int) string {
+	st := &a.st
+	head := []string{
+		st.Title.Render(fmt.Sprintf(" Write a runmqdlq rules table: %s of %s on %s", countOf(len(d.groups), "group"), countOf(d.total, "message"), mqfmt.Sanitize(d.loc.Queue))),
+		st.Muted.Render(" one rule per group, in this order; IGNORE leaves the messages on the queue"),
+		"",
+	}
+	var foot []string
+	if d.editing != editNone {
+		foot = append(foot, " "+d.input.View())
+	} else {
+		foot = append(foot, " file: "+mqfmt.Sanitize(d.path))
+	}
+	switch {
+	case d.problem != "":
+		foot = append(foot, st.Danger.Render(" "+mqfmt.Sanitize(d.problem)))
+	case d.editing == editNone:
+		foot = append(foot, st.Muted.Render(" rule "+itoa(d.grid.Cursor+1)+": "+mqfmt.Sanitize(d.group().RuleString())))
+	default:
+		foot = append(foot, "")
+	}
+	foot = append(foot, "", st.Muted.Render(" nothing is acted on: rules preview and rules run take the file from there"))
+	for _, ls := range [][]string{head, foot} {
+		for i, l := range ls {
+			ls[i] = ansi.Truncate(l, w, "…")
+		}
+	}
+	grid := fitHeight(d.grid.View(st), h-len(head)-len(foot)-1)
+	return fitHeight(strings.Join(head, "\n")+"\n"+grid+"\n\n"+strings.Join(foot, "\n"), h)
+}

@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// RulesOps predicts what a rules table would do to messages of a queue as
+// `poisonwatch rules preview` does (dlqrules.Predict: the rule each meets,
+// its action resolved, the outcome the engine's dry run and a probe of the
+// target predict). main wires it to the engines; nothing changes on a queue.
+type RulesOps interface {
+	PredictRules(ctx context.Context, qmgr, queue string, t *dlqrules.Table, msgs []dlqrules.Subject) ([]dlqrules.Verdict, error)
+}
+
+// predictEvery bounds how often a DEADQ whose messages keep changing is
+// predicted again: a prediction of 100,000 messages costs a few tenths of a
+// second of a core, which a poll every few seconds must not pay each time.
+const predictEvery = 10 * time.Second
+
+// rulesQueue names the queue a prediction is for.
+type rulesQueue struct{ qmgr, queue string }
+
+// prediction is the preview's verdicts for one queue's messages, worked out
+// in the background and kept until the queue's inventory changes.
+type prediction struct {
+	inv      *mqwatch.Inventory // the inventory the verdicts are for
+	verdicts map[mqwatch.Key]*dlqrules.Verdict
+	err      error
+	running  bool
+	done     time.Time // when the last one ended
+	gen      int       // counts the answers, so caches know when to rebuild
+}
+
+// predictedMsg brings a prediction back to the table that asked for it.
+type predictedMsg struct {
+	tab  *dlqrules.Table
+	q    rulesQueue
+	inv  *mqwatch.Inventory
+	keys []mqwatch.Key
+	vs   []dlqrules.Verdict
+	err  error
+}
+
+// predict starts a prediction of the queue's messages when the table has
+// none for its current inventory and none is under way (at most one per
+// predictEvery while the messages change). It returns nil when there is
+// nothing to start.
+func (a *App) predict(qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
+	r := a.rules
+	if r == nil || a.opt.Rules == nil {
+		return nil
+	}
+	q := rulesQueue{qm, queue}
+	p := r.pred[q]
+	if p == nil {
+		p = &prediction{}
+		r.pred[q] = p
+	}
+	if p.running || (p.gen > 0 && p.inv == inv) || (p.gen > 0 && a.opt.Now().Sub(p.done) < predictEvery) {
+		return nil
+	}
+	p.running = true
+	subs := make([]dlqrules.Subject, 0, inv.Len())
+	keys := make([]mqwatch.Key, 0, inv.Len())
+	for i := 0; inv != nil && i < inv.Len(); i++ {
+		s := inv.At(i)
+		subs = append(subs, dlqrules.SubjectOfSummary(s))
+		keys = append(keys, s.Key())
+	}
+	ops, ctx, tab := a.opt.Rules, a.opt.Ctx, r.t
+	return func() tea.Msg {
+		vs, err := ops.PredictRules(ctx, qm, queue, tab, subs)
+		return predictedMsg{tab: tab, q: q, inv: inv, keys: keys, vs: vs, err: err}
+	}
+}
+
+// onPredicted keeps a prediction's verdicts; one for a table since
+// replaced is dropped.
+func (a *App) onPredicted(m predictedMsg) {
+	if a.rules == nil || a.rules.t != m.tab {
+		return
+	}
+	p := a.rules.pred[m.q]
+	if p == nil {
+		return
+	}
+	p.running, p.done, p.inv, p.err = false, a.opt.Now(), m.inv, m.err
+	p.gen++
+	if m.err == nil {
+		p.verdicts = make(map[mqwatch.Key]*dlqrules.Verdict, len(m.vs))
+		for i := range m.vs {
+			p.verdicts[m.keys[i]] = &m.vs[i]
+		}
+	}
+	a.refreshScreens()
+}
+
+// verdictOf is the latest prediction's verdict for a message, nil when it
+// has none yet.
+func (a *App) verdictOf(qm, queue string, s *mqwatch.Summary) *dlqrules.Verdict {
+	if a.rules == nil {
+		return nil
+	}
+	if p := a.rules.pred[rulesQueue{qm, queue}]; p != nil {
+		return p.verdicts[s.Key()]
+	}
+	return nil
+}
+
+// messageVerdictMsg is the prediction for one message read whole.
+type messageVerdictMsg struct {
+	seq int
+	tab *dlqrules.Table
+	v   *dlqrules.Verdict
+	err error
+}
+
+// predictMessage asks for the verdict of the message on screen from all of
+// its fields, when the queue's prediction (made from summaries) is not sure
+// of its rule or names another one than the whole message meets.
+func (a *App) predictMessage(d *detailScreen) tea.Cmd {
+	if a.rules == nil || a.opt.Rules == nil || d.msg == nil || !a.onDeadQ(d) {
+		return nil
+	}
+	sub := dlqrules.SubjectOfMessage(d.msg, &d.sum)
+	m := a.rules.t.Match(&sub.Facts)
+	if v := a.verdictOf(d.loc.QMgr, d.loc.Queue, &d.sum); v != nil && v.Certain && v.Rule == m.Rule {
+		return nil
+	}
+	ops, ctx, tab, seq, qm, queue := a.opt.Rules, a.opt.Ctx, a.rules.t, d.seq, d.loc.QMgr, d.loc.Queue
+	return func() tea.Msg {
+		vs, err := ops.PredictRules(ctx, qm, queue, tab, []dlqrules.Subject{sub})
+		if err == nil && len(vs) != 1 {
+			err = fmt.Errorf("the prediction returned %d verdicts for one message", len(vs))
+		}
+		if err != nil {
+			return messageVerdictMsg{seq: seq, tab: tab, err: err}
+		}
+		return messageVerdictMsg{seq: seq, tab: tab, v: &vs[0]}
+	}
+}
+
+// onMessageVerdict gives the verdict to the message screen that asked.
+func (a *App) onMessageVerdict(m messageVerdictMsg) {
+	if a.rules == nil || a.rules.t != m.tab {
+		return
+	}
+	for _, s := range a.stack {
+		if d, ok := s.(*detailScreen); ok && d.seq == m.seq {
+			d.verdict, d.verdictErr = m.v, m.err
+			d.rule, d.ruleFails = a.messageRule(d)
+			d.render()
+		}
+	}
+}
+
+// onDeadQ reports whether the message on screen is a dead letter on a DEADQ.
+func (a *App) onDeadQ(d *detailScreen) bool {
+	q := a.state.QMgr(d.loc.QMgr)
+	return d.sum.HasDLH && q.Snap != nil && q.Groups[d.loc.Queue] != nil && q.Groups[d.loc.Queue].IsDLQ
+}
+
+// messageRule names the loaded table's rule for the message on screen and
+// what it would do, in the preview's words: from the queue's prediction
+// until the message is read, then from all of its fields; fails when the
+// engine predicts a failure. "" without a table or off the DEADQ.
+func (a *App) messageRule(d *detailScreen) (string, bool) {
+	if a.rules == nil || !a.onDeadQ(d) {
+		return "", false
+	}
+	t := a.rules.t
+	f := dlqrules.FactsOfSummary(&d.sum)
+	if d.msg != nil {
+		f = dlqrules.FactsOfMessage(d.msg)
+	}
+	m := t.Match(&f)
+	v := d.verdict
+	if q := a.verdictOf(d.loc.QMgr, d.loc.Queue, &d.sum); v == nil && q != nil && q.Rule == m.Rule && (d.msg == nil || q.Certain) {
+		v = q
+	}
+	switch {
+	case m.Rule < 0:
+		return "rules table: " + m.Why, false
+	case v != nil:
+		return "rules table: " + t.ExplainVerdict(v), v.Fails()
+	}
+	return "rules table: " + t.Rules[m.Rule].Name() + ": " + a.pendingOutcome(d.verdictErr, a.predictionOf(d.loc.QMgr, d.loc.Queue)), false
+}
+
+// predictionOf is the queue's prediction, nil when none was asked for.
+func (a *App) predictionOf(qm, queue string) *prediction {
+	if a.rules == nil {
+		return nil
+	}
+	return a.rules.pred[rulesQueue{qm, queue}]
+}
+
+// pendingOutcome says why a rule's outcome is not shown yet.
+func (a *App) pendingOutcome(err error, p *prediction) string {
+	switch {
+	case a.opt.Rules == nil:
+		return "its outcome is not predicted (no connection for a dry run)"
+	case err != nil:
+		return "cannot predict what it would do: " + err.Error()
+	case p != nil && p.err != nil:
+		return "cannot predict what it would do: " + p.err.Error()
+	}
+	return "predicting what it would do…"
+}
