@@ -237,11 +237,7 @@ func rulesRun(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f *ru
 // acted on, what would fail, per reason, and what is skipped), the archive.
 func writeRulesStep(w io.Writer, st *dlqrules.Step) {
 	r := &st.Result
-	prefix := ""
-	if r.Plan.Request.DryRun {
-		prefix = "dry run: "
-	}
-	fmt.Fprintf(w, "pass %d, rule %d: %s%s\n", st.Pass, st.Rule, prefix, mqfmt.Sanitize(r.Plan.Summary))
+	fmt.Fprintf(w, "pass %d, rule %d: %s\n", st.Pass, st.Rule, mqfmt.Sanitize(r.Plan.Summary))
 	fmt.Fprintln(w, "  "+countsLine(r))
 	for _, l := range reasonLines(r) {
 		fmt.Fprintln(w, "  "+l)

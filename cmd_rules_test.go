@@ -29,7 +29,7 @@ func TestRulesCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runRulesCLI(t, "check", bad)
-	if code != exitUsage || !strings.Contains(errOut, "bad.rules:2:12: unknown keyword ACTON") {
+	if code != exitUsage || !strings.Contains(errOut, "bad.rules:2:12: unknown keyword ACTON") || !strings.Contains(errOut, "bad.rules: 1 error: ") {
 		t.Errorf("check of a bad table: exit %d\n%s", code, errOut)
 	}
 	if code, _, _ := runRulesCLI(t, "check"); code != exitUsage {
@@ -65,10 +65,10 @@ func TestRulesPreviewOnTheBuiltinDemo(t *testing.T) {
 		t.Fatalf("report: %s", out)
 	}
 	want := []string{
-		"7 retried to ORDERS.EXPRESS (MQDLH removed): would succeed",
+		"7 retry to ORDERS.EXPRESS (MQDLH removed): would succeed",
 		"",
-		"13 forwarded to ORDERS.RETURNS.IN (MQDLH removed): would succeed",
-		"4 forwarded to PARKING.NOWHERE (MQDLH kept): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)",
+		"13 forward to ORDERS.RETURNS.IN (MQDLH removed): would succeed",
+		"4 forward to PARKING.NOWHERE (MQDLH kept): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)",
 		"",
 	}
 	for i, w := range want {
@@ -84,6 +84,10 @@ func TestRulesPreviewOnTheBuiltinDemo(t *testing.T) {
 	if rep.Rules[1].ShadowedBy != 1 {
 		t.Errorf("rule 2 shadowed by %d, want 1", rep.Rules[1].ShadowedBy)
 	}
+	// Values are exact: FWDQ(&DESTQ) is not HTML-escaped.
+	if !strings.Contains(out, "FWDQ(&DESTQ)") || strings.Contains(out, `\u0026`) {
+		t.Errorf("the JSON escapes & as HTML does:\n%s", out)
+	}
 }
 
 // Run and generate on the built-in demo: what the preview said happens.
@@ -93,8 +97,24 @@ func TestRulesRunAndGenerateOnTheBuiltinDemo(t *testing.T) {
 		t.Errorf("run: exit %d\n%s\n%s", code, out, errOut)
 	}
 	code, out, _ = runRulesCLI(t, "run", "testdata/rules/demo.rules", "--scenario", "builtin", "--dry-run")
-	if code != exitDone || !strings.Contains(out, "0 acted on") {
+	if code != exitDone {
 		t.Errorf("dry run: exit %d\n%s", code, out)
+	}
+	// The dry run says per rule, in table order, what the plan predicts.
+	wantInOrder := []string{
+		"pass 1, rule 1: Requeue 7 messages", "dry run: 7 of 7 messages would be acted on",
+		"pass 1, rule 3: Requeue 13 messages", "dry run: 13 of 13 messages would be acted on",
+		"pass 1, rule 4: Move 4 messages", "dry run: 0 of 4 messages would be acted on, 4 would fail",
+		"would fail ×4: PARKING.NOWHERE does not exist (MQRC_UNKNOWN_OBJECT_NAME)",
+		"dry run: 20 would be acted on, 4 would fail, 0 skipped, 0 left by IGNORE or no rule; nothing changed",
+	}
+	rest := out
+	for _, w := range wantInOrder {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("dry run output lacks %q after what came before:\n%s", w, out)
+		}
+		rest = rest[i+len(w):]
 	}
 	gen := filepath.Join(t.TempDir(), "gen.rules")
 	if code, _, errOut := runRulesCLI(t, "generate", "--scenario", "builtin", "--out", gen); code != exitDone {
