@@ -30,8 +30,12 @@ type rulesQueue struct{ qmgr, queue string }
 // prediction is the preview's verdicts for one queue's messages, worked out
 // in the background and kept until the queue's inventory changes.
 type prediction struct {
-	inv      *mqwatch.Inventory // the inventory the verdicts are for
-	verdicts map[mqwatch.Key]*dlqrules.Verdict
+	inv *mqwatch.Inventory // the inventory the verdicts are for
+	// verdicts index each message's verdict in distinct: a queue of
+	// 100,000 messages has a handful of different verdicts, counted by
+	// index rather than by their text.
+	verdicts map[mqwatch.Key]int32
+	distinct []dlqrules.Verdict
 	err      error
 	running  bool
 	done     time.Time // when the last one ended
@@ -94,9 +98,16 @@ func (a *App) onPredicted(m predictedMsg) {
 	p.running, p.done, p.inv, p.err = false, a.opt.Now(), m.inv, m.err
 	p.gen++
 	if m.err == nil {
-		p.verdicts = make(map[mqwatch.Key]*dlqrules.Verdict, len(m.vs))
-		for i := range m.vs {
-			p.verdicts[m.keys[i]] = &m.vs[i]
+		p.verdicts, p.distinct = make(map[mqwatch.Key]int32, len(m.vs)), nil
+		index := map[dlqrules.Verdict]int32{}
+		for i, v := range m.vs {
+			j, ok := index[v]
+			if !ok {
+				j = int32(len(p.distinct))
+				index[v] = j
+				p.distinct = append(p.distinct, v)
+			}
+			p.verdicts[m.keys[i]] = j
 		}
 	}
 	a.refreshScreens()
@@ -109,7 +120,15 @@ func (a *App) verdictOf(qm, queue string, s *mqwatch.Summary) *dlqrules.Verdict 
 		return nil
 	}
 	if p := a.rules.pred[rulesQueue{qm, queue}]; p != nil {
-		return p.verdicts[s.Key()]
+		return p.verdict(s)
+	}
+	return nil
+}
+
+// verdict is the message's verdict, nil when it has none.
+func (p *prediction) verdict(s *mqwatch.Summary) *dlqrules.Verdict {
+	if j, ok := p.verdicts[s.Key()]; ok {
+		return &p.distinct[j]
 	}
 	return nil
 }

@@ -22,21 +22,15 @@ type groupRule struct {
 	// explain is the line under the list for the group under the cursor.
 	explain string
 	count   int
-	// outcomes count the predicted verdicts of the messages that meet the
-	// group's rule; unpredicted those that have none yet (new arrivals).
-	outcomes    map[verdictKey]int
+	// outcomes count the messages per predicted verdict (an index in the
+	// prediction's distinct verdicts); unpredicted those that have none
+	// yet (new arrivals).
+	outcomes    map[int32]int
 	unpredicted int
 	// first is a message of each rule, to resolve the & names with.
 	first map[int]*mqwatch.Summary
 	// fails is set when the main verdict is a failure or a loop back.
 	fails bool
-}
-
-// verdictKey is a verdict as the group line shows it.
-type verdictKey struct {
-	rule          int
-	certain       bool
-	does, outcome string
 }
 
 // groupRules caches the match of every group: it is worked out again only
@@ -50,7 +44,14 @@ type groupRules struct {
 	dim   model.Dim
 	gen   int // the prediction's
 	byKey map[model.GroupKey]*groupRule
-	seen  map[*mqwatch.Summary]dlqrules.Match
+	seen  map[*mqwatch.Summary]seenMsg
+}
+
+// seenMsg is what a message's match and verdict were at prediction gen.
+type seenMsg struct {
+	match   dlqrules.Match
+	verdict int32 // -1: none
+	gen     int
 }
 
 // matchGroups matches the DEADQ's messages against the loaded table, each
@@ -75,55 +76,66 @@ func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
 	}
 	tab := a.rules.t
 	out := map[model.GroupKey]*groupRule{}
-	seen := make(map[*mqwatch.Summary]dlqrules.Match, inv.Len())
+	seen := make(map[*mqwatch.Summary]seenMsg, inv.Len())
 	for i := 0; inv != nil && i < inv.Len(); i++ {
 		m := inv.At(i)
 		k := model.KeyOf(t.dim, m)
 		g := out[k]
 		if g == nil {
-			g = &groupRule{match: dlqrules.NewGroupMatch(), outcomes: map[verdictKey]int{}, first: map[int]*mqwatch.Summary{}}
+			g = &groupRule{match: dlqrules.NewGroupMatch(), outcomes: map[int32]int{}, first: map[int]*mqwatch.Summary{}}
 			out[k] = g
 		}
-		mt, ok := c.seen[m]
+		sm, ok := c.seen[m]
 		if !ok {
-			mt = tab.MatchSummary(m)
-			mt.Why = "" // not shown per message; keeps the cache small
+			sm.match = tab.MatchSummary(m)
+			sm.match.Why = "" // not shown per message; keeps the cache small
+			sm.gen = -1
 		}
-		seen[m] = mt
-		g.add(mt, p, m)
+		if sm.gen != gen {
+			sm.verdict, sm.gen = p.index(m, sm.match.Rule), gen
+		}
+		seen[m] = sm
+		g.add(sm)
+		if g.first[sm.match.Rule] == nil {
+			g.first[sm.match.Rule] = m
+		}
 	}
 	for _, g := range out {
-		g.describe(tab, t.q.Snap.QMgr.Name, a.pendingOutcome(nil, p))
+		g.describe(tab, t.q.Snap.QMgr.Name, a.pendingOutcome(nil, p), p)
 	}
 	*c = groupRules{tab: tab, inv: inv, dim: t.dim, gen: gen, byKey: out, seen: seen}
 	return out
 }
 
 // add counts one message: its rule and, when predicted, its verdict.
-func (g *groupRule) add(mt dlqrules.Match, p *prediction, m *mqwatch.Summary) {
-	g.match.Add(mt)
+func (g *groupRule) add(sm seenMsg) {
+	g.match.Add(sm.match)
 	g.count++
-	if g.first[mt.Rule] == nil {
-		g.first[mt.Rule] = m
-	}
-	if mt.Rule < 0 {
-		return
-	}
-	var v *dlqrules.Verdict
-	if p != nil {
-		v = p.verdicts[m.Key()]
-	}
-	if v == nil || v.Rule != mt.Rule {
+	switch {
+	case sm.match.Rule < 0:
+	case sm.verdict < 0:
 		g.unpredicted++
-		return
+	default:
+		g.outcomes[sm.verdict]++
 	}
-	g.outcomes[verdictKey{v.Rule, v.Certain, v.Does, v.Outcome}]++
+}
+
+// index is the message's verdict in the prediction when it is for rule,
+// -1 when there is none (no prediction yet, a new message).
+func (p *prediction) index(m *mqwatch.Summary, rule int) int32 {
+	if p == nil {
+		return -1
+	}
+	if j, ok := p.verdicts[m.Key()]; ok && p.distinct[j].Rule == rule {
+		return j
+	}
+	return -1
 }
 
 // describe fills the label and the line under the list from the rule most
 // messages meet and its most common predicted verdict, in the preview's
 // words; pending says why there is no verdict yet.
-func (g *groupRule) describe(tab *dlqrules.Table, qm, pending string) {
+func (g *groupRule) describe(tab *dlqrules.Table, qm, pending string, p *prediction) {
 	gm := &g.match
 	others := len(gm.Counts) - 1
 	share := fmt.Sprintf(" · %s of %s", human(int64(gm.Counts[gm.Rule])), countOf(g.count, "message"))
@@ -142,15 +154,14 @@ func (g *groupRule) describe(tab *dlqrules.Table, qm, pending string) {
 		g.explain = "rules: no rule matches: the messages stay on the DEADQ" + share
 		return
 	}
-	best, n, rest := g.mainVerdict(gm.Rule)
-	v := dlqrules.Verdict{Rule: best.rule, Certain: best.certain, Does: best.does, Outcome: best.outcome}
+	v, n, rest := g.mainVerdict(p)
 	g.fails = n > 0 && v.Fails()
 	g.label = g.ruleLabel(tab, qm, g.fails)
 	if n == 0 {
 		g.explain = "rules: " + tab.Rules[gm.Rule].Name() + ": " + pending + share
 		return
 	}
-	g.explain = "rules: " + tab.ExplainVerdict(&v) + share
+	g.explain = "rules: " + tab.ExplainVerdict(v) + share
 	if rest > 0 {
 		g.explain += fmt.Sprintf("; %s of them with other outcomes", human(int64(rest)))
 	}
@@ -189,17 +200,18 @@ func (g *groupRule) ruleLabel(tab *dlqrules.Table, qm string, fails bool) string
 	return label
 }
 
-// mainVerdict is the most common verdict among the messages meeting rule,
-// how many share it and how many have another.
-func (g *groupRule) mainVerdict(rule int) (best verdictKey, n, rest int) {
+// mainVerdict is the most common verdict of the messages meeting the
+// group's main rule, how many share it and how many have another.
+func (g *groupRule) mainVerdict(p *prediction) (best *dlqrules.Verdict, n, rest int) {
 	total := 0
-	for k, c := range g.outcomes {
-		if k.rule != rule {
+	for j, c := range g.outcomes {
+		v := &p.distinct[j]
+		if v.Rule != g.match.Rule {
 			continue
 		}
 		total += c
-		if c > n || c == n && k.does+k.outcome < best.does+best.outcome {
-			best, n = k, c
+		if c > n || c == n && v.String() < best.String() {
+			best, n = v, c
 		}
 	}
 	return best, n, total - n

@@ -1,10 +1,12 @@
 package dlqrules
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -17,12 +19,7 @@ func BenchmarkPreview100kDeadQ50Rules(b *testing.B) {
 	for n := range 100_000 {
 		f.dead(n, dests[n%len(dests)], reasons[n%len(reasons)], nil)
 	}
-	var t strings.Builder
-	for i := range 47 { // rules that match nothing, tested against every message
-		fmt.Fprintf(&t, "DESTQ(NEVER%d.*) APPLNAME('app-%d') ACTION(DISCARD)\n", i, i)
-	}
-	t.WriteString("REASON(MQRC_Q_FULL) ACTION(RETRY) RETRY(3)\nDESTQ(PAYMENTS.*) ACTION(FWD) FWDQ(PARKING.Q) HEADER(NO)\nACTION(IGNORE)\n")
-	tb, err := Parse(strings.NewReader(t.String()))
+	tb, err := Parse(strings.NewReader(benchTable()))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -34,4 +31,43 @@ func BenchmarkPreview100kDeadQ50Rules(b *testing.B) {
 			b.Fatalf("preview: %v, %d messages", err, rep.Total)
 		}
 	}
+}
+
+// BenchmarkPredict100kSummaries50Rules is what one dashboard prediction
+// costs: the verdicts of 100,000 listed messages (summaries, nothing
+// browsed) against a 50-rule table, through the engine's plans and probes.
+func BenchmarkPredict100kSummaries50Rules(b *testing.B) {
+	f := newFixture(b)
+	reasons := []mqfmt.Reason{mqfmt.RCQFull, mqfmt.RCPutInhibited, mqfmt.RCUnknownObjectName, mqfmt.RCNotAuthorized}
+	dests := []string{"ORDERS.IN", "PAYMENTS.IN", "PARKING.Q", "OFF.IN", "NOPE.IN"}
+	subs := make([]Subject, 100_000)
+	for n := range subs {
+		s := mqwatch.Summary{HasDLH: true, DLHReason: int32(reasons[n%len(reasons)]), DLHDestQ: dests[n%len(dests)],
+			DLHDestQMgr: "QM1", DLHFormat: "MQSTR", Format: "MQDEAD", PutApplName: "amqrmppa"}
+		binary.BigEndian.PutUint64(s.MsgId[16:], uint64(n))
+		subs[n] = SubjectOfSummary(&s)
+	}
+	tb, err := Parse(strings.NewReader(benchTable()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := f.source("")
+	b.ResetTimer()
+	for b.Loop() {
+		vs, err := Predict(f.ctx, src, tb, "QM1.DEADQ", subs)
+		if err != nil || len(vs) != len(subs) || vs[0].Outcome == "" {
+			b.Fatalf("predict: %v, %d verdicts", err, len(vs))
+		}
+	}
+}
+
+// benchTable is 47 rules that match nothing, tested against every message,
+// then three that do.
+func benchTable() string {
+	var t strings.Builder
+	for i := range 47 {
+		fmt.Fprintf(&t, "DESTQ(NEVER%d.*) APPLNAME('app-%d') ACTION(DISCARD)\n", i, i)
+	}
+	t.WriteString("REASON(MQRC_Q_FULL) ACTION(RETRY) RETRY(3)\nDESTQ(PAYMENTS.*) ACTION(FWD) FWDQ(PARKING.Q) HEADER(NO)\nACTION(IGNORE)\n")
+	return t.String()
 }
