@@ -11,7 +11,8 @@ import (
 
 // A run takes the rules in table order, whatever order their messages lie
 // on the queue in: here the queue holds rule 3's message first, then rule
-// 4's, then rule 1's; each rule's messages keep their queue order.
+// 4's, then rule 1's; each rule's messages keep their queue order (one
+// worker, as rules run's --workers 1 default).
 func TestRunStepsFollowTableOrder(t *testing.T) {
 	for _, dry := range []bool{false, true} {
 		t.Run(fmt.Sprintf("dry_run_%v", dry), func(t *testing.T) {
@@ -21,7 +22,7 @@ func TestRunStepsFollowTableOrder(t *testing.T) {
 			f.dead(3, "ORDERS.IN", mqfmt.RCQFull, nil)
 			f.dead(4, "PAYMENTS.IN", mqfmt.RCQFull, nil)
 			res, err := f.runTable(t, "WAIT(NO)\nDESTQ(ORDERS.IN) ACTION(FWD) FWDQ(PARKING.Q)\nDESTQ(NONE.IN) ACTION(IGNORE)\n"+
-				"DESTQ(PAYMENTS.IN) ACTION(FWD) FWDQ(PARKING.Q)\nDESTQ(OTHER.IN) ACTION(FWD) FWDQ(PARKING.Q)\n", RunOptions{DryRun: dry})
+				"DESTQ(PAYMENTS.IN) ACTION(FWD) FWDQ(PARKING.Q)\nDESTQ(OTHER.IN) ACTION(FWD) FWDQ(PARKING.Q)\n", RunOptions{DryRun: dry, Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
