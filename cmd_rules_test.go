@@ -125,3 +125,42 @@ func TestRulesRunAndGenerateOnTheBuiltinDemo(t *testing.T) {
 		t.Errorf("generated table: exit %d\n%s", code, out)
 	}
 }
+
+// TestRulesDocExamples runs the rules commands the README's rules section
+// shows with their output ("$ ./poisonwatch rules ...") and checks every
+// line it documents, so the examples say what the commands print.
+func TestRulesDocExamples(t *testing.T) {
+	doc := readmeSection(t, "## Rules tables (runmqdlq)")
+	ran := 0
+	var cmd, want []string
+	flush := func() {
+		if cmd == nil {
+			return
+		}
+		ran++
+		code, out, errOut := runRulesCLI(t, cmd[1:]...)
+		if code != exitDone {
+			t.Errorf("%v: exit %d\n%s%s", cmd, code, out, errOut)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q:\n%s", cmd, w, out)
+			}
+		}
+		cmd, want = nil, nil
+	}
+	for _, line := range strings.Split(doc, "\n") {
+		switch {
+		case strings.HasPrefix(line, "$ ./poisonwatch rules "):
+			flush()
+			cmd = strings.Fields(strings.TrimPrefix(line, "$ ./poisonwatch "))
+		case strings.HasPrefix(line, "```"):
+			flush()
+		case cmd != nil && line != "":
+			want = append(want, line)
+		}
+	}
+	if ran < 2 {
+		t.Errorf("the rules section shows %d commands with their output, want the preview and the dry run", ran)
+	}
+}
