@@ -67,7 +67,9 @@ func (a *App) predict(qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
 		p = &prediction{}
 		r.pred[q] = p
 	}
-	if p.running || (p.gen > 0 && p.inv == inv) || (p.gen > 0 && a.opt.Now().Sub(p.done) < predictEvery) {
+	fresh := p.gen > 0 && p.inv == inv && p.err == nil
+	recent := p.gen > 0 && a.opt.Now().Sub(p.done) < predictEvery // a failed one too
+	if p.running || fresh || recent {
 		return nil
 	}
 	p.running = true

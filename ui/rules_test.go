@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -253,5 +254,25 @@ func TestMessageScreenPredictsFromTheWholeMessage(t *testing.T) {
 	want := "rules table: rule 2 (line 5): retry to AUDIT.IN on QM2 (MQDLH removed): would be dead-lettered again: QM2 refused it with MQRC_Q_FULL"
 	if !strings.Contains(v, want) || strings.Contains(v, "if the full message matches") || p.calls != 2 {
 		t.Fatalf("message screen (%d predictions), want %q:\n%s", p.calls, want, v)
+	}
+}
+
+// failingRules is a RulesOps whose queue manager is down.
+type failingRules struct{}
+
+func (failingRules) PredictRules(context.Context, string, string, *dlqrules.Table, []dlqrules.Subject) ([]dlqrules.Verdict, error) {
+	return nil, mqwatch.NewError("MQCONN", "", mqfmt.RCQMgrNotAvailable)
+}
+
+// TestRulesPredictionFailureSaysWhy: when the prediction fails, the rule
+// line names the rule and the MQ error with its reason code's name and what
+// it means, instead of an outcome.
+func TestRulesPredictionFailureSaysWhy(t *testing.T) {
+	a := rulesApp(t, 200, 48, Options{Rules: failingRules{}})
+	press(a, "d")
+	v := a.View()
+	want := "rules: rule 1 (line 4): cannot predict what it would do: MQCONN: MQRC_Q_MGR_NOT_AVAILABLE (2059)"
+	if !strings.Contains(v, want) {
+		t.Fatalf("rule line lacks %q:\n%s", want, v)
 	}
 }
