@@ -51,8 +51,8 @@ func rulesBenchApp(b *testing.B) (*App, *mqwatch.Snapshot) {
 	if err := os.WriteFile(path, []byte(t.String()), 0o600); err != nil {
 		b.Fatal(err)
 	}
-	a, _ := newTestApp(b, 160, 48, Options{Rules: newEnginePredictor(b)})
 	base := deadQIncident(1, 100_000)
+	a, _ := newTestApp(b, 160, 48, Options{Rules: newEnginePredictor(b, base)})
 	a.Update(snapshotMsg{snap: base})
 	press(a, "d")
 	drain(a, a.loadRules(path)) // and the first prediction

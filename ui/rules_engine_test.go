@@ -10,12 +10,13 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // incidentQMgr is QM1 as the incident has it, for the engine to plan on:
 // the DEADQ and a transmission queue to QM2, and no INVOICE.IN here.
 const incidentQMgr = `
-DEFINE QLOCAL(QM1.DEADQ) MAXDEPTH(50000)
+DEFINE QLOCAL(QM1.DEADQ) MAXDEPTH(500000)
 ALTER QMGR DEADQ(QM1.DEADQ)
 DEFINE QLOCAL(QM2) USAGE(XMITQ)
 DEFINE QLOCAL(PARKING.Q)
@@ -23,19 +24,26 @@ DEFINE QLOCAL(PARKING.Q)
 
 // enginePredictor is the dashboard's RulesOps as main wires it: the
 // preview's own Predict, an engine and a connection, on an embedded queue
-// manager instead of a real one.
+// manager instead of a real one, whose DEADQ holds the messages the
+// dashboard lists (the engine's plan checks each one is still there).
 type enginePredictor struct {
 	src   dlqrules.Source
 	calls int
 }
 
-func newEnginePredictor(t testing.TB) *enginePredictor {
+// newEnginePredictor puts the DEADQ messages of snap (the incident's when
+// nil) on the embedded queue manager's DEADQ.
+func newEnginePredictor(t testing.TB, snap ...*mqwatch.Snapshot) *enginePredictor {
 	t.Helper()
 	qm := embedded.New(embedded.Options{Name: "QM1"})
 	if _, err := qm.RunMQSC(strings.NewReader(incidentQMgr)); err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
+	if len(snap) == 0 {
+		snap = []*mqwatch.Snapshot{incident(1, 300)}
+	}
+	putDeadLetters(t, qm, snap[0].Inventories["QM1.DEADQ"])
 	conn, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -53,4 +61,37 @@ func newEnginePredictor(t testing.TB) *enginePredictor {
 func (p *enginePredictor) PredictRules(ctx context.Context, _, queue string, t *dlqrules.Table, msgs []dlqrules.Subject) ([]dlqrules.Verdict, error) {
 	p.calls++
 	return dlqrules.Predict(ctx, p.src, t, queue, msgs)
+}
+
+// putDeadLetters puts a message for each summary of inv on QM1.DEADQ, with
+// the summary's identity (MsgId, CorrelId, put time) and MQDLH.
+func putDeadLetters(t testing.TB, qm *embedded.QMgr, inv *mqwatch.Inventory) {
+	t.Helper()
+	ctx := context.Background()
+	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: "QM1.DEADQ"}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close(ctx)
+	bo, _ := mqfmt.EncodingNative.ByteOrder()
+	for i := 0; inv != nil && i < inv.Len(); i++ {
+		s := inv.At(i)
+		md := mqfmt.NewMQMD()
+		md.Format, md.CodedCharSetId, md.Encoding = mqfmt.FmtDeadLetter, 1208, mqfmt.EncodingNative
+		md.MsgId, md.CorrelId = s.MsgId, s.CorrelId
+		md.PutDate, md.PutTime = mqfmt.FormatPutTime(s.PutTime)
+		md.Persistence = mqfmt.PerPersistent
+		d := mqfmt.NewDLH()
+		d.Reason, d.DestQName, d.DestQMgrName, d.Format = mqfmt.Reason(s.DLHReason), s.DLHDestQ, s.DLHDestQMgr, mqfmt.FmtString
+		d.Encoding, d.CodedCharSetId, d.PutApplName, d.PutApplType = mqfmt.EncodingNative, 1208, "amqrmppa", mqfmt.ATUnix
+		data := append(d.AppendEncode(nil, bo), "{}"...)
+		if err := q.Put(ctx, &md, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

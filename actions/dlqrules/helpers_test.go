@@ -95,6 +95,12 @@ func (f *fixture) source(user string) Source {
 // destQ and the reason; edit adjusts the original MQMD first.
 func (f *fixture) dead(n int, destQ string, rc mqfmt.Reason, edit func(*mqfmt.MQMD)) {
 	f.t.Helper()
+	f.deadFor(n, destQ, "QM1", rc, edit)
+}
+
+// deadFor is dead for a destination on queue manager destQM.
+func (f *fixture) deadFor(n int, destQ, destQM string, rc mqfmt.Reason, edit func(*mqfmt.MQMD)) {
+	f.t.Helper()
 	md := mqfmt.NewMQMD()
 	md.Format, md.CodedCharSetId, md.Encoding = mqfmt.FmtString, 819, mqfmt.EncodingNormal
 	md.Persistence, md.MsgType = mqfmt.PerPersistent, mqfmt.MTDatagram
@@ -106,7 +112,7 @@ func (f *fixture) dead(n int, destQ string, rc mqfmt.Reason, edit func(*mqfmt.MQ
 		edit(&md)
 	}
 	dmd, data, err := actions.ToDeadLetter(md, []byte(fmt.Sprintf(`{"n":%d}`, n)), actions.DeadLetterOptions{
-		Reason: rc, DestQName: destQ, DestQMgrName: "QM1", PutApplType: mqfmt.ATUnix, PutApplName: "amqrmppa", Now: f.clk.Now()})
+		Reason: rc, DestQName: destQ, DestQMgrName: destQM, PutApplType: mqfmt.ATUnix, PutApplName: "amqrmppa", Now: f.clk.Now()})
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -120,8 +120,9 @@ func TestPredictSaysWhatThePreviewSays(t *testing.T) {
 // succeed: the transmission queue takes it, the remote side refuses again.
 func TestPredictSaysARefusedRemotePutComesBack(t *testing.T) {
 	f := newFixture(t)
-	s := mqwatch.Summary{HasDLH: true, DLHReason: int32(mqfmt.RCQFull), DLHDestQ: "AUDIT.IN", DLHDestQMgr: "QM2", DLHFormat: "MQSTR", Format: "MQDEAD"}
-	s.MsgId[0] = 1
+	f.deadFor(1, "AUDIT.IN", "QM2", mqfmt.RCQFull, nil)
+	m := f.browse("QM1.DEADQ")[0]
+	s := mqwatch.Summarize(&m)
 	vs, err := Predict(f.ctx, f.source("ops"), mustParse(t, "REASON(MQRC_Q_FULL) ACTION(RETRY)"), "QM1.DEADQ", []Subject{SubjectOfSummary(&s)})
 	if err != nil {
 		t.Fatal(err)
@@ -129,5 +130,24 @@ func TestPredictSaysARefusedRemotePutComesBack(t *testing.T) {
 	want := "retry to AUDIT.IN on QM2 (MQDLH removed): would be dead-lettered again: QM2 refused it with MQRC_Q_FULL"
 	if got := vs[0].String(); !strings.HasPrefix(got, want) {
 		t.Errorf("verdict %q, want %q…", got, want)
+	}
+}
+
+// A message listed by the dashboard that has left the queue since is not
+// predicted as if it were there: the engine's plan finds it gone.
+func TestPredictSaysAListedMessageIsGone(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	m := f.browse("QM1.DEADQ")[0]
+	s := mqwatch.Summarize(&m)
+	gone := s
+	gone.MsgId[0] ^= 0xff
+	vs, err := Predict(f.ctx, f.source("ops"), mustParse(t, "REASON(MQRC_Q_FULL) ACTION(RETRY)"), "QM1.DEADQ",
+		[]Subject{SubjectOfSummary(&s), SubjectOfSummary(&gone)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs[0].Outcome != "would succeed" || !strings.HasPrefix(vs[1].Outcome, "would be left: gone") {
+		t.Errorf("verdicts %q and %q; want the first to succeed and the second gone", vs[0].String(), vs[1].String())
 	}
 }
