@@ -135,6 +135,9 @@ func (e *Engine) selection(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 				out = append(out, selected{sum: *s})
 			}
 		}
+		if req.Browsed {
+			return out, false, nil
+		}
 		if w := markGone(ctx, conn, req.Queue, out); w != "" {
 			p.Warnings = append(p.Warnings, w)
 		}

@@ -136,3 +136,24 @@ func TestR10_DryRunNeverCountsAMessageThatIsGone(t *testing.T) {
 		t.Errorf("the gone message's reason is %d, want MQRC_NO_MSG_AVAILABLE", plan.Items[0].Reason)
 	}
 }
+
+// TestR10_BrowsedListsAreNotLookedForAgain: a caller that browsed the
+// messages for this very request (a rules table's preview or run) spares
+// the queue manager a second browse of each; the run still verifies every
+// message at its get, so one gone by then is skipped with 2033.
+func TestR10_BrowsedListsAreNotLookedForAgain(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	f.deadLetter(c, 1, "ORDERS.IN", "QM1", mqfmt.RCQFull)
+	seen := f.summaries("QM1.DEADQ")
+	f.run(f.engine(), actions.OpRequest{Op: actions.OpDiscard, Queue: "QM1.DEADQ", Messages: seen, File: filepath.Join(f.dir, "a.dmp")})
+	req := actions.OpRequest{Op: actions.OpDiscard, Queue: "QM1.DEADQ", Messages: seen, Browsed: true, File: filepath.Join(f.dir, "b.dmp")}
+	plan, err := f.engine().Plan(f.ctx, req)
+	if err != nil || plan.Breakdown().Act != 1 {
+		t.Fatalf("a browsed list is planned as given: %+v %v", plan.Breakdown(), err)
+	}
+	res := f.run(f.engine(), req)
+	if res.Done != 0 || res.Skipped != 1 || res.Items[0].Reason != int32(mqfmt.RCNoMsgAvailable) {
+		t.Fatalf("the run of a gone message: done %d skipped %d %+v", res.Done, res.Skipped, res.Items[0])
+	}
+}

@@ -51,10 +51,15 @@ const (
 // operator saw: the engine acts on those messages and no others, verifying
 // MsgId, CorrelId and put time before committing.
 type OpRequest struct {
-	Op         Op
-	QMgr       string
-	Queue      string            // source queue (target for import)
-	Messages   []mqwatch.Summary // the selection; empty with All or a Filter
+	Op       Op
+	QMgr     string
+	Queue    string            // source queue (target for import)
+	Messages []mqwatch.Summary // the selection; empty with All or a Filter
+	// Browsed says the caller read Messages from the queue for this very
+	// request (a rules table's preview or run), so the plan does not browse
+	// each one again to see it is still there; the gets still verify every
+	// message. Lists a person chose from a screen are looked for again.
+	Browsed    bool
 	All        bool
 	Filter     *Filter
 	Target     string // move/replay target; override for requeue

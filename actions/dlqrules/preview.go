@@ -80,7 +80,7 @@ func Preview(ctx context.Context, src Source, t *Table, queue string) (*Report, 
 		return nil, err
 	}
 	rep := &Report{QMgr: qmi.Name, Queue: queue, Total: len(msgs), Warnings: t.Warnings}
-	vs, err := verdicts(ctx, src, t, msgs, qmi.Name, queue)
+	vs, err := verdicts(ctx, src, t, msgs, qmi.Name, queue, true)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func Preview(ctx context.Context, src Source, t *Table, queue string) (*Report, 
 }
 
 // predict returns each message's predicted outcome.
-func predict(ctx context.Context, src Source, c *classification, msgs []Subject, qmgr, queue string) ([]string, error) {
+func predict(ctx context.Context, src Source, c *classification, msgs []Subject, qmgr, queue string, browsed bool) ([]string, error) {
 	out := make([]string, len(msgs))
 	for i := range msgs {
 		switch {
@@ -111,7 +111,7 @@ func predict(ctx context.Context, src Source, c *classification, msgs []Subject,
 	}
 	for _, b := range c.batches {
 		req := b.request(qmgr, queue)
-		req.DryRun = true
+		req.DryRun, req.Browsed = true, browsed
 		p, err := src.Engine.Plan(ctx, req)
 		if err != nil {
 			return nil, fmt.Errorf("rule %d: %w", b.key.rule+1, err)

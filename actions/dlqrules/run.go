@@ -200,6 +200,7 @@ func (r *runner) retryable(msgs []Subject, skip func(i, rule int) bool) bool {
 func (r *runner) pass(ctx context.Context, pass int, c *classification) error {
 	for _, b := range c.batches {
 		req := b.request(r.qmgr, r.queue)
+		req.Browsed = true // the run browsed them just now; the gets verify each
 		req.DryRun, req.Batch, req.Workers, req.Rate = r.o.DryRun, r.o.Batch, r.o.Workers, r.o.Rate
 		rule := b.key.rule + 1
 		var prog func(actions.OpProgress)

@@ -72,13 +72,15 @@ func Predict(ctx context.Context, src Source, t *Table, queue string, msgs []Sub
 	if err != nil {
 		return nil, err
 	}
-	return verdicts(ctx, src, t, msgs, qmi.Name, queue)
+	return verdicts(ctx, src, t, msgs, qmi.Name, queue, false)
 }
 
-// verdicts classifies the messages and predicts each one's outcome.
-func verdicts(ctx context.Context, src Source, t *Table, msgs []Subject, qmgr, queue string) ([]Verdict, error) {
+// verdicts classifies the messages and predicts each one's outcome. browsed
+// says msgs were just read from the queue (a preview), so the engine need
+// not look for each again; a list the dashboard holds may be older.
+func verdicts(ctx context.Context, src Source, t *Table, msgs []Subject, qmgr, queue string, browsed bool) ([]Verdict, error) {
 	c := classify(t, msgs, qmgr, queue, nil)
-	outcome, err := predict(ctx, src, c, msgs, qmgr, queue)
+	outcome, err := predict(ctx, src, c, msgs, qmgr, queue, browsed)
 	if err != nil {
 		return nil, err
 	}
