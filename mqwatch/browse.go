@@ -40,6 +40,11 @@ func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget map
 		if isConnectionError(err) {
 			return err
 		}
+		if cerr := ctx.Err(); cerr != nil {
+			// The poll was given up (the queue manager stopped answering,
+			// or the program ends): the calls left would fail alike.
+			return cerr
+		}
 		if err != nil {
 			v.Err = err
 		}

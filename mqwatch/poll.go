@@ -18,6 +18,7 @@ type poller struct {
 	heads   map[string]Queue // open browse handles on input queues with messages
 	arrival uint64
 	strs    interner
+	watch   callWatch // the call in flight, for the watcher's deadline
 }
 
 func newPoller(cfg WatchConfig) *poller {
@@ -52,11 +53,13 @@ func (p *poller) poll(ctx context.Context, focus string, forget map[string][]Key
 
 func (p *poller) pollConnected(ctx context.Context, focus string, forget map[string][]Key) (*Snapshot, error) {
 	if p.conn == nil {
+		p.watch.begin("MQCONNX")
 		c, err := p.cfg.Connector.Connect(ctx, p.cfg.Connect)
+		p.watch.end()
 		if err != nil {
 			return nil, err
 		}
-		p.conn = countingConn{Conn: c, c: &p.cnt}
+		p.conn = countingConn{Conn: c, c: &p.cnt, w: &p.watch}
 		p.invs = map[string]*invState{} // marks lived on the old handles
 		p.heads = map[string]Queue{}
 	}
@@ -86,6 +89,9 @@ func (p *poller) pollConnected(ctx context.Context, focus string, forget map[str
 		snap.Focus = p.browseFocus(ctx, focus, !inventoried)
 		if isConnectionError(snap.Focus.Err) {
 			return nil, p.drop(snap.Focus.Err)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 	}
 	return snap, nil

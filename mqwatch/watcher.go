@@ -21,7 +21,13 @@ type WatchConfig struct {
 	HeadDepth  int      // messages browsed at the head of input queues (default 50)
 	FocusDepth int      // messages browsed on the focused queue (default 1000)
 	BodyBytes  int      // body bytes a browse reads (default 4096)
-	Now        func() time.Time
+	// Deadline is how long one call to the queue manager may go unanswered
+	// before the watcher gives the poll up and reports the queue manager as
+	// not answering (NoAnswerError); default twice the interval, at least
+	// 10s. It bounds each call, not the poll: a first inventory of a big
+	// DEADQ makes many calls, each answered.
+	Deadline time.Duration
+	Now      func() time.Time
 }
 
 func (c *WatchConfig) defaults() {
@@ -43,6 +49,9 @@ func (c *WatchConfig) defaults() {
 	if c.BodyBytes <= 0 {
 		c.BodyBytes = 4096
 	}
+	if c.Deadline <= 0 {
+		c.Deadline = max(2*c.Interval, 10*time.Second)
+	}
 	if c.Now == nil {
 		c.Now = time.Now
 	}
@@ -58,6 +67,10 @@ type Watcher struct {
 	mu     sync.Mutex
 	focus  string
 	forget map[string][]Key // by queue
+
+	// lastGood is the last connected snapshot published, what a
+	// not-answering snapshot shows; only Run's goroutine uses it.
+	lastGood *Snapshot
 }
 
 // NewWatcher returns a watcher; Run starts it.
@@ -113,13 +126,19 @@ func (w *Watcher) takeRequests() (focus string, forget map[string][]Key) {
 func (w *Watcher) Run(ctx context.Context) {
 	defer close(w.out)
 	p := newPoller(w.cfg)
-	defer p.close()
 	backoff := time.Duration(0)
 	for {
 		focus, forget := w.takeRequests()
-		snap := p.poll(ctx, focus, forget)
+		snap, ok := w.pollWatched(ctx, p, focus, forget)
+		if !ok {
+			return // the stuck poll closes the connection when it returns
+		}
 		if ctx.Err() != nil {
+			p.close()
 			return
+		}
+		if snap.Connected {
+			w.lastGood = snap
 		}
 		wait := w.jittered(w.cfg.Interval)
 		if snap.Connected {
@@ -134,6 +153,7 @@ func (w *Watcher) Run(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			t.Stop()
+			p.close()
 			return
 		case <-w.wake:
 			t.Stop()

@@ -44,7 +44,7 @@ func (qm *QMgr) Connect(ctx context.Context, opts mqwatch.ConnectOptions) (mqwat
 		return nil, fmt.Errorf("MQCONNX %s: %w", qm.name, err)
 	}
 	a := qm.faults.match(VerbConnect, qm.name, "")
-	if err := sleepCtx(ctx, a.latency); err != nil {
+	if err := a.wait(ctx); err != nil {
 		qm.stats.record(VerbConnect, true, 0)
 		return nil, fmt.Errorf("MQCONNX %s: %w", qm.name, err)
 	}
@@ -60,6 +60,9 @@ func (qm *QMgr) Connect(ctx context.Context, opts mqwatch.ConnectOptions) (mqwat
 	}
 	qm.mu.Lock()
 	defer qm.mu.Unlock()
+	if qm.stopped {
+		return fail(mqfmt.RCQMgrNotAvailable)
+	}
 	if !qm.auth.check(opts.User, otQMgr, qm.name, authConnect) {
 		return fail(mqfmt.RCNotAuthorized)
 	}
@@ -122,7 +125,7 @@ func (c *conn) beginCall(ctx context.Context, statVerb, errVerb, object string, 
 	if async {
 		a.latency = 0
 	}
-	if err := sleepCtx(ctx, a.latency); err != nil {
+	if err := a.wait(ctx); err != nil {
 		return fail(fmt.Errorf("%s %s: %w", errVerb, object, err))
 	}
 	if a.brk {

@@ -33,6 +33,11 @@ type Fault struct {
 	// its open unit of work is backed out, as when a client loses its queue
 	// manager.
 	Break bool
+	// Hang holds a hit call unanswered, whatever its context says, until the
+	// fault is removed: a client call stuck on a connection whose peer
+	// vanished, which the MQ client ends only when the heartbeat gives up.
+	// Latency models a slow answer; Hang one that does not come.
+	Hang bool
 }
 
 // FaultID identifies an added fault.
@@ -43,6 +48,7 @@ type faultRule struct {
 	id      FaultID
 	matched int
 	hits    int
+	release chan struct{} // closed when a Hang rule is removed
 }
 
 // Faults holds the fault rules of one queue manager.
@@ -63,7 +69,11 @@ func (f *Faults) Add(fault Fault) FaultID {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.next++
-	f.rules = append(f.rules, &faultRule{Fault: fault, id: f.next})
+	r := &faultRule{Fault: fault, id: f.next}
+	if fault.Hang {
+		r.release = make(chan struct{})
+	}
+	f.rules = append(f.rules, r)
 	return f.next
 }
 
@@ -73,6 +83,7 @@ func (f *Faults) Remove(id FaultID) {
 	defer f.mu.Unlock()
 	for i, r := range f.rules {
 		if r.id == id {
+			r.free()
 			f.rules = append(f.rules[:i], f.rules[i+1:]...)
 			return
 		}
@@ -82,8 +93,18 @@ func (f *Faults) Remove(id FaultID) {
 // Clear uninstalls every fault.
 func (f *Faults) Clear() {
 	f.mu.Lock()
+	for _, r := range f.rules {
+		r.free()
+	}
 	f.rules = nil
 	f.mu.Unlock()
+}
+
+// free lets the calls a Hang rule holds go on.
+func (r *faultRule) free() {
+	if r.release != nil {
+		close(r.release)
+	}
 }
 
 // Hits returns how many calls the fault has hit so far.
@@ -112,6 +133,7 @@ type action struct {
 	latency time.Duration
 	rc      mqfmt.Reason
 	brk     bool
+	hang    []chan struct{} // every one must be closed before the call goes on
 }
 
 func (f *Faults) match(verb, object, connID string) action {
@@ -136,8 +158,23 @@ func (f *Faults) match(verb, object, connID string) action {
 			a.rc = r.RC
 		}
 		a.brk = a.brk || r.Break
+		if r.release != nil {
+			a.hang = append(a.hang, r.release)
+		}
 	}
 	return a
+}
+
+// wait holds the call for the latency (given up when ctx ends) and then,
+// ignoring ctx, until every Hang rule that hit it is removed.
+func (a action) wait(ctx context.Context) error {
+	if err := sleepCtx(ctx, a.latency); err != nil {
+		return err
+	}
+	for _, ch := range a.hang {
+		<-ch
+	}
+	return nil
 }
 
 // sleepCtx waits d or until ctx ends.

@@ -145,3 +145,33 @@ func TestCallAccounting(t *testing.T) {
 		t.Errorf("%d verbs after reset", n)
 	}
 }
+
+// A hung call ignores its context (as a call stuck in the MQ client does)
+// and answers once the fault is removed; other connections are not held.
+func TestFaultHangIgnoresTheContextUntilRemoved(t *testing.T) {
+	f := newFixture(t, "DEFINE QLOCAL(Q)")
+	hung, free := f.connect(""), f.connect("")
+	f.open(hung, "Q", outOnly)
+	hs, err := free.Handles(f.ctx, "Q")
+	if err != nil || len(hs) != 1 {
+		t.Fatalf("handles %v %v", hs, err)
+	}
+	id := f.qm.Faults().Add(Fault{Verb: VerbInquireQMgr, ConnID: hs[0].ConnID, Hang: true})
+	ctx, cancel := context.WithTimeout(f.ctx, 10*time.Millisecond)
+	defer cancel()
+	answered := make(chan error, 1)
+	go func() { _, err := hung.QMgr(ctx); answered <- err }()
+	<-ctx.Done()
+	if _, err := free.QMgr(f.ctx); err != nil {
+		t.Fatalf("another connection is held too: %v", err)
+	}
+	select {
+	case err := <-answered:
+		t.Fatalf("a hung call answered with its context ended: %v", err)
+	default:
+	}
+	f.qm.Faults().Remove(id)
+	if err := <-answered; err != nil {
+		t.Fatalf("after the fault is removed: %v", err)
+	}
+}

@@ -86,6 +86,7 @@ type QMgr struct {
 	faults     *Faults
 	stats      statsTable
 	xmitWake   chan struct{} // closed when a message appears on a transmission queue
+	stopped    bool          // ended (Stop): connections are refused until Start
 }
 
 var _ mqwatch.Connector = (*QMgr)(nil)
