@@ -77,9 +77,12 @@ func newBook(s *Scenario) *book {
 	b := &book{routes: map[routeKey]int64{}}
 	for _, p := range s.Producers {
 		t := p.Queue
-		if p.Topic != "" {
+		switch {
+		case len(p.Queues) > 0:
+			t = p.Queues[0] + " … " + p.Queues[len(p.Queues)-1] + " (" + strconv.Itoa(len(p.Queues)) + " queues in turn)"
+		case p.Topic != "":
 			t = "topic " + p.Topic
-		} else if p.ToQMgr != "" {
+		case p.ToQMgr != "":
 			t += "@" + p.ToQMgr
 		}
 		b.producers = append(b.producers, ProducerStats{Name: p.Name, QMgr: p.QMgr, Target: t, PutFailed: map[string]int64{}})

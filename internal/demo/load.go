@@ -167,9 +167,11 @@ type fileLink struct {
 }
 
 type fileEventSpec struct {
-	At   time.Duration `toml:"at"`
-	QMgr string        `toml:"qmgr"`
-	MQSC string        `toml:"mqsc"`
+	At    time.Duration `toml:"at"`
+	QMgr  string        `toml:"qmgr"`
+	MQSC  string        `toml:"mqsc"`
+	Stop  bool          `toml:"stop"`
+	Start bool          `toml:"start"`
 }
 
 func (f *fileScenario) scenario(readMQSC func(string) ([]byte, error)) (*Scenario, error) {

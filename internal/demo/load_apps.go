@@ -13,6 +13,7 @@ type fileProducer struct {
 	Name        string          `toml:"name"`
 	QMgr        string          `toml:"qmgr"`
 	Queue       string          `toml:"queue"`
+	Queues      []string        `toml:"queues"`
 	Topic       string          `toml:"topic"`
 	ToQMgr      string          `toml:"to_qmgr"`
 	Rate        float64         `toml:"rate"`
@@ -70,7 +71,7 @@ type fileDeliveryCount struct {
 }
 
 func (p *fileProducer) spec() (ProducerSpec, error) {
-	s := ProducerSpec{Name: p.Name, QMgr: p.QMgr, Queue: p.Queue, Topic: p.Topic, ToQMgr: p.ToQMgr,
+	s := ProducerSpec{Name: p.Name, QMgr: p.QMgr, Queue: p.Queue, Queues: p.Queues, Topic: p.Topic, ToQMgr: p.ToQMgr,
 		Rate: p.Rate, Count: p.Count, Start: p.Start, Stop: p.Stop, Burst: BurstSpec(p.Burst),
 		Poison: p.Poison, ReplyTo: p.ReplyTo, ReplyToQMgr: p.ReplyToQMgr, Expiry: p.Expiry,
 		Priority: -1, User: p.User}

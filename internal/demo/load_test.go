@@ -119,7 +119,7 @@ func TestParseRejects(t *testing.T) {
 		{"link_to_unknown_queue_manager", qm + "[[link]]\nqmgrs = [\"QM1\", \"QM9\"]\n", "no queue manager \"QM9\""},
 		{"link_of_one", qm + "[[link]]\nqmgrs = [\"QM1\"]\n", "at least two"},
 		{"producer_without_rate", qm + "[[producer]]\nname = \"P\"\nqueue = \"Q\"\n", "needs a rate or a burst"},
-		{"producer_with_queue_and_topic", prod("topic = \"a/b\"\n"), "exactly one of queue and topic"},
+		{"producer_with_queue_and_topic", prod("topic = \"a/b\"\n"), "exactly one of queue, queues and topic"},
 		{"producer_negative_rate", qm + "[[producer]]\nname = \"P\"\nqueue = \"Q\"\nrate = -1\n", "want 0 to"},
 		{"producer_poison_over_one", prod("poison = 1.5\n"), "poison 1.5"},
 		{"producer_bad_payload", prod("payload = \"pdf\"\n"), "payload \"pdf\""},

@@ -15,7 +15,7 @@ type producer struct {
 	r      *runner
 	idx    int
 	spec   *ProducerSpec
-	q      mqwatch.Queue
+	qs     []mqwatch.Queue // the target; with Queues, one handle per queue, taken in turn
 	rng    *rand.Rand
 	trace  string
 	copies int // messages each put makes: 1, or the matching subscriptions
@@ -62,14 +62,22 @@ func interval(rate float64) time.Duration {
 func (p *producer) put(now time.Time) {
 	p.seq++
 	poison := p.rng.Float64() < p.spec.Poison
-	m, err := build(p.spec, p.bodyID(), poison, p.rng, now)
+	spec, q := p.spec, p.qs[(p.seq-1)%len(p.qs)]
+	if len(spec.Queues) > 0 {
+		// The message names the queue it goes to (a JMS destination, the
+		// record's noun), as if the batch job had one producer per queue.
+		one := *spec
+		one.Queue = q.Name()
+		spec = &one
+	}
+	m, err := build(spec, p.bodyID(), poison, p.rng, now)
 	if err != nil {
 		p.r.book.putFailed(p.idx, 0)
 		return
 	}
 	ident := fmt.Sprintf("%s#%d", p.trace, p.seq)
 	p.setContext(&m.md, ident, now)
-	err = p.q.Put(p.r.ctx, &m.md, m.data, mqwatch.PutOptions{NewMsgId: true, Context: mqwatch.ContextSetAll})
+	err = q.Put(p.r.ctx, &m.md, m.data, mqwatch.PutOptions{NewMsgId: true, Context: mqwatch.ContextSetAll})
 	if err != nil {
 		p.r.book.putFailed(p.idx, mqwatch.ReasonOf(err))
 		return

@@ -106,6 +106,10 @@ func (r *runner) collect(ctx context.Context) ([]QMgrResult, []seen, error) {
 	var out []QMgrResult
 	var all []seen
 	for _, qm := range r.qms {
+		// A queue manager an event stopped is started again for the final
+		// scan, as an administrator would run strmqm to count its messages:
+		// they stayed on its queues.
+		qm.Start()
 		conn, err := qm.Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch sim"})
 		if err != nil {
 			return nil, nil, fmt.Errorf("collect %s: %w", qm.Name(), err)
@@ -209,6 +213,11 @@ func (r *runner) roles(info mqwatch.QMgrInfo, infos []mqwatch.QueueInfo) map[str
 	for _, p := range r.s.Producers {
 		if p.QMgr == info.Name && p.Queue != "" && p.ToQMgr == "" && p.DeadLetter == nil {
 			app(p.Queue)
+		}
+		if p.QMgr == info.Name {
+			for _, q := range p.Queues {
+				app(q)
+			}
 		}
 	}
 	for _, q := range infos {

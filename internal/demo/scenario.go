@@ -63,6 +63,9 @@ type ProducerSpec struct {
 	Queue  string
 	Topic  string
 	ToQMgr string
+	// Queues, instead of Queue, puts each message on the next of these
+	// queues in turn: a batch job that leaves a few messages on many queues.
+	Queues []string
 	// Rate is messages per second; 0 with Burst set produces bursts only.
 	Rate float64
 	// Count stops the producer after that many messages; 0 = no limit.
@@ -155,9 +158,15 @@ type DeliveryCountSpec struct {
 }
 
 // EventSpec runs MQSC on a queue manager at a moment of the run, for
-// incidents that start or end part way (a DEADQ put-inhibited for a while).
+// incidents that start or end part way (a DEADQ put-inhibited for a while),
+// or stops or starts the queue manager (endmqm -i, strmqm).
 type EventSpec struct {
 	At   time.Duration
 	QMgr string
 	MQSC string
+	// Stop ends the queue manager: its connections break (2009) and new ones
+	// are refused (2059) until an event starts it again.
+	Stop bool
+	// Start starts a stopped queue manager.
+	Start bool
 }

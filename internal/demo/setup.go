@@ -95,17 +95,25 @@ func (r *runner) startProducer(i int) error {
 	if err != nil {
 		return err
 	}
-	od := mqwatch.ObjectDesc{Name: spec.Queue, QMgr: spec.ToQMgr, Topic: spec.Topic}
-	q, err := conn.Open(r.ctx, od, mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	if err != nil {
-		return err
-	}
-	copies := 1
-	if spec.Topic != "" {
-		copies = r.subscribers(spec.QMgr, spec.Topic)
-	}
-	p := &producer{r: r, idx: i, spec: spec, q: q, copies: copies, rng: newRand(r.s.Seed, "producer", spec.Name),
+	p := &producer{r: r, idx: i, spec: spec, copies: 1, rng: newRand(r.s.Seed, "producer", spec.Name),
 		trace: traceName(spec.Name)}
+	targets := []mqwatch.ObjectDesc{{Name: spec.Queue, QMgr: spec.ToQMgr, Topic: spec.Topic}}
+	if len(spec.Queues) > 0 {
+		targets = targets[:0]
+		for _, q := range spec.Queues {
+			targets = append(targets, mqwatch.ObjectDesc{Name: q})
+		}
+	}
+	for _, od := range targets {
+		q, err := conn.Open(r.ctx, od, mqwatch.OpenOptions{Output: true, SetAllContext: true})
+		if err != nil {
+			return err
+		}
+		p.qs = append(p.qs, q)
+	}
+	if spec.Topic != "" {
+		p.copies = r.subscribers(spec.QMgr, spec.Topic)
+	}
 	// The first burst comes when the producer starts, then one every Every.
 	p.nextBurst = r.start.Add(spec.Start)
 	r.agenda.schedule(p.nextBurst, p)
@@ -133,7 +141,18 @@ type eventActor struct {
 
 func (e *eventActor) step(time.Time) (time.Time, bool) {
 	res := EventResult{At: e.spec.At, QMgr: e.spec.QMgr}
-	rep, err := e.r.byName[e.spec.QMgr].RunMQSC(strings.NewReader(e.spec.MQSC))
+	qm := e.r.byName[e.spec.QMgr]
+	switch {
+	case e.spec.Stop:
+		qm.Stop()
+		e.r.book.event(res)
+		return time.Time{}, false
+	case e.spec.Start:
+		qm.Start()
+		e.r.book.event(res)
+		return time.Time{}, false
+	}
+	rep, err := qm.RunMQSC(strings.NewReader(e.spec.MQSC))
 	var run *embedded.RunError
 	switch {
 	case errors.As(err, &run):

@@ -14,8 +14,9 @@ import (
 // Limits on a scenario's size. They are far above any demo and keep a
 // mistaken file from starting thousands of goroutines or connections.
 const (
-	maxQMgrs       = 16
-	maxApps        = 256
+	maxQMgrs       = 100
+	maxApps        = 1024
+	maxQueues      = 10000 // queues one producer puts to in turn
 	maxInstances   = 64
 	maxRate        = 10000 // messages per second
 	maxNameLen     = 28    // PutApplName and the application tag hold 28 characters
@@ -56,8 +57,14 @@ func (s *Scenario) Validate() error {
 		}
 	}
 	for i, e := range s.Events {
-		if e.At < 0 || !s.hasQMgr(e.QMgr) || strings.TrimSpace(e.MQSC) == "" {
-			errs = append(errs, fmt.Errorf("event %d: needs at >= 0, a queue manager of the scenario (got %q) and MQSC", i+1, e.QMgr))
+		does := 0
+		for _, set := range []bool{strings.TrimSpace(e.MQSC) != "", e.Stop, e.Start} {
+			if set {
+				does++
+			}
+		}
+		if e.At < 0 || !s.hasQMgr(e.QMgr) || does != 1 {
+			errs = append(errs, fmt.Errorf("event %d: needs at >= 0, a queue manager of the scenario (got %q) and one of mqsc, stop and start", i+1, e.QMgr))
 		}
 	}
 	return errors.Join(errs...)
@@ -167,13 +174,8 @@ func (s *Scenario) validateProducer(p *ProducerSpec, traces map[string]string) e
 	if err := s.defaultQMgr(&p.QMgr); err != nil {
 		return err
 	}
-	if (p.Queue == "") == (p.Topic == "") {
-		return errors.New("give exactly one of queue and topic")
-	}
-	if p.Queue != "" {
-		if err := checkName("queue", p.Queue); err != nil {
-			return err
-		}
+	if err := checkTargets(p); err != nil {
+		return err
 	}
 	if p.Topic != "" && (p.ToQMgr != "" || p.DeadLetter != nil) {
 		return errors.New("a topic producer publishes locally: no to_qmgr or dead_letter")
@@ -201,6 +203,36 @@ func (s *Scenario) validateProducer(p *ProducerSpec, traces map[string]string) e
 	}
 	_, err := ParsePayloadKind(string(p.Payload))
 	return err
+}
+
+// checkTargets checks where a producer puts: one queue, a list of queues
+// taken in turn (local puts only), or a topic.
+func checkTargets(p *ProducerSpec) error {
+	given := 0
+	for _, set := range []bool{p.Queue != "", len(p.Queues) > 0, p.Topic != ""} {
+		if set {
+			given++
+		}
+	}
+	if given != 1 {
+		return errors.New("give exactly one of queue, queues and topic")
+	}
+	if len(p.Queues) > maxQueues {
+		return fmt.Errorf("%d queues, limit %d", len(p.Queues), maxQueues)
+	}
+	if len(p.Queues) > 0 && (p.ToQMgr != "" || p.DeadLetter != nil) {
+		return errors.New("a producer over several queues puts locally: no to_qmgr or dead_letter")
+	}
+	names := p.Queues
+	if p.Queue != "" {
+		names = []string{p.Queue}
+	}
+	for _, q := range names {
+		if err := checkName("queue", q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func checkRates(p *ProducerSpec) error {
