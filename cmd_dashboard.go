@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -34,6 +35,8 @@ type tuiOpts struct {
 	scenario string
 	backend  string
 	audit    string
+	qmgrs    string
+	deadline time.Duration
 }
 
 func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
@@ -44,7 +47,9 @@ func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
 	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
 	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
-	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file) instead of the built-in demo")
+	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file, or fleet[:NxM], N queue managers of M queues) instead of the built-in demo")
+	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
+	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
 	fs.StringVar(&o.audit, "audit", "", "audit log of actions (JSON lines; default under the user's state directory)")
 	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
 }
@@ -69,7 +74,7 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if err := checkInterval(o.interval); err != nil {
+	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline)); err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 2
 	}
@@ -120,6 +125,18 @@ func checkInterval(d time.Duration) error {
 	return nil
 }
 
+// minDeadline is the shortest call deadline: a busy queue manager answers a
+// DISPLAY QSTATUS of thousands of queues in well under a second, and a
+// shorter deadline would call it unresponsive when it is only loaded.
+const minDeadline = time.Second
+
+func checkDeadline(d time.Duration) error {
+	if d != 0 && d < minDeadline {
+		return fmt.Errorf("--deadline %s: at least %s (0: twice the interval, at least 10s)", d, minDeadline)
+	}
+	return nil
+}
+
 // newDashboard starts a watcher per queue manager and builds the dashboard
 // on them; wait returns once every watcher has stopped (after ctx ends).
 func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
@@ -134,7 +151,7 @@ func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, 
 func startWatchers(ctx context.Context, o tuiOpts, be *backend) (sources []ui.Source, wait func()) {
 	done := make(chan struct{}, len(be.qmgrs))
 	for _, q := range be.qmgrs {
-		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval, Now: be.now,
+		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval, Deadline: o.deadline, Now: be.now,
 			Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
 		go func() { w.Run(ctx); done <- struct{}{} }()
 		sources = append(sources, namedWatcher{Watcher: w, name: q.name})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -56,7 +57,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return code
 	}
 	fail := func(code int, err error) int { fmt.Fprintf(stderr, "poisonwatch serve: %v\n", err); return code }
-	if err := checkInterval(o.interval); err != nil {
+	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline)); err != nil {
 		return fail(2, err)
 	}
 	if o.authorized == "" {

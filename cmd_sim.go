@@ -105,12 +105,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOpts, int, bool) {
 func loadSimScenario(o simOpts, stderr io.Writer) (*demo.Scenario, error) {
 	var s *demo.Scenario
 	var err error
-	if o.scenario == "" {
-		s, err = demo.Builtin()
-	} else {
-		s, err = demo.Load(o.scenario)
-	}
-	if err != nil {
+	if s, err = loadScenario(o.scenario); err != nil {
 		return nil, err
 	}
 	if o.seedSet {

@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -36,7 +39,7 @@ type backend struct {
 func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 	switch o.backend {
 	case "ibmmq":
-		qs, err := ibmmqBackends(promptPassword)
+		qs, err := ibmmqBackends(promptPassword, o.qmgrs)
 		if err != nil {
 			return nil, err
 		}
@@ -45,6 +48,19 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 	default:
 		return nil, fmt.Errorf("unknown backend %q (embedded or ibmmq)", o.backend)
 	}
+	be, err := startEmbedded(ctx, o)
+	if err != nil || o.qmgrs == "" {
+		return be, err
+	}
+	if be.qmgrs, err = watchListed(be.qmgrs, o.qmgrs, os.Stderr); err != nil {
+		be.stop()
+		return nil, err
+	}
+	return be, nil
+}
+
+// startEmbedded runs the queue managers of --mqsc, or of the scenario.
+func startEmbedded(ctx context.Context, o tuiOpts) (*backend, error) {
 	if o.mqsc != "" {
 		f, err := os.Open(o.mqsc)
 		if err != nil {
@@ -62,4 +78,46 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 		return &backend{qmgrs: []qmgrConn{{name: qm.Name(), conn: qm}}, stop: func() {}}, nil
 	}
 	return startDemo(ctx, o.scenario)
+}
+
+// watchListed keeps the queue managers a --qmgrs file names, in its order.
+// The embedded backend runs its queue managers in this process, so the file
+// chooses among the scenario's (a fleet's QM01 ... QM50): a name the
+// scenario lacks is an error, and connection settings are not used (said
+// on stderr, so that a file written for IBM MQ is not misread).
+func watchListed(all []qmgrConn, file string, stderr io.Writer) ([]qmgrConn, error) {
+	data, err := readBounded(file, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := ibmmq.ParseQMgrFile(data, ibmmq.Settings{})
+	if err != nil {
+		return nil, fmt.Errorf("--qmgrs %s: %w", mqfmt.Sanitize(file), err)
+	}
+	byName := make(map[string]qmgrConn, len(all))
+	for _, q := range all {
+		byName[q.name] = q
+	}
+	var out []qmgrConn
+	var unknown, connected []string
+	for _, s := range entries {
+		q, ok := byName[s.QMgr]
+		if !ok {
+			unknown = append(unknown, s.QMgr)
+			continue
+		}
+		out = append(out, q)
+		if s.QMgr = ""; s != (ibmmq.Settings{}) {
+			connected = append(connected, q.name)
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("--qmgrs %s: %s not among the embedded queue managers (%s ... %s)", mqfmt.Sanitize(file),
+			mqfmt.Sanitize(strings.Join(unknown, ", ")), all[0].name, all[len(all)-1].name)
+	}
+	if len(connected) > 0 {
+		fmt.Fprintf(stderr, "poisonwatch: --qmgrs %s: the embedded backend connects in this process; the connection settings of %s are not used\n",
+			mqfmt.Sanitize(file), mqfmt.Sanitize(strings.Join(connected, ", ")))
+	}
+	return out, nil
 }

@@ -34,17 +34,21 @@ func ibmmqBackend(prompt ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
 	return ibmmq.New(mqSettings)
 }
 
-// ibmmqBackends builds one backend per queue manager of --qmgrs, or the one
+// ibmmqBackends builds one backend per queue manager of the --qmgrs file
+// (the dashboard's flag, or this build's for other commands), or the one
 // the flags name. Credentials are resolved (and prompted for) once.
-func ibmmqBackends(prompt ibmmq.PasswordPrompter) ([]qmgrConn, error) {
-	if qmgrsFile == "" {
+func ibmmqBackends(prompt ibmmq.PasswordPrompter, file string) ([]qmgrConn, error) {
+	if file == "" {
+		file = qmgrsFile
+	}
+	if file == "" {
 		c, err := ibmmqBackend(prompt)
 		if err != nil {
 			return nil, err
 		}
 		return []qmgrConn{{name: mqSettings.QMgr, conn: c}}, nil
 	}
-	data, err := readBounded(qmgrsFile, 1<<20)
+	data, err := readBounded(file, 1<<20)
 	if err != nil {
 		return nil, err
 	}

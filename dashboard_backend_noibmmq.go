@@ -14,7 +14,7 @@ func registerMQFlags(*flag.FlagSet) {}
 
 func mqQMgrName() string { return "" }
 
-func ibmmqBackends(ibmmq.PasswordPrompter) ([]qmgrConn, error) {
+func ibmmqBackends(ibmmq.PasswordPrompter, string) ([]qmgrConn, error) {
 	return nil, errNoIBMMQ
 }
 

@@ -13,10 +13,7 @@ import (
 // the queue managers exist: the warm-up history is simulated meanwhile, so
 // the dashboard paints at once and watches the history fill in.
 func startDemo(ctx context.Context, scenario string) (*backend, error) {
-	s, err := demo.Builtin()
-	if scenario != "" {
-		s, err = demo.Load(scenario)
-	}
+	s, err := loadScenario(scenario)
 	if err != nil {
 		return nil, err
 	}
@@ -42,4 +39,21 @@ func startDemo(ctx context.Context, scenario string) (*backend, error) {
 		be.qmgrs = append(be.qmgrs, qmgrConn{name: qm.Name(), conn: qm})
 	}
 	return be, nil
+}
+
+// loadScenario reads the scenario --scenario names: the built-in demo when
+// empty, a generated fleet for fleet, fleet:N or fleet:NxM (a directory
+// called fleet is ./fleet), else a directory or TOML file.
+func loadScenario(name string) (*demo.Scenario, error) {
+	if name == "" {
+		return demo.Builtin()
+	}
+	o, isFleet, err := demo.ParseFleet(name)
+	switch {
+	case err != nil:
+		return nil, err
+	case isFleet:
+		return demo.Fleet(o)
+	}
+	return demo.Load(name)
 }
