@@ -69,7 +69,11 @@ func (qs *QueueState) fold(v mqwatch.QueueView, head []mqwatch.Summary, now time
 		}
 		qs.MaxBackout = max(qs.MaxBackout, bc)
 	}
-	qs.BackoutHistory.Add(now, float64(qs.MaxBackout))
+	if qs.MaxBackout > 0 || qs.BackoutHistory.Len() > 0 {
+		// Only queues whose head was ever rolled back have a history worth
+		// its memory; the rest of a 1,000-queue queue manager never does.
+		qs.BackoutHistory.Add(now, float64(qs.MaxBackout))
+	}
 }
 
 // GetIdle returns how long no get has happened: from the queue's last get

@@ -26,3 +26,25 @@ func TestRing(t *testing.T) {
 		t.Fatalf("windowed rate %v", rate)
 	}
 }
+
+// A ring keeps the newest points past wrapping around several times, and
+// takes no memory before its first point.
+func TestRingWrapsAndStartsEmpty(t *testing.T) {
+	t0 := time.Date(2026, 11, 30, 3, 0, 0, 0, time.UTC)
+	r := NewRing(4)
+	if r.Len() != 0 || r.ts != nil {
+		t.Fatalf("an empty ring holds %d points, storage %v", r.Len(), r.ts)
+	}
+	for i := range 11 {
+		r.Add(t0.Add(time.Duration(i)*time.Second), float64(i))
+	}
+	if got := r.Values(); len(got) != 4 || got[0] != 7 || got[3] != 10 {
+		t.Fatalf("values %v, want 7..10", got)
+	}
+	if p := r.At(0); !p.T.Equal(t0.Add(7*time.Second)) || p.V != 7 {
+		t.Fatalf("oldest point %v", p)
+	}
+	if last, ok := r.Last(); !ok || !last.T.Equal(t0.Add(10*time.Second)) {
+		t.Fatalf("newest point %v %v", last, ok)
+	}
+}

@@ -45,7 +45,8 @@ type QueueState struct {
 	// AtRisk counts head messages with BackoutCount > 0; Stuck those with
 	// BackoutCount >= BOTHRESH > 0 (R8c).
 	AtRisk, Stuck int
-	// MaxBackout is the highest BackoutCount seen at the head, and its history.
+	// MaxBackout is the highest BackoutCount seen at the head, and its
+	// history since it was first above 0.
 	MaxBackout     int32
 	BackoutHistory *Ring
 	// LastGetSeen is when LastGet last changed (for stalled consumers).

@@ -96,6 +96,9 @@ func (f fleetQMgr) inputs() int { return f.queues - 1 - f.boqs() }
 func fleetInput(i int) string { return fmt.Sprintf("APP.%04d.IN", i) }
 func fleetBOQ(i int) string   { return fmt.Sprintf("APP.%04d.BO", i) }
 
+// mqsc defines the queues as a careful administrator does: each backout
+// queue takes a message of its input queue plus the MQRFH2 a JMS move adds
+// (R5b), and the DEADQ one of a backout queue plus its MQDLH (R8a, R8b).
 func (f fleetQMgr) mqsc() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "ALTER QMGR DEADQ(%s) MONQ(MEDIUM)\n", fleetDeadQ)
@@ -105,10 +108,10 @@ func (f fleetQMgr) mqsc() string {
 		if f.kind == fleetFilling && i == 1 {
 			depth = 120 // fills in about a quarter of an hour of poison
 		}
-		fmt.Fprintf(&b, "DEFINE QLOCAL(%s) MAXDEPTH(%d) DESCR('backout queue of %s')\n", fleetBOQ(i), depth, fleetInput(i))
+		fmt.Fprintf(&b, "DEFINE QLOCAL(%s) MAXDEPTH(%d) MAXMSGL(2097152) DESCR('backout queue of %s')\n", fleetBOQ(i), depth, fleetInput(i))
 	}
 	for i := range f.inputs() {
-		fmt.Fprintf(&b, "DEFINE QLOCAL(%s) MAXDEPTH(5000)", fleetInput(i))
+		fmt.Fprintf(&b, "DEFINE QLOCAL(%s) MAXDEPTH(5000) MAXMSGL(1048576)", fleetInput(i))
 		switch {
 		case f.kind == fleetStuck && i == 2:
 			fmt.Fprintf(&b, " BOTHRESH(5) BOQNAME(%s)", fleetBOQ(i))
