@@ -20,8 +20,12 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		// The figures are the last good poll's: recomputing time-based alerts
 		// from them would blame consumers for the tool's own outage. Keep
 		// what was known and say the data is stale.
+		what := "not connected"
+		if mqwatch.IsNoAnswer(snap.Err) {
+			what = "not answering"
+		}
 		q.Alerts = append([]Alert{{Severity: actions.Critical, QMgr: q.Name,
-			Text: fmt.Sprintf("not connected: %v (alerts below are from the last good poll)", snap.Err)}}, q.connected...)
+			Text: fmt.Sprintf("%s: %v (alerts below are from the last good poll)", what, snap.Err)}}, q.connected...)
 		return
 	}
 	q.LastGood = snap.Time.Add(snap.Poll.Duration)
