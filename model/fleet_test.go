@@ -65,7 +65,9 @@ func TestFleetRowsWorstFirst(t *testing.T) {
 		level int
 		check func(FleetRow) bool
 	}{
-		{"QM-OK", LinkUp, 0, func(r FleetRow) bool { return r.Crit+r.Warn == 0 && r.DeadQ == "DLQ" && r.DeadMax == 50000 && r.Queues == 2 }},
+		{"QM-OK", LinkUp, 0, func(r FleetRow) bool {
+			return r.Crit+r.Warn == 0 && r.DeadQ == "DLQ" && r.DeadMax == 50000 && r.Queues == 2
+		}},
 		{"QM-BOQ", LinkUp, 1, func(r FleetRow) bool { return r.WorstBOQ == "A.BO" && r.WorstFill == 0.75 && r.Crit == 0 }},
 		{"QM-LOOP", LinkUp, 2, func(r FleetRow) bool { return r.Crit > 0 }},
 		{"QM-DOWN", LinkDown, 2, func(r FleetRow) bool { return mqwatch.IsReason(r.Err, mqfmt.RCQMgrNotAvailable) && r.Crit == 1 }},
