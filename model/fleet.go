@@ -40,6 +40,9 @@ type FleetRow struct {
 	// WorstBOQ is the backout queue nearest to MAXDEPTH, "" when none.
 	WorstBOQ  string
 	WorstFill float64
+	// Top is the most severe alert (the first of the queue manager's), nil
+	// when it has none.
+	Top *Alert
 }
 
 // Level is the row's severity as the dashboard colours it: 2 for a critical
@@ -57,11 +60,13 @@ func (r FleetRow) Level() int {
 
 // Fleet returns one row per queue manager, worst first: by level, then by
 // critical and warning alerts, then by DEADQ arrival rate, then by name, so
-// that equal rows keep one order between refreshes.
-func (s *State) Fleet(now time.Time) []FleetRow {
+// that equal rows keep one order between refreshes. While held (the picture
+// is frozen, or its history is still being simulated) old data is old on
+// purpose and no row reads stale.
+func (s *State) Fleet(now time.Time, held bool) []FleetRow {
 	rows := make([]FleetRow, 0, len(s.Order))
 	for _, name := range s.Order {
-		rows = append(rows, s.QMgrs[name].fleetRow(now))
+		rows = append(rows, s.QMgrs[name].fleetRow(now, held))
 	}
 	slices.SortStableFunc(rows, func(a, b FleetRow) int {
 		return cmp.Or(cmp.Compare(b.Level(), a.Level()), cmp.Compare(b.Crit, a.Crit), cmp.Compare(b.Warn, a.Warn),
@@ -70,7 +75,7 @@ func (s *State) Fleet(now time.Time) []FleetRow {
 	return rows
 }
 
-func (q *QMgrState) fleetRow(now time.Time) FleetRow {
+func (q *QMgrState) fleetRow(now time.Time, held bool) FleetRow {
 	r := FleetRow{QMgr: q.Name, Age: q.Age(now), Queues: len(q.Queues)}
 	switch {
 	case q.Snap == nil:
@@ -79,7 +84,7 @@ func (q *QMgrState) fleetRow(now time.Time) FleetRow {
 		r.Link, r.Err = LinkNoAnswer, q.Snap.Err
 	case !q.Snap.Connected:
 		r.Link, r.Err = LinkDown, q.Snap.Err
-	case q.Stale(now):
+	case q.Stale(now) && !held:
 		r.Link = LinkStale
 	}
 	for _, al := range q.Alerts {
@@ -91,6 +96,10 @@ func (q *QMgrState) fleetRow(now time.Time) FleetRow {
 		default:
 			r.Info++
 		}
+	}
+	if len(q.Alerts) > 0 {
+		top := q.Alerts[0]
+		r.Top = &top
 	}
 	if q.Snap != nil {
 		r.DeadQ = q.Snap.QMgr.DeadQ

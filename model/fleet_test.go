@@ -46,7 +46,7 @@ func TestFleetRowsWorstFirst(t *testing.T) {
 	fold(fleetSnap("QM-OLD", 1, t0.Add(-time.Minute), local("A.IN", 0, 5000, 0, "")))
 	st.QMgr("QM-NEW")
 
-	rows := st.Fleet(t0)
+	rows := st.Fleet(t0, false)
 	var order []string
 	for _, r := range rows {
 		order = append(order, r.QMgr)
@@ -69,7 +69,7 @@ func TestFleetRowsWorstFirst(t *testing.T) {
 			return r.Crit+r.Warn == 0 && r.DeadQ == "DLQ" && r.DeadMax == 50000 && r.Queues == 2
 		}},
 		{"QM-BOQ", LinkUp, 1, func(r FleetRow) bool { return r.WorstBOQ == "A.BO" && r.WorstFill == 0.75 && r.Crit == 0 }},
-		{"QM-LOOP", LinkUp, 2, func(r FleetRow) bool { return r.Crit > 0 }},
+		{"QM-LOOP", LinkUp, 2, func(r FleetRow) bool { return r.Crit > 0 && r.Top != nil && r.Top.Rule == "R1c" }},
 		{"QM-DOWN", LinkDown, 2, func(r FleetRow) bool { return mqwatch.IsReason(r.Err, mqfmt.RCQMgrNotAvailable) && r.Crit == 1 }},
 		{"QM-HUNG", LinkNoAnswer, 2, func(r FleetRow) bool {
 			var na *mqwatch.NoAnswerError
@@ -77,6 +77,11 @@ func TestFleetRowsWorstFirst(t *testing.T) {
 		}},
 		{"QM-OLD", LinkStale, 1, func(r FleetRow) bool { return r.Age == time.Minute }},
 		{"QM-NEW", LinkConnecting, 0, func(r FleetRow) bool { return r.DeadQ == "" && r.Queues == 0 }},
+	}
+	for _, r := range st.Fleet(t0, true) {
+		if r.QMgr == "QM-OLD" && r.Link != LinkUp {
+			t.Errorf("held: %+v, want QM-OLD not stale", r)
+		}
 	}
 	for _, tt := range tests {
 		r := by[tt.qmgr]
@@ -105,7 +110,7 @@ func TestFleetDeadQRateOrdersEqualRows(t *testing.T) {
 			st.Fold(s)
 		}
 	}
-	rows := st.Fleet(t0.Add(2 * time.Minute))
+	rows := st.Fleet(t0.Add(2*time.Minute), false)
 	if rows[0].QMgr != "QM-FAST" || !rows[0].DeadRateOK || rows[0].DeadRate != 20 || rows[1].DeadRate != 10 {
 		t.Fatalf("rows %+v; want QM-FAST first at 20/min, QM-SLOW at 10/min", rows)
 	}

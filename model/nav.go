@@ -17,10 +17,11 @@ const (
 	ScreenAlerts // every queue manager's alerts
 	ScreenDialog // an action from dry run to result, on its source queue
 	ScreenRules  // the loaded runmqdlq rules table, or why it was refused
+	ScreenFleet  // one row per queue manager, worst first
 )
 
 func (s Screen) String() string {
-	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts", "Dialog", "Rules"}[s]
+	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts", "Dialog", "Rules", "Fleet"}[s]
 }
 
 // Location is one entry of the navigation stack.

@@ -87,10 +87,13 @@ type App struct {
 	// rules is the runmqdlq rules table loaded with :rules FILE, nil if none.
 	rules *rulesTable
 
-	warming  bool
-	showHelp bool
-	flash    string // one-line status (copied, refused, ...)
-	room     roomState
+	// fleetFirst: more than fleetFirstAbove queue managers, so the fleet
+	// view is the first screen and every dashboard sits above it.
+	fleetFirst bool
+	warming    bool
+	showHelp   bool
+	flash      string // one-line status (copied, refused, ...)
+	room       roomState
 }
 
 // New builds the App.
@@ -118,6 +121,9 @@ func New(o Options) *App {
 		a.qm = o.Sources[0].Name()
 	}
 	a.stack = []screen{newDashboard(a.qm)}
+	if a.fleetFirst = len(o.Sources) > fleetFirstAbove; a.fleetFirst {
+		a.stack = []screen{newFleetScreen()}
+	}
 	a.pal = newPalette()
 	a.filter = newFilterInput()
 	return a
@@ -171,6 +177,11 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case roomMsg:
 		return a, a.onRoom(msg)
 	case tickMsg:
+		if _, ok := a.top().(*fleetScreen); ok {
+			// Ages and staleness move with the clock: a queue manager that
+			// stopped answering sends nothing that would refresh its row.
+			a.refreshScreens()
+		}
 		return a, tick()
 	case warmedMsg:
 		// The last polls are from the simulated past: poll now, so no queue

@@ -158,7 +158,12 @@ func sameLocation(x, y model.Location) bool {
 }
 
 func (a *App) rebuildStack(v SessionView) {
-	a.qm = v.Stack[0].QMgr
+	for _, loc := range v.Stack {
+		if loc.QMgr != "" { // the fleet view at the bottom names none
+			a.qm = loc.QMgr
+			break
+		}
+	}
 	stack := []screen{}
 	for i, loc := range v.Stack {
 		s := screenAt(loc)
@@ -212,6 +217,8 @@ func screenAt(loc model.Location) screen {
 		}
 	case model.ScreenAlerts:
 		return newAlertList()
+	case model.ScreenFleet:
+		return newFleetScreen()
 	}
 	return nil
 }
@@ -226,6 +233,8 @@ func screenGrid(s screen) *Grid {
 	case *triageScreen:
 		return &s.grid
 	case *auditScreen:
+		return &s.grid
+	case *fleetScreen:
 		return &s.grid
 	}
 	return nil

@@ -13,7 +13,7 @@ type KeyMap struct {
 	Export, Group, Audit, Reveal      key.Binding
 	NextTab, PrevTab                  key.Binding
 	DeadQ, Alerts, Sort, Unmark       key.Binding
-	WriteRules                        key.Binding
+	WriteRules, Fleet                 key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: vim keys and arrows. Destructive
@@ -56,6 +56,7 @@ func DefaultKeyMap() KeyMap {
 		Alerts:  b("every queue manager's alerts", "a"),
 		Sort:    b("cycle sort order", "s"),
 		Unmark:  b("clear all marks", "u"),
+		Fleet:   b("fleet view", "m"),
 		// W writes a file, never to a queue: its dialog chooses the actions.
 		WriteRules: b("write a runmqdlq rules table from the groups", "W"),
 	}

@@ -89,6 +89,7 @@ func (a *App) paletteItems() []paletteItem {
 	items := []paletteItem{
 		{"dlq", "open the dead-letter queue", func(a *App) tea.Cmd { return a.openDeadQ() }},
 		{"alerts", "every queue manager's alerts, most severe first", func(a *App) tea.Cmd { return a.push(newAlertList()) }},
+		{"fleet", "every queue manager, worst first", func(a *App) tea.Cmd { return a.openFleet() }},
 		{"audit", "this session's actions", func(a *App) tea.Cmd { return a.push(newAuditScreen(a.qm)) }},
 		{"freeze", "pause or resume live updates", func(a *App) tea.Cmd { a.setFrozen(!a.frozen); return nil }},
 		{"refresh", "poll now", func(a *App) tea.Cmd {
@@ -124,14 +125,15 @@ func (a *App) paletteItems() []paletteItem {
 	return items
 }
 
-// switchQMgr shows another queue manager's dashboard, its table at the top.
+// switchQMgr shows another queue manager's dashboard, its table at the top;
+// with the fleet view first, above it, so esc goes back to the fleet.
 func (a *App) switchQMgr(qm string) tea.Cmd {
 	if s := a.source(a.qm); s != nil {
 		s.SetFocus("") // stop browsing what the operator left
 	}
 	a.qm = qm
 	a.sel.Clear()
-	a.stack = []screen{newDashboard(qm)}
+	a.stack = append(a.fleetRoot(), newDashboard(qm))
 	return a.entered()
 }
 

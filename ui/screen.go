@@ -129,13 +129,37 @@ func (a *App) here() string {
 }
 
 // jump replaces everything above the dashboard with s: for keys that go
-// somewhere (the DEADQ, a queue from the palette) rather than deeper.
+// somewhere (the DEADQ, a queue from the palette) rather than deeper. From
+// the fleet view, the current queue manager's dashboard comes in between.
 func (a *App) jump(s screen) tea.Cmd {
-	a.stack = a.stack[:1]
+	base := len(a.fleetRoot())
+	if len(a.stack) <= base {
+		a.stack = append(a.stack[:base], newDashboard(a.qm))
+	}
+	a.stack = a.stack[:base+1]
 	if s == nil {
 		return a.entered()
 	}
 	return a.push(s)
+}
+
+// fleetRoot is what sits under the dashboard: the fleet view when it is the
+// first screen (more than fleetFirstAbove queue managers), else nothing.
+func (a *App) fleetRoot() []screen {
+	if _, ok := a.stack[0].(*fleetScreen); ok && a.fleetFirst {
+		return []screen{a.stack[0]}
+	}
+	return nil
+}
+
+// openFleet goes to the fleet view: back down to it when it is the first
+// screen, else on top of the screen on view (esc returns there).
+func (a *App) openFleet() tea.Cmd {
+	if root := a.fleetRoot(); root != nil {
+		a.stack = root
+		return a.entered()
+	}
+	return a.push(newFleetScreen())
 }
 
 // pop goes back to what was on view before the last push.

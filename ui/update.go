@@ -87,6 +87,7 @@ func (a *App) globalBindings() []binding {
 		bind(k.DeadQ, a.openDeadQ),
 		bind(k.Audit, func() tea.Cmd { return a.push(newAuditScreen(a.here())) }),
 		bind(k.Alerts, func() tea.Cmd { return a.push(newAlertList()) }),
+		bind(k.Fleet, a.openFleet, offIf(func() bool { return a.top().location().Screen == model.ScreenFleet }, "this is the fleet view")),
 		bind(k.Refresh, run(func() {
 			if s := a.source(a.qm); s != nil {
 				s.Refresh()

@@ -102,11 +102,25 @@ func (a *App) headerView() string {
 	if a.opt.WarRoom {
 		parts = append(parts, st.BadgeRO.Render("[masked]"))
 	}
-	if c, w := alertCounts(a.current()); c+w > 0 {
+	_, onFleet := a.top().(*fleetScreen)
+	counted := []*model.QMgrState{a.current()}
+	if onFleet {
+		counted = a.all()
+	}
+	if c, w := alertCounts(counted...); c+w > 0 {
 		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d crit %d warn", c, w)))
 	}
-	for _, name := range a.state.Order {
-		parts = append(parts, a.qmgrBadge(name, now))
+	if len(a.state.Order) > fleetFirstAbove {
+		// Fifty badges would not fit: the queue manager on view, and how
+		// the fleet answers (m shows it).
+		if !onFleet {
+			parts = append(parts, a.qmgrBadge(a.qm, now))
+		}
+		parts = append(parts, a.fleetBadge(now))
+	} else {
+		for _, name := range a.state.Order {
+			parts = append(parts, a.qmgrBadge(name, now))
+		}
 	}
 	line := ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
 	if a.opt.Room != nil {
@@ -146,18 +160,59 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 	return out
 }
 
-// alertCounts counts a queue manager's critical and warning alerts: what the
+// alertCounts counts queue managers' critical and warning alerts: what the
 // header shows everywhere (info findings are in the alert lists only).
-func alertCounts(q *model.QMgrState) (crit, warn int) {
-	for _, al := range q.Alerts {
-		switch al.Severity {
-		case actions.Critical:
-			crit++
-		case actions.Warning:
-			warn++
+func alertCounts(qs ...*model.QMgrState) (crit, warn int) {
+	for _, q := range qs {
+		for _, al := range q.Alerts {
+			switch al.Severity {
+			case actions.Critical:
+				crit++
+			case actions.Warning:
+				warn++
+			}
 		}
 	}
 	return crit, warn
+}
+
+// all returns every queue manager's state, in the order of their names.
+func (a *App) all() []*model.QMgrState {
+	out := make([]*model.QMgrState, 0, len(a.state.Order))
+	for _, name := range a.state.Order {
+		out = append(out, a.state.QMgrs[name])
+	}
+	return out
+}
+
+// fleetBadge counts the queue managers by how they answer: "fleet 50: ● 47
+// ◌ 1 ✖ 2"; the symbols say it without colour.
+func (a *App) fleetBadge(now time.Time) string {
+	st := &a.st
+	var up, stale, down, waiting int
+	for _, q := range a.all() {
+		switch {
+		case q.Snap == nil:
+			waiting++
+		case !q.Snap.Connected:
+			down++
+		case q.Stale(now) && !a.warming && !a.frozen && a.activeDialog() == nil:
+			stale++
+		default:
+			up++
+		}
+	}
+	out := st.Muted.Render(fmt.Sprintf("fleet %d:", len(a.state.Order))) + " " + st.OK.Render(fmt.Sprintf("● %d", up))
+	if stale > 0 {
+		out += " " + st.Warning.Render(fmt.Sprintf("◌ %d stale", stale))
+	}
+	if down > 0 {
+		out += " " + st.Danger.Render(fmt.Sprintf("✖ %d down", down))
+	}
+	if waiting > 0 {
+		out += " " + st.Muted.Render(fmt.Sprintf("%d connecting…", waiting))
+	}
+	return out
 }
 
 func shortErr(err error) string {

@@ -53,7 +53,7 @@ var demoPolls = sync.OnceValues(func() ([][]*mqwatch.Snapshot, error) {
 })
 
 // walkKeys are the keys the random walk presses, navigation weighted up.
-var walkKeys = strings.Fields("j j j k enter enter enter enter esc esc tab d space ctrl+a u R M D E P W t y l h o s a A / x f ? G g : 2 5 jj kjk")
+var walkKeys = strings.Fields("j j j k enter enter enter enter esc esc tab d space ctrl+a u R M D E P W t y l h o s a A m / x f ? G g : 2 5 jj kjk")
 
 // TestRandomWalkKeepsScreensConsistent drives seeded random key sequences
 // over the demo's snapshots and checks after every step that the breadcrumb
@@ -90,7 +90,7 @@ func TestRandomWalkKeepsScreensConsistent(t *testing.T) {
 				}
 			}
 			// The walk must reach the screens it checks, or it proves nothing.
-			for _, s := range []string{"Message", "Group", "Triage", "dialog", "Alert", "rules dialog"} {
+			for _, s := range []string{"Message", "Group", "Triage", "dialog", "Alert", "rules dialog", "Fleet"} {
 				if seen[s] == 0 {
 					t.Errorf("the walk never reached %s: %v", s, seen)
 				}
