@@ -58,9 +58,10 @@ func (r FleetRow) Level() int {
 	return 0
 }
 
-// Fleet returns one row per queue manager, worst first: by level, then by
-// critical and warning alerts, then by DEADQ arrival rate, then by name, so
-// that equal rows keep one order between refreshes. While held (the picture
+// Fleet returns one row per queue manager, worst first: by level, those that
+// cannot be reached before those that can, then by critical and warning
+// alerts, then by DEADQ arrival rate, then by name, so that equal rows keep
+// one order between refreshes. While held (the picture
 // is frozen, or its history is still being simulated) old data is old on
 // purpose and no row reads stale.
 func (s *State) Fleet(now time.Time, held bool) []FleetRow {
@@ -69,10 +70,19 @@ func (s *State) Fleet(now time.Time, held bool) []FleetRow {
 		rows = append(rows, s.QMgrs[name].fleetRow(now, held))
 	}
 	slices.SortStableFunc(rows, func(a, b FleetRow) int {
-		return cmp.Or(cmp.Compare(b.Level(), a.Level()), cmp.Compare(b.Crit, a.Crit), cmp.Compare(b.Warn, a.Warn),
-			cmp.Compare(b.DeadRate, a.DeadRate), cmp.Compare(a.QMgr, b.QMgr))
+		return cmp.Or(cmp.Compare(b.Level(), a.Level()), cmp.Compare(b.unreachable(), a.unreachable()),
+			cmp.Compare(b.Crit, a.Crit), cmp.Compare(b.Warn, a.Warn), cmp.Compare(b.DeadRate, a.DeadRate), cmp.Compare(a.QMgr, b.QMgr))
 	})
 	return rows
+}
+
+// unreachable is 1 for a queue manager whose figures are the last good
+// poll's: whatever its alerts, nobody knows what it is doing now.
+func (r FleetRow) unreachable() int {
+	if r.Link == LinkDown || r.Link == LinkNoAnswer {
+		return 1
+	}
+	return 0
 }
 
 func (q *QMgrState) fleetRow(now time.Time, held bool) FleetRow {

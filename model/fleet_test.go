@@ -51,7 +51,7 @@ func TestFleetRowsWorstFirst(t *testing.T) {
 	for _, r := range rows {
 		order = append(order, r.QMgr)
 	}
-	want := []string{"QM-LOOP", "QM-DOWN", "QM-HUNG", "QM-BOQ", "QM-OLD", "QM-NEW", "QM-OK"}
+	want := []string{"QM-DOWN", "QM-HUNG", "QM-LOOP", "QM-BOQ", "QM-OLD", "QM-NEW", "QM-OK"}
 	if !slices.Equal(order, want) {
 		t.Fatalf("order %v, want %v", order, want)
 	}

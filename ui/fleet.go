@@ -231,7 +231,7 @@ func (f *fleetScreen) detail(a *App, w int) []string {
 		return make([]string, n)
 	}
 	q := a.state.QMgrs[r.QMgr]
-	head := fmt.Sprintf("%s: %d queues, DEADQ %s", r.QMgr, r.Queues, cmp.Or(r.DeadQ, "none"))
+	head := fmt.Sprintf("%s: %s queues, DEADQ %s", r.QMgr, human(int64(r.Queues)), cmp.Or(r.DeadQ, "none"))
 	switch r.Link {
 	case model.LinkDown, model.LinkNoAnswer:
 		head = fmt.Sprintf("%s: %v; data %s old", r.QMgr, r.Err, age(r.Age))

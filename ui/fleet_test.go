@@ -119,9 +119,9 @@ func newFleetApp(t testing.TB, w, h int, names ...string) (*App, []*fakeSource) 
 // and 200x60, without colour: severity reads from ■ ▲, ● ◌ ✖ and words.
 func TestFleetScreens(t *testing.T) {
 	cases := []screenCase{
-		{"fleet", nil},
-		{"fleet_down_row", []string{"j"}},
-		{"fleet_no_answer_row", []string{"j", "j"}},
+		{"fleet", nil}, // the cursor on the worst row: QM05, down
+		{"fleet_loop_row", []string{"j", "j"}},
+		{"fleet_no_answer_row", []string{"j"}},
 		{"fleet_enter", []string{"enter"}},
 		{"fleet_filter", []string{"/", "0", "4"}},
 	}
@@ -145,9 +145,9 @@ func TestFleetRowsAndOrder(t *testing.T) {
 	for _, r := range f.rows {
 		order = append(order, r.QMgr)
 	}
-	// Critical first (the loop, then the two that cannot be reached, most
-	// alerts first), then warnings, then the rest by name.
-	want := "QM02 QM05 QM06 QM03 QM04 QM07 QM01 QM08"
+	// Critical first (the two that cannot be reached, then the loop), then
+	// warnings, then the rest by name.
+	want := "QM05 QM06 QM02 QM03 QM04 QM07 QM01 QM08"
 	if got := strings.Join(order, " "); got != want {
 		t.Fatalf("fleet order %s, want %s", got, want)
 	}
@@ -167,13 +167,13 @@ func TestFleetNavigation(t *testing.T) {
 		qm     string
 		flash  string
 	}{
-		{"enter opens the row's dashboard", []string{"enter"}, "Fleet › Dashboard", "QM02", ""},
-		{"esc goes back to the fleet on the same row", []string{"j", "enter", "esc"}, "Fleet", "QM05", ""},
+		{"enter opens the row's dashboard", []string{"enter"}, "Fleet › Dashboard", "QM05", ""},
+		{"esc goes back to the fleet on the same row", []string{"j", "j", "enter", "esc"}, "Fleet", "QM02", ""},
 		{"d from the fleet opens the DEADQ of the queue manager on view", []string{"j", "j", "j", "j", "enter", "esc", "d"}, "Fleet › Dashboard › QM04.DEADQ", "QM04", ""},
 		{"m from deep in goes back to the fleet", []string{"j", "j", "j", "j", "enter", "d", "enter", "m"}, "Fleet", "QM04", ""},
 		{"m on the fleet says where you are", []string{"m"}, "Fleet", "QM01", "this is the fleet view"},
 		{"the palette's qm keeps the fleet under the dashboard", []string{":", "q", "m", " ", "Q", "M", "0", "3", "enter"}, "Fleet › Dashboard", "QM03", ""},
-		{"the palette's fleet", []string{"enter", ":", "f", "l", "e", "e", "t", "enter"}, "Fleet", "QM02", ""},
+		{"the palette's fleet", []string{"enter", ":", "f", "l", "e", "e", "t", "enter"}, "Fleet", "QM05", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -205,8 +205,8 @@ func TestFleetOnTopOfAFewQueueManagers(t *testing.T) {
 		t.Fatalf("esc: crumbs %q on %s", got, a.qm)
 	}
 	press(a, "m", "j", "enter")
-	if got := strings.Join(a.crumbs(), " › "); got != "Dashboard" || a.qm != "QM05" {
-		t.Fatalf("enter on the second row: crumbs %q on %s, want QM05's dashboard", got, a.qm)
+	if got := strings.Join(a.crumbs(), " › "); got != "Dashboard" || a.qm != "QM02" {
+		t.Fatalf("enter on the second row: crumbs %q on %s, want QM02's dashboard", got, a.qm)
 	}
 }
 
