@@ -113,6 +113,10 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// spreadAbove is how many queue managers are polled together at start; the
+// built-in demo's three paint at once.
+const spreadAbove = 4
+
 // minInterval is the shortest poll interval: each poll inquires every queue
 // and browses heads and inventories, and polling faster loads the queue
 // manager without showing anything sooner than the operator can read.
@@ -147,12 +151,18 @@ func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, 
 }
 
 // startWatchers starts a watcher per queue manager; wait returns once every
-// one has stopped (after ctx ends).
+// one has stopped (after ctx ends). A fleet's first polls are spread over
+// one interval: fifty first inventories read at once make the process's
+// memory peak, and nobody reads fifty rows in the first second.
 func startWatchers(ctx context.Context, o tuiOpts, be *backend) (sources []ui.Source, wait func()) {
 	done := make(chan struct{}, len(be.qmgrs))
-	for _, q := range be.qmgrs {
+	for i, q := range be.qmgrs {
+		var delay time.Duration
+		if n := len(be.qmgrs); n > spreadAbove {
+			delay = time.Duration(i) * o.interval / time.Duration(n)
+		}
 		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval, Deadline: o.deadline, Now: be.now,
-			Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
+			Delay: delay, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
 		go func() { w.Run(ctx); done <- struct{}{} }()
 		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
 	}

@@ -36,7 +36,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		seen[v.Info.Name] = true
 		qs := q.Queues[v.Info.Name]
 		if qs == nil {
-			qs = &QueueState{Depth: NewRing(HistoryLen), Arrived: NewRing(HistoryLen), BackoutHistory: NewRing(HistoryLen)}
+			qs = &QueueState{Depth: NewRing(q.depthLen(v.Role)), Arrived: NewRing(HistoryLen), BackoutHistory: NewRing(HistoryLen)}
 			q.Queues[v.Info.Name] = qs
 		}
 		qs.fold(v, snap.Heads[v.Info.Name], now)

@@ -3,6 +3,8 @@ package model
 import (
 	"testing"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 func TestRing(t *testing.T) {
@@ -46,5 +48,31 @@ func TestRingWrapsAndStartsEmpty(t *testing.T) {
 	}
 	if last, ok := r.Last(); !ok || !last.T.Equal(t0.Add(10*time.Second)) {
 		t.Fatalf("newest point %v %v", last, ok)
+	}
+}
+
+// An input queue keeps the depth history its rate needs; the DEADQ and the
+// backout queues keep enough for their sparklines.
+func TestDepthHistoryLength(t *testing.T) {
+	tests := []struct {
+		interval time.Duration
+		role     mqwatch.Role
+		want     int
+	}{
+		{2 * time.Second, mqwatch.RoleInput, HistoryLen},
+		{5 * time.Second, mqwatch.RoleInput, 62},
+		{5 * time.Second, mqwatch.RoleDeadQ, HistoryLen},
+		{5 * time.Second, mqwatch.RoleBOQ, HistoryLen},
+		{time.Minute, mqwatch.RoleInput, 7},
+	}
+	for _, tt := range tests {
+		q := New(nil, tt.interval).QMgr("QM1")
+		if got := q.depthLen(tt.role); got != tt.want {
+			t.Errorf("%s %s: %d points, want %d", tt.interval, tt.role, got, tt.want)
+		}
+		// The rate over RateWindow still sees its whole window.
+		if n := q.depthLen(tt.role); time.Duration(n-1)*tt.interval < min(RateWindow, time.Duration(HistoryLen-1)*tt.interval) {
+			t.Errorf("%s %s: %d points span less than the rate window", tt.interval, tt.role, n)
+		}
 	}
 }

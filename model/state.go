@@ -11,6 +11,17 @@ import (
 // HistoryLen is how many polls of history each queue keeps (sparklines, rates).
 const HistoryLen = 120
 
+// depthLen is how many polls of depth a queue keeps: the DEADQ and backout
+// queues HistoryLen, for their sparklines; an input queue only what its rate
+// needs (RateWindow), which at a 5 s interval is half of it: a fleet of
+// 50,000 queues is nearly all input queues.
+func (q *QMgrState) depthLen(role mqwatch.Role) int {
+	if role == mqwatch.RoleDeadQ || role == mqwatch.RoleBOQ || q.interval <= 0 {
+		return HistoryLen
+	}
+	return min(HistoryLen, int(RateWindow/q.interval)+2)
+}
+
 // RateWindow is the span rates are measured over.
 const RateWindow = 5 * time.Minute
 

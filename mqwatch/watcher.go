@@ -27,7 +27,11 @@ type WatchConfig struct {
 	// 10s. It bounds each call, not the poll: a first inventory of a big
 	// DEADQ makes many calls, each answered.
 	Deadline time.Duration
-	Now      func() time.Time
+	// Delay holds the first poll back: a fleet's watchers, started
+	// together, spread their first polls (every inventory read whole) over
+	// an interval instead of reading them all at the same instant.
+	Delay time.Duration
+	Now   func() time.Time
 }
 
 func (c *WatchConfig) defaults() {
@@ -127,6 +131,17 @@ func (w *Watcher) Run(ctx context.Context) {
 	defer close(w.out)
 	p := newPoller(w.cfg)
 	backoff := time.Duration(0)
+	if w.cfg.Delay > 0 {
+		t := time.NewTimer(w.cfg.Delay)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-w.wake:
+			t.Stop()
+		case <-t.C:
+		}
+	}
 	for {
 		focus, forget := w.takeRequests()
 		snap, ok := w.pollWatched(ctx, p, focus, forget)
