@@ -134,3 +134,25 @@ func TestHungQMgrDoesNotSlowTheOthers(t *testing.T) {
 		})
 	}
 }
+
+// A delayed watcher does not poll before its delay, unless asked to.
+func TestWatcherDelayHoldsTheFirstPoll(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	qm := newQM(t)
+	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour, Delay: time.Hour})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	select {
+	case s := <-w.Snapshots():
+		t.Fatalf("a poll within the hour's delay: %+v", s)
+	case <-time.After(50 * time.Millisecond):
+	}
+	if n := qm.Stats().Verbs[embedded.VerbConnect].Calls; n != 0 {
+		t.Fatalf("%d connections during the delay", n)
+	}
+	if s := pollOnce(t, w); !s.Connected {
+		t.Fatalf("Refresh during the delay: %v", s.Err)
+	}
+}
