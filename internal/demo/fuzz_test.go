@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -43,6 +44,39 @@ func FuzzParseScenario(f *testing.F) {
 		for i := range s.Consumers {
 			if _, err := s.Consumers[i].options(); err != nil {
 				t.Fatalf("consumer %d: %v", i, err)
+			}
+		}
+	})
+}
+
+// FuzzParseFleet: any --scenario value is a fleet size, not a fleet, or an
+// error; a size reads back the same when written as fleet:NxM, and a small
+// one generates a fleet that validates (a large one is refused, never built
+// half).
+func FuzzParseFleet(f *testing.F) {
+	for _, s := range []string{"fleet", "fleet:10", "fleet:10x200", "fleet:0", "fleet:x", "fleet:3x", "fleetwood", "./fleet", "fleet:1x20"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, ok, err := ParseFleet(s)
+		if !ok || err != nil {
+			if !ok && err != nil {
+				t.Fatalf("%q: not a fleet, yet an error: %v", s, err)
+			}
+			return
+		}
+		if o.QMgrs < 0 || o.Queues < 0 {
+			t.Fatalf("%q: negative size %+v", s, o)
+		}
+		if o.QMgrs > 0 && o.Queues > 0 {
+			back, _, err := ParseFleet(fmt.Sprintf("fleet:%dx%d", o.QMgrs, o.Queues))
+			if err != nil || back != o {
+				t.Fatalf("%q: %+v reads back as %+v, %v", s, o, back, err)
+			}
+		}
+		if o.QMgrs >= 1 && o.QMgrs <= 3 && o.Queues >= 1 && o.Queues <= 40 {
+			if sc, err := Fleet(o); err == nil && sc.Validate() != nil {
+				t.Fatalf("%q: a generated fleet does not validate", s)
 			}
 		}
 	})
