@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -38,8 +39,10 @@ func exporterFlags(fs *flag.FlagSet, o *exporterOpts) {
 	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
 	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
-	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file) instead of the built-in demo")
+	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file, or fleet[:NxM], N queue managers of M queues) instead of the built-in demo")
 	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
+	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
+	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
 	registerMQFlags(fs)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:9464", "address the metrics are served on (/metrics)")
 	fs.IntVar(&o.maxReasons, "max-reasons", exporter.DefaultMaxReasons, "DEADQ reasons with a series of their own; the rest are summed as reason=\"(other)\"")
@@ -60,7 +63,7 @@ func runExporter(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "poisonwatch exporter: %s\n", safeErr(err))
 		return code
 	}
-	if err := checkInterval(o.interval); err != nil {
+	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline)); err != nil {
 		return fail(2, err)
 	}
 	for _, c := range []struct {

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -101,6 +104,8 @@ func TestExporterUsage(t *testing.T) {
 		{"too_many_reasons", []string{"--max-reasons", "5000"}, 2, "--max-reasons 5000: want 1 to 1000"},
 		{"port_taken", []string{"--listen", busy.Addr().String()}, 1, "address already in use"},
 		{"unknown_flag", []string{"--theme", "dark"}, 2, "flag provided but not defined: -theme"},
+		{"deadline_too_short", []string{"--deadline", "100ms"}, 2, "--deadline 100ms: at least 1s"},
+		{"qmgr_not_in_the_fleet", []string{"--scenario", "fleet:2x20", "--qmgrs", qmgrsFile(t, "QM09")}, 1, "QM09 not among the embedded queue managers (QM01 ... QM02)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,4 +158,18 @@ func alertsOf(fams map[string]*dto.MetricFamily, qmgr string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// qmgrsFile writes a --qmgrs file naming the queue managers.
+func qmgrsFile(t *testing.T, names ...string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "[[qmgr]]\nname = %q\n", n)
+	}
+	p := filepath.Join(t.TempDir(), "qmgrs.toml")
+	if err := os.WriteFile(p, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
