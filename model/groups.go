@@ -67,19 +67,26 @@ const OwnReplyAppl = "poisonwatch's own PCF reply, not incident data"
 // fullKey is a summary's key along every dimension at once; keyFor projects
 // it, so grouping a whole inventory costs one map lookup per message.
 func fullKey(s *mqwatch.Summary) GroupKey {
-	src := jmsQueueName(s.JMSDst)
-	k := GroupKey{Reason: s.DLHReason, DestQ: destQ(s, src), DestQMgr: s.DLHDestQMgr,
-		Appl: s.DLHPutAppl, Source: src, Type: s.JMSType}
+	c := s.Class()
+	return fullKeyOf(&c)
+}
+
+// fullKeyOf is fullKey for the messages of a class: a group key is made only
+// of what a class holds, so an inventory is grouped class by class.
+func fullKeyOf(c *mqwatch.Class) GroupKey {
+	src := jmsQueueName(c.JMSDst)
+	k := GroupKey{Reason: c.DLHReason, DestQ: destQ(c, src), DestQMgr: c.DLHDestQMgr,
+		Appl: c.DLHPutAppl, Source: src, Type: c.JMSType}
 	if k.Appl == "" {
-		k.Appl = s.PutApplName
+		k.Appl = c.PutApplName
 	}
-	if s.ToolReply {
+	if c.ToolReply {
 		// A PCF reply to this tool that outlived its reply queue is not
 		// incident data: it groups apart, labelled as what it is.
 		k.Appl, k.Type = OwnReplyAppl, "PCF reply"
 	}
 	if k.Type == "" {
-		k.Type = s.BodyFormat
+		k.Type = c.BodyFormat
 	}
 	return k
 }
@@ -87,9 +94,9 @@ func fullKey(s *mqwatch.Summary) GroupKey {
 // destQ is where a requeue sends a message: its MQDLH's DestQName, or, for a
 // message without one (a JMS consumer moved it to a DEADQ that is also a
 // BOQ, R5), the input queue its JMS destination names, as for a BOQ message.
-func destQ(s *mqwatch.Summary, src string) string {
-	if s.HasDLH {
-		return s.DLHDestQ
+func destQ(c *mqwatch.Class, src string) string {
+	if c.HasDLH {
+		return c.DLHDestQ
 	}
 	return src
 }
@@ -127,25 +134,30 @@ func jmsQueueName(dst string) string {
 	return d
 }
 
-// BuildGroups groups a whole inventory: one pass keyed by the full key, then
-// each dimension rolled up from those few combinations.
+// BuildGroups groups a whole inventory: one pass counting each class's
+// messages and age range, then the classes rolled up into every dimension's
+// groups. A million messages are a million slice increments, not a million
+// map lookups.
 func BuildGroups(queue string, isDLQ bool, inv *mqwatch.Inventory) *GroupSet {
 	gs := &GroupSet{Queue: queue, IsDLQ: isDLQ, inv: inv}
 	for d := range gs.groups {
 		gs.groups[d] = map[GroupKey]*Group{}
 	}
 	full := map[GroupKey]*Group{}
-	inv.Each(func(_ int, s *mqwatch.Summary) bool {
-		k := fullKey(s)
+	for id, t := range TallyClasses(inv) {
+		if t.Count == 0 {
+			continue
+		}
+		k := fullKeyOf(inv.Class(id))
 		g := full[k]
 		if g == nil {
 			g = &Group{Key: k}
 			full[k] = g
 		}
-		g.Count++
-		widen(g, s.QueuedAt())
-		return true
-	})
+		g.Count += t.Count
+		widen(g, t.Oldest)
+		widen(g, t.Newest)
+	}
 	for k, f := range full {
 		for d := range gs.groups {
 			pk := project(Dim(d), k)
@@ -302,11 +314,14 @@ func (gs *GroupSet) rescanAges(d Dim) {
 	for _, g := range gs.groups[d] {
 		g.Oldest, g.Newest = time.Time{}, time.Time{}
 	}
-	gs.inv.Each(func(_ int, s *mqwatch.Summary) bool {
-		if g := gs.groups[d][keyFor(d, s)]; g != nil {
-			widen(g, s.QueuedAt())
+	for id, t := range TallyClasses(gs.inv) {
+		if t.Count == 0 {
+			continue
 		}
-		return true
-	})
+		if g := gs.groups[d][project(d, fullKeyOf(gs.inv.Class(id)))]; g != nil {
+			widen(g, t.Oldest)
+			widen(g, t.Newest)
+		}
+	}
 	gs.staleAge[d] = false
 }

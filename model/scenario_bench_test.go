@@ -183,6 +183,9 @@ func deadLetter(n int) (mqwatch.Message, error) {
 	d.DestQName, d.DestQMgrName = benchDests[(n/7)%len(benchDests)], "QM2"
 	d.Encoding, d.CodedCharSetId, d.Format = mqfmt.EncodingNormal, mqfmt.CCSIDUTF8, mqfmt.FmtRFH2
 	d.PutApplType, d.PutApplName = mqfmt.ATUnix, benchWriters[n%len(benchWriters)]
+	// Dead-lettered a second after it was put, as every real MQDLH records.
+	at := benchStart.Add(time.Duration(n)*benchPutGap + time.Second)
+	d.PutDate, d.PutTime = at.Format("20060102"), at.Format("150405")+fmt.Sprintf("%02d", at.Nanosecond()/1e7)
 	bo, _ := mqfmt.EncodingNative.ByteOrder()
 	m, err := jmsMessage(d.DestQName, n, d.AppendEncode(nil, bo))
 	m.MD.Format, m.MD.Encoding = mqfmt.FmtDeadLetter, mqfmt.EncodingNative

@@ -12,40 +12,50 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// inventorySize is the DEADQ depth issue 5 sizes memory for.
+// inventorySize is the DEADQ depth issue 5 sized memory for; issue 17 asks
+// for a million.
 const inventorySize = 100_000
 
-// BenchmarkInventoryMemory measures the live heap a 100k-message DEADQ
-// inventory holds: heap in use after a GC, before and after building it from
-// realistic summaries (MQDLH, JMS MQRFH2 facts, a 96-byte body prefix), each
-// decoded from its own wire bytes as a client backend receives them. The
-// strings=interned variant shares equal header strings between summaries, to
-// show what interning them in the watcher would save.
+// BenchmarkInventoryMemory measures the live heap a DEADQ inventory holds:
+// heap in use after a GC, before and after building it from realistic
+// summaries (MQDLH, JMS MQRFH2 facts, a 96-byte body prefix the inventory
+// does not keep), each decoded from its own wire bytes as a client backend
+// receives them. The strings=interned variant shares equal header strings
+// between summaries before they are stored, as the watcher does; the
+// inventory's class table keeps each class's strings once either way, so
+// the two should agree. n=1000000 is issue 17's million-message DEADQ.
 //
-//	go test -run '^$' -bench BenchmarkInventoryMemory ./mqwatch/
+//	go test -run '^$' -bench BenchmarkInventoryMemory -benchtime 1x ./mqwatch/
 func BenchmarkInventoryMemory(b *testing.B) {
 	for _, tc := range []struct {
 		name   string
+		n      int
 		intern bool
-	}{{"strings=as-decoded", false}, {"strings=interned", true}} {
+	}{
+		{"strings=as-decoded", inventorySize, false},
+		{"strings=interned", inventorySize, true},
+		{"n=1000000", 1_000_000, true},
+	} {
 		b.Run(tc.name, func(b *testing.B) {
 			var grown uint64
 			for i := 0; i < b.N; i++ {
 				before := liveHeap()
-				inv, err := buildInventory(inventorySize, tc.intern)
+				inv, err := buildInventory(tc.n, tc.intern)
 				if err != nil {
 					b.Fatal(err)
 				}
 				grown += liveHeap() - before
-				if inv.Len() != inventorySize {
-					b.Fatalf("inventory holds %d summaries, want %d", inv.Len(), inventorySize)
+				if inv.Len() != tc.n {
+					b.Fatalf("inventory holds %d summaries, want %d", inv.Len(), tc.n)
 				}
 				runtime.KeepAlive(inv)
 			}
 			perInv := float64(grown) / float64(b.N)
-			b.ReportMetric(perInv/inventorySize, "B/msg")
+			b.ReportMetric(perInv/float64(tc.n), "B/msg")
 			b.ReportMetric(perInv/(1<<20), "MiB/inventory")
-			// The fixed part; the rest is the body prefix, strings and chunks.
+			// The fixed part of a stored summary; the rest is the optional
+			// columns (CorrelId, MQDLH put time), classes and chunk slack.
+			b.ReportMetric(float64(mqwatch.ChunkBytesPerMessage), "column-B/msg")
 			b.ReportMetric(float64(unsafe.Sizeof(mqwatch.Summary{})), "struct-B/msg")
 		})
 	}
@@ -121,8 +131,9 @@ func (in interner) summary(s *mqwatch.Summary) {
 }
 
 // The memory figures are only worth their summaries: check that a bench dead
-// letter summarises with every fact the dashboard groups by, and that
-// interning changes no value.
+// letter comes back from the inventory with every fact Summarize gave it
+// (but the body prefix, which inventories do not keep), that it has every
+// fact the dashboard groups by, and that interning changes no value.
 func TestBenchDeadLetterSummarizesLikeARealOne(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -130,12 +141,12 @@ func TestBenchDeadLetterSummarizesLikeARealOne(t *testing.T) {
 	}{{"as decoded", false}, {"interned", true}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			inv, err := buildInventory(300, tt.intern)
+			inv, err := buildInventory(3000, tt.intern)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if inv.Len() != 300 {
-				t.Fatalf("inventory %d, want 300", inv.Len())
+			if inv.Len() != 3000 {
+				t.Fatalf("inventory %d, want 3000", inv.Len())
 			}
 			for i := 0; i < inv.Len(); i++ {
 				m, err := wireDeadLetter(i)
@@ -144,28 +155,20 @@ func TestBenchDeadLetterSummarizesLikeARealOne(t *testing.T) {
 				}
 				want := mqwatch.Summarize(&m)
 				want.Arrival = uint64(i + 1)
-				if err := sameSummary(inv.At(i), &want); err != nil {
-					t.Fatalf("summary %d: %v", i, err)
+				if len(want.BodyPrefix) != mqwatch.SummaryBodyBytes {
+					t.Fatalf("summary %d: body prefix of %d bytes, want %d", i, len(want.BodyPrefix), mqwatch.SummaryBodyBytes)
+				}
+				want.BodyPrefix = nil
+				if got := inv.At(i); !reflect.DeepEqual(*got, want) {
+					t.Fatalf("summary %d: got %+v, want %+v", i, *got, want)
 				}
 			}
 			s := inv.At(7)
-			if s.DecodeErr != "" || !s.HasDLH || !s.HasRFH2 || s.PutTime.IsZero() || len(s.BodyPrefix) != mqwatch.SummaryBodyBytes ||
+			if s.DecodeErr != "" || !s.HasDLH || !s.HasRFH2 || s.PutTime.IsZero() ||
 				s.DLHReason != int32(mqfmt.RCQFull) || s.DLHDestQ != "PAYMENTS.IN" || s.JMSDst != "queue:///PAYMENTS.IN" ||
 				s.DLHPutAppl != "MQ JMS ConnectionConsumer" || s.PutApplName != "amqrmppa" {
 				t.Fatalf("summary lacks grouping facts: %+v", s)
 			}
 		})
 	}
-}
-
-func sameSummary(got, want *mqwatch.Summary) error {
-	g, w := *got, *want
-	if string(g.BodyPrefix) != string(w.BodyPrefix) {
-		return fmt.Errorf("body prefix %q, want %q", g.BodyPrefix, w.BodyPrefix)
-	}
-	g.BodyPrefix, w.BodyPrefix = nil, nil
-	if !reflect.DeepEqual(g, w) {
-		return fmt.Errorf("got %+v, want %+v", g, w)
-	}
-	return nil
 }

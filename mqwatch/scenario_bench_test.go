@@ -198,6 +198,8 @@ func deadLetterMessage(n int) (mqfmt.MQMD, []byte) {
 	d.DestQName, d.DestQMgrName = dlqDests[(n/7)%len(dlqDests)], "QM2"
 	d.Encoding, d.CodedCharSetId, d.Format = mqfmt.EncodingNormal, mqfmt.CCSIDUTF8, mqfmt.FmtRFH2
 	d.PutApplType, d.PutApplName = w.typ, w.name
+	// When the queue manager dead-lettered it: every real MQDLH says.
+	d.PutDate, d.PutTime = "20261130", fmt.Sprintf("%02d%02d%02d%02d", 4+n/360000%20, n/6000%60, n/100%60, n%100)
 	bo, _ := mqfmt.EncodingNative.ByteOrder()
 	data := d.AppendEncode(make([]byte, 0, 1200), bo)
 	return md, appendJMS(data, d.DestQName, "Order", n)

@@ -193,9 +193,9 @@ func (a *App) followToMessage(k mqwatch.Key) tea.Cmd {
 		return nil
 	}
 	for i := range q.msgs.Len() {
-		if s := q.msgs.At(i); s.Key() == k {
+		if q.msgs.Key(i) == k {
 			q.grid.Cursor = i
-			return a.openMessage(q.loc, *s)
+			return a.openMessage(q.loc, *q.msgs.At(i))
 		}
 	}
 	return nil

@@ -53,7 +53,7 @@ func (f *msgFilter) rows(inv *mqwatch.Inventory, base []int, query string) ([]in
 	}
 	var fresh []int
 	for _, i := range base {
-		if _, ok := f.seen[inv.At(i).Arrival]; !ok {
+		if _, ok := f.seen[inv.Arrival(i)]; !ok {
 			fresh = append(fresh, i)
 		}
 	}
@@ -66,7 +66,7 @@ func (f *msgFilter) rows(inv *mqwatch.Inventory, base []int, query string) ([]in
 func (f *msgFilter) known(inv *mqwatch.Inventory, base []int) []int {
 	out := make([]int, 0, len(base)/4)
 	for _, i := range base {
-		if f.seen[inv.At(i).Arrival] {
+		if f.seen[inv.Arrival(i)] {
 			out = append(out, i)
 		}
 	}
@@ -96,10 +96,11 @@ func (f *msgFilter) status() string {
 func matchRows(query string, inv *mqwatch.Inventory, rows []int) map[uint64]bool {
 	out := make(map[uint64]bool, len(rows))
 	for _, i := range rows {
-		out[inv.At(i).Arrival] = false
+		out[inv.Arrival(i)] = false
 	}
-	for _, m := range model.Filter(query, len(rows), func(k int) string { return summaryText(inv.At(rows[k])) }) {
-		out[inv.At(rows[m.Index]).Arrival] = true
+	var s mqwatch.Summary // fuzzy reads one item at a time, and the text is a new string
+	for _, m := range model.Filter(query, len(rows), func(k int) string { inv.Load(rows[k], &s); return summaryText(&s) }) {
+		out[inv.Arrival(rows[m.Index])] = true
 	}
 	return out
 }

@@ -33,6 +33,10 @@ type msgList struct {
 	inv  *mqwatch.Inventory
 	idx  []int
 	list []mqwatch.Summary
+	// row and cur are the inventory row last materialised: a frame asks for
+	// each visible row's summary once per column.
+	row int
+	cur *mqwatch.Summary
 }
 
 func (l *msgList) Len() int {
@@ -42,11 +46,23 @@ func (l *msgList) Len() int {
 	return len(l.list)
 }
 
+// At returns row i's summary; the caller must not change it.
 func (l *msgList) At(i int) *mqwatch.Summary {
 	if l.inv != nil {
-		return l.inv.At(l.idx[i])
+		if l.cur == nil || l.row != i {
+			l.row, l.cur = i, l.inv.At(l.idx[i])
+		}
+		return l.cur
 	}
 	return &l.list[i]
+}
+
+// Key returns row i's identity without materialising its summary.
+func (l *msgList) Key(i int) mqwatch.Key {
+	if l.inv != nil {
+		return l.inv.Key(l.idx[i])
+	}
+	return l.list[i].Key()
 }
 
 func newQueueScreen(loc model.Location) *queueScreen {
@@ -121,11 +137,11 @@ func (s *queueScreen) follow(k *mqwatch.Key) {
 	if k == nil {
 		return
 	}
-	if c := s.grid.Cursor; c < s.msgs.Len() && s.msgs.At(c).Key() == *k {
+	if c := s.grid.Cursor; c < s.msgs.Len() && s.msgs.Key(c) == *k {
 		return
 	}
 	for i := 0; i < s.msgs.Len(); i++ {
-		if s.msgs.At(i).Key() == *k {
+		if s.msgs.Key(i) == *k {
 			s.grid.Offset += i - s.grid.Cursor
 			s.grid.Cursor = i
 			s.grid.clamp()
@@ -142,14 +158,7 @@ func summaryText(m *mqwatch.Summary) string {
 // groupRows lists the inventory positions of the location's group (all when
 // the location has none).
 func groupRows(inv *mqwatch.Inventory, loc *model.Location) []int {
-	idx := make([]int, 0, inv.Len())
-	inv.Each(func(i int, m *mqwatch.Summary) bool {
-		if loc.Group == nil || model.InGroup(loc.Dim, *loc.Group, m) {
-			idx = append(idx, i)
-		}
-		return true
-	})
-	return idx
+	return model.GroupRows(inv, loc.Dim, loc.Group)
 }
 
 func filterList(list []mqwatch.Summary, filter string) []mqwatch.Summary {
@@ -281,7 +290,7 @@ func (s *queueScreen) scroll(d int) { s.grid.Move(d) }
 
 // marked: the grid's mark column, from the App's selection.
 func (a *App) markedIn(queue string, l *msgList) func(int) bool {
-	return func(r int) bool { return a.selQueue == queue && a.sel.Marked(l.At(r).Key()) }
+	return func(r int) bool { return a.selQueue == queue && a.sel.Marked(l.Key(r)) }
 }
 
 func (s *queueScreen) bindings(a *App) []binding {
@@ -311,7 +320,7 @@ func (a *App) listTargets(s *queueScreen) ([]mqwatch.Summary, int) {
 	if a.sel.Len() > 0 && a.selQueue == s.loc.Queue {
 		visible := make(map[mqwatch.Key]bool, s.msgs.Len())
 		for i := 0; i < s.msgs.Len(); i++ {
-			visible[s.msgs.At(i).Key()] = true
+			visible[s.msgs.Key(i)] = true
 		}
 		return a.sel.Items(), a.sel.Hidden(func(k mqwatch.Key) bool { return visible[k] })
 	}

@@ -27,35 +27,30 @@ type groupRule struct {
 	// yet (new arrivals).
 	outcomes    map[int32]int
 	unpredicted int
-	// first is a message of each rule, to resolve the & names with.
-	first map[int]*mqwatch.Summary
+	// first is a message of each rule, to resolve the & names with: the
+	// first in queue order (at firstAt).
+	first   map[int]*mqwatch.Summary
+	firstAt map[int]int
 	// fails is set when the main verdict is a failure or a loop back.
 	fails bool
 }
 
 // groupRules caches the match of every group: it is worked out again only
 // when the table, the DEADQ's inventory, the grouping or the prediction
-// changes, not on each key. seen keeps each message's match between polls:
-// an inventory's summaries never move or change, so only new arrivals are
-// matched.
+// changes, not on each key. A summary's rule depends only on its class (the
+// facts a rule can see in a summary are all class facts), so a table is
+// matched once per class, however many messages the class has; a
+// predicted verdict is the message's own.
 type groupRules struct {
 	tab   *dlqrules.Table
 	inv   *mqwatch.Inventory
 	dim   model.Dim
 	gen   int // the prediction's
 	byKey map[model.GroupKey]*groupRule
-	seen  map[*mqwatch.Summary]seenMsg
 }
 
-// seenMsg is what a message's match and verdict were at prediction gen.
-type seenMsg struct {
-	match   dlqrules.Match
-	verdict int32 // -1: none
-	gen     int
-}
-
-// matchGroups matches the DEADQ's messages against the loaded table, each
-// where it lies in the inventory (nothing is copied), group by group, and
+// matchGroups matches the DEADQ's messages against the loaded table, class
+// by class (nothing is copied), adds each class's messages to its group, and
 // counts each group's predicted outcomes.
 func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
 	if a.rules == nil || !t.isDLQ || t.q == nil || t.q.Snap == nil {
@@ -71,62 +66,80 @@ func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
 	if c.tab == a.rules.t && c.inv == inv && c.dim == t.dim && c.gen == gen && c.byKey != nil {
 		return c.byKey
 	}
-	if c.tab != a.rules.t {
-		c.seen = nil
-	}
 	tab := a.rules.t
+	classes := model.TallyClasses(inv)
+	keys := model.ClassKeys(inv, t.dim)
+	matches := make([]dlqrules.Match, len(classes))
 	out := map[model.GroupKey]*groupRule{}
-	seen := make(map[*mqwatch.Summary]seenMsg, inv.Len())
-	for i := 0; inv != nil && i < inv.Len(); i++ {
-		m := inv.At(i)
-		k := model.KeyOf(t.dim, m)
-		g := out[k]
+	for id, ct := range classes {
+		if ct.Count == 0 {
+			continue
+		}
+		m := inv.At(ct.First)
+		matches[id] = tab.MatchSummary(m)
+		matches[id].Why = "" // not shown per message
+		g := out[keys[id]]
 		if g == nil {
-			g = &groupRule{match: dlqrules.NewGroupMatch(), outcomes: map[int32]int{}, first: map[int]*mqwatch.Summary{}}
-			out[k] = g
+			g = &groupRule{match: dlqrules.NewGroupMatch(), outcomes: map[int32]int{}, first: map[int]*mqwatch.Summary{},
+				firstAt: map[int]int{}}
+			out[keys[id]] = g
 		}
-		sm, ok := c.seen[m]
-		if !ok {
-			sm.match = tab.MatchSummary(m)
-			sm.match.Why = "" // not shown per message; keeps the cache small
-			sm.gen = -1
+		if at, ok := g.firstAt[matches[id].Rule]; !ok || ct.First < at {
+			g.first[matches[id].Rule], g.firstAt[matches[id].Rule] = m, ct.First
 		}
-		if sm.gen != gen {
-			sm.verdict, sm.gen = p.index(m, sm.match.Rule), gen
+		if p == nil || matches[id].Rule < 0 {
+			g.add(matches[id], -1, ct.Count)
 		}
-		seen[m] = sm
-		g.add(sm)
-		if g.first[sm.match.Rule] == nil {
-			g.first[sm.match.Rule] = m
-		}
+	}
+	if p != nil {
+		countVerdicts(inv, p, matches, keys, out)
 	}
 	for _, g := range out {
 		g.describe(tab, t.q.Snap.QMgr.Name, a.pendingOutcome(nil, p), p)
 	}
-	*c = groupRules{tab: tab, inv: inv, dim: t.dim, gen: gen, byKey: out, seen: seen}
+	*c = groupRules{tab: tab, inv: inv, dim: t.dim, gen: gen, byKey: out}
 	return out
 }
 
-// add counts one message: its rule and, when predicted, its verdict.
-func (g *groupRule) add(sm seenMsg) {
-	g.match.Add(sm.match)
-	g.count++
+// countVerdicts adds the messages that meet a rule to their groups with
+// their predicted verdicts: per message, since a verdict is the message's.
+func countVerdicts(inv *mqwatch.Inventory, p *prediction, matches []dlqrules.Match, keys []model.GroupKey, out map[model.GroupKey]*groupRule) {
+	type classVerdict struct {
+		id int
+		v  int32
+	}
+	n := map[classVerdict]int{}
+	for i := 0; i < inv.Len(); i++ {
+		id := inv.ClassID(i)
+		if rule := matches[id].Rule; rule >= 0 {
+			n[classVerdict{id, p.index(inv.Key(i), rule)}]++
+		}
+	}
+	for cv, k := range n {
+		out[keys[cv.id]].add(matches[cv.id], cv.v, k)
+	}
+}
+
+// add counts n messages with one match and predicted verdict (-1: none).
+func (g *groupRule) add(m dlqrules.Match, verdict int32, n int) {
+	g.match.AddN(m, n)
+	g.count += n
 	switch {
-	case sm.match.Rule < 0:
-	case sm.verdict < 0:
-		g.unpredicted++
+	case m.Rule < 0:
+	case verdict < 0:
+		g.unpredicted += n
 	default:
-		g.outcomes[sm.verdict]++
+		g.outcomes[verdict] += n
 	}
 }
 
 // index is the message's verdict in the prediction when it is for rule,
 // -1 when there is none (no prediction yet, a new message).
-func (p *prediction) index(m *mqwatch.Summary, rule int) int32 {
+func (p *prediction) index(k mqwatch.Key, rule int) int32 {
 	if p == nil {
 		return -1
 	}
-	if j, ok := p.verdicts[m.Key()]; ok && p.distinct[j].Rule == rule {
+	if j, ok := p.verdicts[k]; ok && p.distinct[j].Rule == rule {
 		return j
 	}
 	return -1

@@ -263,13 +263,14 @@ func (a *App) markGroups(t *triageScreen, on bool, gs ...*model.Group) {
 		t.marks[g.Key] = on
 	}
 	inv := t.q.Snap.Inventories[t.loc.Queue]
+	keys := model.ClassKeys(inv, t.dim)
 	n := 0
-	for i := 0; inv != nil && i < inv.Len(); i++ {
-		if m := inv.At(i); want[model.KeyOf(t.dim, m)] {
+	for i := 0; i < inv.Len(); i++ {
+		if want[keys[inv.ClassID(i)]] {
 			if on {
-				a.sel.Mark(*m)
-			} else if a.sel.Marked(m.Key()) {
-				a.sel.Toggle(*m)
+				a.sel.Mark(*inv.At(i))
+			} else if a.sel.Marked(inv.Key(i)) {
+				a.sel.Toggle(*inv.At(i))
 			}
 			n++
 		}
@@ -291,12 +292,11 @@ func (a *App) groupTargets(t *triageScreen) ([]mqwatch.Summary, int) {
 	if g == nil || t.q.Snap == nil {
 		return nil, 0
 	}
-	var out []mqwatch.Summary
 	inv := t.q.Snap.Inventories[t.loc.Queue]
-	for i := 0; inv != nil && i < inv.Len(); i++ {
-		if m := inv.At(i); model.KeyOf(t.dim, m) == g.Key {
-			out = append(out, *m)
-		}
+	rows := model.GroupRows(inv, t.dim, &g.Key)
+	out := make([]mqwatch.Summary, len(rows))
+	for j, i := range rows {
+		inv.Load(i, &out[j])
 	}
 	return out, 0
 }

@@ -32,10 +32,13 @@ func NewGroupMatch() GroupMatch { return GroupMatch{Rule: -1, Counts: map[int]in
 
 // Add counts one message's match. Counts only grow, so the rule most meet
 // (the lowest on a tie) can be kept up to date as they come.
-func (g *GroupMatch) Add(m Match) {
-	g.Counts[m.Rule]++
+func (g *GroupMatch) Add(m Match) { g.AddN(m, 1) }
+
+// AddN counts n messages with the same match, as n calls of Add would.
+func (g *GroupMatch) AddN(m Match, n int) {
+	g.Counts[m.Rule] += n
 	if !m.Certain {
-		g.Uncertain++
+		g.Uncertain += n
 	}
 	if n, best := g.Counts[m.Rule], g.Counts[g.Rule]; n > best || n == best && m.Rule < g.Rule {
 		g.Rule = m.Rule
