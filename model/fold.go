@@ -36,10 +36,10 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		seen[v.Info.Name] = true
 		qs := q.Queues[v.Info.Name]
 		if qs == nil {
-			qs = &QueueState{Depth: NewRing(q.depthLen(v.Role)), Arrived: NewRing(HistoryLen), BackoutHistory: NewRing(HistoryLen)}
+			qs = &QueueState{Depth: NewRing(q.depthLen(v.Role)), Arrived: NewRing(HistoryLen), BackoutHistory: NewRing(HistoryLen), invLen: -1}
 			q.Queues[v.Info.Name] = qs
 		}
-		qs.fold(v, snap.Heads[v.Info.Name], now)
+		qs.fold(v, snap.Heads[v.Info.Name], now, snap.Partial())
 	}
 	for name := range q.Queues {
 		if !seen[name] {
@@ -52,9 +52,11 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 	q.connected = q.Alerts
 }
 
-func (qs *QueueState) fold(v mqwatch.QueueView, head []mqwatch.Summary, now time.Time) {
+// fold takes a queue's new view. A partial snapshot's figures are shown but
+// not recorded: the poll's own snapshot follows, at the same time.
+func (qs *QueueState) fold(v mqwatch.QueueView, head []mqwatch.Summary, now time.Time, partial bool) {
 	qs.View = v
-	if v.HasStatus {
+	if v.HasStatus && !partial {
 		qs.Depth.Add(now, float64(v.Status.Depth))
 		if !v.Status.LastGet.Equal(qs.lastGet) || qs.lastGetSeen.IsZero() {
 			qs.lastGet, qs.lastGetSeen = v.Status.LastGet, now
@@ -73,7 +75,7 @@ func (qs *QueueState) fold(v mqwatch.QueueView, head []mqwatch.Summary, now time
 		}
 		qs.MaxBackout = max(qs.MaxBackout, bc)
 	}
-	if qs.MaxBackout > 0 || qs.BackoutHistory.Len() > 0 {
+	if !partial && (qs.MaxBackout > 0 || qs.BackoutHistory.Len() > 0) {
 		// Only queues whose head was ever rolled back have a history worth
 		// its memory; the rest of a 1,000-queue queue manager never does.
 		qs.BackoutHistory.Add(now, float64(qs.MaxBackout))
@@ -96,31 +98,22 @@ func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now
 	for name, inv := range snap.Inventories {
 		d, hasDelta := snap.Deltas[name]
 		gs := q.Groups[name]
-		prevLen := -1
-		if gs != nil && gs.inv != nil {
-			prevLen = gs.inv.Len()
-		}
 		isDLQ := name == snap.QMgr.DeadQ
 		if gs == nil || !contiguous || !hasDelta || d.Resync {
 			fresh := BuildGroups(name, isDLQ, inv)
 			if gs != nil {
 				fresh.adoptSparks(gs)
 			}
-			fresh.tick(now)
+			fresh.tick(now, !snap.Partial())
 			q.Groups[name] = fresh
 		} else {
-			gs.apply(d, inv, now)
+			gs.apply(d, inv, now, !snap.Partial())
 		}
 		if qs := q.Queues[name]; qs != nil {
-			switch {
-			case hasDelta && !d.Resync && contiguous:
-				qs.arrived += float64(len(d.Added))
-			case prevLen >= 0:
-				// A rebuild tells no arrivals apart: count the growth, so a
-				// burst that forces resyncs still shows in the rate.
-				qs.arrived += float64(max(inv.Len()-prevLen, 0))
+			qs.countArrivals(snap, name, inv, d, hasDelta && contiguous)
+			if !snap.Partial() {
+				qs.Arrived.Add(now, qs.arrived)
 			}
-			qs.Arrived.Add(now, qs.arrived)
 		}
 	}
 	for name := range q.Groups {
@@ -128,6 +121,26 @@ func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now
 			delete(q.Groups, name)
 		}
 	}
+}
+
+// countArrivals adds an inventory's new messages to the queue's arrival
+// count: those its delta lists, or, after a rebuild, its growth since the
+// last inventory folded. An inventory being read from scratch (a partial
+// snapshot's) is not counted until its read ends: what it gains then is
+// what was already there.
+func (qs *QueueState) countArrivals(snap *mqwatch.Snapshot, name string, inv *mqwatch.Inventory, d mqwatch.InventoryDelta, incremental bool) {
+	if snap.Partial() && snap.Scan.Queue == name && d.Resync {
+		return
+	}
+	switch {
+	case incremental && !d.Resync:
+		qs.arrived += float64(len(d.Added))
+	case qs.invLen >= 0:
+		// A rebuild tells no arrivals apart: count the growth, so a
+		// burst that forces resyncs still shows in the rate.
+		qs.arrived += float64(max(inv.Len()-qs.invLen, 0))
+	}
+	qs.invLen = inv.Len()
 }
 
 // adoptSparks keeps sparkline history across a rebuild.

@@ -16,7 +16,7 @@ func TestEachCountAgreesWithGroups(t *testing.T) {
 	inv := (*mqwatch.Inventory)(nil).Append(all...)
 	gs := BuildGroups("DLQ", true, inv)
 	inv = inv.DropHead(7)
-	gs.apply(mqwatch.InventoryDelta{Dropped: all[:7]}, inv, t0)
+	gs.apply(mqwatch.InventoryDelta{Dropped: all[:7]}, inv, t0, true)
 	for _, d := range []Dim{DimReasonDest, DimReason, DimDest, DimAppl} {
 		got := map[GroupKey]int{}
 		total := 0

@@ -224,7 +224,7 @@ func (gs *GroupSet) remove(s *mqwatch.Summary) {
 }
 
 // apply folds one poll's delta and records each group's arrivals for its sparkline.
-func (gs *GroupSet) apply(d mqwatch.InventoryDelta, inv *mqwatch.Inventory, now time.Time) {
+func (gs *GroupSet) apply(d mqwatch.InventoryDelta, inv *mqwatch.Inventory, now time.Time, record bool) {
 	gs.inv = inv
 	for i := range d.Dropped {
 		gs.remove(&d.Dropped[i])
@@ -232,10 +232,15 @@ func (gs *GroupSet) apply(d mqwatch.InventoryDelta, inv *mqwatch.Inventory, now 
 	for i := range d.Added {
 		gs.add(&d.Added[i], true)
 	}
-	gs.tick(now)
+	gs.tick(now, record)
 }
 
-func (gs *GroupSet) tick(now time.Time) {
+// tick ends a poll for the sparklines; a partial snapshot's arrivals wait
+// for the poll's own (record false).
+func (gs *GroupSet) tick(now time.Time, record bool) {
+	if !record {
+		return
+	}
 	for d := range gs.groups {
 		for _, g := range gs.groups[d] {
 			g.Spark.Add(now, float64(g.added))

@@ -33,7 +33,7 @@ func TestGroupsIncrementalEqualsRebuild(t *testing.T) {
 	inv := (*mqwatch.Inventory)(nil).Append(all[:100]...)
 	gs := BuildGroups("DLQ", true, inv)
 	inv = inv.Append(all[100:]...).DropHead(20)
-	gs.apply(mqwatch.InventoryDelta{Added: all[100:], Dropped: all[:20]}, inv, t0)
+	gs.apply(mqwatch.InventoryDelta{Added: all[100:], Dropped: all[:20]}, inv, t0, true)
 	want := BuildGroups("DLQ", true, inv)
 	for d := Dim(0); d < numDims; d++ {
 		got, exp := counts(gs, d), counts(want, d)

@@ -51,6 +51,9 @@ type QueueState struct {
 	Depth   *Ring // CURDEPTH per poll
 	Arrived *Ring // cumulative messages seen arriving (inventories only)
 	arrived float64
+	// invLen is the length of the inventory last counted for arrivals, -1
+	// before the first.
+	invLen int
 	// Head is the browsed head of the queue (input queues).
 	Head []mqwatch.Summary
 	// AtRisk counts head messages with BackoutCount > 0; Stuck those with

@@ -65,11 +65,11 @@ func (p *poller) refreshMessages(ctx context.Context, snap *Snapshot, forget map
 
 // refreshInventory reads only what is new on a BOQ or the DEADQ (unmarked
 // messages), trims what consumers took from the head, and re-reads the whole
-// queue only when the counts still disagree.
+// queue only when the counts still disagree. A first read, a re-read and a
+// large burst publish partial snapshots as they go (scan.go).
 func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueView, forget map[string][]Key) error {
 	name := v.Info.Name
 	st := p.invs[name]
-	delta := InventoryDelta{}
 	if st == nil {
 		q, err := p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
 		if err != nil {
@@ -77,13 +77,15 @@ func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueV
 		}
 		st = &invState{q: q}
 		p.invs[name] = st
-		delta.Resync = true
 	}
+	delta := InventoryDelta{Resync: st.inv == nil}
 	inv := st.inv
 	if keys := forget[name]; len(keys) > 0 {
 		inv, delta.Dropped = dropKeys(inv, keys)
 	}
-	added, err := p.browseUnmarked(ctx, st.q)
+	depth := int(v.Status.Depth)
+	sc := &scanner{p: p, snap: snap, name: name, depth: depth, pending: &delta}
+	inv, err := sc.read(ctx, st.q, inv)
 	if err != nil {
 		// What was read is marked on the handle but not stored: start over
 		// with a fresh handle next poll rather than miss those messages.
@@ -91,28 +93,26 @@ func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueV
 		delete(p.invs, name)
 		return err
 	}
-	inv = inv.Append(added...)
-	delta.Added = added
-	depth := int(v.Status.Depth)
 	consistent := true
 	if excess := inv.Len() - depth; excess > 0 {
-		var trimmed []Summary
-		inv, trimmed, consistent, err = p.trimHead(ctx, st.q, inv, excess)
+		before := inv
+		var k int
+		inv, k, consistent, err = p.trimHead(ctx, st.q, inv, excess)
 		if err != nil {
 			return err
 		}
-		delta.Dropped = append(delta.Dropped, trimmed...)
+		droppedHead(&delta, before, k)
 	}
 	// CURDEPTH was read before the browse, so messages that arrived since may
 	// make the inventory longer; more than that means removals from the
 	// middle. Fewer than CURDEPTH less uncommitted messages means some were
 	// missed. Either is the only case that costs a full read.
-	if !consistent || inv.Len()-depth > len(added) || inv.Len() < depth-int(v.Status.Uncommitted) {
-		inv, err = p.resync(ctx, st)
+	if !consistent || inv.Len()-depth > sc.added || inv.Len() < depth-int(v.Status.Uncommitted) {
+		delta = InventoryDelta{Resync: true}
+		inv, err = p.resync(ctx, st, sc)
 		if err != nil {
 			return err
 		}
-		delta = InventoryDelta{Resync: true}
 		snap.Poll.Resyncs++
 	}
 	st.inv = inv
@@ -121,51 +121,50 @@ func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueV
 	return nil
 }
 
-// browseUnmarked reads messages the handle has not marked yet, until none is left.
-func (p *poller) browseUnmarked(ctx context.Context, q Queue) ([]Summary, error) {
-	var out []Summary
-	for {
-		m, err := q.Browse(ctx, BrowseOptions{First: true, Unmarked: true, MaxBytes: p.cfg.BodyBytes})
-		if IsReason(err, 2033) {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
-		out = append(out, p.summarize(&m))
+// maxListed bounds the summaries a delta lists: past it (a consumer drained
+// a million messages between two polls) the delta says Resync, and the model
+// regroups from the inventory rather than receive them all materialised.
+const maxListed = 10_000
+
+// droppedHead records in d that the first k summaries of before left.
+func droppedHead(d *InventoryDelta, before *Inventory, k int) {
+	if d.Resync || k == 0 {
+		return
+	}
+	if len(d.Dropped)+k > maxListed {
+		*d = InventoryDelta{Resync: true}
+		return
+	}
+	for i := 0; i < k; i++ {
+		d.Dropped = append(d.Dropped, *before.At(i))
 	}
 }
 
 // trimHead drops inventory entries that precede the queue's current first
 // message: consumers of a BOQ or DEADQ take messages from the head. It drops
-// at most excess entries (the inventory is that much longer than CURDEPTH);
-// a head further in (a higher-priority arrival went to the front) is not
-// explained by head removals, and it reports the inventory inconsistent.
-func (p *poller) trimHead(ctx context.Context, q Queue, inv *Inventory, excess int) (*Inventory, []Summary, bool, error) {
+// at most excess entries (the inventory is that much longer than CURDEPTH)
+// and says how many; a head further in (a higher-priority arrival went to
+// the front) is not explained by head removals, and it reports the
+// inventory inconsistent.
+func (p *poller) trimHead(ctx context.Context, q Queue, inv *Inventory, excess int) (*Inventory, int, bool, error) {
 	m, err := q.Browse(ctx, BrowseOptions{First: true, MaxBytes: 1}) // only its identity is needed
 	if IsReason(err, 2033) {
-		var gone []Summary
-		inv.Each(func(_ int, s *Summary) bool { gone = append(gone, *s); return true })
-		return nil, gone, true, nil
+		return nil, inv.Len(), true, nil
 	}
 	if err != nil {
-		return inv, nil, true, err
+		return inv, 0, true, err
 	}
 	head := Key{MsgId: m.MD.MsgId, CorrelId: m.MD.CorrelId}
 	for i := 0; i < inv.Len() && i <= excess; i++ {
-		if inv.At(i).Key() == head {
-			var gone []Summary
-			for j := 0; j < i; j++ {
-				gone = append(gone, *inv.At(j))
-			}
-			return inv.DropHead(i), gone, true, nil
+		if inv.Key(i) == head {
+			return inv.DropHead(i), i, true, nil
 		}
 	}
-	return inv, nil, false, nil
+	return inv, 0, false, nil
 }
 
 // resync rebuilds an inventory from a fresh handle (fresh marks).
-func (p *poller) resync(ctx context.Context, st *invState) (*Inventory, error) {
+func (p *poller) resync(ctx context.Context, st *invState, sc *scanner) (*Inventory, error) {
 	name := st.q.Name()
 	_ = st.q.Close(ctx)
 	q, err := p.conn.Open(ctx, ObjectDesc{Name: name}, OpenOptions{Browse: true})
@@ -173,11 +172,7 @@ func (p *poller) resync(ctx context.Context, st *invState) (*Inventory, error) {
 		return nil, err
 	}
 	st.q = q
-	all, err := p.browseUnmarked(ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	return (*Inventory)(nil).Append(all...), nil
+	return sc.read(ctx, q, nil)
 }
 
 func dropKeys(inv *Inventory, keys []Key) (*Inventory, []Summary) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sort"
+	"time"
 )
 
 // poller does the work of one watcher: it holds the connection, the browse
@@ -19,6 +20,10 @@ type poller struct {
 	arrival uint64
 	strs    interner
 	watch   callWatch // the call in flight, for the watcher's deadline
+	// publish sends a partial snapshot (nil: none are sent); start is when
+	// the poll began, lastPub when a snapshot was last published.
+	publish        func(*Snapshot)
+	start, lastPub time.Time
 }
 
 func newPoller(cfg WatchConfig) *poller {
@@ -36,12 +41,13 @@ func (p *poller) close() {
 // snapshot that carries the last good figures, marked stale, with the error.
 func (p *poller) poll(ctx context.Context, focus string, forget map[string][]Key) *Snapshot {
 	start := p.cfg.Now()
+	p.start, p.lastPub = start, start
 	p.cnt = counter{}
-	p.seq++
 	snap, err := p.pollConnected(ctx, focus, forget)
 	if err != nil {
 		snap = p.failed(err)
 	}
+	p.seq++ // after the partial snapshots this poll published
 	snap.Seq, snap.Time = p.seq, start
 	snap.Poll.Duration = p.cfg.Now().Sub(start)
 	snap.Poll.Calls, snap.Poll.Bytes = p.cnt.calls, p.cnt.bytes

@@ -33,6 +33,11 @@ type Snapshot struct {
 	// ObjectErrs lists every object this poll's inquiries could not report
 	// on, including those no row shows (a queue never seen before).
 	ObjectErrs []ObjectError
+	// Scan is set on a partial snapshot, published while the poll is still
+	// reading an inventory (a first read, a re-read, a burst): that
+	// inventory holds what was read so far, the rest is as the poll last
+	// knew it, and the poll's own snapshot follows.
+	Scan *ScanProgress
 
 	Poll PollStats
 }

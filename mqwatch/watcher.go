@@ -31,7 +31,12 @@ type WatchConfig struct {
 	// together, spread their first polls (every inventory read whole) over
 	// an interval instead of reading them all at the same instant.
 	Delay time.Duration
-	Now   func() time.Time
+	// A poll that reads a long inventory publishes a partial snapshot every
+	// ScanEvery messages (default 20,000) or, once 1,000 more are read,
+	// every ScanInterval (default 1s).
+	ScanEvery    int
+	ScanInterval time.Duration
+	Now          func() time.Time
 }
 
 func (c *WatchConfig) defaults() {
@@ -55,6 +60,12 @@ func (c *WatchConfig) defaults() {
 	}
 	if c.Deadline <= 0 {
 		c.Deadline = max(2*c.Interval, 10*time.Second)
+	}
+	if c.ScanEvery <= 0 {
+		c.ScanEvery = defaultScanEvery
+	}
+	if c.ScanInterval <= 0 {
+		c.ScanInterval = defaultScanInterval
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -130,6 +141,7 @@ func (w *Watcher) takeRequests() (focus string, forget map[string][]Key) {
 func (w *Watcher) Run(ctx context.Context) {
 	defer close(w.out)
 	p := newPoller(w.cfg)
+	p.publish = w.publish
 	backoff := time.Duration(0)
 	if w.cfg.Delay > 0 {
 		t := time.NewTimer(w.cfg.Delay)

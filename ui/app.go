@@ -203,8 +203,14 @@ func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 	next := waitSnapshot(m.src, a.opt.Sources[m.src])
 	if a.frozen || a.activeDialog() != nil {
 		// Hold every snapshot, not only the newest: rates and sparklines
-		// must count what arrived while the picture stood still.
-		held := append(a.pending[m.src], m.snap)
+		// must count what arrived while the picture stood still. A partial
+		// one (a long read in progress) is only worth keeping until the
+		// next: the poll's own snapshot carries everything it did.
+		held := a.pending[m.src]
+		if n := len(held); n > 0 && held[n-1].Partial() {
+			held = held[:n-1]
+		}
+		held = append(held, m.snap)
 		if len(held) > model.HistoryLen {
 			held = held[len(held)-model.HistoryLen:]
 		}

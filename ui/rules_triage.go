@@ -291,10 +291,14 @@ func (r *rulesTable) choose(groups []dlqrules.Group, sums []mqwatch.Summary) {
 // chrome is the lines around the list: two more for the rule line, which
 // wraps once so that the outcome fits at 80 columns.
 func (t *triageScreen) chrome() int {
+	n := triageChrome
 	if t.rules != nil {
-		return triageChrome + ruleLines
+		n += ruleLines
 	}
-	return triageChrome
+	if t.scan() != nil {
+		n++
+	}
+	return n
 }
 
 // ruleLines is the height of the rule line under the list.

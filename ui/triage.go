@@ -26,6 +26,8 @@ type triageScreen struct {
 	// marks are the groups whose messages space marked.
 	marks map[model.GroupKey]bool
 	w, h  int
+	// laidOut is the chrome the grid was sized for.
+	laidOut int
 	// rules is the loaded rules table's verdict per group (nil without one).
 	rules     map[model.GroupKey]*groupRule
 	ruleCache groupRules
@@ -61,7 +63,8 @@ func (t *triageScreen) refresh(a *App) tea.Cmd {
 	t.q = q
 	t.update(q, loc, filter)
 	t.rules, t.warRoom = a.matchGroups(t), a.opt.WarRoom
-	if hasRule := t.rules != nil; hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") {
+	hasRule := t.rules != nil
+	if hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") || t.chrome() != t.laidOut {
 		t.resize(a, t.w, t.h)
 	}
 	if t.rules != nil {
@@ -73,7 +76,32 @@ func (t *triageScreen) refresh(a *App) tea.Cmd {
 func (t *triageScreen) resize(a *App, w, h int) {
 	t.w, t.h = w, h
 	t.grid.Cols = triageCols(w, t.rules != nil)
-	t.grid.SetSize(w, h-t.chrome())
+	t.laidOut = t.chrome()
+	t.grid.SetSize(w, h-t.laidOut)
+}
+
+// scan is how far the watcher has read this queue while it is still reading
+// it (the first poll of a large DEADQ), nil once read.
+func (t *triageScreen) scan() *mqwatch.ScanProgress {
+	if t.q == nil || t.q.Snap == nil || t.q.Snap.Scan == nil || t.q.Snap.Scan.Queue != t.loc.Queue {
+		return nil
+	}
+	return t.q.Snap.Scan
+}
+
+// scanLine says how far the read has got: the groups above are of what was
+// read, and grow until it ends.
+func (t *triageScreen) scanLine(a *App, w int) string {
+	sc := t.scan()
+	if sc == nil {
+		return ""
+	}
+	txt := fmt.Sprintf(" scanned %s", human(int64(sc.Scanned)))
+	if sc.Depth > 0 {
+		txt += fmt.Sprintf(" of %s (%d%%)", human(int64(sc.Depth)), min(100, sc.Scanned*100/sc.Depth))
+	}
+	txt += " · groups and counts grow until the read ends"
+	return ansi.Truncate(a.st.Warning.Render(txt), w, "…") + "\n"
 }
 
 func (t *triageScreen) scroll(d int) { t.grid.Move(d) }
@@ -314,6 +342,6 @@ func (t *triageScreen) view(a *App, w, h int) string {
 			explain += a.st.Warning.Render("; " + s) // already sanitised
 		}
 	}
-	out := ansi.Truncate(title, w, "…") + "\n" + fitHeight(grid, h-t.chrome()) + "\n\n" + ansi.Truncate(explain, w, "…")
+	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(a, w) + fitHeight(grid, h-t.chrome()) + "\n\n" + ansi.Truncate(explain, w, "…")
 	return out + t.ruleLine(a, w)
 }
