@@ -24,6 +24,7 @@ type queueScreen struct {
 	now   time.Time
 	isDLQ bool
 	mf    msgFilter
+	rows  groupRows
 	w, h  int
 }
 
@@ -118,7 +119,7 @@ func (s *queueScreen) refresh(a *App) tea.Cmd {
 		s.isDLQ = loc.Queue == q.Snap.QMgr.DeadQ
 		if inv := q.Snap.Inventories[loc.Queue]; inv != nil {
 			s.msgs.inv = inv
-			s.msgs.idx, cmd = s.mf.rows(inv, groupRows(inv, loc), filter)
+			s.msgs.idx, cmd = s.mf.rows(inv, s.rows.of(inv, loc), filter)
 		} else if f := q.Snap.Focus; f != nil && f.Queue == loc.Queue {
 			s.msgs.list = filterList(f.Messages, filter)
 		}
@@ -155,10 +156,19 @@ func summaryText(m *mqwatch.Summary) string {
 	return strings.Join([]string{shortID(m.MsgId), mqfmt.Reason(m.DLHReason).String(), m.DLHDestQ, m.JMSDst, m.JMSType, m.PutApplName, m.DLHPutAppl}, " ")
 }
 
-// groupRows lists the inventory positions of the location's group (all when
-// the location has none).
-func groupRows(inv *mqwatch.Inventory, loc *model.Location) []int {
-	return model.GroupRows(inv, loc.Dim, loc.Group)
+// groupRows lists the inventory positions of a location's group (all when
+// the location has none), worked out again only for a new inventory: a
+// keystroke in the filter of a million-message list must not redo it.
+type groupRows struct {
+	inv  *mqwatch.Inventory
+	rows []int
+}
+
+func (g *groupRows) of(inv *mqwatch.Inventory, loc *model.Location) []int {
+	if g.inv != inv || g.rows == nil {
+		g.inv, g.rows = inv, model.GroupRows(inv, loc.Dim, loc.Group)
+	}
+	return g.rows
 }
 
 func filterList(list []mqwatch.Summary, filter string) []mqwatch.Summary {
