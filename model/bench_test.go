@@ -13,19 +13,33 @@ import (
 //   - resync: every inventory rebuilt, as after a reconnect or a skipped
 //     snapshot.
 //
+// deadq=1000000 runs the same at issue 17's scale (a DEADQ of a million, 10
+// BOQs of 100,000), where a steady fold must stay under 5 ms of CPU.
 // rebuilds/fold counts the inventories whose groups were regrouped from
 // scratch; a steady fold should regroup none.
 //
 //	go test -run '^$' -bench BenchmarkFold -benchmem ./model/
 func BenchmarkFold(b *testing.B) {
-	env, err := newFoldEnv(issue5Fold)
-	if err != nil {
-		b.Fatal(err)
+	runFolds(b, issue5Fold)
+	b.Run("deadq=1000000", func(b *testing.B) { runFolds(b, issue17Fold) })
+}
+
+func runFolds(b *testing.B, sc foldScenario) {
+	var env *foldEnv
+	get := func(b *testing.B) *foldEnv {
+		if env == nil {
+			var err error
+			if env, err = newFoldEnv(sc); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return env
 	}
-	b.Run("steady=add100", func(b *testing.B) { benchSteadyFold(b, env, false) })
-	b.Run("steady=add100-drop100", func(b *testing.B) { benchSteadyFold(b, env, true) })
+	b.Run("steady=add100", func(b *testing.B) { benchSteadyFold(b, get(b), false) })
+	b.Run("steady=add100-drop100", func(b *testing.B) { benchSteadyFold(b, get(b), true) })
 	b.Run("resync", func(b *testing.B) {
 		b.StopTimer()
+		env := get(b)
 		env.reset()
 		s := New(nil, 2*time.Second)
 		s.Fold(env.snapshot(nil))

@@ -21,6 +21,10 @@ type foldScenario struct {
 
 var issue5Fold = foldScenario{Queues: 1000, DeadDepth: 100_000, BOQs: 10, BOQDepth: 10_000, PerPoll: 100, LoadedEvery: 10}
 
+// issue17Fold is issue 17's large incident: a DEADQ of a million and ten
+// BOQs of 100,000.
+var issue17Fold = foldScenario{Queues: 1000, DeadDepth: 1_000_000, BOQs: 10, BOQDepth: 100_000, PerPoll: 100, LoadedEvery: 10}
+
 const benchDeadQ = "SYSTEM.DEAD.LETTER.QUEUE"
 
 // benchStart is when the scenario's first message was put; messages follow
@@ -44,20 +48,20 @@ type foldEnv struct {
 
 func newFoldEnv(sc foldScenario) (*foldEnv, error) {
 	e := &foldEnv{sc: sc, heads: map[string][]mqwatch.Summary{}, base: map[string]*mqwatch.Inventory{}}
-	dead, err := summaries(sc.DeadDepth, func(n int) (mqwatch.Message, error) { return deadLetter(n) })
+	dead, err := inventoryOf(sc.DeadDepth, func(n int) (mqwatch.Message, error) { return deadLetter(n) })
 	if err != nil {
 		return nil, err
 	}
-	e.base[benchDeadQ] = (*mqwatch.Inventory)(nil).Append(dead...)
+	e.base[benchDeadQ] = dead
 	e.views = append(e.views, benchView(benchDeadQ, mqwatch.RoleDeadQ, sc.DeadDepth, 2*sc.DeadDepth, 0, ""))
 	for i := 0; i < sc.BOQs; i++ {
 		in := fmt.Sprintf("APP.%04d.IN", i)
-		boq, err := summaries(sc.BOQDepth, func(n int) (mqwatch.Message, error) { return jmsMessage(in, n, nil) })
+		boq, err := inventoryOf(sc.BOQDepth, func(n int) (mqwatch.Message, error) { return jmsMessage(in, n, nil) })
 		if err != nil {
 			return nil, err
 		}
 		name := fmt.Sprintf("APP.%04d.BO", i)
-		e.base[name] = (*mqwatch.Inventory)(nil).Append(boq...)
+		e.base[name] = boq
 		e.views = append(e.views, benchView(name, mqwatch.RoleBOQ, sc.BOQDepth, 2*sc.BOQDepth, 0, ""))
 	}
 	for i := 0; i < sc.Queues-1-sc.BOQs; i++ {
@@ -152,6 +156,23 @@ func (e *foldEnv) steady(drop bool) (*mqwatch.Snapshot, error) {
 	}
 	e.invs[benchDeadQ], deltas[benchDeadQ] = inv, d
 	return e.snapshot(deltas), nil
+}
+
+// inventoryOf is the inventory of the summaries of mk's first n messages,
+// built a thousand at a time as a watcher does.
+func inventoryOf(n int, mk func(int) (mqwatch.Message, error)) (*mqwatch.Inventory, error) {
+	var inv *mqwatch.Inventory
+	for from := 0; from < n; from += 1000 {
+		batch, err := summaries(min(1000, n-from), func(i int) (mqwatch.Message, error) { return mk(from + i) })
+		if err != nil {
+			return nil, err
+		}
+		for i := range batch {
+			batch[i].Arrival = uint64(from + i + 1)
+		}
+		inv = inv.Append(batch...)
+	}
+	return inv, nil
 }
 
 func summaries(n int, mk func(int) (mqwatch.Message, error)) ([]mqwatch.Summary, error) {

@@ -17,34 +17,45 @@ import (
 // outside the timers. After both strategies ran it fails unless incremental
 // polls cost at least 100 times fewer calls and bytes.
 //
+// deadq=1000000 is the same queue manager with a DEADQ of a million (issue
+// 17; minutes to build): a steady poll must cost the same calls and bytes
+// as at 100,000, and it fails otherwise when both ran.
+//
 //	go test -run '^$' -bench BenchmarkRefresh ./mqwatch/
+//	go test -run '^$' -bench 'BenchmarkRefresh/(strategy=incremental|deadq=1000000)/' -benchtime 20x ./mqwatch/
 func BenchmarkRefresh(b *testing.B) {
-	env := newSteadyQM(b, issue5)
+	var env *steadyQM
 	var inc *incremental
 	defer func() {
 		if inc != nil {
 			inc.stop()
 		}
 	}()
+	issue5QM := func(b *testing.B) *steadyQM {
+		if env == nil {
+			env = newSteadyQM(b, issue5)
+		}
+		return env
+	}
 	watcher := func(b *testing.B) *incremental {
 		if inc == nil {
-			inc = startIncremental(b, env.qm)
+			inc = startIncremental(b, issue5QM(b).qm)
 		}
 		return inc
 	}
-	var incCost, naiveCost *pollFigures
+	var incCost, naiveCost, bigCost *pollFigures
 	b.Run("strategy=incremental", func(b *testing.B) {
 		b.Run("latency=0", func(b *testing.B) {
 			b.StopTimer()
-			incCost = benchIncremental(b, env, watcher(b), 0)
+			incCost = benchIncremental(b, issue5QM(b), watcher(b), 0)
 		})
 		b.Run("latency=1ms", func(b *testing.B) {
 			b.StopTimer()
-			benchIncremental(b, env, watcher(b), time.Millisecond)
+			benchIncremental(b, issue5QM(b), watcher(b), time.Millisecond)
 		})
 	})
 	b.Run("strategy=naive", func(b *testing.B) {
-		naiveCost = benchNaive(b, env)
+		naiveCost = benchNaive(b, issue5QM(b))
 		if incCost != nil {
 			// Shown on this line because a parent benchmark's log is only
 			// printed with -v.
@@ -53,6 +64,33 @@ func BenchmarkRefresh(b *testing.B) {
 		}
 	})
 	checkRatio(b, incCost, naiveCost)
+	b.Run("deadq=1000000", func(b *testing.B) {
+		b.StopTimer()
+		big := issue5
+		big.DeadDepth = 1_000_000
+		env := newSteadyQM(b, big)
+		w := startIncremental(b, env.qm)
+		defer w.stop()
+		b.Run("strategy=incremental", func(b *testing.B) {
+			b.Run("latency=0", func(b *testing.B) {
+				b.StopTimer()
+				bigCost = benchIncremental(b, env, w, 0)
+			})
+		})
+	})
+	checkSameCost(b, incCost, bigCost)
+}
+
+// checkSameCost fails unless a steady poll with a DEADQ of a million costs
+// what it costs at 100,000: only what is new is read.
+func checkSameCost(b *testing.B, small, big *pollFigures) {
+	if small == nil || big == nil {
+		return
+	}
+	b.Logf("steady poll, DEADQ 100,000 vs 1,000,000: %.1f vs %.1f calls, %.0f vs %.0f bytes", small.Calls, big.Calls, small.Bytes, big.Bytes)
+	if big.Calls != small.Calls || big.Bytes > small.Bytes*1.01 || big.Bytes < small.Bytes*0.99 {
+		b.Errorf("a steady poll costs %.1f calls and %.0f bytes at a million, %.1f and %.0f at 100,000", big.Calls, big.Bytes, small.Calls, small.Bytes)
+	}
 }
 
 // pollFigures are per-poll averages.

@@ -219,7 +219,7 @@ func (p *poller) browseHead(ctx context.Context, name string) ([]Summary, error)
 			p.closeHead(ctx, name)
 			return out, err
 		}
-		out = append(out, p.summarize(&m))
+		out = append(out, p.summarize(name, &m))
 		if len(out) == 1 && m.MD.BackoutCount == 0 {
 			break
 		}
@@ -263,7 +263,7 @@ func (p *poller) browseFocus(ctx context.Context, name string, messages bool) *F
 			f.More = true
 			break
 		}
-		f.Messages = append(f.Messages, p.summarize(&m))
+		f.Messages = append(f.Messages, p.summarize(name, &m))
 		opts.First = false
 	}
 	f.Handles, f.Err = p.conn.Handles(ctx, name)

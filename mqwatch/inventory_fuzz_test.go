@@ -15,6 +15,7 @@ import (
 func FuzzInventoryRoundTrip(f *testing.F) {
 	f.Add([]byte("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13"))
 	f.Add([]byte("\xff\xff\xff\xff\xff\xff\xff\x7f\x00\x00\x00\x00\x00\x00\x00\x80\x01\x01\x01\x01\x03\x05\x07"))
+	f.Add([]byte("0123456789abcdefghij0123456789abcdefgh\x01\x06ABCDEFGHIJKLMNOPQR\x02\x05"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var want []Summary
 		var inv *Inventory
@@ -26,6 +27,7 @@ func FuzzInventoryRoundTrip(f *testing.F) {
 			for k := 0; k < n; k++ {
 				want = append(want, s)
 				s.Arrival++
+				s.MsgId[23]++ // one queue manager's next MsgId
 			}
 			inv = inv.Append(want[len(want)-n:]...)
 			if rec[18]%5 == 0 && len(want) > 0 {
@@ -60,7 +62,12 @@ func fuzzSummary(b []byte, i int) Summary {
 	case 4:
 		s.DLHPutTime = time.Unix(0, int64(u64(b[0:8]))).UTC()
 	}
-	s.MsgId[0], s.MsgId[1] = byte(i), byte(i>>8)
+	// Most MsgIds share a queue manager's first 16 bytes; some do not.
+	copy(s.MsgId[:], "AMQ QM1         ")
+	if b[16]&0x10 != 0 {
+		s.MsgId[0] = b[15]
+	}
+	s.MsgId[22] = byte(i)
 	if b[17]&1 != 0 {
 		s.CorrelId[3] = b[17]
 	}

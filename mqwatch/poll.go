@@ -10,16 +10,16 @@ import (
 // poller does the work of one watcher: it holds the connection, the browse
 // handles that carry mark-browse state, and the inventories between polls.
 type poller struct {
-	cfg     WatchConfig
-	conn    Conn
-	cnt     counter
-	seq     uint64
-	last    *Snapshot
-	invs    map[string]*invState
-	heads   map[string]Queue // open browse handles on input queues with messages
-	arrival uint64
-	strs    interner
-	watch   callWatch // the call in flight, for the watcher's deadline
+	cfg      WatchConfig
+	conn     Conn
+	cnt      counter
+	seq      uint64
+	last     *Snapshot
+	invs     map[string]*invState
+	heads    map[string]Queue  // open browse handles on input queues with messages
+	arrivals map[string]uint64 // the last arrival number given, by queue
+	strs     interner
+	watch    callWatch // the call in flight, for the watcher's deadline
 	// publish sends a partial snapshot (nil: none are sent); start is when
 	// the poll began, lastPub when a snapshot was last published.
 	publish        func(*Snapshot)
@@ -27,7 +27,7 @@ type poller struct {
 }
 
 func newPoller(cfg WatchConfig) *poller {
-	return &poller{cfg: cfg, invs: map[string]*invState{}, heads: map[string]Queue{}}
+	return &poller{cfg: cfg, invs: map[string]*invState{}, heads: map[string]Queue{}, arrivals: map[string]uint64{}}
 }
 
 func (p *poller) close() {

@@ -56,7 +56,7 @@ func (sc *scanner) read(ctx context.Context, q Queue, inv *Inventory) (*Inventor
 		if err != nil {
 			return inv, err
 		}
-		batch = append(batch, p.summarize(&m))
+		batch = append(batch, p.summarize(sc.name, &m))
 		sc.added++
 		sc.since++
 		if len(batch) == cap(batch) {
@@ -83,13 +83,18 @@ func (sc *scanner) publish(inv *Inventory) {
 }
 
 // partialDue says whether a read that has read n messages since the last
-// snapshot should publish one now.
+// snapshot should publish one now. The interval only counts once a read is
+// long (minPartial messages): a poll of a few hundred messages over a slow
+// link is not worth a partial snapshot.
 func (p *poller) partialDue(n int) bool {
-	if p.publish == nil || n == 0 {
+	if p.publish == nil || n < min(minPartial, p.cfg.ScanEvery) {
 		return false
 	}
 	return n >= p.cfg.ScanEvery || p.cfg.Now().Sub(p.lastPub) >= p.cfg.ScanInterval
 }
+
+// minPartial is the fewest messages read between two partial snapshots.
+const minPartial = 1000
 
 // partial is a snapshot of what the poll knows now: this poll's queue
 // views, every inventory as last read (the one being read is the caller's

@@ -116,17 +116,24 @@ func (d *incremental) poll(tb testing.TB) *mqwatch.Snapshot {
 	return d.last
 }
 
+// receive returns the next complete snapshot: a first read of a large
+// DEADQ publishes partial ones first.
 func (d *incremental) receive(tb testing.TB) *mqwatch.Snapshot {
-	select {
-	case s := <-d.w.Snapshots():
-		if !s.Connected {
-			tb.Fatalf("poll %d failed: %v", s.Seq, s.Err)
+	timeout := time.After(pollTimeout)
+	for {
+		select {
+		case s := <-d.w.Snapshots():
+			if !s.Connected {
+				tb.Fatalf("poll %d failed: %v", s.Seq, s.Err)
+			}
+			if !s.Partial() {
+				return s
+			}
+		case <-timeout:
+			tb.Fatalf("no snapshot within %s", pollTimeout)
+			return nil
 		}
-		return s
-	case <-time.After(pollTimeout):
-		tb.Fatalf("no snapshot within %s", pollTimeout)
 	}
-	return nil
 }
 
 // watcherConnID finds the connection the watcher polls on, from the handles

@@ -51,7 +51,8 @@ type Summary struct {
 	ToolReply bool
 	// DecodeErr is set when the header chain could not be decoded.
 	DecodeErr string
-	// Arrival orders summaries on one queue in the order they were first seen.
+	// Arrival orders summaries on one queue in the order they were first
+	// seen: the watcher numbers each queue's from 1.
 	Arrival uint64
 }
 
@@ -77,11 +78,14 @@ func (s *Summary) Key() Key { return Key{MsgId: s.MsgId, CorrelId: s.CorrelId} }
 // SummaryBodyBytes bounds the body prefix a summary keeps.
 const SummaryBodyBytes = 96
 
-// summarize turns a browsed message into a summary with a fresh arrival number.
-func (p *poller) summarize(m *Message) Summary {
-	p.arrival++
+// summarize turns a message browsed on queue into a summary with the
+// queue's next arrival number. Numbering each queue on its own keeps an
+// inventory's numbers consecutive, which its storage needs no column for.
+func (p *poller) summarize(queue string, m *Message) Summary {
+	n := p.arrivals[queue] + 1
+	p.arrivals[queue] = n
 	s := Summarize(m)
-	s.Arrival = p.arrival
+	s.Arrival = n
 	p.strs.summary(&s)
 	return s
 }
