@@ -53,14 +53,19 @@ const rulesDialogChrome = 8
 // when some are marked), each with the loaded table's action for it if one
 // matches, else IGNORE.
 func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
-	sums, _ := a.markedOrAll(t)
-	groups := dlqrules.GroupsOf(sums)
+	runs := a.markedOrAll(t)
+	var gc dlqrules.GroupCounter
+	for i := range runs {
+		r := &runs[i]
+		gc.AddN(&r.s, r.n, r.oldest, r.newest)
+	}
+	groups := gc.Groups()
 	if len(groups) == 0 {
 		a.flash = "none of these messages starts with an MQDLH: runmqdlq would not read them, so there is nothing to write rules for"
 		return nil
 	}
 	if a.rules != nil {
-		a.rules.choose(groups, sums)
+		a.rules.choose(groups, runs)
 	}
 	now := a.opt.Now()
 	d := &rulesDialog{

@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -247,35 +250,54 @@ func (t *triageScreen) ruleOf(g *model.Group) *groupRule {
 	return t.rules[g.Key]
 }
 
-// markedOrAll is the marked messages of the queue, else all of its messages.
-func (a *App) markedOrAll(t *triageScreen) ([]mqwatch.Summary, bool) {
+// msgRun is n messages whose rule facts are s's, dead-lettered between
+// oldest and newest; the first of them is at position first.
+type msgRun struct {
+	s              mqwatch.Summary
+	n, first       int
+	oldest, newest time.Time
+}
+
+// markedOrAll is the marked messages of the queue one by one, else all of
+// its messages class by class (their rule facts are class facts), in the
+// order of each class's first message.
+func (a *App) markedOrAll(t *triageScreen) []msgRun {
 	if a.sel.Len() > 0 && a.selQueue == t.loc.Queue {
-		return a.sel.Items(), true
+		items := a.sel.Items()
+		out := make([]msgRun, len(items))
+		for i := range items {
+			q := items[i].QueuedAt()
+			out[i] = msgRun{s: items[i], n: 1, first: i, oldest: q, newest: q}
+		}
+		return out
 	}
-	var out []mqwatch.Summary
 	inv := t.q.Snap.Inventories[t.loc.Queue]
-	for i := 0; inv != nil && i < inv.Len(); i++ {
-		out = append(out, *inv.At(i))
+	var out []msgRun
+	for _, c := range model.TallyClasses(inv) {
+		if c.Count > 0 {
+			out = append(out, msgRun{s: *inv.At(c.First), n: c.Count, first: c.First, oldest: c.Oldest, newest: c.Newest})
+		}
 	}
-	return out, false
+	slices.SortFunc(out, func(x, y msgRun) int { return cmp.Compare(x.first, y.first) })
+	return out
 }
 
 // choose gives each group the action of the loaded table's rule that most
 // of its messages meet; a group no rule matches keeps IGNORE.
-func (r *rulesTable) choose(groups []dlqrules.Group, sums []mqwatch.Summary) {
+func (r *rulesTable) choose(groups []dlqrules.Group, runs []msgRun) {
 	type key struct {
 		reason     int32
 		dest, dqmg string
 	}
 	byGroup := map[key]*dlqrules.GroupMatch{}
-	for i := range sums {
-		s := &sums[i]
+	for i := range runs {
+		s := &runs[i].s
 		k := key{s.DLHReason, s.DLHDestQ, s.DLHDestQMgr}
 		if byGroup[k] == nil {
 			gm := dlqrules.NewGroupMatch()
 			byGroup[k] = &gm
 		}
-		byGroup[k].Add(r.t.MatchSummary(s))
+		byGroup[k].AddN(r.t.MatchSummary(s), runs[i].n)
 	}
 	for i := range groups {
 		g := &groups[i]

@@ -61,30 +61,57 @@ func (g *Group) RuleString() string {
 // GroupsOf groups summaries by MQDLH reason and destination, largest first;
 // messages without an MQDLH are left out (runmqdlq does not process them).
 func GroupsOf(sums []mqwatch.Summary) []Group {
-	idx := map[[3]string]int{}
-	var out []Group
+	var c GroupCounter
 	for i := range sums {
-		s := &sums[i]
-		if !s.HasDLH {
-			continue
-		}
-		k := [3]string{strconv.Itoa(int(s.DLHReason)), s.DLHDestQ, s.DLHDestQMgr}
-		j, ok := idx[k]
-		if !ok {
-			j = len(out)
-			idx[k] = j
-			out = append(out, Group{Reason: s.DLHReason, DestQ: s.DLHDestQ, DestQMgr: s.DLHDestQMgr})
-		}
-		g := &out[j]
-		g.Count++
-		t := s.QueuedAt()
-		if !t.IsZero() && (g.Oldest.IsZero() || t.Before(g.Oldest)) {
-			g.Oldest = t
-		}
-		if t.After(g.Newest) {
-			g.Newest = t
-		}
+		c.Add(&sums[i])
 	}
+	return c.Groups()
+}
+
+// GroupCounter groups as GroupsOf does, a message or a run of messages with
+// the same MQDLH facts at a time: a million-message DEADQ is counted class
+// by class, not summary by summary.
+type GroupCounter struct {
+	idx map[[3]string]int
+	out []Group
+}
+
+// Add counts one message.
+func (c *GroupCounter) Add(s *mqwatch.Summary) {
+	t := s.QueuedAt()
+	c.AddN(s, 1, t, t)
+}
+
+// AddN counts n messages with s's MQDLH facts, dead-lettered between oldest
+// and newest (zero: unknown).
+func (c *GroupCounter) AddN(s *mqwatch.Summary, n int, oldest, newest time.Time) {
+	if !s.HasDLH {
+		return
+	}
+	if c.idx == nil {
+		c.idx = map[[3]string]int{}
+	}
+	k := [3]string{strconv.Itoa(int(s.DLHReason)), s.DLHDestQ, s.DLHDestQMgr}
+	j, ok := c.idx[k]
+	if !ok {
+		j = len(c.out)
+		c.idx[k] = j
+		c.out = append(c.out, Group{Reason: s.DLHReason, DestQ: s.DLHDestQ, DestQMgr: s.DLHDestQMgr})
+	}
+	g := &c.out[j]
+	g.Count += n
+	if !oldest.IsZero() && (g.Oldest.IsZero() || oldest.Before(g.Oldest)) {
+		g.Oldest = oldest
+	}
+	if newest.After(g.Newest) {
+		g.Newest = newest
+	}
+}
+
+// Groups returns the groups, largest first, ties in the order they were
+// first counted.
+func (c *GroupCounter) Groups() []Group {
+	out := slices.Clone(c.out)
 	slices.SortStableFunc(out, func(a, b Group) int { return b.Count - a.Count })
 	return out
 }
