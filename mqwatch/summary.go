@@ -43,8 +43,8 @@ type Summary struct {
 	BodyCCSID  int32
 	BodyOffset int
 	// BodyPrefix is the first bytes of the body after the headers, bounded
-	// (SummaryBodyBytes) so that a 100k-message inventory stays small; the full
-	// message is read on demand.
+	// (SummaryBodyBytes): heads and the focused queue's messages have it, an
+	// inventory does not keep it; the full message is read on demand.
 	BodyPrefix []byte
 	// ToolReply marks a PCF reply to this tool that outlived its reply queue
 	// and was dead-lettered (see IsToolReply): not incident data.
@@ -91,8 +91,10 @@ func (p *poller) summarize(queue string, m *Message) Summary {
 }
 
 // interner shares the strings that repeat across thousands of summaries
-// (destinations, formats, application names): a 100k DEADQ then holds each
-// once. Bounded: the table is dropped when it grows past internMax entries.
+// (destinations, formats, application names): heads and focused messages
+// hold each once, and an inventory finds a summary's class comparing
+// strings that are the same memory. Bounded: the table is dropped when it
+// grows past internMax entries.
 type interner struct{ m map[string]string }
 
 const internMax = 4096

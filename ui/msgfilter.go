@@ -175,8 +175,17 @@ func matchInto(verdict []int8, query string, inv *mqwatch.Inventory, rows []int)
 	for _, i := range rows {
 		verdict[i] = noMatch
 	}
-	var s mqwatch.Summary // fuzzy reads one item at a time, and the text is a new string
-	ms := model.Filter(query, len(rows), func(k int) string { inv.Load(rows[k], &s); return summaryText(&s) })
+	// summaryText, with each class's part made once.
+	texts := make([]string, inv.NumClasses())
+	text := func(k int) string {
+		i := rows[k]
+		id := inv.ClassID(i)
+		if texts[id] == "" {
+			texts[id] = " " + classText(inv.Class(id))
+		}
+		return shortID(inv.Key(i).MsgId) + texts[id]
+	}
+	ms := model.Filter(query, len(rows), text)
 	for _, m := range ms {
 		verdict[rows[m.Index]] = match
 	}

@@ -151,9 +151,15 @@ func (s *queueScreen) follow(k *mqwatch.Key) {
 	}
 }
 
-// summaryText is what the filter matches a message against.
+// summaryText is what the filter matches a message against: its MsgId and
+// its class's text.
 func summaryText(m *mqwatch.Summary) string {
-	return strings.Join([]string{shortID(m.MsgId), mqfmt.Reason(m.DLHReason).String(), m.DLHDestQ, m.JMSDst, m.JMSType, m.PutApplName, m.DLHPutAppl}, " ")
+	c := m.Class()
+	return shortID(m.MsgId) + " " + classText(&c)
+}
+
+func classText(c *mqwatch.Class) string {
+	return strings.Join([]string{mqfmt.Reason(c.DLHReason).String(), c.DLHDestQ, c.JMSDst, c.JMSType, c.PutApplName, c.DLHPutAppl}, " ")
 }
 
 // groupRows lists the inventory positions of a location's group (all when

@@ -11,11 +11,12 @@ import (
 )
 
 // BenchmarkTriageRules100k50Rules is what a loaded 50-rule table costs the
-// DEADQ triage per poll at 100,000 messages when the DEADQ changed (each
-// message's match is kept; the groups and their predicted outcomes are
-// counted again), and BenchmarkTriageRulesFirstMatch100k50Rules the first
-// match of them all. The prediction itself runs in the background
-// (dlqrules' BenchmarkPredict100kSummaries50Rules measures it).
+// DEADQ triage per poll at 100,000 messages when the DEADQ changed (the
+// table is matched once per class of messages; the groups and their
+// predicted outcomes are counted again), and
+// BenchmarkTriageRulesFirstMatch100k50Rules the first match of them all.
+// The prediction itself runs in the background (dlqrules'
+// BenchmarkPredict100kSummaries50Rules measures it).
 func BenchmarkTriageRules100k50Rules(b *testing.B) {
 	a, base := rulesBenchApp(b)
 	b.ResetTimer()
