@@ -39,7 +39,7 @@ type scanner struct {
 // read appends every unmarked message to inv, until none is left.
 func (sc *scanner) read(ctx context.Context, q Queue, inv *Inventory) (*Inventory, error) {
 	p := sc.p
-	batch := make([]Summary, 0, readBatch)
+	var batch []Summary // grows as needed: most polls read a few messages a queue
 	flush := func() {
 		inv = inv.Append(batch...)
 		if !sc.pending.Resync {
@@ -59,7 +59,7 @@ func (sc *scanner) read(ctx context.Context, q Queue, inv *Inventory) (*Inventor
 		batch = append(batch, p.summarize(sc.name, &m))
 		sc.added++
 		sc.since++
-		if len(batch) == cap(batch) {
+		if len(batch) == readBatch {
 			flush()
 		}
 		// A poll the watcher gave up (a call past its deadline) publishes
