@@ -10,6 +10,9 @@ import (
 type invState struct {
 	q   Queue
 	inv *Inventory
+	// read is set once a poll has read the queue: inv is then its
+	// inventory (nil when it was empty), else it is being read first.
+	read bool
 }
 
 // refreshMessages updates inventories of the DEADQ and BOQs, and browses the
@@ -78,7 +81,7 @@ func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueV
 		st = &invState{q: q}
 		p.invs[name] = st
 	}
-	delta := InventoryDelta{Resync: st.inv == nil}
+	delta := InventoryDelta{Resync: !st.read}
 	inv := st.inv
 	if keys := forget[name]; len(keys) > 0 {
 		inv, delta.Dropped = dropKeys(inv, keys)
@@ -115,7 +118,7 @@ func (p *poller) refreshInventory(ctx context.Context, snap *Snapshot, v *QueueV
 		}
 		snap.Poll.Resyncs++
 	}
-	st.inv = inv
+	st.inv, st.read = inv, true
 	snap.Inventories[name] = inv
 	snap.Deltas[name] = delta
 	return nil

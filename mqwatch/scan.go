@@ -108,7 +108,7 @@ func (p *poller) partial(snap *Snapshot) *Snapshot {
 		Inventories: make(map[string]*Inventory, len(p.invs)), Deltas: make(map[string]InventoryDelta, len(p.invs)),
 		Heads: map[string][]Summary{}}
 	for name, st := range p.invs {
-		if st.inv != nil {
+		if st.read {
 			s.Inventories[name], s.Deltas[name] = st.inv, InventoryDelta{}
 		}
 	}

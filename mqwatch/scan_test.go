@@ -129,3 +129,35 @@ func TestWatcherBurstPublishesItsArrivalsOnce(t *testing.T) {
 		}
 	}
 }
+
+// A DEADQ a handler empties stays known: what arrives after is an arrival,
+// not a re-read.
+func TestWatcherEmptiedDeadQStaysIncremental(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	qm := newQM(t)
+	c := connect(t, qm)
+	put(t, c, "DLQ", 3, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
+	w, stop := startWatcher(t, qm, "")
+	defer stop()
+	<-w.Snapshots()
+	ctx := context.Background()
+	q, _ := c.Open(ctx, mqwatch.ObjectDesc{Name: "DLQ"}, mqwatch.OpenOptions{Input: true})
+	for i := 0; i < 3; i++ {
+		if _, err := q.Get(ctx, mqwatch.GetOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q.Close(ctx)
+	s := pollOnce(t, w)
+	if d := s.Deltas["DLQ"]; d.Resync || len(d.Dropped) != 3 || s.Inventories["DLQ"].Len() != 0 {
+		t.Fatalf("emptied: resync=%v dropped=%d len=%d", d.Resync, len(d.Dropped), s.Inventories["DLQ"].Len())
+	}
+	if _, ok := s.Inventories["DLQ"]; !ok {
+		t.Fatal("an empty DEADQ has no inventory in the snapshot")
+	}
+	put(t, c, "DLQ", 2, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
+	s = pollOnce(t, w)
+	if d := s.Deltas["DLQ"]; d.Resync || len(d.Added) != 2 || s.Inventories["DLQ"].Len() != 2 {
+		t.Fatalf("refilled: resync=%v added=%d len=%d", d.Resync, len(d.Added), s.Inventories["DLQ"].Len())
+	}
+}
