@@ -75,9 +75,10 @@ func (a *App) predict(qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
 	p.running = true
 	subs := make([]dlqrules.Subject, 0, inv.Len())
 	keys := make([]mqwatch.Key, 0, inv.Len())
+	var s mqwatch.Summary // a Subject holds its own copy
 	for i := 0; inv != nil && i < inv.Len(); i++ {
-		s := inv.At(i)
-		subs = append(subs, dlqrules.SubjectOfSummary(s))
+		inv.Load(i, &s)
+		subs = append(subs, dlqrules.SubjectOfSummary(&s))
 		keys = append(keys, s.Key())
 	}
 	ops, ctx, tab := a.opt.Rules, a.opt.Ctx, r.t
