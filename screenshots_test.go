@@ -59,18 +59,32 @@ func TestWriteScreenshots(t *testing.T) {
 		{"colorblind", "colorblind", 160, 40, nil, tuiOpts{}},
 	}
 	for _, s := range shots {
-		th, err := themes.Load(s.theme)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := lipgloss.NewRenderer(nil)
-		r.SetColorProfile(termenv.TrueColor)
-		r.SetHasDarkBackground(s.theme != "light")
-		s.o.interval = 250 * time.Millisecond
-		v := screen(ctx, be, s.o, th, r, s.w, s.h, s.keys)
-		if err := os.WriteFile(filepath.Join(dir, s.name+".ansi"), []byte(v), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeShot(t, ctx, be, dir, s.name, s.theme, s.w, s.h, s.keys, s.o)
+	}
+	// A fleet opens on the fleet view: one row per queue manager, worst first.
+	fleet, err := startBackend(ctx, tuiOpts{backend: "embedded", scenario: "fleet:12x200"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fleet.stop()
+	<-fleet.warm
+	writeShot(t, ctx, fleet, dir, "fleet", "dark", 160, 40, nil, tuiOpts{})
+}
+
+// writeShot renders one screen of the backend in colour to dir/name.ansi.
+func writeShot(t *testing.T, ctx context.Context, be *backend, dir, name, theme string, w, h int, keys []string, o tuiOpts) {
+	t.Helper()
+	th, err := themes.Load(theme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := lipgloss.NewRenderer(nil)
+	r.SetColorProfile(termenv.TrueColor)
+	r.SetHasDarkBackground(theme != "light")
+	o.interval = 250 * time.Millisecond
+	v := screen(ctx, be, o, th, r, w, h, keys)
+	if err := os.WriteFile(filepath.Join(dir, name+".ansi"), []byte(v), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
