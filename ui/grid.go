@@ -41,6 +41,7 @@ type Grid struct {
 	CursorMark string
 	Cell       func(row, col int) Cell
 	widths     []int
+	laidFor    int // the gutter the widths were worked out for
 }
 
 // SetSize fits the grid into w×h (h includes the header line).
@@ -51,7 +52,7 @@ func (g *Grid) SetSize(w, h int) {
 }
 
 func (g *Grid) layout() {
-	g.widths = make([]int, len(g.Cols))
+	g.widths, g.laidFor = make([]int, len(g.Cols)), g.gutter()
 	// A line is the mark column, then the cells separated by one blank.
 	used, flex := len(g.Cols)+g.gutter()-1, -1
 	for i, c := range g.Cols {
@@ -114,7 +115,9 @@ func (g *Grid) End() { g.Cursor = g.Rows - 1; g.clamp() }
 
 // View renders the header and the visible rows, exactly Height+1 lines.
 func (g *Grid) View(st *Styles) string {
-	if g.widths == nil {
+	// Marks and levels may be set after SetSize (a screen's refresh): the
+	// cached widths then leave one cell too few for them.
+	if g.widths == nil || g.laidFor != g.gutter() {
 		g.layout()
 	}
 	var b strings.Builder
