@@ -119,10 +119,14 @@ func (a *App) section(title string, w int, focused bool) string {
 func (a *App) trendsView(d *dashboard, w, h int) string {
 	queues := d.trendQueues()
 	lines := []string{a.section(fmt.Sprintf("DEADQ and backout queues (%d)", len(queues)), w, false)}
-	nameW := 10
+	// Fixed-width figures keep the sparklines aligned; the forecast matters
+	// more than a full name, so a narrow pane cuts names first.
+	const tailW = 28
+	longest := 10
 	for _, qs := range queues {
-		nameW = max(nameW, min(ansi.StringWidth(qs.View.Info.Name), 48, w*2/5))
+		longest = max(longest, ansi.StringWidth(qs.View.Info.Name))
 	}
+	nameW := max(10, min(longest, 48, w-tailW-1-4))
 	room := h - 1
 	if len(queues) > room {
 		room = max(h-2, 0) // the last line says what does not fit
@@ -149,8 +153,6 @@ func (a *App) trendsView(d *dashboard, w, h int) string {
 		if ok && r >= 0.5 {
 			in = "in " + compact(r) + "/m" // arrivals, not net depth change
 		}
-		// Fixed-width figures keep the sparklines aligned.
-		const tailW = 28
 		tail := fmt.Sprintf(" %6s %8s %-11s", compact(float64(v.Status.Depth)), in, forecast)
 		spW := max(w-nameW-tailW-1, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
