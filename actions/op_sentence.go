@@ -93,6 +93,9 @@ func requeueDestination(p *opPlanned, n, dlh int) string {
 	case dlh < n:
 		kind = "their original and input queues"
 	}
+	if len(p.Targets) == 0 {
+		return "to " + kind + ", but every put would fail (the reasons follow)"
+	}
 	return "to " + kind + ": " + targetCounts(p.Targets)
 }
 

@@ -120,10 +120,17 @@ func (d *detailScreen) render() {
 	default:
 		lines = d.lines(d.w)
 	}
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, d.w, "…")
+	var out []string
+	for _, l := range lines {
+		if d.tab == 2 || d.tab == 4 {
+			// The DLH's explanations and the route's reasoning are sentences:
+			// wrapped, never cut, since their end is the conclusion.
+			out = append(out, wrapIndented(l, d.w)...)
+			continue
+		}
+		out = append(out, ansi.Truncate(l, d.w, "…"))
 	}
-	d.vp.SetContent(strings.Join(lines, "\n"))
+	d.vp.SetContent(strings.Join(out, "\n"))
 }
 
 func (d *detailScreen) setTab(t int) {
@@ -210,4 +217,19 @@ func scrollPos(v viewport.Model) string {
 	first := v.YOffset + 1
 	last := min(v.YOffset+v.Height, v.TotalLineCount())
 	return "lines " + itoa(first) + "-" + itoa(last) + " of " + itoa(v.TotalLineCount())
+}
+
+// wrapIndented wraps a line at w cells, continuation lines indented as far
+// as the line's own leading blanks plus two.
+func wrapIndented(l string, w int) []string {
+	if ansi.StringWidth(l) <= w || w < 20 {
+		return []string{ansi.Truncate(l, w, "…")}
+	}
+	plain := ansi.Strip(l)
+	indent := strings.Repeat(" ", min(len(plain)-len(strings.TrimLeft(plain, " "))+2, w/2))
+	parts := strings.Split(ansi.Wrap(l, w, " "), "\n")
+	for i := 1; i < len(parts); i++ {
+		parts[i] = ansi.Truncate(indent+strings.TrimLeft(parts[i], " "), w, "…")
+	}
+	return parts
 }

@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"strings"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions"
 )
 
 // modal is a screen that takes every key: no global key works under it, and
@@ -26,7 +30,7 @@ func (d *dialog) refresh(*App) tea.Cmd { return nil }
 // resize gives the typed input the width left beside its prompt, so a long
 // path or queue name scrolls inside it instead of being cut.
 func (d *dialog) resize(_ *App, w, _ int) {
-	d.typed.Width = max(w-ansi.StringWidth(d.typed.Prompt)-4, 10)
+	d.typed.Width = max(w-ansi.StringWidth(d.typed.Prompt)-6, 10)
 }
 
 func (d *dialog) view(a *App, w, h int) string { return a.dialogView(d, w, h) }
@@ -37,13 +41,18 @@ func (d *dialog) scroll(int) {}
 func (d *dialog) filter() *string { return nil }
 
 func (d *dialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
-	if d.phase != phaseConfirm || !(d.needType || d.askTarget) {
-		return nil
+	if d.phase != phaseConfirm || !(d.needType || d.askTarget) || (!d.askTarget && d.err == nil && d.actCount() == 0) {
+		return nil // nothing would be acted on: there is no count to type
 	}
 	// The input's blink command is dropped: the cursor stays solid, and a
 	// frame is drawn only when something changes.
 	d.typed, _ = d.typed.Update(k)
-	if !d.askTarget && d.confirmed() {
+	switch {
+	case d.askTarget:
+		// A target typed: the next enter takes it and shows the dry run
+		// (nothing runs yet), as a person who typed a name expects.
+		d.onRun = strings.TrimSpace(d.typed.Value()) != "" || d.req.Op == actions.OpRequeue
+	case d.confirmed():
 		d.onRun = true // the count is typed: the next enter runs
 	}
 	return nil

@@ -80,8 +80,11 @@ func (a *App) completeTarget(d *dialog) {
 // chooseTarget reopens the target input: requeue then goes where the operator
 // types (an empty answer keeps the original queue).
 func (a *App) chooseTarget(d *dialog) {
-	d.askTarget, d.onRun, d.retarget = true, false, true
-	d.typed.Prompt = "target queue (empty: the original queue; QUEUE@QMGR for another queue manager): "
+	// Enter takes what is typed at once (empty: the original queue): it only
+	// dry-runs, so Run has the focus.
+	d.askTarget, d.onRun, d.retarget = true, true, true
+	d.typed.Prompt = "target queue: "
+	d.resize(a, a.width, 0) // the input's width follows its prompt
 	d.typed.SetValue(d.req.Target)
 	d.typed.Focus()
 }

@@ -44,7 +44,7 @@ func TestDialogRequeueToChosenTarget(t *testing.T) {
 	if got := d.typed.Value(); got != "ORDERS.IN" {
 		t.Fatalf("tab completed to %q, want ORDERS.IN", got)
 	}
-	press(a, "shift+tab", "enter")
+	press(a, "enter")
 	if d.askTarget || d.req.Target != "ORDERS.IN" || d.req.Op != actions.OpRequeue {
 		t.Fatalf("after enter: askTarget=%v req=%+v", d.askTarget, d.req)
 	}
@@ -60,7 +60,7 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incidentWith()})
-	press(a, "d", "enter", "space", "R", "ctrl+t", "invoices.in@qm2", "shift+tab", "enter")
+	press(a, "d", "enter", "space", "R", "ctrl+t", "invoices.in@qm2", "enter")
 	if r := a.activeDialog().req; r.Target != "INVOICES.IN" || r.TargetQMgr != "QM2" {
 		t.Fatalf("req target = %q@%q", r.Target, r.TargetQMgr)
 	}
@@ -68,7 +68,7 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 	for range len("INVOICES.IN@QM2") {
 		press(a, "backspace")
 	}
-	press(a, "shift+tab", "enter")
+	press(a, "enter")
 	if r := a.activeDialog().req; r.Target != "" || r.TargetQMgr != "" || a.activeDialog().askTarget {
 		t.Fatalf("empty answer: req target = %q@%q askTarget=%v", r.Target, r.TargetQMgr, a.activeDialog().askTarget)
 	}
@@ -97,7 +97,7 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 140, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incidentWith()})
-	press(a, "d", "enter", "space", "M", "ORDERS.IN", "shift+tab", "enter")
+	press(a, "d", "enter", "space", "M", "ORDERS.IN", "enter")
 	v := a.View()
 	if !strings.Contains(v, "carry an MQDLH and ORDERS.IN is not a dead-letter queue") || !strings.Contains(v, "ctrl+r requeues to ORDERS.IN") {
 		t.Fatalf("no MQDLH warning on a move to an input queue:\n%s", v)
@@ -111,7 +111,7 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 		t.Fatalf("runs = %+v", ops.runs)
 	}
 
-	press(a, "esc", "space", "M", "QM1.DEADQ", "shift+tab", "enter")
+	press(a, "esc", "space", "M", "QM1.DEADQ", "enter")
 	if v := a.View(); strings.Contains(v, "carry an MQDLH") || strings.Contains(v, "ctrl+r") {
 		t.Fatalf("a move onto the DEADQ warns:\n%s", v)
 	}

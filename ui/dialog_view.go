@@ -174,16 +174,22 @@ func (a *App) confirmLines(d *dialog) []string {
 		if d.req.Op == actions.OpExport {
 			what = "the file"
 		}
-		hint := " type " + what + ", then tab to Run and enter: a dry run shows what would happen first"
+		hint := " type " + what + ", then enter: a dry run shows what would happen first; esc cancels"
 		if d.askQueue() {
-			hint = " type the queue (tab completes), then shift+tab to Run and enter: a dry run shows what would happen first"
+			hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; esc cancels"
+			if d.retarget {
+				hint = " empty: each message's original queue;" + hint
+			}
 		}
 		out = append(out, " "+d.typed.View())
 		if d.req.Op == actions.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > a.width-4 {
 			out = append(out, a.pathLines(st.Muted, "in full: ", d.typed.Value(), "")...)
 		}
 		out = append(out, a.targetHintLines(d)...)
-		out = append(out, "", st.Muted.Render(hint))
+		out = append(out, "")
+		for _, l := range strings.Split(ansi.Wrap(hint, max(a.width-2, 20), " "), "\n") {
+			out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))
+		}
 	} else {
 		if d.err != nil {
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
@@ -200,7 +206,7 @@ func (a *App) confirmLines(d *dialog) []string {
 		if d.hidden > 0 {
 			out = append(out, st.Warning.Render(fmt.Sprintf(" %d of the marked messages are hidden by the current filter and are included", d.hidden)))
 		}
-		if d.needType && d.err == nil {
+		if d.needType && d.err == nil && d.actCount() > 0 { // nothing to confirm: Run is off and says why
 			out = append(out, "", " "+d.typed.View(), st.Muted.Render(fmt.Sprintf("   (type %d to confirm)", d.actCount())))
 		}
 	}

@@ -271,3 +271,18 @@ func TestExportSaysWhereTheFileWentAt80Columns(t *testing.T) {
 		t.Fatalf("the result does not say %s whole:\n%s", path, a.View())
 	}
 }
+
+// TestDialogWithNothingToActOnAsksForNoCount: when the dry run says every
+// message would fail, there is no count to type (not even 0) and Run says why
+// it is off.
+func TestDialogWithNothingToActOnAsksForNoCount(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage(), failFirst: 1000}
+	a, _ := newTestApp(t, 80, 24, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "enter", "space", "space", "R", "0")
+	v := ansi.Strip(a.View())
+	if strings.Contains(v, "type 0") || strings.Contains(v, "count:") || a.activeDialog().onRun ||
+		!strings.Contains(v, "Run is off: the dry run found nothing that would be acted on") {
+		t.Fatalf("a dialog where nothing would be acted on:\n%s", v)
+	}
+}

@@ -337,11 +337,14 @@ func (t *triageScreen) view(a *App, w, h int) string {
 		grid = fitHeight(grid, 2) + "\n" + a.st.OK.Render(" empty: nothing to triage")
 	}
 	explain := a.st.Info.Render(" " + mqfmt.Sanitize(t.explain()))
+	// The near names of a 2085 group take the line above the explanation,
+	// which is otherwise blank, so neither is cut at 80 columns.
+	sep := "\n\n"
 	if g := t.selected(); g != nil && g.Key.Reason == mqrcUnknownObjectName {
 		if s := a.nearQueue(g.Key.DestQ, g.Key.DestQMgr, t.loc.QMgr); s != "" {
-			explain += a.st.Warning.Render("; " + s) // already sanitised
+			sep = "\n" + ansi.Truncate(a.st.Warning.Render(" "+s), w, "…") + "\n" // already sanitised
 		}
 	}
-	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(a, w) + fitHeight(grid, h-t.chrome()) + "\n\n" + ansi.Truncate(explain, w, "…")
+	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(a, w) + fitHeight(grid, h-t.chrome()) + sep + ansi.Truncate(explain, w, "…")
 	return out + t.ruleLine(a, w)
 }
