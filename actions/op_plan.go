@@ -235,7 +235,34 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 			p.Warnings = append(p.Warnings, p.Items[i].Outcome[len("would fail: "):])
 		}
 	}
+	p.Warnings = append(p.Warnings, comeBackWarnings(req, p.Items)...)
 	p.Warnings = dedupe(p.Warnings)
+}
+
+// comeBackWarnings say when a requeue or replay sends dead letters back to
+// the consumer that refused them for what they contain: unchanged, they are
+// refused again and return to the DEADQ (R6: a JMS format error, a selector
+// no consumer matches; R2b: a consumer's backout threshold).
+func comeBackWarnings(req *OpRequest, items []OpItem) []string {
+	if req.Op != OpRequeue && req.Op != OpReplay {
+		return nil
+	}
+	count := map[mqfmt.Reason]int{}
+	for i := range items {
+		if items[i].planned() && !strings.HasPrefix(items[i].Outcome, "would fail") && items[i].Msg.HasDLH {
+			switch r := mqfmt.Reason(items[i].Msg.DLHReason); r {
+			case mqfmt.RCJMSFormatError, mqfmt.RCMsgNotMatched, mqfmt.RCBackoutThresholdReached:
+				count[r]++
+			}
+		}
+	}
+	var out []string
+	for _, r := range slices.Sorted(maps.Keys(count)) {
+		out = append(out, fmt.Sprintf("%d were dead-lettered by their consumer with %s (%d): put back unchanged, they will most likely "+
+			"be refused again and return to the DEADQ; fix the consumer or the messages first, or move them to a parking queue",
+			count[r], r.String(), int32(r)))
+	}
+	return out
 }
 
 // refusedSkip is why a dead letter refused by security is not requeued

@@ -157,3 +157,30 @@ func TestR10_BrowsedListsAreNotLookedForAgain(t *testing.T) {
 		t.Fatalf("the run of a gone message: done %d skipped %d %+v", res.Done, res.Skipped, res.Items[0])
 	}
 }
+
+// TestR10b_RequeueOfRefusedContentWarnsItComesBack: dead letters a consumer
+// refused for what they contain (R6 MQRC_JMS_FORMAT_ERROR) would come back
+// if put back unchanged: the dry run says so; a queue-full dead letter does
+// not get the warning.
+func TestR10b_RequeueOfRefusedContentWarnsItComesBack(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	f.deadLetter(c, 1, "ORDERS.IN", "QM1", mqfmt.RCJMSFormatError)
+	f.deadLetter(c, 2, "ORDERS.IN", "QM1", mqfmt.RCQFull)
+	plan, err := f.engine().Plan(f.ctx, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	warned := 0
+	for _, w := range plan.Warnings {
+		if strings.Contains(w, "1 were dead-lettered by their consumer with MQRC_JMS_FORMAT_ERROR (2364)") {
+			warned++
+		}
+		if strings.Contains(w, "Q_FULL") && strings.Contains(w, "dead-lettered by their consumer") {
+			t.Errorf("a queue-full dead letter is warned about: %s", w)
+		}
+	}
+	if warned != 1 {
+		t.Fatalf("warnings %q", plan.Warnings)
+	}
+}

@@ -201,6 +201,16 @@ func (a *App) confirmLines(d *dialog) []string {
 			out = append(out, a.targetLines(d.plan)...)
 			out = append(out, a.outcomeLines(d.plan)...)
 			out = append(out, a.skipLines(d.plan)...)
+			for _, w := range d.plan.Warnings {
+				// What the engine warns of (room, security, messages that
+				// would come back) is read before Run, wrapped, not cut.
+				for i, l := range strings.Split(ansi.Wrap("⚠ "+mqfmt.Sanitize(w), max(a.width-4, 20), " "), "\n") {
+					if i > 0 {
+						l = "  " + strings.TrimLeft(l, " ")
+					}
+					out = append(out, st.Warning.Render(" "+l))
+				}
+			}
 			out = append(out, a.planHintLines(d)...)
 		}
 		if d.hidden > 0 {

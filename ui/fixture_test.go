@@ -54,6 +54,7 @@ type fakeOps struct {
 	// failFirst makes the dry run say the first n messages would fail
 	// (target missing), as the engine's plan does for a 2085 group.
 	failFirst int
+	warn      string // a warning the dry run gives
 }
 
 func (o *fakeOps) Fetch(context.Context, string, string, mqwatch.Summary) (mqwatch.Message, error) {
@@ -71,6 +72,9 @@ func (o *fakeOps) Plan(_ context.Context, r actions.OpRequest) (actions.OpPlan, 
 		p.Targets[m.DLHDestQ]++
 	}
 	p.Summary = fmt.Sprintf("Requeue %d messages from %s to their original queues; move, not copy; MQDLH removed", len(r.Messages), r.Queue)
+	if o.warn != "" {
+		p.Warnings = []string{o.warn}
+	}
 	return p, nil
 }
 

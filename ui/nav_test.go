@@ -286,3 +286,19 @@ func TestDialogWithNothingToActOnAsksForNoCount(t *testing.T) {
 		t.Fatalf("a dialog where nothing would be acted on:\n%s", v)
 	}
 }
+
+// TestDialogShowsTheEnginesWarnings: what the dry run warns of is on the
+// dialog, wrapped, before Run.
+func TestDialogShowsTheEnginesWarnings(t *testing.T) {
+	ops := &fakeOps{msg: sampleMessage(), warn: "21 were dead-lettered by their consumer with MQRC_JMS_FORMAT_ERROR (2364): put back unchanged, they will most likely be refused again"}
+	a, _ := newTestApp(t, 80, 24, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "R")
+	var b strings.Builder
+	for _, l := range strings.Split(ansi.Strip(a.View()), "\n") {
+		b.WriteString(strings.TrimSpace(l) + " ")
+	}
+	if !strings.Contains(b.String(), "⚠ "+ops.warn) {
+		t.Fatalf("the dialog lacks the warning:\n%s", a.View())
+	}
+}
