@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -300,5 +301,24 @@ func TestDialogShowsTheEnginesWarnings(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "⚠ "+ops.warn) {
 		t.Fatalf("the dialog lacks the warning:\n%s", a.View())
+	}
+}
+
+// TestHeaderKeepsEveryQueueManagersAlertsAt80Columns: with the demo's three
+// queue managers at 80 columns the header drops healthy data ages before
+// any queue manager's alert count.
+func TestHeaderKeepsEveryQueueManagersAlertsAt80Columns(t *testing.T) {
+	rounds, err := demoPolls()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newDemoApp(t, rounds[0], Options{})
+	a.Update(windowSize(80, 24))
+	head := ansi.Strip(strings.Split(a.View(), "\n")[0])
+	for _, qm := range []string{"QM2", "QM3"} {
+		c, w := alertCounts(a.state.QMgrs[qm])
+		if want := fmt.Sprintf("%s ● ⚠%d/%d", qm, c, w); c+w > 0 && !strings.Contains(head, want) {
+			t.Errorf("header %q lacks %q", head, want)
+		}
 	}
 }

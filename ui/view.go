@@ -118,8 +118,18 @@ func (a *App) headerView() string {
 		}
 		parts = append(parts, a.fleetBadge(now))
 	} else {
+		full := parts
 		for _, name := range a.state.Order {
-			parts = append(parts, a.qmgrBadge(name, now))
+			full = append(full, a.qmgrBadge(name, now))
+		}
+		if ansi.StringWidth(strings.Join(full, "  ")) > a.width {
+			// Too narrow for every badge in full: a healthy queue manager's
+			// data age goes first, so each one's alert count stays in view.
+			for _, name := range a.state.Order {
+				parts = append(parts, a.compactBadge(name, now))
+			}
+		} else {
+			parts = full
 		}
 	}
 	line := ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
@@ -127,6 +137,23 @@ func (a *App) headerView() string {
 		line += "\n" + a.presenceView()
 	}
 	return line
+}
+
+// compactBadge is qmgrBadge without a healthy queue manager's data age.
+func (a *App) compactBadge(name string, now time.Time) string {
+	q := a.state.QMgrs[name]
+	if q.Snap == nil || !q.Snap.Connected || a.warming || q.Stale(now) {
+		return a.qmgrBadge(name, now)
+	}
+	label := name
+	if name == a.qm {
+		label = "▸" + name
+	}
+	out := a.st.OK.Render(label + " ●")
+	if c, w := alertCounts(q); c+w > 0 && name != a.qm {
+		out += a.st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w))
+	}
+	return out
 }
 
 // qmgrBadge shows one queue manager's connection state and data age.
