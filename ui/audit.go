@@ -108,7 +108,7 @@ func (s *auditScreen) cell(row, col int) Cell {
 func (s *auditScreen) view(a *App, w, h int) string {
 	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  (enter: its messages)", len(s.runs), a.auditScope(), position(s.grid)))
 	if len(s.runs) == 0 {
-		return title + "\n" + s.st.Muted.Render(" nothing done yet. Every action writes one JSON line per message to the audit file too.")
+		return title + "\n" + s.st.Muted.Render(wrapWords("nothing done yet. Every action writes one JSON line per message to the audit file too (--audit; by default audit.jsonl in the state directory).", w-2, " "))
 	}
 	return title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
 }

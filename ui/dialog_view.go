@@ -248,7 +248,19 @@ func (a *App) outcomeLines(p actions.OpPlan) []string {
 	}
 	var out []string
 	for _, o := range order {
-		out = append(out, fmt.Sprintf("   · %-40s ×%s", mqfmt.Sanitize(o), human(int64(counts[o]))))
+		o, n := mqfmt.Sanitize(o), "×"+human(int64(counts[o]))
+		if ansi.StringWidth(o) <= 40 {
+			out = append(out, fmt.Sprintf("   · %-40s %s", o, n))
+			continue
+		}
+		// A long reason (why messages are skipped) is wrapped, its count first.
+		for i, l := range strings.Split(ansi.Wrap(n+" "+o, max(a.width-7, 20), " "), "\n") {
+			lead := "   · "
+			if i > 0 {
+				lead, l = "       ", strings.TrimLeft(l, " ")
+			}
+			out = append(out, lead+l)
+		}
 	}
 	return out
 }
