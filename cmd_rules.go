@@ -125,11 +125,8 @@ func rulesWithQMgr(ctx context.Context, sub string, args []string, stdout, stder
 	if sub != "generate" && len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		file, rest = args[0], args[1:]
 	}
-	if err := fs.Parse(rest); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitDone
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, rest); !ok {
+		return code
 	}
 	if fs.NArg() > 0 && file == "" && sub != "generate" {
 		file = fs.Arg(0)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -88,11 +87,8 @@ func parseSimFlags(args []string, stderr io.Writer) (simOpts, int, bool) {
 		fmt.Fprintln(stderr, "Exit status 1 when the check fails.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return o, 0, false
-		}
-		return o, 2, false
+	if code, ok := parseFlags(fs, args); !ok {
+		return o, code, false
 	}
 	if fs.NArg() != 0 || o.duration < 0 {
 		fs.Usage()
