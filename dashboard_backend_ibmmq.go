@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/poisonwatch/poisonwatch/internal/doctor"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
 )
@@ -75,3 +76,24 @@ func ibmmqBackends(prompt ibmmq.PasswordPrompter, file string) ([]qmgrConn, erro
 
 // defaultBackend: the IBM MQ edition watches a real queue manager by default.
 const defaultBackend = "ibmmq"
+
+// ibmmqDoctorTargets is what `poisonwatch doctor` checks: each queue
+// manager the same flags would watch, with how its connection was chosen.
+func ibmmqDoctorTargets(prompt ibmmq.PasswordPrompter, file string) ([]doctor.Target, error) {
+	qs, err := ibmmqBackends(prompt, file)
+	if err != nil {
+		return []doctor.Target{{Name: mqSettings.QMgr, Settings: doctor.Check{Name: "connection", Why: err.Error(),
+			Details: mqSettings.Explain(nil)}}}, nil
+	}
+	out := make([]doctor.Target, 0, len(qs))
+	for _, q := range qs {
+		b := q.conn.(*ibmmq.Backend)
+		s := b.Settings()
+		out = append(out, doctor.Target{Name: q.name, Connector: b, Connect: mqwatch.ConnectOptions{ApplName: doctorAppl},
+			Principal: s.Principal(), Client: s.Mode() != ibmmq.ModeBindings, Admin: ibmmq.DoctorAdmin,
+			Settings: doctor.Check{Name: "connection", OK: true, Why: s.Mode().String(), Details: s.Explain(fileExists)}})
+	}
+	return out, nil
+}
+
+func fileExists(name string) bool { _, err := os.Stat(name); return err == nil }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 
+	"github.com/poisonwatch/poisonwatch/internal/doctor"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
 )
@@ -19,6 +20,10 @@ func ibmmqBackends(ibmmq.PasswordPrompter, string) ([]qmgrConn, error) {
 }
 
 var errNoIBMMQ = errors.New("this poisonwatch was built without IBM MQ support: build it with `make build-mq` on a machine with the IBM MQ client")
+
+func ibmmqDoctorTargets(ibmmq.PasswordPrompter, string) ([]doctor.Target, error) {
+	return nil, errNoIBMMQ
+}
 
 func ibmmqBackend(ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
 	return nil, errNoIBMMQ

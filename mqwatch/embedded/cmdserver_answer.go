@@ -30,6 +30,8 @@ func (s *CommandServer) answer(cmd pcf.Command, user string) pcf.Answer {
 		return pcf.Answer{Items: qm.connectionItems()}
 	case pcf.CmdInquireQ, pcf.CmdInquireQStatus:
 		return s.queueAnswer(cmd, user)
+	case pcf.CmdPingQMgr, pcf.CmdInquireEntityAuth:
+		return s.adminAnswer(cmd, user)
 	}
 	return pcf.Answer{Reason: pcf.ReasonCommandUnknown}
 }

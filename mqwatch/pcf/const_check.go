@@ -182,3 +182,36 @@ var (
 // does not compile, so this fails unless fmtAdmin is mq-golang's name padded
 // to the MQMD's eight bytes.
 var _ = map[bool]int{false: 0, fmtAdmin == mq.MQFMT_ADMIN+" ": 1}
+
+// The doctor's commands and the authority inquiry's parameters.
+var (
+	_ = [1]struct{}{}[cmdPingQMgr-mq.MQCMD_PING_Q_MGR]
+	_ = [1]struct{}{}[cmdInquireEntityAuth-mq.MQCMD_INQUIRE_ENTITY_AUTH]
+	_ = [1]struct{}{}[cacfEntityName-mq.MQCACF_ENTITY_NAME]
+	_ = [1]struct{}{}[cacfObjectName-mq.MQCACF_OBJECT_NAME]
+	_ = [1]struct{}{}[iacfEntityType-mq.MQIACF_ENTITY_TYPE]
+	_ = [1]struct{}{}[iacfObjectType-mq.MQIACF_OBJECT_TYPE]
+	_ = [1]struct{}{}[iacfAuthProfileAttrs-mq.MQIACF_AUTH_PROFILE_ATTRS]
+	_ = [1]struct{}{}[iacfAuthorizationList-mq.MQIACF_AUTHORIZATION_LIST]
+	_ = [1]struct{}{}[iacfAll-mq.MQIACF_ALL]
+	_ = [1]struct{}{}[iacfOptions-mq.MQIACF_OPTIONS]
+	_ = [1]struct{}{}[zaetPrincipal-mq.MQZAET_PRINCIPAL]
+	_ = [1]struct{}{}[zaetGroup-mq.MQZAET_GROUP]
+	_ = [1]struct{}{}[otQueue-mq.MQOT_Q]
+	_ = [1]struct{}{}[otQMgr-mq.MQOT_Q_MGR]
+	_ = [1]struct{}{}[int32(AuthAltUsr)-mq.MQAUTH_ALT_USER_AUTHORITY]
+	_ = [1]struct{}{}[int32(AuthBrowse)-mq.MQAUTH_BROWSE]
+	_ = [1]struct{}{}[int32(AuthChg)-mq.MQAUTH_CHANGE]
+	_ = [1]struct{}{}[int32(AuthConnect)-mq.MQAUTH_CONNECT]
+	_ = [1]struct{}{}[int32(AuthCrt)-mq.MQAUTH_CREATE]
+	_ = [1]struct{}{}[int32(AuthDsp)-mq.MQAUTH_DISPLAY]
+	_ = [1]struct{}{}[int32(AuthGet)-mq.MQAUTH_INPUT]
+	_ = [1]struct{}{}[int32(AuthInq)-mq.MQAUTH_INQUIRE]
+	_ = [1]struct{}{}[int32(AuthPut)-mq.MQAUTH_OUTPUT]
+	_ = [1]struct{}{}[int32(AuthPassAll)-mq.MQAUTH_PASS_ALL_CONTEXT]
+	_ = [1]struct{}{}[int32(AuthSetAll)-mq.MQAUTH_SET_ALL_CONTEXT]
+	_ = [1]struct{}{}[int32(AuthSystem)-mq.MQAUTH_SYSTEM]
+	_ = [1]struct{}{}[int32(authAll)-mq.MQAUTH_ALL]
+	_ = [1]struct{}{}[int32(authAllAdm)-mq.MQAUTH_ALL_ADMIN]
+	_ = [1]struct{}{}[int32(authAllMQI)-mq.MQAUTH_ALL_MQI]
+)

@@ -37,6 +37,7 @@ type Command struct {
 	Name    string // MQCA_Q_NAME: a queue name or generic pattern
 	Handles bool   // INQUIRE_Q_STATUS with StatusType MQIACF_Q_HANDLE
 	Control int32
+	Params  []Param // every parameter, for commands that need more than the above
 }
 
 // ParseCommand reads a command message written in byte order bo.
@@ -48,7 +49,7 @@ func ParseCommand(data []byte, bo binary.ByteOrder) (Command, error) {
 	if m.Header.Type != cftCommand && m.Header.Type != cftCommandXR {
 		return Command{}, fmt.Errorf("PCF message type %d is not a command", m.Header.Type)
 	}
-	c := Command{Code: m.Header.Command, Control: m.Header.Control}
+	c := Command{Code: m.Header.Command, Control: m.Header.Control, Params: m.Params}
 	c.Name, _ = m.strAttr(caQName)
 	if st, ok := m.intAttr(iacfQStatusType); ok && st == iacfQHandle {
 		c.Handles = true
