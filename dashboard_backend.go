@@ -107,7 +107,7 @@ func watchListed(all []qmgrConn, file string, stderr io.Writer) ([]qmgrConn, err
 			continue
 		}
 		out = append(out, q)
-		if s.QMgr = ""; s != (ibmmq.Settings{}) {
+		if s.HasConnectionSettings() {
 			connected = append(connected, q.name)
 		}
 	}

@@ -113,9 +113,9 @@ func Run(ctx context.Context, t Target) Report {
 
 // session is one run on a live connection.
 type session struct {
-	t      Target
-	conn   mqwatch.Conn
-	r      *Report
+	t       Target
+	conn    mqwatch.Conn
+	r       *Report
 	cl      *pcf.Client // nil when the command server cannot be used
 	info    mqwatch.QMgrInfo
 	hasInf  bool

@@ -151,8 +151,12 @@ func (c *conn) client(ctx context.Context, verb, object string, fn func(*pcf.Cli
 	if err != nil {
 		return err
 	}
-	return fn(&pcf.Client{T: transport{c: c, a: a}, Wait: c.b.s.CommandWait, Loc: c.b.loc, MaxMsgLen: c.maxMsgLen()})
+	return fn(&pcf.Client{T: transport{c: c, a: a}, Wait: c.b.s.CommandWait, Loc: c.b.loc, MaxMsgLen: c.maxMsgLen(), ZOS: c.isZOS()})
 }
+
+// isZOS reports a z/OS queue manager (known once the queue manager was
+// inquired, which adminLocked does first).
+func (c *conn) isZOS() bool { return c.qmgrInfo != nil && c.qmgrInfo.Platform == "ZOS" }
 
 // reasonIn returns the reason code of an mq-golang error, or 0.
 func reasonIn(err error) mqfmt.Reason {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	mq "github.com/ibm-messaging/mq-golang/v5/ibmmq"
@@ -22,6 +23,9 @@ type Backend struct {
 	s         Settings
 	loc       *time.Location
 	abandoned *abandonedConns // connections held open after a failed MQBACK
+
+	warnMu  sync.Mutex
+	warning error // of the last MQCONNX that connected with a warning
 }
 
 var _ mqwatch.Connector = (*Backend)(nil)
@@ -83,11 +87,11 @@ func (b *Backend) Connect(ctx context.Context, opts mqwatch.ConnectOptions) (mqw
 	done := make(chan result) // unbuffered: a late result is either taken or disconnected
 	abandoned := make(chan struct{})
 	go func() {
-		qm, err := mq.Connx(b.s.QMgr, cno)
+		qm, ok, err := b.connxResult(mq.Connx(b.s.QMgr, cno))
 		select {
 		case <-abandoned:
-			if err == nil {
-				_ = qm.Disc()
+			if ok {
+				_ = qm.Disc() // a warning's handle too: no channel instance left behind
 			}
 		case done <- result{qm, err}:
 		}
@@ -112,58 +116,56 @@ func (b *Backend) connectError(err error) error {
 	return fmt.Errorf("MQCONNX %s: %w", b.s.QMgr, err)
 }
 
-// connectOptions builds the MQCNO. Client connections disable MQ's automatic
-// reconnection: it would reopen handles behind the port's back, resetting
-// browse cursors and backing out units of work silently, while the watcher
-// expects MQRC_CONNECTION_BROKEN and reconnects itself.
+// connectOptions copies the ConnectSpec (spec.go, where every decision is
+// made and tested) into mq-golang's MQCNO.
 func (b *Backend) connectOptions(applName string) (*mq.MQCNO, error) {
-	s := &b.s
+	spec, err := b.s.ConnectSpec(applName)
+	if err != nil {
+		return nil, err
+	}
 	cno := mq.NewMQCNO()
-	cno.Options = cnoHandleShareNoBlock
-	if len(applName) > 28 {
-		applName = applName[:28]
+	cno.Options, cno.ApplName, cno.CCDTUrl = spec.Options, spec.ApplName, spec.CCDTURL
+	if ch := spec.Channel; ch != nil {
+		cd := mq.NewMQCD()
+		cd.ChannelName, cd.ConnectionName, cd.MaxMsgLength = ch.ChannelName, ch.ConnectionName, ch.MaxMsgLength
+		cd.SSLCipherSpec, cd.SSLPeerName, cd.CertificateLabel = ch.SSLCipherSpec, ch.SSLPeerName, ch.CertificateLabel
+		cno.ClientConn = cd
 	}
-	cno.ApplName = applName
-	mode := s.Mode()
-	if mode != ModeBindings {
-		cno.Options |= cnoClientBinding | cnoReconnectDisabled
-	}
-	switch mode {
-	case ModeFlags:
-		cno.ClientConn = b.channel(s.Channel, s.ConnName)
-	case ModeMQServer:
-		srv, err := ParseMQServer(s.MQServer)
-		if err != nil {
-			return nil, err
-		}
-		cno.ClientConn = b.channel(srv.Channel, srv.ConnName)
-	case ModeCCDTURL:
-		cno.CCDTUrl = s.CCDTURL
-	}
-	if s.KeyRepository != "" {
+	if t := spec.TLS; t != nil {
 		sco := mq.NewMQSCO()
-		sco.KeyRepository = s.KeyRepository
-		sco.CertificateLabel = s.CertLabel
+		sco.KeyRepository, sco.CertificateLabel = t.KeyRepository, t.CertificateLabel
+		sco.KeyRepoPassword = t.KeyRepoPassword.value()
 		cno.SSLConfig = sco
 	}
-	if s.User != "" {
+	if a := spec.Auth; a != nil {
 		csp := mq.NewMQCSP()
-		csp.AuthenticationType = cspAuthUserIDAndPassword
-		csp.UserId = s.User
-		csp.Password = s.Password.value()
+		csp.AuthenticationType, csp.UserId = a.AuthenticationType, a.UserID
+		csp.Password, csp.Token = a.Password.value(), a.Token.value()
 		cno.SecurityParms = csp
 	}
 	return cno, nil
 }
 
-// channel builds a CLNTCONN definition. MaxMsgLength is raised from
-// mq-golang's 4 MB default so messages up to the queue's MAXMSGL can be read.
-func (b *Backend) channel(name, connName string) *mq.MQCD {
-	cd := mq.NewMQCD()
-	cd.ChannelName = name
-	cd.ConnectionName = connName
-	cd.MaxMsgLength = b.s.MaxMsgLength
-	cd.SSLCipherSpec = b.s.CipherSpec
-	cd.CertificateLabel = b.s.CertLabel
-	return cd
+// ConnectWarning is the warning of the last MQCONNX that connected with
+// one (MQCC_WARNING), or nil.
+func (b *Backend) ConnectWarning() error {
+	b.warnMu.Lock()
+	defer b.warnMu.Unlock()
+	return b.warning
+}
+
+// connxResult sorts an MQCONNX result: a warning comes with a live handle,
+// kept and recorded (ConnectOutcome), never dropped unclosed.
+func (b *Backend) connxResult(qm mq.MQQueueManager, err error) (mq.MQQueueManager, bool, error) {
+	var rc *mq.MQReturn
+	if err == nil {
+		return qm, true, nil
+	}
+	if errors.As(err, &rc) && ConnectOutcome(rc.MQCC) {
+		b.warnMu.Lock()
+		b.warning = b.connectError(err)
+		b.warnMu.Unlock()
+		return qm, true, nil
+	}
+	return qm, false, err
 }

@@ -54,7 +54,10 @@ func ParseQMgrFile(data []byte, base Settings) ([]Settings, error) {
 		}
 		seen[e.Name] = true
 		s := base
+		s.cloneSources()
 		s.QMgr = e.Name
+		s.note("qmgr", "--qmgrs entry "+e.Name)
+		entryWins(&s, e)
 		set := func(dst *string, v string) {
 			if v != "" {
 				*dst = v
@@ -68,6 +71,9 @@ func ParseQMgrFile(data []byte, base Settings) ([]Settings, error) {
 		set(&s.CCDTURL, e.CCDTURL)
 		set(&s.TimeZone, e.TimeZone)
 		out = append(out, s)
+	}
+	if err := checkTLSPerProcess(out); err != nil {
+		return nil, fmt.Errorf("queue manager file: %w", err)
 	}
 	return out, nil
 }

@@ -29,6 +29,15 @@ const (
 	EnvTimeZone     = "POISONWATCH_MQ_TZ"
 	EnvReplyModel   = "POISONWATCH_MQ_MODELQ"
 	EnvCommandQueue = "POISONWATCH_MQ_CMDQ"
+	// EnvConnectType is IBM's MQ_CONNECT_TYPE: CLIENT makes the connection a
+	// client one whatever else is set (mqclient.ini, the default CCDT).
+	EnvConnectType = "MQ_CONNECT_TYPE"
+	// EnvKeyRepoPassword is IBM's MQKEYRPWD: the key repository's password,
+	// for a .p12 (which has no stash file) or a .kdb without its .sth.
+	EnvKeyRepoPassword = "MQKEYRPWD"
+	EnvSSLPeer         = "POISONWATCH_MQ_SSLPEER"
+	EnvPasswordFile    = "POISONWATCH_MQ_PASSWORD_FILE"
+	EnvTokenFile       = "POISONWATCH_MQ_TOKEN_FILE"
 )
 
 // Defaults for the administrative (PCF) conversation.
@@ -53,6 +62,7 @@ const (
 	ModeMQServer             // client, MQSERVER
 	ModeCCDTURL              // client, CCDT from MQCCDTURL
 	ModeChlTab               // client, CCDT from MQCHLLIB/MQCHLTAB, read by the MQ library
+	ModeClient               // client, --client: the MQ library finds the channel (mqclient.ini, default CCDT)
 )
 
 func (m Mode) String() string {
@@ -65,6 +75,8 @@ func (m Mode) String() string {
 		return "client (CCDT from MQCCDTURL)"
 	case ModeChlTab:
 		return "client (CCDT from MQCHLLIB/MQCHLTAB)"
+	case ModeClient:
+		return "client (--client: mqclient.ini or the default CCDT, read by the MQ library)"
 	}
 	return "local bindings"
 }
@@ -94,6 +106,17 @@ type Settings struct {
 	TimeZone string
 	// MaxMsgLength is the MAXMSGL asked for on a channel built here.
 	MaxMsgLength int32
+
+	Client          bool   // --client or MQ_CONNECT_TYPE=CLIENT: client mode with the MQ library's own lookup
+	SSLPeer         string // SSLPEER of a channel built here (--sslpeer)
+	KeyRepoPassword Secret // MQKEYRPWD or --keyr-password-file: MQSCO.KeyRepoPassword
+	KeyRepoPwFile   string // --keyr-password-file
+	PasswordFile    string // --password-file: the MQCSP password, from a file only its owner reads
+	TokenFile       string // --token-file: an authentication token (MQCSP.Token)
+	Token           Secret
+	// Sources says where each setting came from ("flag --channel",
+	// "MQSERVER", "--qmgrs entry QM2"), for the doctor.
+	Sources map[string]string
 }
 
 // FromEnv reads Settings from environment variables (getenv is os.Getenv in
@@ -115,21 +138,22 @@ func FromEnv(getenv func(string) string) Settings {
 		ReplyModel:    getenv(EnvReplyModel),
 		CommandQueue:  getenv(EnvCommandQueue),
 		TimeZone:      getenv(EnvTimeZone),
-	}
+	}.withEnv(getenv)
 }
 
 // RegisterFlags binds the connection flags to s. There is deliberately no user
 // or password flag: argv is visible to every user of the host (ps, /proc).
 func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
-	fs.StringVar(&s.QMgr, "qmgr", s.QMgr, "queue manager name (default: the default queue manager)")
-	fs.StringVar(&s.Channel, "channel", s.Channel, "SVRCONN channel for a client connection (with -conn)")
-	fs.StringVar(&s.ConnName, "conn", s.ConnName, "connection name, host(port)[,host(port)...]")
-	fs.StringVar(&s.CipherSpec, "cipher", s.CipherSpec, "TLS CipherSpec of the channel (SSLCIPH)")
-	fs.StringVar(&s.KeyRepository, "keyr", s.KeyRepository, "TLS key repository stem (default: $MQSSLKEYR)")
-	fs.StringVar(&s.CertLabel, "certlabel", s.CertLabel, "TLS certificate label (CERTLABL)")
+	fs.Var(noted{&s.QMgr, s, "qmgr"}, "qmgr", "queue manager name (default: the default queue manager)")
+	fs.Var(noted{&s.Channel, s, "channel"}, "channel", "SVRCONN channel for a client connection (with -conn)")
+	fs.Var(noted{&s.ConnName, s, "conn"}, "conn", "connection name, host(port)[,host(port)...]")
+	fs.Var(noted{&s.CipherSpec, s, "cipher"}, "cipher", "TLS CipherSpec of the channel (SSLCIPH)")
+	fs.Var(noted{&s.KeyRepository, s, "keyr"}, "keyr", "TLS key repository: a stem (.kdb with its .sth), or a path ending .kdb or .p12 (default: $MQSSLKEYR)")
+	fs.Var(noted{&s.CertLabel, s, "certlabel"}, "certlabel", "TLS certificate label (CERTLABL)")
 	fs.StringVar(&s.TimeZone, "mq-tz", s.TimeZone, "time zone of the queue manager's status times, e.g. Europe/Paris or +02:00 (default: local)")
 	fs.StringVar(&s.ReplyModel, "reply-model", s.ReplyModel, "model queue for the PCF reply queue (default "+DefaultReplyModel+")")
 	fs.StringVar(&s.CommandQueue, "command-queue", s.CommandQueue, "command queue for PCF (default "+DefaultCommandQueue+")")
+	s.registerConnFlags(fs)
 }
 
 // PasswordPrompter asks the operator for the password of user, without echo.
@@ -149,6 +173,9 @@ func (s *Settings) Resolve(prompt PasswordPrompter) error {
 	}
 	if s.MaxMsgLength <= 0 || s.MaxMsgLength > maxMsgLength {
 		s.MaxMsgLength = DefaultChannelMaxMsgLength
+	}
+	if err := s.readSecretFiles(); err != nil {
+		return err
 	}
 	if err := s.validate(); err != nil {
 		return err
@@ -192,12 +219,17 @@ func (s *Settings) Mode() Mode {
 		return ModeCCDTURL
 	case s.ChlLib != "" || s.ChlTab != "":
 		return ModeChlTab
+	case s.Client:
+		return ModeClient
 	}
 	return ModeBindings
 }
 
 func (s *Settings) validate() error {
-	if err := checkName("queue manager", s.QMgr, 48); err != nil {
+	if err := s.validateQMgr(); err != nil {
+		return err
+	}
+	if err := s.validateTLS(); err != nil {
 		return err
 	}
 	switch s.Mode() {
@@ -216,8 +248,8 @@ func (s *Settings) validate() error {
 			return err
 		}
 	default:
-		if s.CipherSpec != "" || s.CertLabel != "" {
-			return fmt.Errorf("ibmmq: -cipher and -certlabel apply to a channel given by flags or MQSERVER; with %s the channel definition carries its own", s.Mode())
+		if s.CipherSpec != "" || s.CertLabel != "" || s.SSLPeer != "" {
+			return fmt.Errorf("ibmmq: -cipher, -certlabel and -sslpeer apply to a channel given by flags or MQSERVER; with %s the channel definition carries its own", s.Mode())
 		}
 	}
 	if s.Mode() == ModeBindings && s.KeyRepository != "" {

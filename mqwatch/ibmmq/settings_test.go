@@ -175,6 +175,10 @@ func TestFromEnvReadsIBMAndPoisonwatchVariables(t *testing.T) {
 	want := Settings{QMgr: "QM1", Channel: "CH", ConnName: "c(2)", CipherSpec: "X", KeyRepository: "/k",
 		CertLabel: "L", MQServer: "C/TCP/h(1)", CCDTURL: "file:///ccdt.json", ChlLib: "/lib", ChlTab: "T",
 		User: "u", Password: NewSecret("p"), ReplyModel: "M", CommandQueue: "Q", TimeZone: "UTC"}
+	if s.Sources["mqserver"] != "environment MQSERVER" || s.Sources["channel"] != "environment "+EnvChannel {
+		t.Errorf("sources %v", s.Sources)
+	}
+	s.Sources = nil
 	if !reflect.DeepEqual(s, want) {
 		t.Errorf("got %+v\nwant %+v", s, want)
 	}
@@ -185,7 +189,9 @@ func TestRegisterFlagsHasNoCredentialFlag(t *testing.T) {
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)
 	s.RegisterFlags(fs)
 	fs.VisitAll(func(f *flag.Flag) {
-		if strings.Contains(f.Name, "user") || strings.Contains(f.Name, "pass") {
+		// A file's name is no credential: --password-file reads the secret
+		// from a file only its owner may read.
+		if (strings.Contains(f.Name, "user") || strings.Contains(f.Name, "pass")) && !strings.HasSuffix(f.Name, "-file") {
 			t.Errorf("flag -%s would put a credential on the command line", f.Name)
 		}
 	})

@@ -50,6 +50,9 @@ type Client struct {
 	Loc *time.Location
 	// MaxMsgLen bounds the reply buffer (the queue manager's MAXMSGL).
 	MaxMsgLen int
+	// ZOS leaves out of handle and connection inquiries what z/OS refuses
+	// (zos.go).
+	ZOS bool
 }
 
 // requestMD is the descriptor of a command: a request whose replies come to

@@ -53,7 +53,7 @@ func (c *Client) QueueStatus(ctx context.Context, pattern string) ([]mqwatch.Que
 // queue manager) or a handle's connection cannot be told apart.
 func (c *Client) Handles(ctx context.Context, queue string) ([]mqwatch.Handle, error) {
 	const verb = "MQCMD_INQUIRE_Q_STATUS"
-	ms, objs, err := c.Run(ctx, verb, queue, cmdInquireQStatus, inquireHandlesParams(queue), emptyReasons(queue, true))
+	ms, objs, err := c.Run(ctx, verb, queue, cmdInquireQStatus, HandleRequest(queue, c.ZOS), emptyReasons(queue, true))
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (c *Client) Handles(ctx context.Context, queue string) ([]mqwatch.Handle, e
 // connection to its handles.
 func (c *Client) Connections(ctx context.Context) ([]Connection, error) {
 	const verb = "MQCMD_INQUIRE_CONNECTION"
-	ms, objs, err := c.Run(ctx, verb, "*", cmdInquireConnection, inquireConnectionsParams(), []int32{rccfNoneFound})
+	ms, objs, err := c.Run(ctx, verb, "*", cmdInquireConnection, ConnectionRequest(c.ZOS), []int32{rccfNoneFound})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,167 @@
+package ibmmq
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func resolved(t *testing.T, vars map[string]string, args ...string) (Settings, error) {
+	t.Helper()
+	s := FromEnv(env(vars))
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	s.RegisterFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return s, s.Resolve(nil)
+}
+
+func spec(t *testing.T, vars map[string]string, args ...string) ConnectSpec {
+	t.Helper()
+	s, err := resolved(t, vars, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.ConnectSpec("poisonwatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func secretFile(t *testing.T, mode os.FileMode, v string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(p, []byte(v+"\n"), mode); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, mode); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestConnectSpecMQServerIsAClientChannelWithoutReconnect(t *testing.T) {
+	c := spec(t, map[string]string{EnvMQServer: "APP.SVRCONN/TCP/mq1(1414)"}, "-qmgr", "QM1")
+	if c.Options != cnoHandleShareNoBlock|cnoClientBinding|cnoReconnectDisabled || c.Channel == nil ||
+		c.Channel.ChannelName != "APP.SVRCONN" || c.Channel.ConnectionName != "mq1(1414)" || c.Channel.MaxMsgLength != maxMsgLength {
+		t.Errorf("%+v %+v", c, c.Channel)
+	}
+}
+
+func TestConnectSpecSSLPeerAndCertLabelOnTheChannel(t *testing.T) {
+	c := spec(t, nil, "-channel", "C", "-conn", "h(1)", "-cipher", "TLS_AES_256_GCM_SHA384", "-sslpeer", "CN=QM1,O=Example",
+		"-keyr", "/var/mqm/ssl/key", "-certlabel", "ibmwebspheremqapp")
+	if c.Channel.SSLPeerName != "CN=QM1,O=Example" || c.Channel.SSLCipherSpec != "TLS_AES_256_GCM_SHA384" ||
+		c.TLS == nil || c.TLS.KeyRepository != "/var/mqm/ssl/key" || c.TLS.CertificateLabel != "ibmwebspheremqapp" {
+		t.Errorf("%+v %+v %+v", c, c.Channel, c.TLS)
+	}
+}
+
+func TestConnectSpecClientModeLetsTheLibraryFindTheChannel(t *testing.T) {
+	for _, vars := range []map[string]string{{EnvConnectType: "CLIENT"}, nil} {
+		args := []string{"-qmgr", "QM1", "-keyr", "/k/key"}
+		if vars == nil {
+			args = append(args, "-client")
+		}
+		c := spec(t, vars, args...)
+		if c.Options&cnoClientBinding == 0 || c.Options&cnoReconnectDisabled == 0 || c.Channel != nil || c.CCDTURL != "" ||
+			c.TLS == nil || c.TLS.KeyRepository != "/k/key" {
+			t.Errorf("%v: %+v", vars, c)
+		}
+	}
+	if _, err := resolved(t, nil, "-keyr", "/k/key"); err == nil {
+		t.Error("-keyr with local bindings accepted")
+	}
+}
+
+func TestConnectSpecPKCS12NeedsItsPassword(t *testing.T) {
+	if _, err := resolved(t, nil, "-client", "-keyr", "/k/app.p12"); err == nil || !strings.Contains(err.Error(), EnvKeyRepoPassword) {
+		t.Errorf("p12 without password: %v", err)
+	}
+	c := spec(t, map[string]string{EnvKeyRepoPassword: "kpw"}, "-client", "-keyr", "/k/app.p12")
+	if c.TLS.KeyRepoPassword.value() != "kpw" {
+		t.Errorf("MQKEYRPWD not in MQSCO.KeyRepoPassword: %+v", c.TLS)
+	}
+	c = spec(t, nil, "-client", "-keyr", "/k/app.p12", "-keyr-password-file", secretFile(t, 0o600, "fromfile"))
+	if c.TLS.KeyRepoPassword.value() != "fromfile" {
+		t.Errorf("--keyr-password-file: %+v", c.TLS)
+	}
+}
+
+func TestConnectSpecPasswordFileModeIsChecked(t *testing.T) {
+	vars := map[string]string{EnvUser: "app1", EnvMQServer: "C/TCP/h(1)"}
+	if _, err := resolved(t, vars, "-password-file", secretFile(t, 0o644, "pw")); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("a world-readable password file: %v", err)
+	}
+	c := spec(t, vars, "-password-file", secretFile(t, 0o600, "pw"))
+	if c.Auth == nil || c.Auth.AuthenticationType != cspAuthUserIDAndPassword || c.Auth.UserID != "app1" || c.Auth.Password.value() != "pw" {
+		t.Errorf("%+v", c.Auth)
+	}
+}
+
+func TestConnectSpecToken(t *testing.T) {
+	c := spec(t, map[string]string{EnvMQServer: "C/TCP/h(1)"}, "-token-file", secretFile(t, 0o600, "eyJhbGciOi"))
+	if c.Auth == nil || c.Auth.AuthenticationType != cspAuthIDToken || c.Auth.Token.value() != "eyJhbGciOi" || c.Auth.UserID != "" {
+		t.Errorf("%+v", c.Auth)
+	}
+	if _, err := resolved(t, map[string]string{EnvMQServer: "C/TCP/h(1)", EnvUser: "u", EnvPassword: "p"}, "-token-file", secretFile(t, 0o600, "t")); err == nil {
+		t.Error("token and user both accepted")
+	}
+}
+
+func TestConnectSpecQueueManagerGroup(t *testing.T) {
+	c := spec(t, map[string]string{EnvCCDTURL: "file:///etc/mq/ccdt.json"}, "-qmgr", "*PAYMENTS")
+	if c.QMgrName != "*PAYMENTS" || c.CCDTURL != "file:///etc/mq/ccdt.json" {
+		t.Errorf("%+v", c)
+	}
+	if _, err := resolved(t, nil, "-qmgr", "*PAYMENTS"); err == nil {
+		t.Error("a group with local bindings accepted")
+	}
+}
+
+func TestConnectOutcomeKeepsAWarningsHandle(t *testing.T) {
+	if !ConnectOutcome(ccOK) || !ConnectOutcome(ccWarning) || ConnectOutcome(2) {
+		t.Error("MQCC_WARNING (e.g. 2391) connects; only MQCC_FAILED has no handle")
+	}
+}
+
+func TestQMgrFileEntryWinsOverGlobalChannel(t *testing.T) {
+	base := FromEnv(env(map[string]string{EnvMQServer: "GLOBAL/TCP/g(1)"}))
+	all, err := ParseQMgrFile([]byte(`[[qmgr]]
+name = "QM1"
+ccdt_url = "file:///ccdt.json"
+[[qmgr]]
+name = "QM2"
+channel = "QM2.SVRCONN"
+conn = "h2(1414)"
+[[qmgr]]
+name = "QM3"
+`), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all[0].Mode() != ModeCCDTURL || all[1].Mode() != ModeFlags || all[1].Channel != "QM2.SVRCONN" || all[2].Mode() != ModeMQServer {
+		t.Errorf("modes %v %v %v", all[0].Mode(), all[1].Mode(), all[2].Mode())
+	}
+	if all[1].Sources["channel"] != "--qmgrs entry QM2" || all[2].Sources["mqserver"] != "environment MQSERVER" {
+		t.Errorf("sources %v %v", all[1].Sources, all[2].Sources)
+	}
+	if !strings.Contains(strings.Join(all[0].Explain(nil), "\n"), "CCDT: file:///ccdt.json (--qmgrs entry QM1)") {
+		t.Errorf("explain: %q", all[0].Explain(nil))
+	}
+}
+
+func TestQMgrFileRefusesMixedTLS(t *testing.T) {
+	for name, file := range map[string]string{
+		"tls_and_plain": "[[qmgr]]\nname=\"A\"\nchannel=\"C\"\nconn=\"h(1)\"\ncipher=\"TLS_AES_128_GCM_SHA256\"\nkey_repository=\"/k/a\"\n[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\n",
+		"two_key_repos": "[[qmgr]]\nname=\"A\"\nchannel=\"C\"\nconn=\"h(1)\"\ncipher=\"X\"\nkey_repository=\"/k/a\"\n[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\ncipher=\"X\"\nkey_repository=\"/k/b\"\n",
+	} {
+		if _, err := ParseQMgrFile([]byte(file), Settings{}); err == nil || !strings.Contains(err.Error(), "per process") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
