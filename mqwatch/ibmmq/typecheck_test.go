@@ -52,8 +52,9 @@ type listedPackage struct {
 type checked struct {
 	fset     *token.FileSet
 	pkgs     map[string]*types.Package
-	own      map[string][]error // errors in this module's packages, by import path
-	depErrs  int                // errors in dependencies, ignored
+	ownSrc   map[string]ownPackage // this module's packages, for the vet checks
+	own      map[string][]error    // errors in this module's packages, by import path
+	depErrs  int                   // errors in dependencies, ignored
 	files    int
 	duration time.Duration
 }
@@ -81,7 +82,7 @@ func runTypeCheck(dir string, extra ...string) (*checked, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &checked{fset: token.NewFileSet(), pkgs: map[string]*types.Package{}, own: map[string][]error{}}
+	c := &checked{fset: token.NewFileSet(), pkgs: map[string]*types.Package{}, own: map[string][]error{}, ownSrc: map[string]ownPackage{}}
 	for _, p := range pkgs {
 		if err := c.check(p); err != nil {
 			return nil, err
@@ -179,8 +180,15 @@ func (c *checked) check(p listedPackage) error {
 	if p.Module != nil && p.Module.GoVersion != "" {
 		conf.GoVersion = "go" + p.Module.GoVersion
 	}
-	pkg, _ := conf.Check(p.ImportPath, c.fset, files, nil) // errors went to conf.Error
+	var info *types.Info
+	if own {
+		info = newInfo()
+	}
+	pkg, _ := conf.Check(p.ImportPath, c.fset, files, info) // errors went to conf.Error
 	c.pkgs[p.ImportPath] = pkg
+	if own {
+		c.ownSrc[p.ImportPath] = ownPackage{files: files, info: info, goVersion: conf.GoVersion}
+	}
 	return nil
 }
 
