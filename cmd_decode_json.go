@@ -40,6 +40,9 @@ func writeMsgJSON(w *bufio.Writer, m *decodedMsg) {
 		jsonField(w, in, "mqmd", m.MQMD)
 	}
 	jsonField(w, in, "headers", m.Headers)
+	if len(m.Event) > 0 {
+		jsonField(w, in, "event", m.Event)
+	}
 	b := m.Body
 	w.WriteString(",\n" + in + `"body": {`)
 	w.WriteString("\n" + in + `  "offset": ` + strconv.Itoa(b.Offset))

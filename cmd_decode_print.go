@@ -22,6 +22,7 @@ type decodedMsg struct {
 	Index   int             `json:"index"`
 	MQMD    []mqfmt.Field   `json:"mqmd,omitempty"`
 	Headers []decodedHeader `json:"headers"`
+	Event   []mqfmt.Field   `json:"event,omitempty"` // an instrumentation event's PCF (cmd_decode_event.go)
 	Body    decodedBody     `json:"body"`
 	Note    string          `json:"note,omitempty"`
 	Error   string          `json:"error,omitempty"`
@@ -65,6 +66,7 @@ func (m *decodedMsg) fromChain(data []byte, ch mqfmt.Chain, o decodeOpts) {
 		m.Body.Kind = "empty"
 		return
 	}
+	m.Event = decodeEventBody(body, b)
 	bt := decodeBodyBounded(body, b.CCSID, b.Encoding)
 	if o.hex || bt.Kind == mqfmt.KindBinary {
 		m.Body.Kind = "binary"
@@ -145,6 +147,10 @@ func writeDecodedText(w *bufio.Writer, m *decodedMsg, numbered bool) {
 		}
 		fmt.Fprintf(w, "%s at offset %d (%d bytes%s)\n", mqfmt.Sanitize(h.Kind), h.Offset, h.Length, partial)
 		writeFields(w, h.Fields)
+	}
+	if len(m.Event) > 0 {
+		fmt.Fprintln(w, "Event (PCF, MQFMT_EVENT)")
+		writeFields(w, m.Event)
 	}
 	b := m.Body
 	fmt.Fprintf(w, "Body at offset %d: %d bytes, format '%s', CCSID %d (%s), %s\n", b.Offset, b.Length,

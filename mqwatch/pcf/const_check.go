@@ -2,7 +2,11 @@
 
 package pcf
 
-import mq "github.com/ibm-messaging/mq-golang/v5/ibmmq"
+import (
+	mq "github.com/ibm-messaging/mq-golang/v5/ibmmq"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
 
 // Each declaration fails to compile when the value in const.go differs from
 // mq-golang's definition (a constant index other than 0 into a one-element
@@ -214,4 +218,21 @@ var (
 	_ = [1]struct{}{}[int32(authAll)-mq.MQAUTH_ALL]
 	_ = [1]struct{}{}[int32(authAllAdm)-mq.MQAUTH_ALL_ADMIN]
 	_ = [1]struct{}{}[int32(authAllMQI)-mq.MQAUTH_ALL_MQI]
+)
+
+// Instrumentation events.
+var (
+	_ = [1]struct{}{}[cftEvent-mq.MQCFT_EVENT]
+	_ = [1]struct{}{}[iacfReasonQualifier-mq.MQIACF_REASON_QUALIFIER]
+	_ = [1]struct{}{}[cacfApplName-mq.MQCACF_APPL_NAME]
+	_ = [1]struct{}{}[iaHighQDepth-mq.MQIA_HIGH_Q_DEPTH]
+	_ = [1]struct{}{}[iaMsgEnqCount-mq.MQIA_MSG_ENQ_COUNT]
+	_ = [1]struct{}{}[iaMsgDeqCount-mq.MQIA_MSG_DEQ_COUNT]
+	_ = [1]struct{}{}[iaTimeSinceReset-mq.MQIA_TIME_SINCE_RESET]
+	_ = [1]struct{}{}[mqfmt.EventCmdQMgr-mq.MQCMD_Q_MGR_EVENT]
+	_ = [1]struct{}{}[mqfmt.EventCmdPerfm-mq.MQCMD_PERFM_EVENT]
+	_ = [1]struct{}{}[mqfmt.EventCmdChannel-mq.MQCMD_CHANNEL_EVENT]
+	_ = [1]struct{}{}[mqfmt.EventCmdConfig-mq.MQCMD_CONFIG_EVENT]
+	_ = [1]struct{}{}[mqfmt.EventCmdLogger-mq.MQCMD_LOGGER_EVENT]
+	_ = [1]struct{}{}[mqfmt.EventCmdCommand-mq.MQCMD_COMMAND_EVENT]
 )
