@@ -113,6 +113,7 @@ func (d *detailScreen) bodyLines(w int) []string {
 		out = append(out, d.st.Warning.Render(fmt.Sprintf(" only the first %d of %d bytes were read", len(d.msg.Data), d.msg.Length)))
 	}
 	out = append(out, d.chainErr(err)...)
+	out = append(out, eventLines(d.st, data, b, d.masked())...)
 	if d.masked() {
 		out = append(out, d.st.Warning.Render(" body masked (war-room); v reveals it on this screen"))
 	}
