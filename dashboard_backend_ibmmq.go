@@ -87,13 +87,27 @@ func ibmmqDoctorTargets(prompt ibmmq.PasswordPrompter, file string) ([]doctor.Ta
 	}
 	out := make([]doctor.Target, 0, len(qs))
 	for _, q := range qs {
-		b := q.conn.(*ibmmq.Backend)
-		s := b.Settings()
-		out = append(out, doctor.Target{Name: q.name, Connector: b, Connect: mqwatch.ConnectOptions{ApplName: doctorAppl},
-			Principal: s.Principal(), Client: s.Mode() != ibmmq.ModeBindings, Admin: ibmmq.DoctorAdmin,
-			Settings: doctor.Check{Name: "connection", OK: true, Why: s.Mode().String(), Details: s.Explain(fileExists)}})
+		if t, ok := ibmmqDoctorTarget(q); ok {
+			out = append(out, t)
+		}
 	}
 	return out, nil
+}
+
+// ibmmqDoctorTarget is one IBM MQ queue manager for the doctor.
+func ibmmqDoctorTarget(q qmgrConn) (doctor.Target, bool) {
+	b, ok := q.conn.(*ibmmq.Backend)
+	if !ok {
+		return doctor.Target{}, false
+	}
+	s := b.Settings()
+	why := s.Mode().String()
+	if w := b.ConnectWarning(); w != nil {
+		why += "; last MQCONNX warned: " + w.Error()
+	}
+	return doctor.Target{Name: q.name, Connector: b, Connect: mqwatch.ConnectOptions{ApplName: doctorAppl},
+		Principal: s.Principal(), Client: s.Mode() != ibmmq.ModeBindings, Admin: ibmmq.DoctorAdmin,
+		Settings: doctor.Check{Name: "connection", OK: true, Why: why, Details: s.Explain(fileExists)}}, true
 }
 
 func fileExists(name string) bool { _, err := os.Stat(name); return err == nil }

@@ -25,6 +25,8 @@ func ibmmqDoctorTargets(ibmmq.PasswordPrompter, string) ([]doctor.Target, error)
 	return nil, errNoIBMMQ
 }
 
+func ibmmqDoctorTarget(qmgrConn) (doctor.Target, bool) { return doctor.Target{}, false }
+
 func ibmmqBackend(ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
 	return nil, errNoIBMMQ
 }

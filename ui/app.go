@@ -45,6 +45,10 @@ type Options struct {
 	Styles map[string]map[string]actions.Style
 	// Room, when set, is the war room this session is in (poisonwatch serve).
 	Room Room
+	// Diagnosis, when set, returns what the doctor's checks found off on a
+	// queue manager (nothing while they run or when all passed); the
+	// header shows it beside the queue manager.
+	Diagnosis func(qmgr string) []string
 	// NoExport turns exports off too (a war-room viewer: nothing leaves
 	// the host); read-only alone allows them, since an export is a browse.
 	NoExport bool

@@ -153,7 +153,7 @@ func (a *App) compactBadge(name string, now time.Time) string {
 	if c, w := alertCounts(q); c+w > 0 && name != a.qm {
 		out += a.st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w))
 	}
-	return out
+	return out + a.doctorBadge(name)
 }
 
 // qmgrBadge shows one queue manager's connection state and data age.
@@ -184,7 +184,7 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 	if c, w := alertCounts(q); c+w > 0 && name != a.qm {
 		out += st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w)) // trouble on a queue manager not on screen
 	}
-	return out
+	return out + a.doctorBadge(name)
 }
 
 // alertCounts counts queue managers' critical and warning alerts: what the
