@@ -141,7 +141,7 @@ func taggedFinding(finding string) bool {
 	return taggedIBMMQ(file)
 }
 
-func TestVetTaggedFiles(t *testing.T) {
+func TestTypeCheckVetTaggedFiles(t *testing.T) {
 	for _, c := range []*checked{typeCheckBackend(t), typeCheckTests(t)} {
 		for path := range c.ownSrc {
 			if len(c.own[path]) > 0 || !c.hasTaggedFile(path) {
@@ -160,9 +160,9 @@ func TestVetTaggedFiles(t *testing.T) {
 	}
 }
 
-// TestVetCatchesAPrintfMistake proves the analyzers run: a tagged-style
+// TestTypeCheckVetCatchesMistakes proves the analyzers run: a tagged-style
 // snippet with a wrong format verb and a copied lock is reported.
-func TestVetCatchesMistakes(t *testing.T) {
+func TestTypeCheckVetCatchesMistakes(t *testing.T) {
 	c := typeCheckBackend(t)
 	const src = `package snippet
 
