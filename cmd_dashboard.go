@@ -37,6 +37,7 @@ type tuiOpts struct {
 	audit    string
 	qmgrs    string
 	deadline time.Duration
+	user     string // embedded: the principal the connections run as
 }
 
 func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
@@ -47,6 +48,7 @@ func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
 	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
 	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
+	fs.StringVar(&o.user, "user", "", "embedded backend: the principal every connection runs as, held to the --mqsc file's SET AUTHREC records (default: the process user, an administrator)")
 	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file, or fleet[:NxM], N queue managers of M queues) instead of the built-in demo")
 	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
 	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/doctor"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
@@ -34,11 +35,17 @@ type backend struct {
 	// demo's warm-up); warm is closed once it is.
 	now  func() time.Time
 	warm <-chan struct{}
+	// doctor lists the embedded queue managers the doctor checks as the
+	// dashboard starts (--mqsc with --user); IBM MQ ones are found in qmgrs.
+	doctor []doctor.Target
 }
 
 func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 	switch o.backend {
 	case "ibmmq":
+		if o.user != "" {
+			return nil, fmt.Errorf("--user is for the embedded backend; IBM MQ authenticates MQ_USER")
+		}
 		qs, err := ibmmqBackends(promptPassword, o.qmgrs)
 		if err != nil {
 			return nil, err
@@ -48,7 +55,16 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 	default:
 		return nil, fmt.Errorf("unknown backend %q (embedded or ibmmq)", o.backend)
 	}
+	if o.user != "" && o.mqsc == "" {
+		return nil, fmt.Errorf("--user needs --mqsc: the file's SET AUTHREC records say what the user may do")
+	}
 	be, err := startEmbedded(ctx, o)
+	if err == nil && o.user != "" {
+		if err = be.runAs(o); err != nil {
+			be.stop()
+			return nil, err
+		}
+	}
 	if err != nil || o.qmgrs == "" {
 		return be, err
 	}

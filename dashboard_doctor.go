@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/poisonwatch/poisonwatch/internal/doctor"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 )
 
 // startDoctor runs the doctor's checks on each target once, in the
@@ -32,15 +34,50 @@ func startDoctor(ctx context.Context, targets []doctor.Target) func(qmgr string)
 	}
 }
 
-// doctorTargets are the queue managers of the backend the doctor can
-// check from the dashboard: those on IBM MQ. The embedded queue managers
-// run in this process as an administrator, with nothing to diagnose.
+// doctorTargets are the queue managers of the backend the doctor checks
+// from the dashboard: those on IBM MQ, and embedded ones run as a --user
+// (as the process user they are administered, with nothing to diagnose).
 func (be *backend) doctorTargets() []doctor.Target {
-	var out []doctor.Target
+	out := append([]doctor.Target(nil), be.doctor...)
 	for _, q := range be.qmgrs {
 		if t, ok := ibmmqDoctorTarget(q); ok {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// runAs makes every connection of the embedded backend run as o.user, the
+// watchers' and the action engine's alike, and has the doctor check what
+// that user may do (with --mqsc: the demo's queue managers have no
+// authority records for anyone but their administrator).
+func (be *backend) runAs(o tuiOpts) error {
+	for i, q := range be.qmgrs {
+		qm, ok := q.conn.(*embedded.QMgr)
+		if !ok {
+			continue
+		}
+		ts, stop, err := embeddedDoctorTarget(qm, o.mqsc, o.user, nil)
+		if err != nil {
+			return err
+		}
+		prev := be.stop
+		be.stop = func() { stop(); prev() }
+		be.doctor = append(be.doctor, ts...)
+		be.qmgrs[i].conn = asUser{Connector: qm, user: o.user}
+	}
+	return nil
+}
+
+// asUser connects as user when the caller names nobody.
+type asUser struct {
+	mqwatch.Connector
+	user string
+}
+
+func (a asUser) Connect(ctx context.Context, opts mqwatch.ConnectOptions) (mqwatch.Conn, error) {
+	if opts.User == "" {
+		opts.User = a.user
+	}
+	return a.Connector.Connect(ctx, opts)
 }
