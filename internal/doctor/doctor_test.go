@@ -233,3 +233,25 @@ func TestDoctorBadSettingsEndTheRun(t *testing.T) {
 		t.Errorf("exit %d, checks %+v", r.Exit, r.Checks)
 	}
 }
+
+// TestDoctorCountsGroupAuthorities: authority held through a group counts,
+// as the OAM adds a principal's groups up.
+func TestDoctorCountsGroupAuthorities(t *testing.T) {
+	qm := embedded.New(embedded.Options{Name: "QM1", ProcessUser: "mqadmin", Groups: map[string][]string{"app1": {"apps"}}})
+	if _, err := qm.RunMQSC(strings.NewReader(baseMQSC + `SET AUTHREC OBJTYPE(QMGR) GROUP('apps') AUTHADD(CONNECT,INQ,DSP,SETALL,ALTUSR)
+SET AUTHREC PROFILE('SYSTEM.ADMIN.COMMAND.QUEUE') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(PUT)
+SET AUTHREC PROFILE('SYSTEM.DEFAULT.MODEL.QUEUE') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(GET,INQ)
+SET AUTHREC PROFILE('**') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(BROWSE,DSP,GET,PUT,SETALL,CHG)
+SET AUTHREC PROFILE('@class') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(CRT)
+`)); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := qm.StartCommandServer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	if r := Run(context.Background(), target(qm, "app1")); r.Exit != ExitOK {
+		t.Errorf("exit %d: %v", r.Exit, r.Problems())
+	}
+}

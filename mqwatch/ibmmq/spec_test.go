@@ -165,3 +165,32 @@ func TestQMgrFileRefusesMixedTLS(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainSaysWhereEachSettingCameFrom is the doctor's first check.
+func TestExplainSaysWhereEachSettingCameFrom(t *testing.T) {
+	s, err := resolved(t, map[string]string{EnvMQServer: "IGNORED/TCP/x(1)", EnvUser: "app1", EnvPassword: "s3cr3tPW"},
+		"-qmgr", "QM1", "-channel", "APP.SVRCONN", "-conn", "mq1(1414)", "-cipher", "TLS_AES_128_GCM_SHA256", "-keyr", "/k/key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Join(s.Explain(func(name string) bool { return name == "/k/key.sth" || name == "/var/mqm/mqclient.ini" }), "\n")
+	for _, want := range []string{
+		"mode: client (channel flags)",
+		"queue manager: QM1 (flag --qmgr)",
+		"channel: APP.SVRCONN (flag --channel); conn: mq1(1414) (flag --conn)",
+		"mqclient.ini: /var/mqm/mqclient.ini",
+		"TLS key repository: /k/key (flag --keyr); stash /k/key.sth found",
+		"authentication: user app1 (environment MQ_USER), password from environment MQ_PASSWORD",
+	} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("lacks %q:\n%s", want, lines)
+		}
+	}
+	if strings.Contains(lines, "s3cr3tPW") {
+		t.Error("the password leaked")
+	}
+	s, _ = resolved(t, nil, "-client", "-keyr", "/k/nostash")
+	if l := strings.Join(s.Explain(func(string) bool { return false }), "\n"); !strings.Contains(l, "no /k/nostash.sth stash") || !strings.Contains(l, "mqclient.ini: none found") {
+		t.Errorf("missing stash not said:\n%s", l)
+	}
+}
