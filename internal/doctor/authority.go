@@ -112,12 +112,56 @@ func (s *session) authorities(ctx context.Context) {
 			Why: fmt.Sprintf("DISPLAY QUEUE(*) shows %s no queue with a BOQ: without +dsp on the application queues the dashboard shows none of them, and their BOQs cannot be checked here", user)})
 	}
 	src := &authSource{s: s, user: user, held: map[string][]pcf.Auth{}}
+	var checks []Check
 	for _, n := range needs(s.info, queues) {
-		s.add(src.check(ctx, n))
+		checks = append(checks, src.check(ctx, n))
 	}
+	s.r.Checks = append(s.r.Checks, collapse(checks, user)...)
 	if src.refused != nil {
 		s.add(*src.refused)
 	}
+}
+
+// collapseAbove is how many passing checks of one kind (the same feature
+// and purpose on many queues) are listed one by one; above it they are one
+// line, so a queue manager with hundreds of input queues lists only what
+// is missing.
+const collapseAbove = 3
+
+// collapse folds the passing checks of a kind with more than collapseAbove
+// of them into one line at the place of the first, and the unknown ones
+// likewise; failures stay one by one.
+func collapse(cs []Check, user string) []Check {
+	type kind struct {
+		name    string
+		unknown bool
+	}
+	count := map[kind]int{}
+	for _, c := range cs {
+		if c.OK {
+			count[kind{c.Name, c.Unknown}]++
+		}
+	}
+	var out []Check
+	done := map[kind]bool{}
+	for _, c := range cs {
+		k := kind{c.Name, c.Unknown}
+		n := count[k]
+		switch {
+		case !c.OK || n <= collapseAbove:
+			out = append(out, c)
+		case done[k]:
+		case c.Unknown:
+			done[k] = true
+			c.Why = fmt.Sprintf("cannot tell for %d queues (the first: %s)", n, c.Why)
+			out = append(out, c)
+		default:
+			done[k] = true
+			out = append(out, Check{Name: c.Name, OK: true, Feature: c.Feature,
+				Why: fmt.Sprintf("%s holds what is needed on %d queues", user, n)})
+		}
+	}
+	return out
 }
 
 // authSource answers what the principal holds: DISPLAY ENTAUTH through the

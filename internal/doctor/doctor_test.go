@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -253,5 +254,39 @@ SET AUTHREC PROFILE('@class') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(CRT)
 	defer srv.Stop()
 	if r := Run(context.Background(), target(qm, "app1")); r.Exit != ExitOK {
 		t.Errorf("exit %d: %v", r.Exit, r.Problems())
+	}
+}
+
+// TestDoctorFoldsManyPassingQueues: with many input queues the passing
+// checks of one kind are one line; a queue that lacks something keeps its own.
+func TestDoctorFoldsManyPassingQueues(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(baseMQSC)
+	for i := range 10 {
+		fmt.Fprintf(&b, "DEFINE QLOCAL(APP.Q%d) BOQNAME(APP.IN.BOQ) BOTHRESH(3)\n", i)
+	}
+	b.WriteString(`SET AUTHREC OBJTYPE(QMGR) PRINCIPAL('app1') AUTHADD(CONNECT,INQ,DSP)
+SET AUTHREC PROFILE('SYSTEM.ADMIN.COMMAND.QUEUE') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(PUT)
+SET AUTHREC PROFILE('SYSTEM.DEFAULT.MODEL.QUEUE') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(GET,INQ)
+SET AUTHREC PROFILE('APP.**') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(DSP,PUT,SETALL)
+SET AUTHREC PROFILE('APP.Q7') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(DSP)
+`)
+	qm := newQM(t, b.String(), true)
+	r := Run(context.Background(), target(qm, "app1"))
+	var dsp, put []Check
+	for _, c := range r.Checks {
+		switch c.Name {
+		case "dashboard: display an input queue":
+			dsp = append(dsp, c)
+		case "actions: requeue with the original context":
+			put = append(put, c)
+		}
+	}
+	if len(dsp) != 1 || dsp[0].Why != "app1 holds what is needed on 11 queues" {
+		t.Errorf("display checks %+v", dsp)
+	}
+	if len(put) != 2 || put[0].Why != "app1 holds what is needed on 10 queues" ||
+		put[1].OK || !slices.Contains(put[1].Fix, "setmqaut -m QM1 -t q -n APP.Q7 -p app1 +put +setall") {
+		t.Errorf("requeue checks %+v", put)
 	}
 }
