@@ -49,6 +49,10 @@ type Options struct {
 	// queue manager (nothing while they run or when all passed); the
 	// header shows it beside the queue manager.
 	Diagnosis func(qmgr string) []string
+	// Events, when set, says which instrumentation events explain dead
+	// letters with reason on queue (read from the event queues the
+	// operator includes); the triage shows it under the group.
+	Events func(qmgr string, reason int32, queue string) string
 	// NoExport turns exports off too (a war-room viewer: nothing leaves
 	// the host); read-only alone allows them, since an export is a browse.
 	NoExport bool

@@ -340,6 +340,9 @@ func (t *triageScreen) view(a *App, w, h int) string {
 	// The near names of a 2085 group take the line above the explanation,
 	// which is otherwise blank, so neither is cut at 80 columns.
 	sep := "\n\n"
+	if ev := a.eventLine(t, w); ev != "" {
+		sep = "\n" + ev + "\n"
+	}
 	if g := t.selected(); g != nil && g.Key.Reason == mqrcUnknownObjectName {
 		if s := a.nearQueue(g.Key.DestQ, g.Key.DestQMgr, t.loc.QMgr); s != "" {
 			sep = "\n" + ansi.Truncate(a.st.Warning.Render(" "+s), w, "…") + "\n" // already sanitised
