@@ -47,11 +47,10 @@ func (r *opRun) runMoves(ctx context.Context, ctrl *opSession) {
 		workers = 1
 	}
 	size := batchSize(len(idxs), r.req.Batch, workers)
-	batches := make(chan []int, len(idxs)/size+1)
-	for len(idxs) > 0 {
-		n := min(size, len(idxs))
-		batches <- idxs[:n]
-		idxs = idxs[n:]
+	cut := batchesOf(idxs, size, r.p.ids)
+	batches := make(chan []int, len(cut))
+	for _, b := range cut {
+		batches <- b
 	}
 	close(batches)
 	workers = min(workers, len(batches))
@@ -148,7 +147,8 @@ func (w *opWorker) closeHandles(ctx context.Context) {
 type opGot struct {
 	idx    int
 	msg    mqwatch.Message // as browsed
-	cursor bool            // got under the browse cursor: another message with its MsgId and CorrelId comes first
+	cursor bool            // got under the browse cursor: another message with its get selection comes first
+	before int             // messages with its get selection ahead of it when browsed
 	md     mqfmt.MQMD      // what is put (MsgId and context written back by MQPUT)
 	data   []byte
 	target opTarget

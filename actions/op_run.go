@@ -74,6 +74,7 @@ type opRun struct {
 	p     *opPlanned
 	req   *OpRequest
 	items []OpItem
+	nth   []int // per item: its occurrence among items with its identity (op_identity.go)
 	audit *opAudit
 	prog  *opProgress
 	lim   *opLimiter
@@ -92,6 +93,7 @@ func newRun(e *Engine, p *opPlanned, audit *opAudit, progress func(OpProgress)) 
 	req := &p.Request
 	r := &opRun{e: e, p: p, req: req, items: append([]OpItem(nil), p.Items...), audit: audit,
 		user: e.user(req), badTarget: map[string]error{}}
+	r.nth = r.occurrences()
 	r.prog = newProgress(progress, e.opts.Now, len(p.Items))
 	r.lim = newLimiter(req.Rate, e.opts.Now, e.opts.Sleep)
 	return r

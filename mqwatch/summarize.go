@@ -28,6 +28,7 @@ func Summarize(m *Message) Summary {
 		BodyCCSID:    md.CodedCharSetId,
 	}
 	s.PutTime, _ = mqfmt.ParsePutTime(md.PutDate, md.PutTime)
+	s.Group = GroupPosOf(md)
 	summarizeHeaders(&s, m)
 	s.ToolReply = IsToolReply(md.MsgType, &s)
 	return s
