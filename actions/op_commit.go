@@ -25,9 +25,8 @@ func (r *opRun) settle(got []opGot, state doubtState) {
 	}
 	switch state {
 	case doubtCommitted:
-		// An import's pending lines are followed by its outcome; the others
-		// were written with it.
-		r.mark(idxs, kDone, r.req.Op.pastTense(), 0, tgs, r.req.Op == OpImport)
+		// The batch's pending lines are followed by its outcome.
+		r.record(idxs, kDone, r.req.Op.pastTense(), 0, tgs)
 	case doubtUnknown:
 		r.record(idxs, kInDoubt, "in doubt", mqfmt.RCConnectionBroken, tgs)
 	default:
