@@ -28,9 +28,13 @@ func (u *opUOW) backout(ctx context.Context) {
 		return
 	}
 	u.dead = true
-	if !connectionLost(err) { // a lost connection's unit of work is backed out by the queue manager
-		u.r.setStop("MQBACK failed, so the batch in flight is in doubt and nothing more is committed on that connection", err)
+	if connectionLost(err) {
+		// The queue manager backs out a lost connection's unit of work:
+		// nothing of the batch in flight is done, and nothing is in doubt.
+		u.r.stopFor("MQBACK", err)
+		return
 	}
+	u.r.setStop("MQBACK failed, so the batch in flight is in doubt and nothing more is committed on that connection", err)
 }
 
 // putCopy puts g's copy to its target under the unit of work, keeping the
