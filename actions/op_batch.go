@@ -190,7 +190,7 @@ func (w *opWorker) batch(ctx context.Context, idxs []int) {
 // It reports whether the batch must be tried again.
 func (w *opWorker) attempt(ctx context.Context, pending []int, resolved, cursor map[int]bool) bool {
 	r := w.r
-	if w.dead {
+	if w.isDead() {
 		return false
 	}
 	got, again := w.prepare(ctx, pending, resolved, cursor)
