@@ -31,7 +31,7 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 				gone++
 				continue
 			}
-			w.abandon(ctx) // its copy is: committing would duplicate it
+			w.abandonGot(ctx, kept) // its copy is: committing would duplicate it
 			r.record([]int{g.idx}, kSkipped, skip, rc, nil)
 			return nil, true, false
 		}
@@ -42,8 +42,9 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 		}
 		if !sameMessage(&m, &g.msg) {
 			// Not the message whose copy is in the unit of work: committing
-			// would move one message's data under another's name.
-			w.abandon(ctx)
+			// would move one message's data under another's name. (m, got
+			// too, is counted backed out by the queue manager.)
+			w.abandonGot(ctx, kept)
 			if !g.cursor {
 				cursor[g.idx] = true
 				return nil, true, false
@@ -85,6 +86,16 @@ func (w *opWorker) getOne(ctx context.Context, g *opGot) (mqwatch.Message, error
 		opts.CorrelId = &id.correlID
 	}
 	return w.src.Get(ctx, opts)
+}
+
+// abandonGot backs the batch out after the gets of kept, whose
+// BackoutCounts the queue manager raises for it: they are tried again each
+// in a unit of work of its own (opWorker.batch).
+func (w *opWorker) abandonGot(ctx context.Context, kept []opGot) {
+	w.abandon(ctx)
+	for _, g := range kept {
+		w.raised[g.idx] = true
+	}
 }
 
 // rearchive writes the batch to the archive again without the messages
