@@ -35,7 +35,8 @@ func (e *Engine) Run(ctx context.Context, req OpRequest, progress func(OpProgres
 		return OpResult{Plan: OpPlan{Request: req}, Stopped: err.Error()}, err
 	}
 	defer sess.close()
-	p, err := e.plan(ctx, sess.conn, req)
+	p, err := e.plan(ctx, sess.conn, runPlanRequest(req))
+	p.Request.Browsed = req.Browsed
 	if err != nil {
 		return OpResult{Plan: p.OpPlan, Stopped: err.Error()}, err
 	}
@@ -66,6 +67,17 @@ func (e *Engine) Run(ctx context.Context, req OpRequest, progress func(OpProgres
 	res := r.result()
 	res.Elapsed = e.opts.Now().Sub(start)
 	return res, r.err()
+}
+
+// runPlanRequest is the request a run plans with. A run browses every
+// listed message again before acting on it (and skips one that is gone), so
+// the plan's own look for each (one MQGET per message, which a dry run and
+// the confirmation dialog need) would only double the calls.
+func runPlanRequest(req OpRequest) OpRequest {
+	if !req.DryRun && req.Op != OpImport {
+		req.Browsed = true
+	}
+	return req
 }
 
 // opRun is the state of one run, shared by its workers.
