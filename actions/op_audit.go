@@ -35,6 +35,9 @@ type AuditRecord struct {
 	// import run again after an interruption does not put it twice.
 	FileSHA256 string `json:"file_sha256,omitempty"`
 	Index      int    `json:"index,omitempty"`
+	// ReportsCleared names the report options a replay cleared on the
+	// copy (--no-reports), e.g. "COA,exception".
+	ReportsCleared string `json:"reports_cleared,omitempty"`
 }
 
 // maxAuditLine bounds one audit line when reading: a record is a few hundred

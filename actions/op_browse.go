@@ -78,7 +78,7 @@ func (r *opRun) runReplay(ctx context.Context, ctrl *opSession) {
 			r.record([]int{idx}, kSkipped, "skipped: "+skip, 0, nil)
 			return true
 		}
-		return b.add(ctx, opPut{idx: idx, md: md, data: data, target: tg})
+		return b.add(ctx, opPut{idx: idx, md: r.replayCopy(md), data: data, target: tg})
 	})
 	b.flush(ctx)
 }

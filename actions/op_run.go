@@ -206,6 +206,10 @@ func (r *opRun) auditRecord(it *OpItem, now time.Time) AuditRecord {
 		rec.File = r.req.File
 	case OpImport:
 		rec.File, rec.FileSHA256, rec.Index = r.req.File, r.p.fileSHA, it.Index
+	case OpReplay:
+		if !strings.HasPrefix(it.Outcome, "skipped") {
+			rec.ReportsCleared = r.reportsCleared(&it.Msg)
+		}
 	}
 	return rec
 }

@@ -22,8 +22,13 @@ type Summary struct {
 	Encoding     mqfmt.Encoding
 	Report       int32
 	Expiry       int32
-	PutApplName  string // trimmed and sanitised
-	UserId       string
+	// MsgType (MQMT_*) and where replies and reports go: what a replay of
+	// a request or of a message asking for reports sets off.
+	MsgType     int32
+	ReplyToQ    string // trimmed and sanitised
+	ReplyToQMgr string // trimmed and sanitised
+	PutApplName string // trimmed and sanitised
+	UserId      string
 	// Dead-letter header, when the message has one.
 	HasDLH      bool
 	DLHReason   int32
