@@ -3,9 +3,11 @@ package actions_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -138,5 +140,42 @@ func TestR10e_ReplayCopiesEachTwin(t *testing.T) {
 	}
 	if got := dataOf(f.browse("PARKING.Q")); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("target holds %q, want %q", got, want)
+	}
+}
+
+// TestR10a_AGetThatReturnsAnotherMessageBacksOut: between the browse and the
+// get, another application puts a twin (same MsgId, CorrelId, put time and
+// group position, other data) in front, at a higher priority. The get by
+// identifiers returns it: the batch is backed out, never committed, and the
+// message shown is got under the browse cursor instead; the intruder stays.
+func TestR10a_AGetThatReturnsAnotherMessageBacksOut(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	md, _ := original(1)
+	f.putSetAll(c, "ORDERS.BO", md, []byte("the message shown"))
+	hang := f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbGet, Times: 1, Hang: true})
+	done := make(chan actions.OpResult)
+	go func() {
+		res, _ := f.engine().Run(f.ctx, actions.OpRequest{Op: actions.OpMove, Queue: "ORDERS.BO", Messages: f.summaries("ORDERS.BO"),
+			Target: "PARKING.Q", Workers: 1}, nil)
+		done <- res
+	}()
+	for f.qm.Faults().Hits(hang) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	intruder := md
+	intruder.Priority = 9
+	f.putSetAll(c, "ORDERS.BO", intruder, []byte("an intruder"))
+	f.qm.Faults().Remove(hang)
+	res := <-done
+	if res.Done != 1 {
+		t.Fatalf("done %d, stopped %q", res.Done, res.Stopped)
+	}
+	if got := dataOf(f.browse("PARKING.Q")); fmt.Sprint(got) != "[the message shown]" {
+		t.Fatalf("target holds %q", got)
+	}
+	left := f.browse("ORDERS.BO")
+	if len(left) != 1 || string(left[0].Data) != "an intruder" || left[0].MD.BackoutCount != 1 {
+		t.Fatalf("source holds %q (BackoutCount %d), want the intruder, counted once: its get was backed out", dataOf(left), left[0].MD.BackoutCount)
 	}
 }
