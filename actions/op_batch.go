@@ -47,7 +47,7 @@ func (r *opRun) runMoves(ctx context.Context, ctrl *opSession) {
 		workers = 1
 	}
 	size := batchSize(len(idxs), r.req.Batch, workers)
-	cut := batchesOf(idxs, size, r.p.ids)
+	cut := batchesOf(idxs, size, r.p.ids, r.dups)
 	batches := make(chan []int, len(cut))
 	for _, b := range cut {
 		batches <- b

@@ -3,6 +3,8 @@ package actions
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
+	"hash/maphash"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -56,19 +58,52 @@ type bodyKey struct {
 }
 
 // occurrences numbers each planned item among the planned items before it
-// with the same identity and listed body start.
-func (r *opRun) occurrences() []int {
+// with the same identity and listed body start, and returns the identities
+// that more than one item has. A first pass counts 64-bit hashes of the keys,
+// so a run of a million messages keeps a small map, not a million keys;
+// only keys whose hash is seen twice are compared exactly.
+func (r *opRun) occurrences() ([]int, map[msgIdentity]bool) {
 	nth := make([]int, len(r.items))
-	seen := map[bodyKey]int{}
+	seed := maphash.MakeSeed()
+	hashes := map[uint64]uint8{}
 	for i := range r.items {
-		if !r.items[i].planned() {
+		if r.items[i].planned() {
+			h := r.bodyHash(seed, i)
+			hashes[h] = min(hashes[h]+1, 2)
+		}
+	}
+	seen := map[bodyKey]int{}
+	dups := map[msgIdentity]bool{}
+	for i := range r.items {
+		if !r.items[i].planned() || hashes[r.bodyHash(seed, i)] < 2 {
 			continue
 		}
 		k := bodyKey{r.p.ids[i], string(r.items[i].Msg.BodyPrefix)}
 		nth[i] = seen[k]
 		seen[k]++
+		if nth[i] > 0 {
+			dups[k.id] = true
+		}
 	}
-	return nth
+	return nth, dups
+}
+
+// bodyHash hashes item i's identity and listed body start.
+func (r *opRun) bodyHash(seed maphash.Seed, i int) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	id := &r.p.ids[i]
+	_, _ = h.Write(id.msgID[:])
+	_, _ = h.Write(id.correlID[:])
+	_, _ = h.Write(id.pos.GroupId[:])
+	var b [20]byte
+	binary.LittleEndian.PutUint64(b[:], uint64(id.put))
+	binary.LittleEndian.PutUint32(b[8:], uint32(id.pos.MsgSeqNumber))
+	binary.LittleEndian.PutUint32(b[12:], uint32(id.pos.Offset))
+	binary.LittleEndian.PutUint32(b[16:], uint32(id.pos.MsgFlags))
+	_, _ = h.Write(b[:])
+	_, _ = h.Write(r.items[i].Msg.BodyPrefix)
+	return h.Sum64()
 }
 
 // bodyStarts reports whether m's body (after the headers the summary
@@ -119,13 +154,14 @@ func sameMessage(got, browsed *mqwatch.Message) bool {
 }
 
 // batchesOf cuts the planned messages into batches of size, keeping every
-// message of an identity, and every message of a group or segmented message,
-// in the batch of its first one (a batch may grow past size for them): twins
-// and their occurrence numbers are settled in one unit of work, never split
-// between workers, and a group arrives whole and in order.
-func batchesOf(idxs []int, size int, ids []msgIdentity) [][]int {
+// message of an identity that several items share (dups), and every message
+// of a group or segmented message, in the batch of its first one (a batch may
+// grow past size for them): twins and their occurrence numbers are settled
+// in one unit of work, never split between workers, and a group arrives
+// whole and in order.
+func batchesOf(idxs []int, size int, ids []msgIdentity, dups map[msgIdentity]bool) [][]int {
 	var out [][]int
-	home := map[msgIdentity]int{}
+	home := map[msgIdentity]int{} // only for dups and groups: small
 	var cur []int
 	flush := func() {
 		if len(cur) > 0 {
@@ -137,6 +173,12 @@ func batchesOf(idxs []int, size int, ids []msgIdentity) [][]int {
 		id := ids[i]
 		if g := id.pos.GroupId; g != ([24]byte{}) {
 			id = msgIdentity{pos: mqwatch.GroupPos{GroupId: g}}
+		} else if !dups[id] {
+			cur = append(cur, i)
+			if len(cur) >= size {
+				flush()
+			}
+			continue
 		}
 		if b, ok := home[id]; ok && b < len(out) {
 			out[b] = append(out[b], i)

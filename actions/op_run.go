@@ -87,6 +87,7 @@ type opRun struct {
 	req   *OpRequest
 	items []OpItem
 	nth   []int // per item: its occurrence among items with its identity (op_identity.go)
+	dups  map[msgIdentity]bool
 	audit *opAudit
 	prog  *opProgress
 	lim   *opLimiter
@@ -105,7 +106,7 @@ func newRun(e *Engine, p *opPlanned, audit *opAudit, progress func(OpProgress)) 
 	req := &p.Request
 	r := &opRun{e: e, p: p, req: req, items: append([]OpItem(nil), p.Items...), audit: audit,
 		user: e.user(req), badTarget: map[string]error{}}
-	r.nth = r.occurrences()
+	r.nth, r.dups = r.occurrences()
 	r.prog = newProgress(progress, e.opts.Now, len(p.Items))
 	r.lim = newLimiter(req.Rate, e.opts.Now, e.opts.Sleep)
 	return r
