@@ -104,6 +104,7 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.toQMgr, "to-qmgr", "", "queue manager of the target queue, reached as IBM MQ routes it")
 	fs.StringVar(&a.file, "file", "", "dmpmqmsg file: export writes it, import reads it, discard archives to it")
 	fs.BoolVar(&a.req.KeepMsgId, "keep-msgid", false, "replay: keep the MsgId (default: a new one)")
+	fs.BoolVar(&a.req.NoReports, "no-reports", false, "replay: clear the COA, COD, exception and expiration report options on the copies (recorded in the audit log)")
 	fs.StringVar(&a.context, "context", "pass", "`pass|default`: pass keeps the original context (needs setall authority on the target); default stamps your identity and the current time")
 	fs.StringVar(&a.putaut, "putaut", "", "`def|ctx`: whose authority puts; def: yours, dead letters refused with 2035 included; ctx: each message's UserIdentifier (runmqdlq PUTAUT(CTX), needs altusr); unset: yours, and dead letters refused with 2035 are skipped")
 	fs.BoolVar(&a.req.DryRun, "dry-run", false, "report per message what would happen; change nothing")

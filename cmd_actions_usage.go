@@ -17,7 +17,7 @@ var actionSynopsis = map[actions.Op]string{
 	actions.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--putaut def|ctx] [flags]",
 	actions.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [flags]",
 	actions.OpDiscard: "poisonwatch discard --queue Q (--all | --msgid HEX | FILTERS) [--file ARCHIVE | --archive-dir DIR] [flags]",
-	actions.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [flags]",
+	actions.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [--no-reports] [flags]",
 	actions.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) --file FILE [flags]",
 	actions.OpImport:  "poisonwatch import --file FILE --to Q [--to-qmgr QM] [--all | --msgid HEX | FILTERS] [flags]",
 }
@@ -29,6 +29,7 @@ var opOnlyFlags = map[string][]actions.Op{
 	"to-qmgr":     {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
 	"context":     {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
 	"keep-msgid":  {actions.OpReplay},
+	"no-reports":  {actions.OpReplay},
 	"putaut":      {actions.OpRequeue, actions.OpReplay},
 	"file":        {actions.OpDiscard, actions.OpExport, actions.OpImport},
 	"archive-dir": {actions.OpDiscard},

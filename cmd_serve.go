@@ -153,7 +153,7 @@ func sessionApp(o serveOpts, be *backend, s warroom.Session) (tea.Model, error) 
 	}
 	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer,
 		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
-		Ctx: s.Ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm, Room: s.Room}), nil
+		Ctx: s.Ctx, Styles: be.styles, PauseAfter: be.pauseAfter, ExportDir: exportDir(o.audit), Warming: be.warm, Room: s.Room}), nil
 }
 
 // readOnlyWhy is what a session's action keys say: a viewer learns that its

@@ -31,6 +31,9 @@ type backend struct {
 	rules  ui.RulesOps // the rules table predictions, on the same engines
 	stop   func()
 	styles map[string]map[string]actions.Style // known consumer styles, per queue manager
+	// pauseAfter holds asf MDBs' maxSequentialDeliveryFailures + 1 (R6i),
+	// per queue manager and queue.
+	pauseAfter map[string]map[string]int32
 	// now is the queue managers' clock when it is not the wall clock (the
 	// demo's warm-up); warm is closed once it is.
 	now  func() time.Time

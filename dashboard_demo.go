@@ -34,6 +34,9 @@ func startDemo(ctx context.Context, scenario string) (*backend, error) {
 			be.styles[c.QMgr] = map[string]actions.Style{}
 		}
 		be.styles[c.QMgr][c.Queue] = st
+		if m := c.MaxSequentialDeliveryFailures; m != nil && *m >= 0 && st == actions.ASF {
+			be.pauseAfter = addPauseAfter(be.pauseAfter, c.QMgr, c.Queue, *m+1)
+		}
 	}
 	for _, qm := range run.QMgrs() {
 		be.qmgrs = append(be.qmgrs, qmgrConn{name: qm.Name(), conn: qm})
@@ -56,4 +59,17 @@ func loadScenario(name string) (*demo.Scenario, error) {
 		return demo.Fleet(o)
 	}
 	return demo.Load(name)
+}
+
+// addPauseAfter records an asf MDB's maxSequentialDeliveryFailures + 1 for
+// the route predictions (R6i).
+func addPauseAfter(m map[string]map[string]int32, qmgr, queue string, n int32) map[string]map[string]int32 {
+	if m == nil {
+		m = map[string]map[string]int32{}
+	}
+	if m[qmgr] == nil {
+		m[qmgr] = map[string]int32{}
+	}
+	m[qmgr][queue] = n
+	return m
 }

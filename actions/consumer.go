@@ -36,6 +36,9 @@ type ConsumerOptions struct {
 	// ApplName is the PutApplName of dead-letter headers written by the sync
 	// and async styles, for which IBM documents none; ASF writes its own.
 	ApplName string
+	// PauseAfter is ConsumerSpec.PauseAfter: an asf MDB whose activation
+	// specification sets maxSequentialDeliveryFailures (R6i).
+	PauseAfter int32
 	// Wait is how long a get waits for a message (MQGMO_WAIT).
 	Wait time.Duration
 	// Now stamps the MQDLH PutDate/PutTime of dead letters; nil is the wall

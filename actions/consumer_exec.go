@@ -99,6 +99,9 @@ func (c *Consumer) deliver(ctx context.Context, h Handler, m *mqwatch.Message, r
 		if c.opts.Style == DeliveryCount && p.MaxDeliveryFailures > 0 && c.failures >= p.MaxDeliveryFailures {
 			c.paused = true // R9c: the next poll finds the MDB paused
 		}
+		if c.mdbPauses() {
+			c.paused = true // R6i
+		}
 		return c.conn.Backout(ctx)
 	}
 	c.failures = 0

@@ -73,7 +73,7 @@ func (c *Consumer) routeInput(m *mqwatch.Message) RouteInput {
 		Queue: c.base,
 		QMgr:  c.qmgr,
 		Consumer: ConsumerSpec{Style: c.opts.Style, Outcome: c.opts.Outcome, Cached: c.cached,
-			Policy: c.opts.Policy, Failures: &c.failures},
+			Policy: c.opts.Policy, Failures: &c.failures, PauseAfter: c.opts.PauseAfter},
 	}
 }
 

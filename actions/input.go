@@ -101,6 +101,12 @@ type ConsumerSpec struct {
 	// failures, which maxDeliveryFailures is compared with (R9c); nil when
 	// unknown, and then the message's BackoutCount stands for it.
 	Failures *int32
+	// PauseAfter is, for an asf MDB on IBM MQ's resource adapter in
+	// WebSphere Liberty, its activation specification's
+	// maxSequentialDeliveryFailures + 1: the sequential delivery failures
+	// after which the resource adapter pauses the MDB (R6i); 0 = never (the
+	// property's default, -1).
+	PauseAfter int32
 }
 
 // RouteInput is everything Route looks at.

@@ -35,6 +35,9 @@ type AuditRecord struct {
 	// import run again after an interruption does not put it twice.
 	FileSHA256 string `json:"file_sha256,omitempty"`
 	Index      int    `json:"index,omitempty"`
+	// ReportsCleared names the report options a replay cleared on the
+	// copy (--no-reports), e.g. "COA,exception".
+	ReportsCleared string `json:"reports_cleared,omitempty"`
 }
 
 // maxAuditLine bounds one audit line when reading: a record is a few hundred
@@ -109,16 +112,27 @@ func (a *opAudit) write(recs []AuditRecord) error {
 
 // sync makes what was written durable: import dedup relies on these lines
 // surviving a crash right after a commit.
+//
+// The lock is not held across fsync: workers that sync at once wait for
+// the disk together, not one after another (a concurrent write is appended
+// and is made durable by its own sync).
 func (a *opAudit) sync() error {
 	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.err != nil {
-		return a.err
+	err := a.err
+	a.mu.Unlock()
+	if err != nil {
+		return err
 	}
 	if err := a.f.Sync(); err != nil {
-		a.err = fmt.Errorf("audit log %s: %w", a.path, err)
+		a.mu.Lock()
+		if a.err == nil {
+			a.err = fmt.Errorf("audit log %s: %w", a.path, err)
+		}
+		err = a.err
+		a.mu.Unlock()
+		return err
 	}
-	return a.err
+	return nil
 }
 
 func (a *opAudit) close() error {

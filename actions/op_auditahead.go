@@ -1,13 +1,15 @@
 package actions
 
-// Audit lines are written and synced before a batch's MQCMIT (issue: an
+// Audit lines are written and synced before a batch's gets and MQCMIT (an
 // audit trail noticed broken only after the commit would leave messages
-// acted on without a record). The last line for a message in a run is its
-// outcome: a batch backed out after its lines were written gets a line
-// saying so.
+// acted on without a record), as "pending": the batch is in a unit of work
+// that a crash backs out. Its outcome follows the commit ("requeued", ...)
+// or the backout ("not done: backed out"); a log whose last line for a
+// message is pending names a batch whose process ended around its MQCMIT,
+// which `poisonwatch audit check` reports.
 
 const (
-	// outcomePending marks an import batch written to the log before its
+	// outcomePending marks a batch written to the log before its gets and
 	// commit; the outcome line follows it.
 	outcomePending = "pending"
 	// outcomeBackedOut follows the lines of a batch written ahead and then
@@ -15,14 +17,9 @@ const (
 	outcomeBackedOut = "not done: backed out"
 )
 
-// auditAhead writes and syncs the batch's lines with the outcome its commit
-// gives (pending for an import, whose outcome line follows the commit).
+// auditAhead writes and syncs the batch's lines as pending.
 func (r *opRun) auditAhead(got []opGot) error {
-	outcome := r.req.Op.pastTense()
-	if r.req.Op == OpImport {
-		outcome = outcomePending
-	}
-	if err := r.audit.write(r.linesOf(got, outcome)); err != nil {
+	if err := r.audit.write(r.linesOf(got, outcomePending)); err != nil {
 		return err
 	}
 	return r.audit.sync()

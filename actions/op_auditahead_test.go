@@ -41,9 +41,9 @@ func TestAuditWrittenBeforeTheCommit_UnwritableLogActsOnNothing(t *testing.T) {
 	}
 }
 
-// The lines of a committed batch are the ones written before its commit:
-// one line per message, no second one after.
-func TestAuditWrittenBeforeTheCommit_OneLinePerMessage(t *testing.T) {
+// A batch's lines are written as pending before its gets, and its outcome
+// after MQCMIT: two lines per message, pending first (issue 25 item 16).
+func TestR10f_AuditPendingBeforeTheGetOutcomeAfterTheCommit(t *testing.T) {
 	f := newOpFixture(t, "")
 	c := f.conn()
 	for n := 1; n <= 25; n++ {
@@ -51,13 +51,24 @@ func TestAuditWrittenBeforeTheCommit_OneLinePerMessage(t *testing.T) {
 	}
 	res := f.run(f.engine(), actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true, Batch: 10, Workers: 1})
 	recs := readAuditFile(t, res.AuditFile)
-	if len(recs) != 25 {
-		t.Fatalf("%d audit lines for 25 messages", len(recs))
+	if len(recs) != 50 {
+		t.Fatalf("%d audit lines for 25 messages, want 50", len(recs))
 	}
+	seen := map[string][]string{}
 	for _, r := range recs {
-		if r.Outcome != "requeued" || r.To != "ORDERS.IN" {
+		if r.To != "ORDERS.IN" {
 			t.Errorf("line %+v", r)
 		}
+		seen[r.MsgId] = append(seen[r.MsgId], r.Outcome)
+	}
+	for id, outs := range seen {
+		if len(outs) != 2 || outs[0] != "pending" || outs[1] != "requeued" {
+			t.Errorf("message %s: outcomes %q, want pending then requeued", id, outs)
+		}
+	}
+	// A batch's pending lines come before any of its outcome lines.
+	if recs[9].Outcome != "pending" || recs[10].Outcome != "requeued" {
+		t.Errorf("lines 10 and 11: %q, %q; want the first batch's 10 pending lines, then their outcomes", recs[9].Outcome, recs[10].Outcome)
 	}
 }
 

@@ -1,6 +1,7 @@
 package actions_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions"
@@ -49,5 +50,29 @@ func TestR10aFailedBackoutNeverDuplicatesCopies(t *testing.T) {
 	t.Logf("err %v done %d failed %d", err, res.Done, res.Failed)
 	if got := f.depth("PARKING.Q"); got != res.Done {
 		t.Errorf("duplicated: PARKING.Q holds %d copies, result says %d replayed", got, res.Done)
+	}
+}
+
+// TestR10a_ConnectionLostDuringBackoutIsNotInDoubt: an MQBACK that fails
+// because the connection is ending (MQRC_CONNECTION_STOPPING 2203, or any
+// reason of mqwatch.ConnectionLost) is backed out by the queue manager: the
+// run stops saying so, never "in doubt".
+func TestR10a_ConnectionLostDuringBackoutIsNotInDoubt(t *testing.T) {
+	for _, rc := range []mqfmt.Reason{mqfmt.RCConnectionStopping, 2537, 2538, 2546, 2547} {
+		t.Run(rc.String(), func(t *testing.T) {
+			f := newOpFixture(t, "")
+			c := f.conn()
+			for n := 1; n <= 3; n++ {
+				md, data := original(n)
+				f.putSetAll(c, "ORDERS.BO", md, data)
+			}
+			f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbPut, Queue: "PARKING.Q", After: 1, Times: 1, RC: mqfmt.RCMsgTooBigForQ})
+			f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbBackout, Times: 1, RC: rc})
+			res, err := f.engine().Run(f.ctx, actions.OpRequest{Op: actions.OpMove, Queue: "ORDERS.BO", All: true,
+				Target: "PARKING.Q", Workers: 1, Batch: 3}, nil)
+			if err == nil || strings.Contains(res.Stopped, "in doubt") || !strings.Contains(res.Stopped, "connection lost") || res.InDoubt != 0 {
+				t.Fatalf("stopped %q, in doubt %d, err %v: want a stop for the lost connection, nothing in doubt", res.Stopped, res.InDoubt, err)
+			}
+		})
 	}
 }

@@ -47,11 +47,10 @@ func (r *opRun) runMoves(ctx context.Context, ctrl *opSession) {
 		workers = 1
 	}
 	size := batchSize(len(idxs), r.req.Batch, workers)
-	batches := make(chan []int, len(idxs)/size+1)
-	for len(idxs) > 0 {
-		n := min(size, len(idxs))
-		batches <- idxs[:n]
-		idxs = idxs[n:]
+	cut := batchesOf(idxs, size, r.p.ids, r.dups)
+	batches := make(chan []int, len(cut))
+	for _, b := range cut {
+		batches <- b
 	}
 	close(batches)
 	workers = min(workers, len(batches))
@@ -131,6 +130,9 @@ type opWorker struct {
 	archived bool // the batch in flight is written to the discard archive
 	// audited holds the batch in flight once its audit lines are written.
 	audited []opGot
+	// raised holds the messages of the batch whose get this worker backed
+	// out once (IBM MQ raised their BackoutCount).
+	raised map[int]bool
 }
 
 func (w *opWorker) closeHandles(ctx context.Context) {
@@ -148,7 +150,8 @@ func (w *opWorker) closeHandles(ctx context.Context) {
 type opGot struct {
 	idx    int
 	msg    mqwatch.Message // as browsed
-	cursor bool            // got under the browse cursor: another message with its MsgId and CorrelId comes first
+	cursor bool            // got under the browse cursor: another message with its get selection comes first
+	before int             // messages with its get selection ahead of it when browsed
 	md     mqfmt.MQMD      // what is put (MsgId and context written back by MQPUT)
 	data   []byte
 	target opTarget
@@ -156,15 +159,26 @@ type opGot struct {
 }
 
 // batch moves one batch. A message that cannot go is set aside with its
-// reason and the batch tried again without it.
+// reason and the batch tried again without it. A message whose get was
+// backed out by the engine itself (another message of the batch was taken
+// by someone else between the browse and the get, IBM MQ counting the
+// backout) is tried again in a unit of work of its own, where its get is
+// the last call before MQCMIT: its BackoutCount is never raised twice.
 func (w *opWorker) batch(ctx context.Context, idxs []int) {
 	resolved := map[int]bool{}
 	cursor := map[int]bool{}
+	w.raised = map[int]bool{}
 	w.syncPuts = false
 	pending := idxs
 	for attempt := 0; len(pending) > 0; attempt++ {
-		if again := w.attempt(ctx, pending, resolved, cursor); !again {
-			return
+		part := w.nextPart(pending)
+		if again := w.attempt(ctx, part, resolved, cursor); !again {
+			if w.r.stopping() || len(part) == len(pending) {
+				return
+			}
+			w.committed(part, pending)
+			pending = pending[len(part):]
+			continue
 		}
 		next := pending[:0:0]
 		for _, i := range pending {
@@ -173,12 +187,44 @@ func (w *opWorker) batch(ctx context.Context, idxs []int) {
 			}
 		}
 		pending = next
-		if attempt > 2*len(idxs)+2 {
+		if attempt > 3*len(idxs)+2 {
 			// Each retry resolves a message, switches one to the browse
-			// cursor or to synchronous puts, so this cannot happen; guard
-			// against looping anyway.
+			// cursor or to synchronous puts, or commits a part, so this
+			// cannot happen; guard against looping anyway.
 			w.r.setStop("internal error: a batch did not settle", nil)
 			return
+		}
+	}
+}
+
+// nextPart is what the next unit of work takes: a message whose get was
+// backed out once alone, else the pending messages up to the next such one.
+func (w *opWorker) nextPart(pending []int) []int {
+	if w.raised[pending[0]] {
+		return pending[:1]
+	}
+	for j, i := range pending {
+		if w.raised[i] {
+			return pending[:j]
+		}
+	}
+	return pending
+}
+
+// committed is told that part of the batch was committed: a later twin
+// identical to one of them (same identity and listed body) is now one
+// occurrence nearer the head of the queue.
+func (w *opWorker) committed(part, pending []int) {
+	r := w.r
+	for _, d := range part {
+		if r.items[d].Outcome != r.req.Op.pastTense() {
+			continue
+		}
+		k := bodyKey{r.p.ids[d], string(r.items[d].Msg.BodyPrefix)}
+		for _, i := range pending[len(part):] {
+			if r.nth[i] > r.nth[d] && (bodyKey{r.p.ids[i], string(r.items[i].Msg.BodyPrefix)}) == k {
+				r.nth[i]--
+			}
 		}
 	}
 }
@@ -190,7 +236,7 @@ func (w *opWorker) batch(ctx context.Context, idxs []int) {
 // It reports whether the batch must be tried again.
 func (w *opWorker) attempt(ctx context.Context, pending []int, resolved, cursor map[int]bool) bool {
 	r := w.r
-	if w.dead {
+	if w.isDead() {
 		return false
 	}
 	got, again := w.prepare(ctx, pending, resolved, cursor)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -35,10 +36,12 @@ func BenchmarkRequeue(b *testing.B) {
 			f := newOpFixture(b, "")
 			eng := f.engine(func(o *actions.EngineOptions) { o.Now, o.Sleep = time.Now, nil })
 			moved := 0
+			var calls, waits int64
 			for b.Loop() {
 				b.StopTimer()
 				sel := benchFill(b, f, perRun)
 				lat := f.qm.Faults().SetLatency(time.Millisecond)
+				f.qm.ResetStats()
 				b.StartTimer()
 				res, err := eng.Run(f.ctx, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", Messages: sel,
 					Batch: tc.batch, Workers: tc.workers}, nil)
@@ -48,11 +51,30 @@ func BenchmarkRequeue(b *testing.B) {
 					b.Fatalf("done %d: %v", res.Done, err)
 				}
 				moved += res.Done
+				c, w := benchCalls(f, tc.batch > 1)
+				calls, waits = calls+c, waits+w
 				b.StartTimer()
 			}
 			b.ReportMetric(float64(moved)/b.Elapsed().Seconds(), "msgs/s")
+			// Deterministic figures beside the timing: every MQ call of the
+			// run (plan included) per message moved, and those that wait
+			// for the queue manager's answer (an asynchronous put does not).
+			b.ReportMetric(float64(calls)/float64(moved), "calls/msg")
+			b.ReportMetric(float64(waits)/float64(moved), "roundtrips/msg")
 		})
 	}
+}
+
+// benchCalls counts the MQ calls since the last ResetStats, and those that
+// wait for an answer: all but the puts when they were asynchronous.
+func benchCalls(f *opFixture, asyncPuts bool) (calls, waits int64) {
+	st := f.qm.Stats()
+	calls = st.Total().Calls
+	waits = calls
+	if asyncPuts {
+		waits -= st.Verbs[embedded.VerbPut].Calls
+	}
+	return calls, waits
 }
 
 // benchFill empties the target and dead-letters n messages again.

@@ -34,7 +34,7 @@ func (e *Engine) Fetch(ctx context.Context, queue string, s mqwatch.Summary) (mq
 }
 
 // browseWanted finds each planned message by its identity (the nth of
-// several identical ones for the nth such item) and calls fn with it, in plan
+// several identical ones for the nth such item, op_identity.go) and calls fn with it, in plan
 // order, until fn returns false; what is no longer there is reported gone.
 func (r *opRun) browseWanted(ctx context.Context, conn mqwatch.Conn, fn func(idx int, m *mqwatch.Message) bool) {
 	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: r.req.Queue}, mqwatch.OpenOptions{Browse: true})
@@ -43,13 +43,12 @@ func (r *opRun) browseWanted(ctx context.Context, conn mqwatch.Conn, fn func(idx
 		return
 	}
 	defer q.Close(context.WithoutCancel(ctx))
-	seen := map[msgIdentity]int{}
 	for i := range r.items {
 		if !r.items[i].planned() || r.stopping() {
 			continue
 		}
-		id := r.p.ids[i]
-		m, ok, err := browseExact(ctx, q, id, seen[id], 0)
+		sum := &r.items[i].Msg
+		m, _, ok, err := browseOccurrence(ctx, q, r.p.ids[i], r.nth[i], func(m *mqwatch.Message) bool { return bodyStarts(m, sum) })
 		if err != nil {
 			r.stopFor("browse "+r.req.Queue, err)
 			return
@@ -58,7 +57,6 @@ func (r *opRun) browseWanted(ctx context.Context, conn mqwatch.Conn, fn func(idx
 			r.record([]int{i}, kSkipped, "skipped: gone, someone else removed it meanwhile (MQRC_NO_MSG_AVAILABLE)", mqfmt.RCNoMsgAvailable, nil)
 			continue
 		}
-		seen[id]++
 		if !fn(i, &m) {
 			return
 		}
@@ -80,7 +78,7 @@ func (r *opRun) runReplay(ctx context.Context, ctrl *opSession) {
 			r.record([]int{idx}, kSkipped, "skipped: "+skip, 0, nil)
 			return true
 		}
-		return b.add(ctx, opPut{idx: idx, md: md, data: data, target: tg})
+		return b.add(ctx, opPut{idx: idx, md: r.replayCopy(md), data: data, target: tg})
 	})
 	b.flush(ctx)
 }

@@ -50,8 +50,10 @@ func chaosFaults(fs *embedded.Faults) []embedded.FaultID {
 
 // TestChaos moves 10,000 messages off a DEADQ and two BOQs with requeue,
 // move and discard under random faults and cancellations, run after run
-// until the sources are empty; then every MsgId is on a queue or in an
-// archive exactly as often as it was put: nothing lost, nothing duplicated.
+// until the sources are empty; then every message (MsgId and data: twins
+// and segments share a MsgId) is on a queue or in an archive exactly as
+// often as it was put, its data byte for byte: nothing lost, nothing
+// duplicated, no message's data under another's name.
 // After every run that no fault struck after its gets (the only way IBM MQ
 // counts a backout), no message left on a source has a higher BackoutCount.
 func TestChaos(t *testing.T) {
@@ -65,9 +67,10 @@ func TestChaos(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*chaosSeed, 99))
 	f := newOpFixture(t, "")
 	want := chaosPopulate(t, f, n, rng)
+	index := chaosIndex(want)
 	afterGets := chaosFaults(f.qm.Faults())
 	eng := f.engine()
-	counts := chaosBackoutCounts(t, f)
+	counts := chaosBackoutCounts(t, f, index)
 	var archives []string
 	stats := map[string]int{}
 	for round := 0; ; round++ {
@@ -82,12 +85,12 @@ func TestChaos(t *testing.T) {
 		req := chaosRequest(f, rng)
 		hits := chaosHits(f, afterGets)
 		res, broke := chaosRun(t, f, eng, req, rng)
-		now := chaosBackoutCounts(t, f)
+		now := chaosBackoutCounts(t, f, index)
 		if !broke && chaosHits(f, afterGets) == hits {
-			for id, n := range now {
-				if n > counts[id] {
-					t.Fatalf("run %d (%s %s): MsgId %x left on the source with BackoutCount %d, was %d; stopped %q",
-						round, req.Op, req.Queue, id[16:], n, counts[id], res.Stopped)
+			for k, n := range now {
+				if n > counts[k] {
+					t.Fatalf("run %d (%s %s): MsgId %x (%.20q) left on the source with BackoutCount %d, was %d; stopped %q",
+						round, req.Op, req.Queue, k.id[16:], k.data, n, counts[k], res.Stopped)
 				}
 			}
 		}
@@ -105,15 +108,15 @@ func TestChaos(t *testing.T) {
 		}
 	}
 	f.qm.Faults().Clear()
-	got := chaosCount(t, f, archives)
-	for id, w := range want {
-		if got[id] != w {
-			t.Errorf("MsgId %x: %d copies, want %d", id[16:], got[id], w)
+	got := chaosCount(t, f, archives, index)
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("MsgId %x with data %.20q: %d copies, want %d", k.id[16:], k.data, got[k], w)
 		}
 	}
-	for id, g := range got {
-		if want[id] == 0 {
-			t.Errorf("MsgId %x: %d copies of a message never put", id, g)
+	for k, g := range got {
+		if want[k] == 0 {
+			t.Errorf("MsgId %x: %d copies of data never put with it (%.40q)", k.id, g, k.data)
 		}
 	}
 	chaosNoUncommitted(t, f)
@@ -121,27 +124,77 @@ func TestChaos(t *testing.T) {
 
 // chaosPopulate puts n messages: half dead-lettered for three input queues,
 // a quarter on ORDERS.BO, a quarter on SHARED.BO (half of them without a JMS
-// destination, so only a move or a target can clear them).
-func chaosPopulate(t *testing.T, f *opFixture, n int, rng *rand.Rand) map[[24]byte]int {
+// destination, so only a move or a target can clear them). About one in
+// twenty is a pair of twins (the same MQMD, different data) and one in
+// twenty a message in three segments sharing its MsgId. It returns how many
+// times each (MsgId, data) was put.
+func chaosPopulate(t *testing.T, f *opFixture, n int, rng *rand.Rand) map[chaosKey]int {
 	c := f.conn()
-	want := make(map[[24]byte]int, n)
+	want := make(map[chaosKey]int, n)
 	dests := []string{"ORDERS.IN", "PAYMENTS.IN", "REFUNDS.IN"}
 	for i := 1; i <= n; i++ {
-		switch k := rng.IntN(4); {
-		case k < 2:
-			f.deadLetter(c, i, dests[rng.IntN(len(dests))], "QM1", []mqfmt.Reason{mqfmt.RCQFull, mqfmt.RCPutInhibited}[rng.IntN(2)])
-		case k == 2:
-			f.backedOut(c, i, "ORDERS.BO", "")
-		default:
-			dst := ""
-			if rng.IntN(2) == 0 {
-				dst = "queue:///" + dests[1+rng.IntN(2)]
+		md, data := original(i)
+		mds, datas := []mqfmt.MQMD{md}, [][]byte{data}
+		switch rng.IntN(20) {
+		case 0:
+			mds, datas = []mqfmt.MQMD{md, md}, [][]byte{[]byte(fmt.Sprintf("twin a %d", i)), []byte(fmt.Sprintf("twin b %d", i))}
+		case 1:
+			mds, datas = nil, nil
+			for s := range 3 {
+				seg := md
+				seg.GroupId, seg.Offset, seg.MsgFlags = msgID(700_000+i), int32(10*s), mqfmt.MFSegment
+				if s == 2 {
+					seg.MsgFlags |= mqfmt.MFLastSegment
+				}
+				mds, datas = append(mds, seg), append(datas, []byte(fmt.Sprintf("segment %d of %d", s, i)))
 			}
-			f.backedOut(c, i, "SHARED.BO", dst)
 		}
-		want[msgID(i)]++
+		k, dest, dst := rng.IntN(4), dests[rng.IntN(len(dests))], ""
+		rc := []mqfmt.Reason{mqfmt.RCQFull, mqfmt.RCPutInhibited}[rng.IntN(2)]
+		if rng.IntN(2) == 0 {
+			dst = "queue:///" + dests[1+rng.IntN(2)]
+		}
+		for j := range mds {
+			switch {
+			case k < 2:
+				f.deadLetterMsg(c, mds[j], datas[j], dest, "QM1", rc)
+			case k == 2:
+				f.backedOutMsg(c, mds[j], datas[j], "ORDERS.BO", "")
+			default:
+				f.backedOutMsg(c, mds[j], datas[j], "SHARED.BO", dst)
+			}
+			want[chaosKey{mds[j].MsgId, string(datas[j])}]++
+		}
 	}
 	return want
+}
+
+// chaosKey identifies a message as the application put it: its MsgId and
+// its data, which every move keeps byte for byte after whatever headers it
+// carries (an MQDLH, an MQRFH2).
+type chaosKey struct {
+	id   [24]byte
+	data string
+}
+
+// chaosIndex lists the messages put with each MsgId.
+func chaosIndex(want map[chaosKey]int) map[[24]byte][]chaosKey {
+	out := map[[24]byte][]chaosKey{}
+	for k := range want {
+		out[k.id] = append(out[k.id], k)
+	}
+	return out
+}
+
+// chaosKeyOf finds which message put a message found is: the one with its
+// MsgId whose data its data ends with (an unknown one keeps its own data).
+func chaosKeyOf(id [24]byte, data []byte, index map[[24]byte][]chaosKey) chaosKey {
+	for _, k := range index[id] {
+		if strings.HasSuffix(string(data), k.data) {
+			return k
+		}
+	}
+	return chaosKey{id: id, data: string(data)}
 }
 
 // chaosRequest picks the next action at random.
@@ -223,8 +276,8 @@ func chaosHits(f *opFixture, ids []embedded.FaultID) int {
 }
 
 // chaosBackoutCounts is the BackoutCount of every message on the sources.
-func chaosBackoutCounts(t *testing.T, f *opFixture) map[[24]byte]int32 {
-	out := map[[24]byte]int32{}
+func chaosBackoutCounts(t *testing.T, f *opFixture, index map[[24]byte][]chaosKey) map[chaosKey]int32 {
+	out := map[chaosKey]int32{}
 	c, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -235,13 +288,13 @@ func chaosBackoutCounts(t *testing.T, f *opFixture) map[[24]byte]int32 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts := mqwatch.BrowseOptions{First: true, MaxBytes: 1}
+		opts := mqwatch.BrowseOptions{First: true}
 		for {
 			m, err := q.Browse(f.ctx, opts)
 			if err != nil {
 				break
 			}
-			out[m.MD.MsgId] = m.MD.BackoutCount
+			out[chaosKeyOf(m.MD.MsgId, m.Data, index)] = m.MD.BackoutCount
 			opts.First = false
 		}
 		_ = q.Close(f.ctx)
@@ -249,18 +302,18 @@ func chaosBackoutCounts(t *testing.T, f *opFixture) map[[24]byte]int32 {
 	return out
 }
 
-// chaosCount counts every MsgId on every application queue and in the
-// archives.
-func chaosCount(t *testing.T, f *opFixture, archives []string) map[[24]byte]int {
-	got := map[[24]byte]int{}
+// chaosCount counts every message, by MsgId and data, on every application
+// queue and in the archives.
+func chaosCount(t *testing.T, f *opFixture, archives []string, index map[[24]byte][]chaosKey) map[chaosKey]int {
+	got := map[chaosKey]int{}
 	for _, q := range []string{"QM1.DEADQ", "ORDERS.BO", "SHARED.BO", "ORDERS.IN", "PAYMENTS.IN", "REFUNDS.IN", "PARKING.Q", "QM2"} {
 		for _, m := range f.browse(q) {
-			got[m.MD.MsgId]++
+			got[chaosKeyOf(m.MD.MsgId, m.Data, index)]++
 		}
 	}
 	for _, a := range archives {
 		for _, m := range readArchive(t, a) {
-			got[m.MD.MsgId]++
+			got[chaosKeyOf(m.MD.MsgId, m.Data, index)]++
 		}
 	}
 	return got

@@ -1,6 +1,7 @@
 package actions
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -25,9 +26,8 @@ func (r *opRun) settle(got []opGot, state doubtState) {
 	}
 	switch state {
 	case doubtCommitted:
-		// An import's pending lines are followed by its outcome; the others
-		// were written with it.
-		r.mark(idxs, kDone, r.req.Op.pastTense(), 0, tgs, r.req.Op == OpImport)
+		// The batch's pending lines are followed by its outcome.
+		r.record(idxs, kDone, r.req.Op.pastTense(), 0, tgs)
 	case doubtUnknown:
 		r.record(idxs, kInDoubt, "in doubt", mqfmt.RCConnectionBroken, tgs)
 	default:
@@ -86,17 +86,18 @@ func (r *opRun) checkOnce(ctx context.Context, got []opGot) (doubtState, string,
 	defer sess.close()
 	if r.req.Op.movesMessages() {
 		for i := range got {
-			found, err := findExact(ctx, sess.conn, r.req.Queue, identityOfMD(&got[i].msg.MD), false)
+			found, err := findExact(ctx, sess.conn, r.req.Queue, identityOfMD(&got[i].msg.MD), false, got[i].msg.Data)
 			if err != nil {
 				return doubtUnknown, "", err
 			}
 			if found {
-				// An identical twin (same MsgId, CorrelId and put time) may
-				// be what is left on the source: when the target has the
-				// message too, the outcome stays in doubt. (A discard has no
-				// target to check; see the README's limits on twins.)
+				// An identical twin (same MsgId, CorrelId, put time, group
+				// position and data) may be what is left on the source:
+				// when the target has the message too, the outcome stays in
+				// doubt. (A discard has no target to check; see the
+				// README's limits on twins.)
 				if tg := got[i].target; tg.queue != "" && tg.qmgr == "" {
-					onTarget, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), r.req.Context == ContextDefault)
+					onTarget, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), r.req.Context == ContextDefault, got[i].data)
 					if err != nil || onTarget {
 						return doubtUnknown, "", err
 					}
@@ -112,7 +113,7 @@ func (r *opRun) checkOnce(ctx context.Context, got []opGot) (doubtState, string,
 		}
 		// With the context passed the put time is the original's, so it must
 		// match too: an older message with the same ids is not proof.
-		found, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), r.req.Context == ContextDefault)
+		found, err := findExact(ctx, sess.conn, tg.queue, identityOfMD(&got[i].putMD), r.req.Context == ContextDefault, got[i].data)
 		if err != nil {
 			return doubtUnknown, "", err
 		}
@@ -124,14 +125,18 @@ func (r *opRun) checkOnce(ctx context.Context, got []opGot) (doubtState, string,
 }
 
 // findExact looks for a message on queue by MsgId and CorrelId and, unless
-// anyTime (a put with default context gets a new put time), its put time.
-func findExact(ctx context.Context, conn mqwatch.Conn, queue string, id msgIdentity, anyTime bool) (bool, error) {
+// anyTime (a put with default context gets a new put time), its put time,
+// and its data when data is not nil: twins differ in nothing else.
+func findExact(ctx context.Context, conn mqwatch.Conn, queue string, id msgIdentity, anyTime bool, data []byte) (bool, error) {
 	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
 	if err != nil {
 		return false, fmt.Errorf("check %s: %w", queue, err)
 	}
 	defer q.Close(ctx)
 	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, MaxBytes: 1}
+	if data != nil {
+		opts.MaxBytes = 0
+	}
 	if id.correlID != ([24]byte{}) {
 		opts.CorrelId = &id.correlID
 	}
@@ -143,7 +148,7 @@ func findExact(ctx context.Context, conn mqwatch.Conn, queue string, id msgIdent
 		if err != nil {
 			return false, fmt.Errorf("check %s: %w", queue, err)
 		}
-		if anyTime || identityOfMD(&m.MD) == id {
+		if (anyTime || identityOfMD(&m.MD) == id) && (data == nil || bytes.Equal(m.Data, data)) {
 			return true, nil
 		}
 		opts.First = false

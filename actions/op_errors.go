@@ -118,6 +118,9 @@ func (r *opRun) stopFor(what string, err error) {
 		r.setStop("cancelled: the batch in flight was backed out", err)
 	case mqwatch.IsReason(err, mqfmt.RCConnectionBroken):
 		r.setStop("connection broken (MQRC_CONNECTION_BROKEN 2009): the queue manager backs out the batch in flight", err)
+	case connectionLost(err):
+		rc := mqwatch.ReasonOf(err)
+		r.setStop(fmt.Sprintf("connection lost (%s %d): the queue manager backs out the batch in flight", rc, int32(rc)), err)
 	default:
 		r.setStop(what+": the batch in flight was backed out", err)
 	}
@@ -139,12 +142,10 @@ func (r *opRun) targetFailure(tg opTarget) error {
 	return r.badTarget[tg.handleKey()]
 }
 
-// connectionLost reports whether err means the connection is gone, in which
-// case the queue manager itself backs out its open unit of work.
+// connectionLost reports whether err means the connection is gone or
+// going, in which case the queue manager itself backs out its open unit of
+// work: the one list mqwatch.ConnectionLost keeps for the backends and the
+// watchers.
 func connectionLost(err error) bool {
-	switch mqwatch.ReasonOf(err) {
-	case mqfmt.RCConnectionBroken, mqfmt.RCHconnError, mqfmt.RCQMgrNotAvailable, 2161, 2162, 2202, 2548:
-		return true
-	}
-	return false
+	return mqwatch.ConnectionLost(mqwatch.ReasonOf(err))
 }

@@ -14,6 +14,8 @@ import (
 // Only another application removing a message, or putting one with the
 // same identifiers in front of it, between the browse and the get makes
 // this batch back out its gets (those messages then count one backout).
+// What a get returns is compared with what was copied (identity and data):
+// any other message backs the batch out, never a commit.
 func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map[int]bool) ([]opGot, bool, bool) {
 	r := w.r
 	gctx := context.WithoutCancel(ctx)
@@ -29,7 +31,7 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 				gone++
 				continue
 			}
-			w.abandon(ctx) // its copy is: committing would duplicate it
+			w.abandonGot(ctx, kept) // its copy is: committing would duplicate it
 			r.record([]int{g.idx}, kSkipped, skip, rc, nil)
 			return nil, true, false
 		}
@@ -38,13 +40,16 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 			r.stopFor("MQGET from "+r.req.Queue+" failed", err)
 			return nil, false, false
 		}
-		if identityOfMD(&m.MD) != r.p.ids[g.idx] {
-			w.abandon(ctx)
+		if !sameMessage(&m, &g.msg) {
+			// Not the message whose copy is in the unit of work: committing
+			// would move one message's data under another's name. (m, got
+			// too, is counted backed out by the queue manager.)
+			w.abandonGot(ctx, kept)
 			if !g.cursor {
 				cursor[g.idx] = true
 				return nil, true, false
 			}
-			r.record([]int{g.idx}, kSkipped, "skipped: not the message shown (another message has its MsgId and CorrelId)", 0, nil) // after abandon's lines
+			r.record([]int{g.idx}, kSkipped, "skipped: not the message shown (another message has its MsgId, CorrelId and group position, and the get returned it)", 0, nil) // after abandon's lines
 			resolved[g.idx] = true
 			return nil, true, false
 		}
@@ -60,13 +65,14 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 	return kept, false, true
 }
 
-// getOne gets a message by MsgId and CorrelId (a blank CorrelId is not
-// matched: IBM treats MQCI_NONE as "any"), or under the browse cursor when
-// another message with the same identifiers comes first.
+// getOne gets a message by MsgId, CorrelId (a blank CorrelId is not
+// matched: IBM treats MQCI_NONE as "any"), GroupId, MsgSeqNumber and Offset,
+// or under the browse cursor when another message with the same selection
+// comes first: browsed again, to the one with its identity and data.
 func (w *opWorker) getOne(ctx context.Context, g *opGot) (mqwatch.Message, error) {
 	id := w.r.p.ids[g.idx]
 	if g.cursor {
-		_, ok, err := browseExact(ctx, w.src, id, 0, 1)
+		_, _, ok, err := browseOccurrence(ctx, w.src, id, 0, func(m *mqwatch.Message) bool { return sameMessage(m, &g.msg) })
 		if err != nil || !ok {
 			if err == nil {
 				err = mqwatch.NewError("MQGET", w.src.Name(), mqfmt.RCNoMsgAvailable)
@@ -75,11 +81,21 @@ func (w *opWorker) getOne(ctx context.Context, g *opGot) (mqwatch.Message, error
 		}
 		return w.src.Get(ctx, mqwatch.GetOptions{Syncpoint: true, UnderCursor: true})
 	}
-	opts := mqwatch.GetOptions{Syncpoint: true, MsgId: &id.msgID}
+	opts := mqwatch.GetOptions{Syncpoint: true, MsgId: &id.msgID, Segment: id.segment()}
 	if id.correlID != ([24]byte{}) {
 		opts.CorrelId = &id.correlID
 	}
 	return w.src.Get(ctx, opts)
+}
+
+// abandonGot backs the batch out after the gets of kept, whose
+// BackoutCounts the queue manager raises for it: they are tried again each
+// in a unit of work of its own (opWorker.batch).
+func (w *opWorker) abandonGot(ctx context.Context, kept []opGot) {
+	w.abandon(ctx)
+	for _, g := range kept {
+		w.raised[g.idx] = true
+	}
 }
 
 // rearchive writes the batch to the archive again without the messages

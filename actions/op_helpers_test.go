@@ -152,6 +152,12 @@ func (f *opFixture) putSetAll(c mqwatch.Conn, queue string, md mqfmt.MQMD, data 
 func (f *opFixture) deadLetter(c mqwatch.Conn, n int, destQ, destQMgr string, rc mqfmt.Reason) {
 	f.t.Helper()
 	md, data := original(n)
+	f.deadLetterMsg(c, md, data, destQ, destQMgr, rc)
+}
+
+// deadLetterMsg is deadLetter for a given message.
+func (f *opFixture) deadLetterMsg(c mqwatch.Conn, md mqfmt.MQMD, data []byte, destQ, destQMgr string, rc mqfmt.Reason) {
+	f.t.Helper()
 	dmd, ddata, err := actions.ToDeadLetter(md, data, actions.DeadLetterOptions{Reason: rc, DestQName: destQ,
 		DestQMgrName: destQMgr, PutApplType: mqfmt.ATUnix, PutApplName: "amqrmppa", Now: f.clk.Now()})
 	if err != nil {
@@ -165,6 +171,12 @@ func (f *opFixture) deadLetter(c mqwatch.Conn, n int, destQ, destQMgr string, rc
 func (f *opFixture) backedOut(c mqwatch.Conn, n int, boq, dst string) {
 	f.t.Helper()
 	md, data := original(n)
+	f.backedOutMsg(c, md, data, boq, dst)
+}
+
+// backedOutMsg is backedOut for a given message.
+func (f *opFixture) backedOutMsg(c mqwatch.Conn, md mqfmt.MQMD, data []byte, boq, dst string) {
+	f.t.Helper()
 	if dst != "" {
 		rfh := mqfmt.NewRFH2(md.Encoding, md.CodedCharSetId, md.Format, mqfmt.NewFolder("jms", mqfmt.NewElement("Dst", dst)))
 		hdr, err := rfh.AppendEncode(nil, binary.BigEndian)

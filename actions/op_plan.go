@@ -236,6 +236,7 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 		}
 	}
 	p.Warnings = append(p.Warnings, comeBackWarnings(req, p.Items)...)
+	p.Warnings = append(p.Warnings, replayNotes(req, p.Items)...)
 	p.Warnings = dedupe(p.Warnings)
 }
 

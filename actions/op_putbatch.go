@@ -55,7 +55,7 @@ func (b *opPutBatch) flush(ctx context.Context) bool {
 // pending for the next attempt; a committed batch leaves nothing pending.
 func (b *opPutBatch) attempt(ctx context.Context) {
 	r := b.r
-	if b.dead {
+	if b.isDead() {
 		return
 	}
 	got := make([]opGot, 0, len(b.pend))

@@ -35,7 +35,8 @@ func (e *Engine) Run(ctx context.Context, req OpRequest, progress func(OpProgres
 		return OpResult{Plan: OpPlan{Request: req}, Stopped: err.Error()}, err
 	}
 	defer sess.close()
-	p, err := e.plan(ctx, sess.conn, req)
+	p, err := e.plan(ctx, sess.conn, runPlanRequest(req))
+	p.Request.Browsed = req.Browsed
 	if err != nil {
 		return OpResult{Plan: p.OpPlan, Stopped: err.Error()}, err
 	}
@@ -68,12 +69,25 @@ func (e *Engine) Run(ctx context.Context, req OpRequest, progress func(OpProgres
 	return res, r.err()
 }
 
+// runPlanRequest is the request a run plans with. A run browses every
+// listed message again before acting on it (and skips one that is gone), so
+// the plan's own look for each (one MQGET per message, which a dry run and
+// the confirmation dialog need) would only double the calls.
+func runPlanRequest(req OpRequest) OpRequest {
+	if !req.DryRun && req.Op != OpImport {
+		req.Browsed = true
+	}
+	return req
+}
+
 // opRun is the state of one run, shared by its workers.
 type opRun struct {
 	e     *Engine
 	p     *opPlanned
 	req   *OpRequest
 	items []OpItem
+	nth   []int // per item: its occurrence among items with its identity (op_identity.go)
+	dups  map[msgIdentity]bool
 	audit *opAudit
 	prog  *opProgress
 	lim   *opLimiter
@@ -92,6 +106,7 @@ func newRun(e *Engine, p *opPlanned, audit *opAudit, progress func(OpProgress)) 
 	req := &p.Request
 	r := &opRun{e: e, p: p, req: req, items: append([]OpItem(nil), p.Items...), audit: audit,
 		user: e.user(req), badTarget: map[string]error{}}
+	r.nth, r.dups = r.occurrences()
 	r.prog = newProgress(progress, e.opts.Now, len(p.Items))
 	r.lim = newLimiter(req.Rate, e.opts.Now, e.opts.Sleep)
 	return r
@@ -192,6 +207,10 @@ func (r *opRun) auditRecord(it *OpItem, now time.Time) AuditRecord {
 		rec.File = r.req.File
 	case OpImport:
 		rec.File, rec.FileSHA256, rec.Index = r.req.File, r.p.fileSHA, it.Index
+	case OpReplay:
+		if !strings.HasPrefix(it.Outcome, "skipped") {
+			rec.ReportsCleared = r.reportsCleared(&it.Msg)
+		}
 	}
 	return rec
 }

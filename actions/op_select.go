@@ -27,15 +27,19 @@ const (
 type msgIdentity struct {
 	msgID, correlID [24]byte
 	put             int64 // UnixNano of PutDate/PutTime; math.MinInt64 when not valid
+	// pos tells apart the messages of a group and the segments of a
+	// message, which may share a MsgId (GroupId, MsgSeqNumber, Offset,
+	// MsgFlags; see op_identity.go).
+	pos mqwatch.GroupPos
 }
 
 func identityOf(s *mqwatch.Summary) msgIdentity {
-	return msgIdentity{msgID: s.MsgId, correlID: s.CorrelId, put: putNanos(s.PutTime)}
+	return msgIdentity{msgID: s.MsgId, correlID: s.CorrelId, put: putNanos(s.PutTime), pos: posOf(s.Group)}
 }
 
 func identityOfMD(md *mqfmt.MQMD) msgIdentity {
 	t, _ := mqfmt.ParsePutTime(md.PutDate, md.PutTime)
-	return msgIdentity{msgID: md.MsgId, correlID: md.CorrelId, put: putNanos(t)}
+	return msgIdentity{msgID: md.MsgId, correlID: md.CorrelId, put: putNanos(t), pos: posOf(mqwatch.GroupPosOf(md))}
 }
 
 func putNanos(t time.Time) int64 {
@@ -180,7 +184,7 @@ func (s *opScanner) next(ctx context.Context) (m mqwatch.Message, ok bool, err e
 // comparing the put time here. The browse cursor is left on it, so it can be
 // got under the cursor. ok is false when there is no such message.
 func browseExact(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth, maxBytes int) (mqwatch.Message, bool, error) {
-	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, MaxBytes: maxBytes}
+	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, Segment: id.segment(), MaxBytes: maxBytes}
 	if id.correlID != ([24]byte{}) {
 		opts.CorrelId = &id.correlID
 	}

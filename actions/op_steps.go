@@ -14,6 +14,7 @@ import (
 func (w *opWorker) prepare(ctx context.Context, pending []int, resolved, cursor map[int]bool) ([]opGot, bool) {
 	r := w.r
 	got := make([]opGot, 0, len(pending))
+	ahead := map[getKey][]int{} // per get selection, how many messages precede each one got earlier in the batch
 	for _, idx := range pending {
 		if r.stopping() {
 			return nil, false
@@ -22,10 +23,12 @@ func (w *opWorker) prepare(ctx context.Context, pending []int, resolved, cursor 
 			r.setStop("cancelled: nothing of the batch in flight was got", err)
 			return nil, false
 		}
-		g, res := w.prepareOne(ctx, idx, cursor[idx])
+		g, res := w.prepareOne(ctx, idx, cursor[idx], ahead)
 		switch res {
 		case oneOK:
 			got = append(got, g)
+			k := r.p.ids[idx].getKey()
+			ahead[k] = append(ahead[k], g.before)
 		case oneResolved:
 			resolved[idx] = true
 		default:
@@ -35,13 +38,15 @@ func (w *opWorker) prepare(ctx context.Context, pending []int, resolved, cursor 
 	return got, true
 }
 
-// prepareOne browses one message by MsgId and CorrelId. When another
-// message with the same identifiers comes first, it is got under the browse
-// cursor later instead of by its identifiers.
-func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool) (opGot, oneResult) {
+// prepareOne browses one message: the item's occurrence among those with
+// its identity and listed body (op_identity.go). When a get by its
+// identifiers would return another message first (one not got earlier in
+// this batch), it is got under the browse cursor instead.
+func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool, ahead map[getKey][]int) (opGot, oneResult) {
 	r := w.r
 	id := r.p.ids[idx]
-	m, first, ok, err := browseFirstExact(ctx, w.src, id)
+	sum := &r.items[idx].Msg
+	m, before, ok, err := browseOccurrence(ctx, w.src, id, r.nth[idx], func(m *mqwatch.Message) bool { return bodyStarts(m, sum) })
 	if err != nil {
 		r.stopFor("MQGET (browse) from "+r.req.Queue+" failed", err)
 		return opGot{}, oneStop
@@ -50,7 +55,7 @@ func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool) (o
 		r.record([]int{idx}, kSkipped, "skipped: gone, someone else removed it meanwhile (MQRC_NO_MSG_AVAILABLE)", mqfmt.RCNoMsgAvailable, nil)
 		return opGot{}, oneResolved
 	}
-	g := opGot{idx: idx, msg: m, cursor: underCursor || !first}
+	g := opGot{idx: idx, msg: m, before: before, cursor: underCursor || !gotAhead(before, ahead[id.getKey()])}
 	if r.req.Op == OpDiscard {
 		return g, oneOK
 	}
@@ -66,25 +71,17 @@ func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool) (o
 	return g, oneOK
 }
 
-// browseFirstExact browses for the message with id; first says whether it
-// is the first message with its MsgId and CorrelId, the one a get by those
-// identifiers returns.
-func browseFirstExact(ctx context.Context, q mqwatch.Queue, id msgIdentity) (m mqwatch.Message, first, ok bool, err error) {
-	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID}
-	if id.correlID != ([24]byte{}) {
-		opts.CorrelId = &id.correlID
-	}
-	first = true
-	for {
-		m, err = q.Browse(ctx, opts)
-		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
-			return m, false, false, nil
+// gotAhead reports whether the before messages that a get by identifiers
+// would return ahead of this one are all got earlier in the batch: those
+// that precede it, as their own counts say.
+func gotAhead(before int, earlier []int) bool {
+	n := 0
+	for _, b := range earlier {
+		if b < before {
+			n++
 		}
-		if err != nil || identityOfMD(&m.MD) == id {
-			return m, first, err == nil, err
-		}
-		opts.First, first = false, false
 	}
+	return n == before
 }
 
 // putAll puts the batch's copies under syncpoint. Asynchronously when the

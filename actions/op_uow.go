@@ -15,6 +15,18 @@ type opUOW struct {
 	// dead is set when MQBACK failed: the unit of work may still hold the
 	// batch, so this connection must never commit again.
 	dead bool
+	// lost is MQBACK's error when it failed because the connection is
+	// gone: the queue manager backs the unit of work out.
+	lost error
+}
+
+// isDead reports whether the connection can take no more batches, and
+// stops the run for a lost connection if nothing else stopped it yet.
+func (u *opUOW) isDead() bool {
+	if u.dead && u.lost != nil {
+		u.r.stopFor("MQBACK", u.lost)
+	}
+	return u.dead
 }
 
 // backout backs the unit of work out; it is not cancelled with the run, so a
@@ -28,9 +40,14 @@ func (u *opUOW) backout(ctx context.Context) {
 		return
 	}
 	u.dead = true
-	if !connectionLost(err) { // a lost connection's unit of work is backed out by the queue manager
-		u.r.setStop("MQBACK failed, so the batch in flight is in doubt and nothing more is committed on that connection", err)
+	if connectionLost(err) {
+		// The queue manager backs out a lost connection's unit of work:
+		// nothing of the batch in flight is done, and nothing is in doubt.
+		// The caller says why the batch stopped; isDead says it if not.
+		u.lost = err
+		return
 	}
+	u.r.setStop("MQBACK failed, so the batch in flight is in doubt and nothing more is committed on that connection", err)
 }
 
 // putCopy puts g's copy to its target under the unit of work, keeping the

@@ -68,9 +68,12 @@ type OpRequest struct {
 	Batch      int     // messages per unit of work (default 100)
 	Rate       float64 // messages per second; 0 = unlimited
 	Context    OpContext
-	KeepMsgId  bool   // replay: keep the MsgId (default: a new one)
-	File       string // export/import file; discard archive override
-	User       string // operating-system user, for the audit log
+	KeepMsgId  bool // replay: keep the MsgId (default: a new one)
+	// NoReports clears MQRO_COA, COD, EXCEPTION and EXPIRATION (with their
+	// data variants) on a replay's copies, so they set off no reports.
+	NoReports bool
+	File      string // export/import file; discard archive override
+	User      string // operating-system user, for the audit log
 	// Workers is how many connections move batches in parallel (requeue,
 	// move, discard); 0 = DefaultWorkers. With more than one, messages keep
 	// their order within a batch but batches commit in any order: 1 keeps the

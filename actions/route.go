@@ -102,6 +102,9 @@ func decideJMS(in *RouteInput, count int32, w *[]Line) Decision {
 			return asfRemoval(in, mqfmt.RCMsgNotMatched, []Line{why})
 		}
 	}
+	if d, ok := mdbPause(in, count); ok {
+		return d
+	}
 	if count == 0 {
 		return Decision{Fate: Deliver, Why: []Line{line("R1a", "BackoutCount 0: deliver, no attribute query")}}
 	}

@@ -100,7 +100,7 @@ func (q *QMgrState) inputRoute(queue string, s *mqwatch.Summary, count int32) []
 		Message:  actions.RouteMessage{MD: md, HasRFH2: s.HasRFH2, JMSDestination: s.JMSDst, Length: s.Length},
 		Queue:    in,
 		QMgr:     q.Snap.QMgr,
-		Consumer: actions.ConsumerSpec{Style: style},
+		Consumer: actions.ConsumerSpec{Style: style, PauseAfter: q.pauseAfterOf(queue)},
 		Facts:    q.inv,
 	})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -103,5 +104,22 @@ func TestOwnPCFRepliesGroupApart(t *testing.T) {
 	}
 	if k := KeyOf(DimAppl, &own); k.Appl != OwnReplyAppl {
 		t.Fatalf("own reply grouped as %q", k.Appl)
+	}
+}
+
+// TestR6i_RouteShowsTheLibertyMDBPause: an asf MDB whose activation
+// specification sets maxSequentialDeliveryFailures pauses before the BOQ
+// move when N + 1 <= BOTHRESH, and the route says so.
+func TestR6i_RouteShowsTheLibertyMDBPause(t *testing.T) {
+	q := routeState(t)
+	q.Styles = map[string]actions.Style{"ORDERS.IN": actions.ASF}
+	s := mqwatch.Summary{BackoutCount: 1}
+	if got := strings.Join(q.Route("ORDERS.IN", &s), "\n"); strings.Contains(got, "R6i") {
+		t.Fatalf("without the option: %s", got)
+	}
+	q.PauseAfter = map[string]int32{"ORDERS.IN": 1} // maxSequentialDeliveryFailures 0
+	got := strings.Join(q.Route("ORDERS.IN", &s), "\n")
+	if !strings.Contains(got, "R6i") || !strings.Contains(got, "pauses the MDB") {
+		t.Fatalf("route %s: want the R6i pause", got)
 	}
 }

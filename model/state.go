@@ -36,9 +36,12 @@ type QMgrState struct {
 	Alerts   []Alert
 	// Styles names the consumer style of queues whose consumer is known, for
 	// route predictions; others get DefaultStyle.
-	Styles   map[string]actions.Style
-	inv      *actions.QueueIndex
-	lastLint []Alert
+	Styles map[string]actions.Style
+	// PauseAfter holds asf MDBs' maxSequentialDeliveryFailures + 1 per
+	// input queue (R6i), for route predictions.
+	PauseAfter map[string]int32
+	inv        *actions.QueueIndex
+	lastLint   []Alert
 	// connected holds the alerts of the last good poll, shown while the
 	// queue manager cannot be reached.
 	connected []Alert

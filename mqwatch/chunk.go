@@ -88,7 +88,7 @@ func (c *chunk) needs(s *Summary, j int) columns {
 		arrival: s.Arrival != base+uint64(j),
 		backout: s.BackoutCount != 0,
 		expiry:  s.Expiry != unlimited,
-		spill: !putOK || !dlhOK || s.Arrival < base || s.Arrival-base > math.MaxUint32 ||
+		spill: s.Group != nil || !putOK || !dlhOK || s.Arrival < base || s.Arrival-base > math.MaxUint32 ||
 			s.Length < math.MinInt32 || s.Length > math.MaxInt32 || s.BodyOffset < 0 || s.BodyOffset > math.MaxUint16,
 	}
 }

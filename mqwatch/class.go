@@ -31,6 +31,9 @@ type Class struct {
 	BodyCCSID   int32
 	ToolReply   bool
 	DecodeErr   string
+	MsgType     int32
+	ReplyToQ    string
+	ReplyToQMgr string
 }
 
 // Class returns the summary's class.
@@ -40,7 +43,7 @@ func (s *Summary) Class() Class {
 		HasDLH: s.HasDLH, DLHReason: s.DLHReason, DLHDestQ: s.DLHDestQ, DLHDestQMgr: s.DLHDestQMgr,
 		DLHPutAppl: s.DLHPutAppl, DLHFormat: s.DLHFormat, HasRFH2: s.HasRFH2, JMSDst: s.JMSDst,
 		JMSType: s.JMSType, BodyFormat: s.BodyFormat, BodyCCSID: s.BodyCCSID, ToolReply: s.ToolReply,
-		DecodeErr: s.DecodeErr}
+		DecodeErr: s.DecodeErr, MsgType: s.MsgType, ReplyToQ: s.ReplyToQ, ReplyToQMgr: s.ReplyToQMgr}
 }
 
 // apply copies the class's fields into s.
@@ -51,6 +54,7 @@ func (c *Class) apply(s *Summary) {
 	s.DLHPutAppl, s.DLHFormat, s.HasRFH2, s.JMSDst = c.DLHPutAppl, c.DLHFormat, c.HasRFH2, c.JMSDst
 	s.JMSType, s.BodyFormat, s.BodyCCSID, s.ToolReply = c.JMSType, c.BodyFormat, c.BodyCCSID, c.ToolReply
 	s.DecodeErr = c.DecodeErr
+	s.MsgType, s.ReplyToQ, s.ReplyToQMgr = c.MsgType, c.ReplyToQ, c.ReplyToQMgr
 }
 
 // classTable holds the classes of one line of inventories (each appended to

@@ -133,11 +133,31 @@ type BrowseOptions struct {
 	// message is found again without reading the queue.
 	MsgId    *[24]byte
 	CorrelId *[24]byte
+	// Segment, when set, restricts the browse further (see SegmentMatch).
+	Segment *SegmentMatch
 	// MaxBytes bounds the data returned (MQGMO_ACCEPT_TRUNCATED_MSG); 0 = all.
 	// A truncated message is not an error (MQRC_TRUNCATED_MSG_ACCEPTED is a
 	// warning): Message.Truncated says so.
 	MaxBytes int
 	Wait     time.Duration // MQGMO_WAIT interval; 0 = MQGMO_NO_WAIT
+}
+
+// SegmentMatch selects by the MQMD version 2 fields that tell apart the
+// messages of a group and the segments of a message, which may all share a
+// MsgId and CorrelId: MQMO_MATCH_GROUP_ID (only when GroupId is not
+// MQGI_NONE, which every message outside a group or segmentation has),
+// MQMO_MATCH_MSG_SEQ_NUMBER and MQMO_MATCH_OFFSET. A message outside any
+// group has MsgSeqNumber 1 and Offset 0.
+type SegmentMatch struct {
+	GroupId      [24]byte
+	MsgSeqNumber int32
+	Offset       int32
+}
+
+// Matches reports whether md passes the selection.
+func (s *SegmentMatch) Matches(md *mqfmt.MQMD) bool {
+	return s == nil || ((s.GroupId == [24]byte{} || md.GroupId == s.GroupId) &&
+		md.MsgSeqNumber == s.MsgSeqNumber && md.Offset == s.Offset)
 }
 
 // GetOptions select which message a destructive Get removes.
@@ -147,6 +167,8 @@ type GetOptions struct {
 	// MsgId and CorrelId, when set, must match (MQMO_MATCH_MSG_ID/CORREL_ID).
 	MsgId    *[24]byte
 	CorrelId *[24]byte
+	// Segment, when set, must match too (see SegmentMatch).
+	Segment  *SegmentMatch
 	MaxBytes int // 0 = all; a larger message fails with 2080 unless AcceptTruncated
 	// AcceptTruncated removes the message even when its data exceeds MaxBytes
 	// (MQGMO_ACCEPT_TRUNCATED_MSG); the rest of its data is lost.

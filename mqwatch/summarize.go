@@ -22,12 +22,16 @@ func Summarize(m *Message) Summary {
 		Encoding:     md.Encoding,
 		Report:       md.Report,
 		Expiry:       md.Expiry,
+		MsgType:      md.MsgType,
+		ReplyToQ:     mqfmt.Sanitize(mqfmt.Trim(md.ReplyToQ)),
+		ReplyToQMgr:  mqfmt.Sanitize(mqfmt.Trim(md.ReplyToQMgr)),
 		PutApplName:  mqfmt.Sanitize(mqfmt.Trim(md.PutApplName)),
 		UserId:       mqfmt.Sanitize(mqfmt.Trim(md.UserIdentifier)),
 		BodyFormat:   mqfmt.Sanitize(mqfmt.Trim(md.Format)),
 		BodyCCSID:    md.CodedCharSetId,
 	}
 	s.PutTime, _ = mqfmt.ParsePutTime(md.PutDate, md.PutTime)
+	s.Group = GroupPosOf(md)
 	summarizeHeaders(&s, m)
 	s.ToolReply = IsToolReply(md.MsgType, &s)
 	return s

@@ -22,8 +22,13 @@ type Summary struct {
 	Encoding     mqfmt.Encoding
 	Report       int32
 	Expiry       int32
-	PutApplName  string // trimmed and sanitised
-	UserId       string
+	// MsgType (MQMT_*) and where replies and reports go: what a replay of
+	// a request or of a message asking for reports sets off.
+	MsgType     int32
+	ReplyToQ    string // trimmed and sanitised
+	ReplyToQMgr string // trimmed and sanitised
+	PutApplName string // trimmed and sanitised
+	UserId      string
 	// Dead-letter header, when the message has one.
 	HasDLH      bool
 	DLHReason   int32
@@ -51,6 +56,10 @@ type Summary struct {
 	ToolReply bool
 	// DecodeErr is set when the header chain could not be decoded.
 	DecodeErr string
+	// Group is set for a message in a group, a segment, or one that allows
+	// segmentation (MQMD version 2 fields not at their defaults): what tells
+	// apart messages that share a MsgId and CorrelId. Nil for any other.
+	Group *GroupPos
 	// Arrival orders summaries on one queue in the order they were first
 	// seen: the watcher numbers each queue's from 1.
 	Arrival uint64
@@ -118,4 +127,21 @@ func (in *interner) summary(s *Summary) {
 		&s.DLHPutAppl, &s.DLHFormat, &s.JMSDst, &s.JMSType, &s.BodyFormat, &s.DecodeErr} {
 		*f = in.s(*f)
 	}
+}
+
+// GroupPos is where a message stands in its group or logical message.
+type GroupPos struct {
+	GroupId      [24]byte
+	MsgSeqNumber int32
+	Offset       int32
+	MsgFlags     int32
+}
+
+// GroupPosOf returns md's position, nil for a message outside any group or
+// segmentation (MsgSeqNumber 1, the rest zero).
+func GroupPosOf(md *mqfmt.MQMD) *GroupPos {
+	if md.GroupId == ([24]byte{}) && md.MsgSeqNumber == 1 && md.Offset == 0 && md.MsgFlags == 0 {
+		return nil
+	}
+	return &GroupPos{GroupId: md.GroupId, MsgSeqNumber: md.MsgSeqNumber, Offset: md.Offset, MsgFlags: md.MsgFlags}
 }

@@ -43,6 +43,9 @@ type Options struct {
 	// Styles names the consumer style of queues whose consumers are known
 	// (the demo's), per queue manager, for route predictions.
 	Styles map[string]map[string]actions.Style
+	// PauseAfter holds, per queue manager and queue, an asf MDB's
+	// maxSequentialDeliveryFailures + 1 (R6i), for route predictions.
+	PauseAfter map[string]map[string]int32
 	// Room, when set, is the war room this session is in (poisonwatch serve).
 	Room Room
 	// Diagnosis, when set, returns what the doctor's checks found off on a
@@ -124,6 +127,7 @@ func New(o Options) *App {
 	a.setTheme(o.Theme)
 	for _, s := range o.Sources {
 		a.state.QMgr(s.Name()).Styles = o.Styles[s.Name()]
+		a.state.QMgr(s.Name()).PauseAfter = o.PauseAfter[s.Name()]
 	}
 	if len(o.Sources) > 0 {
 		a.qm = o.Sources[0].Name()

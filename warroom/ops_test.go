@@ -112,8 +112,8 @@ func TestOperatorRunIsAuditedWithSSHIdentityAndAnnounced(t *testing.T) {
 			t.Fatalf("audit line without the SSH identity: %s", sc.Text())
 		}
 	}
-	if lines != 3 {
-		t.Fatalf("%d audit lines, want 3", lines)
+	if lines != 6 { // each message: pending before its batch's get, its outcome after MQCMIT
+		t.Fatalf("%d audit lines, want 6", lines)
 	}
 	st := <-viewer.Updates()
 	last := st.Events[len(st.Events)-1]

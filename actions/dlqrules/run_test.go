@@ -104,8 +104,9 @@ func TestRunHeaderDiscardIgnoreAndAudit(t *testing.T) {
 		t.Errorf("archives = %v, want one", archives)
 	}
 	audit, _ := os.ReadFile(filepath.Join(f.dir, "audit.jsonl"))
-	if n := strings.Count(string(audit), "\n"); n != 2 {
-		t.Errorf("audit has %d lines, want 2:\n%s", n, audit)
+	// Each message: "pending" before its batch's get, its outcome after MQCMIT.
+	if n, p := strings.Count(string(audit), "\n"), strings.Count(string(audit), `"outcome":"pending"`); n != 4 || p != 2 {
+		t.Errorf("audit has %d lines (%d pending), want 4 (2 pending):\n%s", n, p, audit)
 	}
 	f.depths(t, map[string]int{"QM1.DEADQ": 2})
 }

@@ -58,9 +58,12 @@ type fileConsumer struct {
 	Fail          string            `toml:"fail"`
 	Outcome       string            `toml:"outcome"`
 	DeliveryCount fileDeliveryCount `toml:"delivery_count"`
-	ResumeAfter   time.Duration     `toml:"resume_after"`
-	Start         time.Duration     `toml:"start"`
-	User          string            `toml:"user"`
+	// MaxSequentialDeliveryFailures is an asf MDB's activation
+	// specification property in WebSphere Liberty (R6i); unset = -1.
+	MaxSequentialDeliveryFailures *int32        `toml:"max_sequential_delivery_failures"`
+	ResumeAfter                   time.Duration `toml:"resume_after"`
+	Start                         time.Duration `toml:"start"`
+	User                          string        `toml:"user"`
 }
 
 type fileDeliveryCount struct {
@@ -99,7 +102,8 @@ func (c *fileConsumer) spec() ConsumerSpec {
 	return ConsumerSpec{Name: c.Name, QMgr: c.QMgr, Queue: c.Queue, Subscription: c.Subscription,
 		Style: c.Style, Instances: c.Instances, Process: c.Process, Poll: c.Poll, Fail: c.Fail,
 		Outcome: c.Outcome, DeliveryCount: DeliveryCountSpec(c.DeliveryCount),
-		ResumeAfter: c.ResumeAfter, Start: c.Start, User: c.User}
+		MaxSequentialDeliveryFailures: c.MaxSequentialDeliveryFailures,
+		ResumeAfter:                   c.ResumeAfter, Start: c.Start, User: c.User}
 }
 
 func parsePersistence(s string) (int32, error) {

@@ -142,6 +142,7 @@ func TestParseRejects(t *testing.T) {
 		{"consumer_too_many_instances", cons("instances = 1000\n"), "instances 1000"},
 		{"consumer_bad_outcome", cons("outcome = \"shrug\"\n"), "outcome \"shrug\""},
 		{"consumer_policy_on_wrong_style", cons("delivery_count = { threshold = 3 }\n"), "applies to style delivery-count"},
+		{"R6i_max_sequential_delivery_failures_on_wrong_style", cons("max_sequential_delivery_failures = 0\n"), "applies to style asf"},
 		{"consumer_move_without_queue", qm + "[[consumer]]\nname = \"C\"\nqueue = \"Q\"\nstyle = \"delivery-count\"\ndelivery_count = { on_poison = \"move\" }\n", "move with special_queue"},
 		{"event_without_mqsc", qm + "[[event]]\nat = \"1m\"\nqmgr = \"QM1\"\n", "event 1"},
 		{"mqsc_file_without_directory", "[[qmgr]]\nname = \"QM1\"\nmqsc = [\"x.mqsc\"]\n", "has no directory"},
@@ -200,4 +201,22 @@ func TestAddMQSC(t *testing.T) {
 			t.Fatal("accepted")
 		}
 	})
+}
+
+// TestR6i_ScenarioMDBPauseOption: an asf consumer takes IBM's
+// maxSequentialDeliveryFailures, 0 pausing on the first failure.
+func TestR6i_ScenarioMDBPauseOption(t *testing.T) {
+	for _, tc := range []struct {
+		value string
+		want  int32
+	}{{"", 0}, {"max_sequential_delivery_failures = -1\n", 0}, {"max_sequential_delivery_failures = 0\n", 1}, {"max_sequential_delivery_failures = 2\n", 3}} {
+		s, err := Parse([]byte("[[qmgr]]\nname = \"QM1\"\n[[consumer]]\nname = \"C\"\nqueue = \"Q\"\nstyle = \"asf\"\n" + tc.value))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := s.Consumers[0].options()
+		if err != nil || cfg.opts.PauseAfter != tc.want {
+			t.Errorf("%q: PauseAfter %d, %v; want %d", tc.value, cfg.opts.PauseAfter, err, tc.want)
+		}
+	}
 }

@@ -136,7 +136,12 @@ type ConsumerSpec struct {
 	Outcome string
 	// DeliveryCount configures the delivery-count style (R9).
 	DeliveryCount DeliveryCountSpec
-	// ResumeAfter restarts a paused MDB (R9c) after this long; 0 = never.
+	// MaxSequentialDeliveryFailures is an asf MDB's activation
+	// specification property on IBM MQ's resource adapter in WebSphere
+	// Liberty: it pauses after that many + 1 failures in a row (R6i); nil
+	// or negative = never (IBM's default, -1).
+	MaxSequentialDeliveryFailures *int32
+	// ResumeAfter restarts a paused MDB (R9c, R6i) after this long; 0 = never.
 	ResumeAfter time.Duration
 	Start       time.Duration
 	User        string

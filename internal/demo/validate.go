@@ -337,6 +337,12 @@ func (c *ConsumerSpec) options() (consumerConfig, error) {
 	}
 	cfg.opts.Policy = actions.DeliveryCountPolicy{Threshold: dc.Threshold, OnPoison: onPoison,
 		SpecialQueue: dc.SpecialQueue, MaxDeliveryFailures: dc.MaxDeliveryFailures}
+	if m := c.MaxSequentialDeliveryFailures; m != nil {
+		if style != actions.ASF {
+			return cfg, fmt.Errorf("max_sequential_delivery_failures applies to style asf (an MDB on IBM MQ's resource adapter), not %s", style)
+		}
+		cfg.opts.PauseAfter = max(*m, -1) + 1 // IBM treats every negative value as -1: never
+	}
 	cfg.fail, err = ParsePredicate(c.Fail)
 	return cfg, err
 }

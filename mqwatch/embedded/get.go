@@ -117,20 +117,14 @@ func (qm *QMgr) browseOnce(h *handle, opts mqwatch.BrowseOptions) (mqwatch.Messa
 		m = qm.nextUnmarked(h)
 	case opts.MsgId != nil:
 		m = qm.browseMatch(h, opts)
-	case opts.CorrelId != nil:
-		from := h.cursor
-		if opts.First {
-			from = nil
-		}
-		for m = qm.nextVisible(h.q, from); m != nil && m.md.CorrelId != *opts.CorrelId; {
-			m = qm.nextVisible(h.q, m)
-		}
 	default:
 		from := (*message)(nil)
 		if !opts.First {
 			from = h.cursor
 		}
-		m = qm.nextVisible(h.q, from)
+		for m = qm.nextVisible(h.q, from); m != nil && !matchRest(m, opts.CorrelId, opts.Segment); {
+			m = qm.nextVisible(h.q, m)
+		}
 	}
 	if m == nil {
 		return mqwatch.Message{}, mqfmt.RCNoMsgAvailable
@@ -184,7 +178,7 @@ func (qm *QMgr) browseMatch(h *handle, opts mqwatch.BrowseOptions) *message {
 	var best *message
 	for m := h.q.store.byID[*opts.MsgId]; m != nil; {
 		next := m.idNext
-		if m.state == stVisible && (opts.CorrelId == nil || m.md.CorrelId == *opts.CorrelId) &&
+		if m.state == stVisible && matchRest(m, opts.CorrelId, opts.Segment) &&
 			(opts.First || h.cursor == nil || h.cursor.before(m)) &&
 			!qm.expireIfDue(h.q, m) && (best == nil || m.before(best)) {
 			best = m
@@ -210,7 +204,7 @@ func (qm *QMgr) findForGet(h *handle, opts mqwatch.GetOptions) (*message, mqfmt.
 		var best *message
 		for m := s.byID[*opts.MsgId]; m != nil; {
 			next := m.idNext
-			if m.state == stVisible && (opts.CorrelId == nil || m.md.CorrelId == *opts.CorrelId) &&
+			if m.state == stVisible && matchRest(m, opts.CorrelId, opts.Segment) &&
 				!qm.expireIfDue(h.q, m) && (best == nil || m.before(best)) {
 				best = m
 			}
@@ -222,11 +216,18 @@ func (qm *QMgr) findForGet(h *handle, opts mqwatch.GetOptions) (*message, mqfmt.
 		return best, 0
 	}
 	for m := qm.nextVisible(h.q, nil); m != nil; m = qm.nextVisible(h.q, m) {
-		if opts.CorrelId == nil || m.md.CorrelId == *opts.CorrelId {
+		if matchRest(m, opts.CorrelId, opts.Segment) {
 			return m, 0
 		}
 	}
 	return nil, mqfmt.RCNoMsgAvailable
+}
+
+// matchRest applies the match options other than MsgId. MatchOptions are
+// ignored under the browse cursor (IBM), so callers never pass them there.
+// A CorrelId of MQCI_NONE matches any, as IBM's does.
+func matchRest(m *message, correlID *[24]byte, seg *mqwatch.SegmentMatch) bool {
+	return (correlID == nil || *correlID == [24]byte{} || m.md.CorrelId == *correlID) && seg.Matches(&m.md)
 }
 
 // nextVisible returns the first available message after from (from the head

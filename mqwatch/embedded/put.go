@@ -113,7 +113,7 @@ func (qm *QMgr) putMessage(q *queue, md mqfmt.MQMD, data []byte, u *uow) (*messa
 	now := qm.now()
 	m := &message{md: md, data: append([]byte(nil), data...), enq: now}
 	if !a.FIFO {
-		m.prio = int(md.Priority)
+		m.prio = min(int(md.Priority), maxPriority)
 	}
 	if md.Expiry > 0 {
 		m.expireAt = now.Add(time.Duration(md.Expiry) * 100 * time.Millisecond)
@@ -141,9 +141,10 @@ func (qm *QMgr) prepareMD(h *handle, md *mqfmt.MQMD, opts mqwatch.PutOptions) mq
 		md.Priority = h.defPrio
 	case md.Priority < -1:
 		return rcPriorityError
-	case md.Priority > maxPriority:
-		md.Priority = maxPriority // queued at MAXPRTY; Put returns the warning
 	}
+	// A priority above MAXPRTY is kept in the MQMD (IBM: the Priority field
+	// retains the application's value); putMessage queues it at MAXPRTY and
+	// Put returns the warning.
 	switch md.Persistence {
 	case mqfmt.PerPersistenceAsDef:
 		md.Persistence = mqfmt.PerNotPersistent

@@ -207,16 +207,27 @@ func TestPutRejectsBadDescriptors(t *testing.T) {
 			wantRC(t, q.Put(f.ctx, &md, nil, mqwatch.PutOptions{}), tt.rc)
 		})
 	}
-	t.Run("priority above MAXPRTY is queued at 9 with warning 2049", func(t *testing.T) {
+	t.Run("priority above MAXPRTY is queued at 9 with warning 2049, the MQMD keeps 12", func(t *testing.T) {
+		first := mqfmt.NewMQMD()
+		first.Priority = 9
+		if err := q.Put(f.ctx, &first, []byte("nine"), mqwatch.PutOptions{}); err != nil {
+			t.Fatal(err)
+		}
 		md := mqfmt.NewMQMD()
 		md.Priority = 12
-		err := q.Put(f.ctx, &md, nil, mqwatch.PutOptions{})
+		err := q.Put(f.ctx, &md, []byte("twelve"), mqwatch.PutOptions{})
 		if !mqwatch.IsWarning(err) || !mqwatch.IsReason(err, 2049) || md.Priority != 12 || md.MsgId == ([24]byte{}) {
 			t.Fatalf("Put: priority %d, MsgId %x, %v; want MQCC_WARNING 2049, the caller's 12 kept and the MsgId set", md.Priority, md.MsgId, err)
 		}
+		// Queued at MAXPRTY: after the message already there at 9, not
+		// in front of it; delivered with the priority the application gave.
 		m, err := q.Get(f.ctx, mqwatch.GetOptions{})
-		if err != nil || m.MD.Priority != 9 || m.MD.MsgId != md.MsgId {
-			t.Fatalf("queued message priority %d, %v; want 9", m.MD.Priority, err)
+		if err != nil || string(m.Data) != "nine" {
+			t.Fatalf("first get %q, %v; want the priority-9 message put first", m.Data, err)
+		}
+		m, err = q.Get(f.ctx, mqwatch.GetOptions{})
+		if err != nil || m.MD.Priority != 12 || m.MD.MsgId != md.MsgId {
+			t.Fatalf("queued message's MQMD priority %d, %v; want 12 as put", m.MD.Priority, err)
 		}
 	})
 }

@@ -124,7 +124,7 @@ func (t transport) Get(ctx context.Context, correlID [24]byte, wait time.Duratio
 	if err != nil {
 		return mqwatch.Message{}, err
 	}
-	md := mq.MQMD(freshGetMD(nil, &correlID))
+	md := mq.MQMD(freshGetMD(getSel{correlID: &correlID}))
 	md.CodedCharSetId = mqfmt.CCSIDUTF8
 	w := replyGMO(ms)
 	gmo := mq.NewMQGMO()

@@ -3,6 +3,8 @@ package ibmmq
 import (
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -100,16 +102,25 @@ func toWireMD(md *mqfmt.MQMD) wireMD {
 // writes the message's MsgId and CorrelId into it and, reused, they would
 // select the next message: a browse loop that reuses its MQMD finds nothing
 // after the first message (a known mq-golang pitfall). The match options carry
-// the selection explicitly; msgID/correlID are nil for "any".
-func freshGetMD(msgID, correlID *[24]byte) wireMD {
+// the selection explicitly; nil fields of sel mean "any".
+func freshGetMD(sel getSel) wireMD {
 	md := mqfmt.NewMQMD()
-	if msgID != nil {
-		md.MsgId = *msgID
+	if sel.msgID != nil {
+		md.MsgId = *sel.msgID
 	}
-	if correlID != nil {
-		md.CorrelId = *correlID
+	if sel.correlID != nil {
+		md.CorrelId = *sel.correlID
+	}
+	if s := sel.segment; s != nil {
+		md.GroupId, md.MsgSeqNumber, md.Offset = s.GroupId, s.MsgSeqNumber, s.Offset
 	}
 	return toWireMD(&md)
+}
+
+// getSel is what an MQGET selects by, with the match options of gmoWords.
+type getSel struct {
+	msgID, correlID *[24]byte
+	segment         *mqwatch.SegmentMatch
 }
 
 // fromWireMD converts what MQGET or MQPUT returned. mq-golang trims character

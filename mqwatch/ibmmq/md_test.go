@@ -104,7 +104,7 @@ func TestFreshGetMDSelectsOnlyWhatIsAsked(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := freshGetMD(tt.msgID, tt.corrl)
+			w := freshGetMD(getSel{msgID: tt.msgID, correlID: tt.corrl})
 			wantID, wantCorr := make([]byte, 24), make([]byte, 24)
 			if tt.msgID != nil {
 				wantID = id[:]

@@ -39,6 +39,9 @@ const (
 	moNone          = 0
 	moMatchMsgID    = 1
 	moMatchCorrelID = 2
+	moMatchGroupID  = 4
+	moMatchSeqNum   = 8
+	moMatchOffset   = 16
 
 	// MQPMO_* put options.
 	pmoSyncpoint       = 2

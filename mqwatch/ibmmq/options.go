@@ -66,8 +66,23 @@ func browseGMO(o mqwatch.BrowseOptions, waitMs int32) gmoWords {
 	if o.CorrelId != nil {
 		w.MatchOptions |= moMatchCorrelID
 	}
+	w.MatchOptions |= segmentMatch(o.Segment)
 	w.setWait(waitMs)
 	return w
+}
+
+// segmentMatch is the match options of a SegmentMatch; the MQMD carries
+// the values (freshGetMD). MQMO_MATCH_GROUP_ID only for a GroupId that is
+// not MQGI_NONE, as the port defines.
+func segmentMatch(s *mqwatch.SegmentMatch) int32 {
+	if s == nil {
+		return 0
+	}
+	v := int32(moMatchSeqNum | moMatchOffset)
+	if s.GroupId != ([24]byte{}) {
+		v |= moMatchGroupID
+	}
+	return v
 }
 
 // rebrowseGMO re-reads the message under the browse cursor with a larger
@@ -93,6 +108,9 @@ func getGMO(o mqwatch.GetOptions, waitMs int32) gmoWords {
 	}
 	if o.CorrelId != nil {
 		w.MatchOptions |= moMatchCorrelID
+	}
+	if !o.UnderCursor { // IBM ignores MatchOptions under the cursor
+		w.MatchOptions |= segmentMatch(o.Segment)
 	}
 	w.setWait(waitMs)
 	return w

@@ -83,6 +83,12 @@ func TestGetGMO(t *testing.T) {
 			gmoWords{Options: commonGMO | gmoSyncpoint | gmoMsgUnderCursor}},
 		{"accept_truncated", mqwatch.GetOptions{MaxBytes: 10, AcceptTruncated: true},
 			gmoWords{Options: commonGMO | gmoNoSyncpoint | gmoAcceptTruncatedMsg}},
+		{"segment_of_a_group", mqwatch.GetOptions{Syncpoint: true, MsgId: &id, Segment: &mqwatch.SegmentMatch{GroupId: [24]byte{1}, MsgSeqNumber: 2, Offset: 100}},
+			gmoWords{Options: commonGMO | gmoSyncpoint, MatchOptions: moMatchMsgID | moMatchGroupID | moMatchSeqNum | moMatchOffset}},
+		{"no_group_id_matches_any", mqwatch.GetOptions{MsgId: &id, Segment: &mqwatch.SegmentMatch{MsgSeqNumber: 1}},
+			gmoWords{Options: commonGMO | gmoNoSyncpoint, MatchOptions: moMatchMsgID | moMatchSeqNum | moMatchOffset}},
+		{"under_cursor_ignores_matching", mqwatch.GetOptions{UnderCursor: true, Segment: &mqwatch.SegmentMatch{MsgSeqNumber: 1}},
+			gmoWords{Options: commonGMO | gmoNoSyncpoint | gmoMsgUnderCursor}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

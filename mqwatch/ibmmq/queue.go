@@ -60,7 +60,7 @@ func (q *queue) Browse(ctx context.Context, o mqwatch.BrowseOptions) (mqwatch.Me
 		o.MaxBytes = initialDataBuffer // browse accepting truncation, then re-read below
 	}
 	m, err := q.waitSliced(ctx, o.Wait, func(ms int32) (mqwatch.Message, error) {
-		return q.get(browseGMO(o, ms), o.MsgId, o.CorrelId, o.MaxBytes)
+		return q.get(browseGMO(o, ms), getSel{o.MsgId, o.CorrelId, o.Segment}, o.MaxBytes)
 	})
 	if err != nil || !auto || !m.Truncated() {
 		return m, err
@@ -69,7 +69,7 @@ func (q *queue) Browse(ctx context.Context, o mqwatch.BrowseOptions) (mqwatch.Me
 	if err != nil {
 		return mqwatch.Message{}, fmt.Errorf("MQGET %s: %w", q.name, err)
 	}
-	return q.get(rebrowseGMO(), nil, nil, full)
+	return q.get(rebrowseGMO(), getSel{}, full)
 }
 
 // Get removes one message. With MaxBytes 0 the whole message is returned: a
@@ -88,7 +88,7 @@ func (q *queue) Get(ctx context.Context, o mqwatch.GetOptions) (mqwatch.Message,
 		o.AcceptTruncated = false // the whole message was asked for: never lose data
 	}
 	m, err := q.waitSliced(ctx, o.Wait, func(ms int32) (mqwatch.Message, error) {
-		return q.get(getGMO(o, ms), o.MsgId, o.CorrelId, size)
+		return q.get(getGMO(o, ms), getSel{o.MsgId, o.CorrelId, o.Segment}, size)
 	})
 	if !auto || mqwatch.ReasonOf(err) != rcTruncatedFailed {
 		return m, err
@@ -97,7 +97,7 @@ func (q *queue) Get(ctx context.Context, o mqwatch.GetOptions) (mqwatch.Message,
 	if gerr != nil {
 		return mqwatch.Message{}, fmt.Errorf("MQGET %s: %w", q.name, gerr)
 	}
-	return q.get(getGMO(o, 0), o.MsgId, o.CorrelId, full)
+	return q.get(getGMO(o, 0), getSel{o.MsgId, o.CorrelId, o.Segment}, full)
 }
 
 // waitSlice bounds one MQGET's wait: MQGET cannot be interrupted, so a long
@@ -127,8 +127,8 @@ func (q *queue) waitSliced(ctx context.Context, want time.Duration, get func(ms 
 // issue #205): that is a success here, with Length the full length. After
 // MQRC_TRUNCATED_MSG_FAILED the message's Length is still filled in, so the
 // caller can retry with the right buffer.
-func (q *queue) get(w gmoWords, msgID, correlID *[24]byte, size int) (mqwatch.Message, error) {
-	md := mq.MQMD(freshGetMD(msgID, correlID))
+func (q *queue) get(w gmoWords, sel getSel, size int) (mqwatch.Message, error) {
+	md := mq.MQMD(freshGetMD(sel))
 	gmo := mq.NewMQGMO()
 	gmo.Version = gmoVersion4
 	gmo.Options = w.Options
