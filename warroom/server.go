@@ -17,6 +17,7 @@ import (
 	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/muesli/termenv"
 
+	"github.com/poisonwatch/poisonwatch/internal/confine"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -30,7 +31,9 @@ type Session struct {
 	Ops      ui.Operations // role-checked, locked, announced
 	Renderer *lipgloss.Renderer
 	Args     []string // the SSH command: per-session flags such as --theme
-	Ctx      context.Context
+	// Files is the session's access to host files (ui.Options.Files).
+	Files Files
+	Ctx   context.Context
 }
 
 // Config configures a Server.
@@ -50,6 +53,9 @@ type Config struct {
 	// App builds a session's program model.
 	App func(s Session) (tea.Model, error)
 	Log io.Writer
+	// Files is the directory operators' sessions read and write files in
+	// (rules tables, exports, imports, archives they name); nil: none.
+	Files *confine.Dir
 }
 
 // Server is poisonwatch serve: one room, one feed per watcher, many sessions.

@@ -47,8 +47,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		}
 		seat.Leave()
 	}
-	model, err := s.cfg.App(Session{Who: who, Sources: sources, Room: seat, Ctx: ctx,
-		Ops:      &SessionOps{Engines: s.cfg.Engines(who.Role), Seat: seat, Locks: s.locks},
+	files := s.filesFor(who)
+	model, err := s.cfg.App(Session{Who: who, Sources: sources, Room: seat, Ctx: ctx, Files: files,
+		Ops:      &SessionOps{Engines: s.cfg.Engines(who.Role), Seat: seat, Locks: s.locks, Files: files},
 		Renderer: bm.MakeRenderer(sess), Args: sess.Command()})
 	if err != nil {
 		release()

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package safeload
+
+const nonblock = 0
