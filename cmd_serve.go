@@ -42,7 +42,7 @@ func serveFlags(fs *flag.FlagSet, o *serveOpts) {
 	registerMQFlags(fs)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "address the SSH server listens on")
 	fs.StringVar(&o.hostKey, "host-key", "", "the server's private host key, created (ed25519, mode 0600) if missing (default serve_host_ed25519 in the state directory)")
-	fs.StringVar(&o.authorized, "authorized-keys", "", "OpenSSH authorized_keys file of who may connect; role=operator or role=viewer in a key's comment (default viewer)")
+	fs.StringVar(&o.authorized, "authorized-keys", "", "OpenSSH authorized_keys file of who may connect (not writable by others); role=operator or role=viewer in a key's comment (default viewer); options from= and expiry-time= are honoured, any other refuses to start")
 	fs.IntVar(&o.maxSessions, "max-sessions", 32, "sessions at once; further connections are told the room is full")
 	fs.DurationVar(&o.idle, "idle-timeout", 30*time.Minute, "disconnect a session whose user typed nothing for this long (0 never)")
 	fs.BoolVar(&o.viewerBodies, "viewer-bodies", false, "viewers see message bodies unmasked (default: masked until revealed, as --war-room)")

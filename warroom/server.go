@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/wish"
 	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/muesli/termenv"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/poisonwatch/poisonwatch/internal/confine"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -98,10 +99,7 @@ func New(cfg Config) (*Server, error) {
 		wish.WithHostKeyPEM(cfg.HostKeyPEM),
 		// Public keys only: with no password or keyboard-interactive handler
 		// the server offers neither method.
-		wish.WithPublicKeyAuth(func(_ ssh.Context, key ssh.PublicKey) bool {
-			_, ok := cfg.Keys.Lookup(key)
-			return ok
-		}),
+		wish.WithPublicKeyAuth(s.authorize),
 		wish.WithMiddleware(
 			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii),
 			s.admit,
@@ -174,6 +172,12 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		case stopping:
 			wish.Fatalln(sess, "poisonwatch serve: "+goodbye)
 			return
+		case ssh.AgentRequested(sess):
+			// The server never uses a client's agent; a forwarded agent
+			// would put the client's keys within reach of this host.
+			fmt.Fprintf(s.cfg.Log, "refused %s: agent forwarding requested\n", sessionName(sess))
+			wish.Fatalln(sess, "poisonwatch serve: agent forwarding is refused: connect without -A (ForwardAgent no)")
+			return
 		case full:
 			fmt.Fprintf(s.cfg.Log, "refused %s: %d sessions already\n", sessionName(sess), s.cfg.MaxSessions)
 			wish.Fatalf(sess, "poisonwatch serve: the room is full (%d sessions); try again later\n", s.cfg.MaxSessions)
@@ -192,6 +196,18 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 }
 
 type liveKey struct{}
+
+// authorize is the public key check: the key must be authorized, unexpired
+// and offered from an address its from= allows. Every refusal is logged
+// with the key's fingerprint, the address and the reason.
+func (s *Server) authorize(ctx ssh.Context, key ssh.PublicKey) bool {
+	fp := gossh.FingerprintSHA256(key)
+	if _, err := s.cfg.Keys.Check(key, fp, ctx.RemoteAddr(), time.Now()); err != nil {
+		fmt.Fprintf(s.cfg.Log, "login refused: %s %s from %s: %v\n", key.Type(), fp, ctx.RemoteAddr(), err)
+		return false
+	}
+	return true
+}
 
 func sessionName(sess ssh.Session) string {
 	return fmt.Sprintf("%s from %s", mqfmt.Sanitize(sess.User()), sess.RemoteAddr())
