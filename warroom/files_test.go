@@ -30,8 +30,9 @@ func TestServerViewerBodiesReadNoHostFile(t *testing.T) {
 	alice.waitFor("in the room (2)")
 	alice.in.Write([]byte(":rules /etc/passwd\r"))
 	alice.waitFor("outside the server's files directory")
-	alice.in.Write([]byte("\x1b"))
 	alice.reset()
+	alice.in.Write([]byte("\x1b"))
+	alice.waitFor("Queues by name")
 	alice.in.Write([]byte(":rules ok.rules\r"))
 	alice.waitFor("ok.rules loaded: 1 rules")
 }

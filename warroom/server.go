@@ -14,8 +14,6 @@ import (
 	charmlog "github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
-	bm "github.com/charmbracelet/wish/bubbletea"
-	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/poisonwatch/poisonwatch/internal/confine"
@@ -100,10 +98,7 @@ func New(cfg Config) (*Server, error) {
 		// Public keys only: with no password or keyboard-interactive handler
 		// the server offers neither method.
 		wish.WithPublicKeyAuth(s.authorize),
-		wish.WithMiddleware(
-			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii),
-			s.admit,
-		),
+		wish.WithMiddleware(s.run, s.admit),
 	)
 	if err != nil {
 		return nil, err
@@ -138,7 +133,9 @@ func (s *Server) Stop(ctx context.Context) error {
 	var progs []*tea.Program
 	for l := range s.live {
 		l.reason = goodbye
-		progs = append(progs, l.prog)
+		if l.prog != nil {
+			progs = append(progs, l.prog)
+		}
 	}
 	s.mu.Unlock()
 	for _, p := range progs {
@@ -161,26 +158,15 @@ func (s *Server) Stop(ctx context.Context) error {
 
 const goodbye = "server stopping"
 
-// admit runs first for every session: it refuses sessions beyond the
-// limit, and tells the user why the server ended the session.
+// admit runs first for every session: it refuses a forwarded agent, and
+// tells the user why the server ended the session.
 func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		s.mu.Lock()
-		full, stopping := len(s.live) >= s.cfg.MaxSessions, s.stopping
-		s.mu.Unlock()
-		switch {
-		case stopping:
-			wish.Fatalln(sess, "poisonwatch serve: "+goodbye)
-			return
-		case ssh.AgentRequested(sess):
+		if ssh.AgentRequested(sess) {
 			// The server never uses a client's agent; a forwarded agent
 			// would put the client's keys within reach of this host.
 			fmt.Fprintf(s.cfg.Log, "refused %s: agent forwarding requested\n", sessionName(sess))
 			wish.Fatalln(sess, "poisonwatch serve: agent forwarding is refused: connect without -A (ForwardAgent no)")
-			return
-		case full:
-			fmt.Fprintf(s.cfg.Log, "refused %s: %d sessions already\n", sessionName(sess), s.cfg.MaxSessions)
-			wish.Fatalf(sess, "poisonwatch serve: the room is full (%d sessions); try again later\n", s.cfg.MaxSessions)
 			return
 		}
 		next(sess)

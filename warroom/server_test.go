@@ -123,6 +123,7 @@ type term struct {
 	t      *testing.T
 	client *gossh.Client
 	in     interface{ Write([]byte) (int, error) }
+	sess   *gossh.Session
 	mu     sync.Mutex
 	out    bytes.Buffer
 	ended  chan struct{}
@@ -144,7 +145,7 @@ func (ts *testServer) open(user string) *term {
 	if err != nil {
 		ts.t.Fatal(err)
 	}
-	tm := &term{t: ts.t, client: c, ended: make(chan struct{})}
+	tm := &term{t: ts.t, client: c, sess: s, ended: make(chan struct{})}
 	s.Stdout, s.Stderr = tm, tm
 	if tm.in, err = s.StdinPipe(); err != nil {
 		ts.t.Fatal(err)
