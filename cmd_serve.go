@@ -63,6 +63,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline)); err != nil {
 		return fail(2, err)
 	}
+	if err := checkServeFlags(o); err != nil {
+		return fail(2, err)
+	}
 	if o.authorized == "" {
 		return fail(2, errors.New("--authorized-keys FILE is required: public keys are the only way in"))
 	}
@@ -174,4 +177,15 @@ func readOnlyWhy(serverReadOnly, viewer bool) string {
 		return "you joined as a viewer: actions need a key with role=operator in the authorized keys"
 	}
 	return ""
+}
+
+// checkServeFlags refuses serve's own flags out of range.
+func checkServeFlags(o serveOpts) error {
+	switch {
+	case o.maxSessions < 1:
+		return fmt.Errorf("--max-sessions %d: at least 1", o.maxSessions)
+	case o.idle < 0:
+		return fmt.Errorf("--idle-timeout %s: 0 (never) or more", o.idle)
+	}
+	return nil
 }

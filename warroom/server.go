@@ -1,6 +1,7 @@
 package warroom
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -52,6 +53,13 @@ type Config struct {
 	// App builds a session's program model.
 	App func(s Session) (tea.Model, error)
 	Log io.Writer
+	// HandshakeTimeout is how long a connection may take to authenticate
+	// and open its session (default DefaultHandshakeTimeout).
+	HandshakeTimeout time.Duration
+	// MaxUnauthPerAddr and MaxUnauth cap connections not yet in a session,
+	// per source address and in all (defaults DefaultMaxUnauthPerAddr and
+	// DefaultMaxUnauth).
+	MaxUnauthPerAddr, MaxUnauth int
 	// Files is the directory operators' sessions read and write files in
 	// (rules tables, exports, imports, archives they name); nil: none.
 	Files *confine.Dir
@@ -64,6 +72,7 @@ type Server struct {
 	feeds []*Feed
 	locks *Locks
 	srv   *ssh.Server
+	gate  *gate
 
 	mu       sync.Mutex
 	live     map[*live]struct{}
@@ -89,6 +98,9 @@ func New(cfg Config) (*Server, error) {
 	// the server's log, not wherever the process's stderr happens to go.
 	charmlog.SetOutput(cfg.Log)
 	s := &Server{cfg: cfg, room: NewRoom(), locks: NewLocks(), live: map[*live]struct{}{}}
+	s.gate = &gate{timeout: cmp.Or(cfg.HandshakeTimeout, DefaultHandshakeTimeout), byAddr: map[string]int{},
+		perAddr: cmp.Or(cfg.MaxUnauthPerAddr, DefaultMaxUnauthPerAddr), total: cmp.Or(cfg.MaxUnauth, DefaultMaxUnauth),
+		log: func(f string, a ...any) { fmt.Fprintf(cfg.Log, f, a...) }}
 	for _, src := range cfg.Sources {
 		s.feeds = append(s.feeds, NewFeed(src))
 	}
@@ -98,6 +110,11 @@ func New(cfg Config) (*Server, error) {
 		// Public keys only: with no password or keyboard-interactive handler
 		// the server offers neither method.
 		wish.WithPublicKeyAuth(s.authorize),
+		ssh.WrapConn(s.gate.admit),
+		// A connection silent both ways for longer than a session may be
+		// idle is dead: the session's own idle timeout ends first, with
+		// its message.
+		wish.WithIdleTimeout(connIdle(cfg.IdleTimeout)),
 		wish.WithMiddleware(s.run, s.admit),
 	)
 	if err != nil {
@@ -105,6 +122,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.srv = srv
 	return s, nil
+}
+
+func connIdle(session time.Duration) time.Duration {
+	if session <= 0 {
+		return 0
+	}
+	return session + time.Minute
 }
 
 // Room is the server's room.
@@ -162,6 +186,7 @@ const goodbye = "server stopping"
 // tells the user why the server ended the session.
 func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		s.gate.through(sess.Context())
 		if ssh.AgentRequested(sess) {
 			// The server never uses a client's agent; a forwarded agent
 			// would put the client's keys within reach of this host.
