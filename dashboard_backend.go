@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
@@ -62,7 +63,7 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 // startEmbedded runs the queue managers of --mqsc, or of the scenario.
 func startEmbedded(ctx context.Context, o tuiOpts) (*backend, error) {
 	if o.mqsc != "" {
-		f, err := os.Open(o.mqsc)
+		f, err := safeload.Open(o.mqsc)
 		if err != nil {
 			return nil, err
 		}

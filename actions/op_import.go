@@ -7,9 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -18,7 +18,7 @@ import (
 // each one's 1-based position, and returns the file's SHA-256. fn returning
 // false stops the calls, not the reading (the hash needs the whole file).
 func readImportFile(path string, fn func(i int, m *mqfmt.QLoadMessage) bool) (string, error) {
-	f, err := os.Open(path)
+	f, err := safeload.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("import file: %w", err)
 	}

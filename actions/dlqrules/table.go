@@ -3,9 +3,10 @@ package dlqrules
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
 
 // Action is what a rule does with a matching message.
@@ -95,7 +96,7 @@ type Table struct {
 
 // ParseFile reads and parses a rules table file.
 func ParseFile(path string) (*Table, error) {
-	f, err := os.Open(path)
+	f, err := safeload.Open(path)
 	if err != nil {
 		return nil, err
 	}

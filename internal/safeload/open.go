@@ -22,6 +22,19 @@ func Open(path string) (*os.File, error) {
 	return regular(f, path)
 }
 
+// OpenFile is os.OpenFile of a regular file, opened without blocking (a
+// FIFO with no reader is refused at once instead of hanging a writer too).
+func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|nonblock, perm)
+	if noReader(err) {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return regular(f, path)
+}
+
 // OpenIn is Open of name inside root.
 func OpenIn(root *os.Root, name string) (*os.File, error) {
 	f, err := root.OpenFile(name, os.O_RDONLY|nonblock, 0)

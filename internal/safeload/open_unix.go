@@ -2,6 +2,12 @@
 
 package safeload
 
-import "syscall"
+import (
+	"errors"
+	"syscall"
+)
 
 const nonblock = syscall.O_NONBLOCK
+
+// noReader: a FIFO opened to write without blocking, nobody reading it.
+func noReader(err error) bool { return errors.Is(err, syscall.ENXIO) }
