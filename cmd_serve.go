@@ -60,7 +60,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return code
 	}
 	fail := func(code int, err error) int { fmt.Fprintf(stderr, "poisonwatch serve: %v\n", err); return code }
-	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline)); err != nil {
+	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline), checkBackend(o.backend)); err != nil {
 		return fail(2, err)
 	}
 	if err := checkServeFlags(o); err != nil {
