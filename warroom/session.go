@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"sync/atomic"
 	"time"
 
@@ -139,27 +138,14 @@ func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *at
 	return release, lastKey, nil
 }
 
-// ioOptions connect the program to the session, noting when the user last
-// typed for the idle timeout.
+// ioOptions connect the program to the session through its rate-limited
+// keyboard, which notes when the user last typed for the idle timeout.
 func (s *Server) ioOptions(sess ssh.Session, lastKey *atomic.Int64) []tea.ProgramOption {
 	pty, _, ok := sess.Pty()
 	if ok && !sess.EmulatedPty() {
-		return []tea.ProgramOption{tea.WithInput(touchReader{pty.Slave, lastKey}), tea.WithOutput(pty.Slave)}
+		return []tea.ProgramOption{tea.WithInput(newInputReader(pty.Slave, lastKey)), tea.WithOutput(pty.Slave)}
 	}
-	return []tea.ProgramOption{tea.WithInput(touchReader{sess, lastKey}), tea.WithOutput(sess)}
-}
-
-type touchReader struct {
-	r    io.Reader
-	last *atomic.Int64
-}
-
-func (t touchReader) Read(p []byte) (int, error) {
-	n, err := t.r.Read(p)
-	if n > 0 {
-		t.last.Store(time.Now().UnixNano())
-	}
-	return n, err
+	return []tea.ProgramOption{tea.WithInput(newInputReader(sess, lastKey)), tea.WithOutput(sess)}
 }
 
 // watchIdle ends the session when its user typed nothing for the idle
