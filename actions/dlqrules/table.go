@@ -133,6 +133,9 @@ func Parse(r io.Reader) (*Table, error) {
 			errs = append(errs, t.Control.parse(its, ents[i].at(0))...)
 			continue
 		}
+		if len(t.Rules) == MaxRules {
+			return nil, Errors{{Pos: ents[i].at(0), Msg: fmt.Sprintf("more than %d rules: poisonwatch reads tables of up to %d (runmqdlq tables have tens); split the table", MaxRules, MaxRules)}}
+		}
 		r := Rule{Number: len(t.Rules) + 1, Pos: ents[i].at(0)}
 		errs = append(errs, r.parse(its)...)
 		t.Rules = append(t.Rules, r)
