@@ -77,6 +77,7 @@ func TestRulesDecodeAndBackendFlagRanges(t *testing.T) {
 		{[]string{"rules", "preview", "x.rules", "--backend", "bogus"}, `--backend "bogus"`},
 		{[]string{"move", "--queue", "Q", "--to", "T", "--all", "--backend", "bogus"}, `--backend "bogus"`},
 		{[]string{"--backend", "bogus"}, `--backend "bogus"`},
+		{[]string{"exporter", "--backend", "bogus"}, `--backend "bogus"`},
 		{[]string{"decode", "--ccsid", "-5", "x"}, "--ccsid -5"},
 	} {
 		_, errOut, code := runCLI(tc.args...)
