@@ -33,6 +33,7 @@ type serveOpts struct {
 	authorized   string
 	maxSessions  int
 	idle         time.Duration
+	maxTime      time.Duration
 	viewerBodies bool
 	files        string
 }
@@ -45,6 +46,7 @@ func serveFlags(fs *flag.FlagSet, o *serveOpts) {
 	fs.StringVar(&o.authorized, "authorized-keys", "", "OpenSSH authorized_keys file of who may connect (not writable by others); role=operator or role=viewer in a key's comment (default viewer); options from= and expiry-time= are honoured, any other refuses to start")
 	fs.IntVar(&o.maxSessions, "max-sessions", 32, "sessions at once; further connections are told the room is full")
 	fs.DurationVar(&o.idle, "idle-timeout", 30*time.Minute, "disconnect a session whose user typed nothing for this long (0 never)")
+	fs.DurationVar(&o.maxTime, "max-time", 24*time.Hour, "disconnect a session that has lasted this long, whatever it does (0 never)")
 	fs.BoolVar(&o.viewerBodies, "viewer-bodies", false, "viewers see message bodies unmasked (default: masked until revealed, as --war-room)")
 	fs.StringVar(&o.files, "files", "", "the only directory operators' sessions read and write files in (:rules, W, export, import, discard --file); symbolic links are never followed (default room in the state directory)")
 }
@@ -110,7 +112,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	sources, wait := startWatchers(watchCtx, o.tuiOpts, be)
 	defer func() { stopWatch(); wait() }()
 	srv, err := warroom.New(warroom.Config{Listen: o.listen, HostKeyPEM: pemKey, Keys: keys, MaxSessions: o.maxSessions,
-		IdleTimeout: o.idle, Sources: sources, Log: stderr, Files: files,
+		IdleTimeout: o.idle, MaxTime: o.maxTime, Sources: sources, Log: stderr, Files: files,
 		Engines: func(r warroom.Role) ui.Operations {
 			if r == warroom.Operator {
 				return operators
@@ -186,6 +188,8 @@ func checkServeFlags(o serveOpts) error {
 		return fmt.Errorf("--max-sessions %d: at least 1", o.maxSessions)
 	case o.idle < 0:
 		return fmt.Errorf("--idle-timeout %s: 0 (never) or more", o.idle)
+	case o.maxTime < 0:
+		return fmt.Errorf("--max-time %s: 0 (never) or more", o.maxTime)
 	}
 	return nil
 }

@@ -31,6 +31,7 @@ func TestServeRefusesBadFlagsAndKeys(t *testing.T) {
 	}{
 		{"max_sessions_negative", []string{"--authorized-keys", good, "--max-sessions", "-1"}, "--max-sessions -1"},
 		{"idle_negative", []string{"--authorized-keys", good, "--idle-timeout", "-1s"}, "--idle-timeout -1s"},
+		{"max_time_negative", []string{"--authorized-keys", good, "--max-time", "-1h"}, "--max-time -1h0m0s"},
 		{"command_option", []string{"--authorized-keys", write("cmd", "# team\n"+`command="/bin/sh" `+key+"\n", 0o600)}, `line 2: option "command"`},
 		{"restrict_option", []string{"--authorized-keys", write("restrict", "restrict "+key+"\n", 0o600)}, `line 1: option "restrict"`},
 		{"two_roles", []string{"--authorized-keys", write("roles", key+" role=operator role=viewer\n", 0o600)}, "one key, one role"},

@@ -52,3 +52,13 @@ func TestServerHandshakeTimeoutAndUnauthenticatedCap(t *testing.T) {
 	alice.in.Write([]byte("?"))
 	alice.waitFor("help")
 }
+
+// A session that has lasted MaxTime is ended with a message, typing or not.
+func TestServerMaxTime(t *testing.T) {
+	ts := startTestServer(t, func(c *Config) { c.MaxTime = 700 * time.Millisecond })
+	alice := ts.open("alice")
+	alice.waitFor("in the room (1)")
+	alice.in.Write([]byte("j"))
+	alice.waitFor("connected for 700ms: disconnected")
+	<-alice.ended
+}

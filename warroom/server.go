@@ -45,6 +45,10 @@ type Config struct {
 	// IdleTimeout closes a session whose user typed nothing for this long
 	// (the dashboard's own redraws do not count); 0 never.
 	IdleTimeout time.Duration
+	// MaxTime ends a session that has lasted this long, whatever it does,
+	// with a message; the connection is closed a minute later if it is
+	// still there. 0: never.
+	MaxTime time.Duration
 	// Sources are the watchers; the server fans each out to every session.
 	Sources []ui.Source
 	// Engines returns the operations for a role: read-only engines for
@@ -115,6 +119,7 @@ func New(cfg Config) (*Server, error) {
 		// idle is dead: the session's own idle timeout ends first, with
 		// its message.
 		wish.WithIdleTimeout(connIdle(cfg.IdleTimeout)),
+		wish.WithMaxTimeout(connIdle(cfg.MaxTime)),
 		wish.WithMiddleware(s.run, s.admit),
 	)
 	if err != nil {

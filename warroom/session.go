@@ -54,6 +54,10 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 			}
 		}()
 		go s.watchIdle(ctx, l, lastKey)
+		if d := s.cfg.MaxTime; d > 0 {
+			t := time.AfterFunc(d, func() { s.end(l, fmt.Sprintf("connected for %s: disconnected", d)) })
+			defer t.Stop()
+		}
 		if _, err := l.prog.Run(); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(s.cfg.Log, "session %s: %v\n", sessionName(sess), err)
 		}
@@ -86,6 +90,16 @@ func (s *Server) drop(l *live) {
 	s.mu.Lock()
 	delete(s.live, l)
 	s.mu.Unlock()
+}
+
+// end quits a session's program, saying why.
+func (s *Server) end(l *live, why string) {
+	s.mu.Lock()
+	if l.reason == "" {
+		l.reason = why
+	}
+	s.mu.Unlock()
+	l.prog.Quit()
 }
 
 func (l *live) why(s *Server) string {
@@ -164,10 +178,7 @@ func (s *Server) watchIdle(ctx context.Context, l *live, lastKey *atomic.Int64) 
 			return
 		case <-t.C:
 			if time.Since(time.Unix(0, lastKey.Load())) >= d {
-				s.mu.Lock()
-				l.reason = fmt.Sprintf("idle for %s: disconnected", d)
-				s.mu.Unlock()
-				l.prog.Quit()
+				s.end(l, fmt.Sprintf("idle for %s: disconnected", d))
 				return
 			}
 		}
