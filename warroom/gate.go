@@ -1,7 +1,6 @@
 package warroom
 
 import (
-	"fmt"
 	"net"
 	"sync"
 	"time"
@@ -123,5 +122,3 @@ func (c *gatedConn) Close() error {
 	c.mu.Unlock()
 	return c.Conn.Close()
 }
-
-func (g *gate) String() string { return fmt.Sprintf("gate(%d/%d)", g.n, g.total) }

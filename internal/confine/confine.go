@@ -58,10 +58,7 @@ func (d *Dir) rel(path string) (string, error) {
 	if path == "" {
 		return "", errors.New("no file named")
 	}
-	p := path
-	if strings.HasPrefix(p, "~/") {
-		p = p[2:] // the session's home is the files directory
-	}
+	p := strings.TrimPrefix(path, "~/") // the session's home is the files directory
 	if filepath.IsAbs(p) {
 		r, err := filepath.Rel(d.dir, filepath.Clean(p))
 		if err != nil {
