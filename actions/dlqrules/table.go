@@ -134,7 +134,8 @@ func Parse(r io.Reader) (*Table, error) {
 			continue
 		}
 		if len(t.Rules) == MaxRules {
-			return nil, Errors{{Pos: ents[i].at(0), Msg: fmt.Sprintf("more than %d rules: poisonwatch reads tables of up to %d (runmqdlq tables have tens); split the table", MaxRules, MaxRules)}}
+			errs = append(errs, &Error{Pos: ents[i].at(0), Msg: fmt.Sprintf("more than %d rules: poisonwatch reads tables of up to %d (runmqdlq tables have tens); split the table", MaxRules, MaxRules)})
+			break
 		}
 		r := Rule{Number: len(t.Rules) + 1, Pos: ents[i].at(0)}
 		errs = append(errs, r.parse(its)...)
