@@ -22,8 +22,10 @@ func Open(path string) (*os.File, error) {
 	return regular(f, path)
 }
 
-// OpenFile is os.OpenFile of a regular file, opened without blocking (a
-// FIFO with no reader is refused at once instead of hanging a writer too).
+// OpenFile is os.OpenFile for writing a file the owner named (the audit
+// log), opened without blocking: a FIFO is refused at once instead of
+// hanging until someone reads it, as are sockets and directories. A
+// character device (/dev/null, /dev/full) is the owner's choice and kept.
 func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
 	f, err := os.OpenFile(path, flag|nonblock, perm)
 	if noReader(err) {
@@ -32,7 +34,16 @@ func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return regular(f, path)
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if m := st.Mode(); !m.IsRegular() && m&fs.ModeCharDevice == 0 {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	return f, nil
 }
 
 // OpenIn is Open of name inside root.
