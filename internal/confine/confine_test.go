@@ -123,3 +123,31 @@ func TestDeniedRefusesAll(t *testing.T) {
 		t.Fatal("resolved")
 	}
 }
+
+// FuzzConfinedPath: whatever path a session names, Resolve refuses it or
+// gives a path inside the directory, and Open and Create never reach a
+// file outside it.
+func FuzzConfinedPath(f *testing.F) {
+	for _, s := range []string{"a", "../x", "/etc/passwd", "~/a/b", "a/../../b", "link/x", "./a//b/", "\x00", ".."} {
+		f.Add(s)
+	}
+	d, err := Open(f.TempDir())
+	if err != nil {
+		f.Fatal(err)
+	}
+	if err := os.Symlink("/", filepath.Join(d.Path(), "link")); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		r, err := d.Resolve(p)
+		if err != nil {
+			return
+		}
+		if rel, err := filepath.Rel(d.Path(), r); err != nil || !filepath.IsLocal(rel) {
+			t.Fatalf("Resolve(%q) = %q, outside %s", p, r, d.Path())
+		}
+		if f, err := d.Open(p); err == nil {
+			f.Close()
+		}
+	})
+}
