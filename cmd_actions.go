@@ -336,8 +336,8 @@ func exitCode(res *actions.OpResult, err error) int {
 		done = res.Breakdown().Act + already
 	}
 	switch {
-	case err == nil && done == len(res.Items):
-		return exitDone
+	case err == nil && done == len(res.Items) && !res.Plan.More:
+		return exitDone // with More, messages beyond the limit were not reached
 	case done > 0 || res.InDoubt > 0:
 		return exitPartial
 	}

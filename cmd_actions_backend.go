@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/poisonwatch/poisonwatch/internal/demo"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -41,7 +41,7 @@ func openEmbedded(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) 
 		}
 	}
 	for _, path := range b.mqsc {
-		f, err := os.Open(path)
+		f, err := safeload.Open(path)
 		if err != nil {
 			return nil, fmt.Errorf("--mqsc: %w", err)
 		}
@@ -62,7 +62,7 @@ func openEmbedded(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) 
 // loadQLoad puts a dmpmqmsg file's messages onto a queue with their MQMD
 // context (set all), as dmpmqmsg -o loads them.
 func loadQLoad(ctx context.Context, qm *embedded.QMgr, path, queue string) error {
-	f, err := os.Open(path)
+	f, err := safeload.Open(path)
 	if err != nil {
 		return err
 	}

@@ -76,7 +76,7 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline)); err != nil {
+	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline), checkBackend(o.backend)); err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 2
 	}

@@ -50,6 +50,10 @@ func runDecode(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if err := checkDecodeFlags(o); err != nil {
+		fmt.Fprintf(stderr, "poisonwatch decode: %v\n", err)
+		return 2
+	}
 	data, err := readInput(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch decode: %v\n", err)

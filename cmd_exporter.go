@@ -63,7 +63,7 @@ func runExporter(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "poisonwatch exporter: %s\n", safeErr(err))
 		return code
 	}
-	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline)); err != nil {
+	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline), checkBackend(o.backend)); err != nil {
 		return fail(2, err)
 	}
 	for _, c := range []struct {

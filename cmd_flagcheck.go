@@ -40,6 +40,9 @@ func checkActionFlags(a *actionFlags, stderr io.Writer) error {
 		"--rate %g: want 0 (no limit) or %g to %d messages per second", a.rate, minRate, maxRate)
 	add(a.limit < 0, "--limit %d: want 0 (up to %d) or more", a.limit, actions.MaxSelection)
 	add(a.minBackout < 0, "--min-backout %d: want 0 or more", a.minBackout)
+	if err := checkBackend(a.backend.kind); err != nil {
+		errs = append(errs, err)
+	}
 	add(a.backend.simFor < 0, "--sim-duration %s: want a positive duration", a.backend.simFor)
 	for _, f := range []struct{ flag, v string }{{"--queue", a.queueName}, {"--to", a.to}, {"--to-qmgr", a.toQMgr},
 		{"--load-queue", a.backend.loadQueue}, {"--qmgr", a.backend.qmgr}} {

@@ -45,14 +45,21 @@ func runRules(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return exitUsage
 }
 
+// maxListedRuleErrors is how many of a refused table's errors are printed:
+// enough to fix a real table, never megabytes for a file that is not one.
+const maxListedRuleErrors = 100
+
 // loadRules parses a table, printing every error as FILE:LINE:COL.
 func loadRules(path string, stderr io.Writer) (*dlqrules.Table, bool) {
 	t, err := dlqrules.ParseFile(path)
 	var errs dlqrules.Errors
 	switch {
 	case errors.As(err, &errs):
-		for _, e := range errs {
+		for _, e := range errs[:min(len(errs), maxListedRuleErrors)] {
 			fmt.Fprintf(stderr, "%s:%d:%d: %s\n", path, e.Pos.Line, e.Pos.Col, mqfmt.Sanitize(e.Msg))
+		}
+		if n := len(errs) - maxListedRuleErrors; n > 0 {
+			fmt.Fprintf(stderr, "%s: and %d more errors not listed\n", path, n)
 		}
 		fmt.Fprintf(stderr, "%s: %s: the table is refused whole, as runmqdlq refuses it\n", path, errs.Counted())
 		return nil, false
@@ -127,6 +134,10 @@ func rulesWithQMgr(ctx context.Context, sub string, args []string, stdout, stder
 	}
 	if code, ok := parseFlags(fs, rest); !ok {
 		return code
+	}
+	if err := checkRulesFlags(sub, &f); err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules %s: %v\n", sub, err)
+		return exitUsage
 	}
 	if fs.NArg() > 0 && file == "" && sub != "generate" {
 		file = fs.Arg(0)
@@ -248,6 +259,28 @@ func writeRulesStep(w io.Writer, st *dlqrules.Step) {
 }
 
 func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdout, stderr io.Writer) int {
+	if f.out == "" {
+		return generateRules(ctx, src, f, stdout, stderr)
+	}
+	// A new file only, as export and discard --file do: an existing file or
+	// a link (even one leading nowhere) is never written through.
+	file, err := os.OpenFile(f.out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules generate: --out: %v: nothing is overwritten; name a new file\n", err)
+		return exitFailed
+	}
+	code := generateRules(ctx, src, f, file, stderr)
+	if err := file.Close(); err != nil && code == exitDone {
+		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
+		code = exitFailed
+	}
+	if code != exitDone {
+		os.Remove(f.out) // this run's own file, never someone else's
+	}
+	return code
+}
+
+func generateRules(ctx context.Context, src dlqrules.Source, f *rulesFlags, w io.Writer, stderr io.Writer) int {
 	qmi, err := src.Conn.QMgr(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
@@ -261,16 +294,6 @@ func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdo
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
 		return exitFailed
-	}
-	w := stdout
-	if f.out != "" {
-		file, err := os.Create(f.out)
-		if err != nil {
-			fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
-			return exitFailed
-		}
-		defer file.Close()
-		w = file
 	}
 	err = dlqrules.Generate(w, groups, dlqrules.GenerateOptions{QMgr: qmi.Name, Queue: queue, Now: time.Now()})
 	if err != nil {

@@ -7,11 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/internal/demo"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -125,7 +125,7 @@ func loadSimScenario(o simOpts, stderr io.Writer) (*demo.Scenario, error) {
 }
 
 func readBounded(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := safeload.Open(name)
 	if err != nil {
 		return nil, err
 	}

@@ -150,6 +150,10 @@ func writeFile(t *testing.T, dir, name, text string) {
 }
 
 func TestSimFlagAndInputErrors(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.mqsc") // a regular file: devices are refused as inputs
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -162,7 +166,7 @@ func TestSimFlagAndInputErrors(t *testing.T) {
 		{"negative_duration", []string{"--duration", "-1m"}, 2, "Usage"},
 		{"missing_scenario", []string{"--scenario", "/nonexistent/scenario"}, 1, "no such file"},
 		{"missing_mqsc_file", []string{"--mqsc", "/nonexistent.mqsc"}, 1, "--mqsc"},
-		{"mqsc_for_an_unknown_queue_manager", []string{"--mqsc", "QM7=" + os.DevNull}, 1, "no queue manager \"QM7\""},
+		{"mqsc_for_an_unknown_queue_manager", []string{"--mqsc", "QM7=" + empty}, 1, "no queue manager \"QM7\""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

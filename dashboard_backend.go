@@ -10,6 +10,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/internal/doctor"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
@@ -81,7 +82,7 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 // startEmbedded runs the queue managers of --mqsc, or of the scenario.
 func startEmbedded(ctx context.Context, o tuiOpts) (*backend, error) {
 	if o.mqsc != "" {
-		f, err := os.Open(o.mqsc)
+		f, err := safeload.Open(o.mqsc)
 		if err != nil {
 			return nil, err
 		}

@@ -85,6 +85,13 @@ type warRoom struct {
 // strictly.
 func startServe(t *testing.T, scenario string) *warRoom {
 	t.Helper()
+	return startServeWith(t, scenario, nil)
+}
+
+// startServeWith is startServe with more serve flags and, for each
+// further user, a key whose authorized line is prefix + key + comment.
+func startServeWith(t *testing.T, scenario string, extra []string, users ...[3]string) *warRoom {
+	t.Helper()
 	if _, err := exec.LookPath("ssh"); err != nil {
 		t.Skip("the OpenSSH client is not installed (apt-get install openssh-client); .ci/run installs it")
 	}
@@ -92,6 +99,9 @@ func startServe(t *testing.T, scenario string) *warRoom {
 	keys := clientKey(t, filepath.Join(dir, "alice"), "alice@laptop role=operator") + "\n" +
 		clientKey(t, filepath.Join(dir, "bob"), "bob@desk") + "\n"
 	clientKey(t, filepath.Join(dir, "mallory"), "mallory role=operator") // never authorized
+	for _, u := range users {
+		keys += u[1] + clientKey(t, filepath.Join(dir, u[0]), u[2]) + "\n"
+	}
 	if err := os.WriteFile(filepath.Join(dir, "authorized_keys"), []byte(keys), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -100,6 +110,7 @@ func startServe(t *testing.T, scenario string) *warRoom {
 	w.cmd = exec.Command(bin, "serve", "--listen", addr, "--host-key", filepath.Join(dir, "host_key"),
 		"--authorized-keys", filepath.Join(dir, "authorized_keys"), "--audit", filepath.Join(dir, "audit.jsonl"),
 		"--scenario", scenario, "--interval", "500ms")
+	w.cmd.Args = append(w.cmd.Args, extra...)
 	w.cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+dir)
 	w.cmd.Stdout, w.cmd.Stderr = w.out, w.out
 	if err := w.cmd.Start(); err != nil {

@@ -11,6 +11,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
 
 // AuditRecord is one line of the audit log: one message, one action (R10f).
@@ -176,7 +178,7 @@ func ReadAudit(r io.Reader, fn func(AuditRecord) error) error {
 // indices its earlier imports put, with when. A missing log means none; a
 // damaged one is an error, since skipping the check could put a message twice.
 func importedBefore(auditPath, sha string) (map[int]string, error) {
-	f, err := os.Open(auditPath)
+	f, err := safeload.Open(auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
 
 // StateDir is where poisonwatch keeps its audit log and archives: the XDG
@@ -73,7 +75,9 @@ func appendPrivate(path string) (*os.File, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	// Without blocking: an audit path that is a FIFO is refused, not
+	// waited on until someone reads it.
+	f, err := safeload.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}

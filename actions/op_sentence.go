@@ -66,7 +66,10 @@ func writeSentenceTail(b *strings.Builder, p *opPlanned, n int) {
 	if skipped := len(p.Items) - n; skipped > 0 {
 		fmt.Fprintf(b, "; %d skipped", skipped)
 	}
-	if p.More {
+	switch {
+	case p.More && p.MoreCount > 0:
+		fmt.Fprintf(b, "; %d more messages match than the limit of %d: run again for the rest", p.MoreCount, req.Limit)
+	case p.More:
 		fmt.Fprintf(b, "; more messages match than the limit of %d: run again for the rest", req.Limit)
 	}
 	if req.Context == ContextDefault && req.Op != OpDiscard && req.Op != OpExport {

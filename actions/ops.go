@@ -113,6 +113,9 @@ type OpPlan struct {
 	// More is set when the selection stopped at the limit and more messages
 	// matched.
 	More bool
+	// MoreCount is how many more matched, when the selection could count
+	// them (an import file); 0 when unknown.
+	MoreCount int
 }
 
 // OpItem is one message's planned or actual fate.

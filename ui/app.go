@@ -59,6 +59,9 @@ type Options struct {
 	// NoExport turns exports off too (a war-room viewer: nothing leaves
 	// the host); read-only alone allows them, since an export is a browse.
 	NoExport bool
+	// Files is how the session reads and writes host files (:rules, W);
+	// nil: the local user's own (none with WarRoom).
+	Files Files
 }
 
 // App is the root model of the program.

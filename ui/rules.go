@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -62,8 +61,8 @@ func (a *App) rulesCommand(input string) (tea.Cmd, bool) {
 	case len(f) == 2 && f[1] == "off":
 		return a.unloadRules(), true
 	}
-	if a.opt.WarRoom {
-		a.flash = warRoomNoFiles
+	if why := a.noFiles(); why != "" {
+		a.flash = why
 		return nil, true
 	}
 	path := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(input), "rules"))
@@ -78,12 +77,7 @@ const warRoomNoFiles = "the war room reads and writes no files on the host"
 // whole, as runmqdlq refuses it: the screen lists every error with its line
 // and column, and the table loaded before (if any) stays.
 func (a *App) loadRules(path string) tea.Cmd {
-	if strings.HasPrefix(path, "~/") {
-		if home, err := os.UserHomeDir(); err == nil {
-			path = filepath.Join(home, path[2:])
-		}
-	}
-	t, err := dlqrules.ParseFile(path)
+	t, err := a.parseRulesFile(path)
 	if err != nil {
 		return a.push(newRulesScreen(a.qm, path, nil, err, a.rules))
 	}
@@ -93,6 +87,16 @@ func (a *App) loadRules(path string) tea.Cmd {
 		a.flash += fmt.Sprintf("; %d warnings (:rules shows them)", len(t.Warnings))
 	}
 	return a.top().refresh(a)
+}
+
+// parseRulesFile reads the table through the session's Files.
+func (a *App) parseRulesFile(path string) (*dlqrules.Table, error) {
+	f, err := a.files().Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return dlqrules.Parse(f)
 }
 
 // showRules opens the loaded table's screen.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -246,37 +245,12 @@ func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
 		return nil
 	}
 	path := d.path
-	if strings.HasPrefix(path, "~/") {
-		if home, err := os.UserHomeDir(); err == nil {
-			path = filepath.Join(home, path[2:])
-		}
-	}
-	if err := writeNew(path, b.Bytes()); err != nil {
+	if err := a.writeNew(path, b.Bytes()); err != nil {
 		d.problem = "not written: " + err.Error()
 		return nil
 	}
 	a.flash = fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
 	return a.pop()
-}
-
-// writeNew creates path (and its directory) with data; an existing file
-// is left as it is.
-func writeNew(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("%s exists: f chooses another file", path)
-	}
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		_ = f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 func (d *rulesDialog) view(a *App, w, h int) string {

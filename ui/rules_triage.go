@@ -367,8 +367,8 @@ func (t *triageScreen) ruleLine(a *App, w int) string {
 // writeRulesOff says why W does nothing here.
 func (t *triageScreen) writeRulesOff() string {
 	switch {
-	case t.warRoom:
-		return warRoomNoFiles
+	case t.noFiles != "":
+		return t.noFiles
 	case !t.isDLQ:
 		return "rules tables are for the dead-letter queue (runmqdlq reads only MQDLH messages)"
 	case len(t.groups) == 0:

@@ -31,7 +31,7 @@ type triageScreen struct {
 	// rules is the loaded rules table's verdict per group (nil without one).
 	rules     map[model.GroupKey]*groupRule
 	ruleCache groupRules
-	warRoom   bool
+	noFiles   string // why W may write no file
 }
 
 func newTriageScreen(qm, queue string) *triageScreen {
@@ -62,7 +62,7 @@ func (t *triageScreen) refresh(a *App) tea.Cmd {
 	q, loc, filter := a.state.QMgr(t.loc.QMgr), &t.loc, t.text
 	t.q = q
 	t.update(q, loc, filter)
-	t.rules, t.warRoom = a.matchGroups(t), a.opt.WarRoom
+	t.rules, t.noFiles = a.matchGroups(t), a.noFiles()
 	hasRule := t.rules != nil
 	if hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") || t.chrome() != t.laidOut {
 		t.resize(a, t.w, t.h)

@@ -156,7 +156,9 @@ func (f *Feed) focusLocked() string {
 	return best
 }
 
-// Close ends the session's subscription and gives up its focus.
+// Close ends the session's subscription and gives up its focus. It closes
+// the channel the session's App waits on, so that wait ends with the
+// session instead of holding the App (and its goroutines) for good.
 func (s *Sub) Close() {
 	f := s.feed
 	f.mu.Lock()
@@ -165,6 +167,7 @@ func (s *Sub) Close() {
 		return
 	}
 	delete(f.subs, s)
+	close(s.out)
 	f.applyFocusLocked()
 	f.mu.Unlock()
 }

@@ -10,11 +10,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
 
 // AuthorizedKey is one key allowed in, with the role its comment gives.
@@ -22,12 +22,17 @@ type AuthorizedKey struct {
 	Key     gossh.PublicKey
 	Comment string
 	Role    Role
+	Line    int       // in the file, for messages
+	From    []string  // from= address patterns; none: any address
+	Expires time.Time // expiry-time=; zero: never
 }
 
 // ParseAuthorizedKeys reads an OpenSSH authorized_keys file. A key's role is
 // the role= word of its comment ("alice@laptop role=operator"); a key
-// without one is a viewer. An unknown role is an error naming the line, so
-// a typo never makes anyone an operator or locks them out silently.
+// without one is a viewer. An unknown role, two different roles, and any
+// option but from=, expiry-time= and role= are errors naming the line, so
+// a typo never makes anyone an operator or locks them out silently, and no
+// restriction the owner wrote is ignored.
 func ParseAuthorizedKeys(data []byte) ([]AuthorizedKey, error) {
 	var out []AuthorizedKey
 	for n, line := range bytes.Split(data, []byte("\n")) {
@@ -39,42 +44,30 @@ func ParseAuthorizedKeys(data []byte) ([]AuthorizedKey, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n+1, err)
 		}
-		role, err := roleOf(comment, opts)
+		ko, err := parseKeyOptions(comment, opts)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n+1, err)
 		}
-		out = append(out, AuthorizedKey{Key: k, Comment: comment, Role: role})
+		out = append(out, AuthorizedKey{Key: k, Comment: comment, Role: ko.role, Line: n + 1, From: ko.from, Expires: ko.expires})
 	}
 	return out, nil
-}
-
-// roleOf finds role= in the comment (or, as some tools put it, among the
-// key's options).
-func roleOf(comment string, opts []string) (Role, error) {
-	role := Viewer
-	for _, w := range append(strings.Fields(comment), opts...) {
-		v, ok := strings.CutPrefix(w, "role=")
-		if !ok {
-			continue
-		}
-		switch Role(v) {
-		case Viewer, Operator:
-			role = Role(v)
-		default:
-			return "", fmt.Errorf("role=%s: the role is operator or viewer", mqfmt.Sanitize(v))
-		}
-	}
-	return role, nil
 }
 
 // Keys is the set of authorized keys, by fingerprint.
 type Keys map[string]AuthorizedKey
 
-// LoadKeys reads the authorized keys file.
+// maxKeysFile bounds the authorized keys file: thousands of keys.
+const maxKeysFile = 4 << 20
+
+// LoadKeys reads the authorized keys file. A file others may write is
+// refused, as OpenSSH's StrictModes does: whoever can write it can log in.
 func LoadKeys(path string) (Keys, error) {
-	data, err := os.ReadFile(path)
+	data, err := safeload.ReadFile(path, maxKeysFile)
 	if err != nil {
 		return nil, err
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o022 != 0 {
+		return nil, fmt.Errorf("%s: mode %v lets others write it, and so log in as anyone: chmod go-w %s", path, fi.Mode().Perm(), path)
 	}
 	ks, err := ParseAuthorizedKeys(data)
 	if err != nil {

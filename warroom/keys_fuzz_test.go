@@ -1,6 +1,7 @@
 package warroom
 
 import (
+	"net"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,9 @@ func FuzzParseAuthorizedKeys(f *testing.F) {
 		`no-pty,command="x" ` + key + " role=viewer",
 		key + " role=root",
 		"ssh-rsa AAAA\x00\xff role=operator",
+		`from="10.0.0.0/8,!10.1.*",expiry-time="20270101Z" ` + key + " carol role=operator",
+		`from="*.example.com" ` + key,
+		`role=viewer ` + key + " x role=operator",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -28,6 +32,8 @@ func FuzzParseAuthorizedKeys(f *testing.F) {
 			return
 		}
 		for _, k := range ks {
+			_, _ = parseFrom(strings.Join(k.From, ","))
+			fromAllows(k.From, &net.TCPAddr{IP: net.IPv4(10, 1, 2, 3), Port: 1})
 			switch k.Role {
 			case Viewer:
 			case Operator:

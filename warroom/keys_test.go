@@ -1,10 +1,12 @@
 package warroom
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -21,7 +23,7 @@ func TestParseAuthorizedKeysRoles(t *testing.T) {
 	c, kc := pubLine(t)
 	d, kd := pubLine(t)
 	data := "# the incident room\n\n" + a + " alice@laptop role=operator\n" + b + " bob@desk\n" + c + "\n" +
-		`no-pty,command="x" ` + d + " dora role=viewer\n"
+		`from="10.0.0.0/8,!10.1.2.3",expiry-time="20991231" ` + d + " dora role=viewer\n"
 	ks, err := ParseAuthorizedKeys([]byte(data))
 	if err != nil {
 		t.Fatal(err)
@@ -43,12 +45,19 @@ func TestParseAuthorizedKeysRoles(t *testing.T) {
 func TestParseAuthorizedKeysRefusesUnknownRoleAndGarbage(t *testing.T) {
 	a, _ := pubLine(t)
 	for name, data := range map[string]string{
-		"typo in role": a + " alice role=operater\n",
-		"not a key":    "ssh-ed25519 AAAAnot-base64!!\n",
+		"typo in role":             a + " alice role=operater\n",
+		"not a key":                "ssh-ed25519 AAAAnot-base64!!\n",
+		"two roles":                a + " bob role=operator role=viewer\n",
+		"two roles, one an option": "role=viewer " + a + " bob role=operator\n",
+		"command=":                 `command="/bin/sh" ` + a + " alice\n",
+		"no-pty":                   "no-pty " + a + " alice\n",
+		"restrict":                 "restrict " + a + " alice\n",
+		"host name":                `from="*.example.com" ` + a + " alice\n",
+		"bad expiry":               `expiry-time="tomorrow" ` + a + " alice\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := ParseAuthorizedKeys([]byte(data))
-			if err == nil || !strings.Contains(err.Error(), "line 1") {
+			if err == nil || !strings.HasPrefix(err.Error(), "line 1: ") {
 				t.Fatalf("err = %v, want an error naming line 1", err)
 			}
 		})
@@ -106,5 +115,63 @@ func TestHostKeyCreatedOnceWithMode0600(t *testing.T) {
 	}
 	if _, _, err := HostKey(path); err == nil || !strings.Contains(err.Error(), "chmod 600") {
 		t.Fatalf("a world-readable host key: err = %v", err)
+	}
+}
+
+// OpenSSH options an owner wrote are honoured or refused, never ignored:
+// an unsupported one names itself and its line.
+func TestParseAuthorizedKeysNamesUnsupportedOption(t *testing.T) {
+	a, _ := pubLine(t)
+	_, err := ParseAuthorizedKeys([]byte(a + " alice\n" + `command="uptime",no-agent-forwarding ` + a + " bob\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "line 2: ") || !strings.Contains(err.Error(), `option "command"`) {
+		t.Fatalf("err = %v, want line 2 naming command", err)
+	}
+}
+
+func TestKeysCheckFromAndExpiry(t *testing.T) {
+	a, ka := pubLine(t)
+	b, kb := pubLine(t)
+	c, kc := pubLine(t)
+	data := `from="127.0.0.1,10.0.0.0/8,!10.9.9.9,192.168.1.?" ` + a + " alice role=operator\n" +
+		`expiry-time="20000101" ` + b + " bob role=operator\n" +
+		`expiry-time="20991231235959Z" ` + c + " carol\n"
+	ks, err := ParseAuthorizedKeys([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := Keys{}
+	for _, k := range ks {
+		keys[gossh.FingerprintSHA256(k.Key)] = k
+	}
+	addr := func(s string) net.Addr { return &net.TCPAddr{IP: net.ParseIP(s), Port: 40000} }
+	now := time.Now()
+	for _, tc := range []struct {
+		key  gossh.PublicKey
+		from string
+		ok   bool
+	}{
+		{ka, "127.0.0.1", true}, {ka, "10.2.3.4", true}, {ka, "192.168.1.7", true},
+		{ka, "10.9.9.9", false}, {ka, "192.168.1.17", false}, {ka, "172.16.0.1", false},
+		{kb, "127.0.0.1", false}, // expired in 2000
+		{kc, "172.16.0.1", true},
+	} {
+		_, err := keys.Check(tc.key, gossh.FingerprintSHA256(tc.key), addr(tc.from), now)
+		if (err == nil) != tc.ok {
+			t.Errorf("key line from %s: err = %v, want ok=%v", tc.from, err, tc.ok)
+		}
+	}
+}
+
+func TestLoadKeysRefusesWritableByOthers(t *testing.T) {
+	a, _ := pubLine(t)
+	path := filepath.Join(t.TempDir(), "authorized_keys")
+	if err := os.WriteFile(path, []byte(a+" alice role=operator\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadKeys(path); err == nil || !strings.Contains(err.Error(), "chmod go-w") {
+		t.Fatalf("a world-writable authorized keys file: err = %v", err)
 	}
 }

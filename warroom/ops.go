@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/confine"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -78,6 +79,8 @@ type SessionOps struct {
 	Engines ui.Operations
 	Seat    *Seat
 	Locks   *Locks
+	// Files resolves the files requests name; nil refuses them all.
+	Files Files
 }
 
 var _ ui.Operations = (*SessionOps)(nil)
@@ -127,6 +130,18 @@ func (o *SessionOps) allowed(req *actions.OpRequest) error {
 		return ErrViewer
 	}
 	req.User = AuditUser(who)
+	if req.File == "" {
+		return nil // a discard's archive in the server's own archive directory
+	}
+	files := o.Files
+	if files == nil {
+		files = confine.Denied{Why: noFilesServer}
+	}
+	p, err := files.Resolve(req.File)
+	if err != nil {
+		return err
+	}
+	req.File = p
 	return nil
 }
 

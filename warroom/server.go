@@ -1,6 +1,7 @@
 package warroom
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -14,9 +15,9 @@ import (
 	charmlog "github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
-	bm "github.com/charmbracelet/wish/bubbletea"
-	"github.com/muesli/termenv"
+	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/poisonwatch/poisonwatch/internal/confine"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -30,7 +31,9 @@ type Session struct {
 	Ops      ui.Operations // role-checked, locked, announced
 	Renderer *lipgloss.Renderer
 	Args     []string // the SSH command: per-session flags such as --theme
-	Ctx      context.Context
+	// Files is the session's access to host files (ui.Options.Files).
+	Files Files
+	Ctx   context.Context
 }
 
 // Config configures a Server.
@@ -42,6 +45,10 @@ type Config struct {
 	// IdleTimeout closes a session whose user typed nothing for this long
 	// (the dashboard's own redraws do not count); 0 never.
 	IdleTimeout time.Duration
+	// MaxTime ends a session that has lasted this long, whatever it does,
+	// with a message; the connection is closed a minute later if it is
+	// still there. 0: never.
+	MaxTime time.Duration
 	// Sources are the watchers; the server fans each out to every session.
 	Sources []ui.Source
 	// Engines returns the operations for a role: read-only engines for
@@ -50,6 +57,16 @@ type Config struct {
 	// App builds a session's program model.
 	App func(s Session) (tea.Model, error)
 	Log io.Writer
+	// HandshakeTimeout is how long a connection may take to authenticate
+	// and open its session (default DefaultHandshakeTimeout).
+	HandshakeTimeout time.Duration
+	// MaxUnauthPerAddr and MaxUnauth cap connections not yet in a session,
+	// per source address and in all (defaults DefaultMaxUnauthPerAddr and
+	// DefaultMaxUnauth).
+	MaxUnauthPerAddr, MaxUnauth int
+	// Files is the directory operators' sessions read and write files in
+	// (rules tables, exports, imports, archives they name); nil: none.
+	Files *confine.Dir
 }
 
 // Server is poisonwatch serve: one room, one feed per watcher, many sessions.
@@ -59,6 +76,7 @@ type Server struct {
 	feeds []*Feed
 	locks *Locks
 	srv   *ssh.Server
+	gate  *gate
 
 	mu       sync.Mutex
 	live     map[*live]struct{}
@@ -84,6 +102,9 @@ func New(cfg Config) (*Server, error) {
 	// the server's log, not wherever the process's stderr happens to go.
 	charmlog.SetOutput(cfg.Log)
 	s := &Server{cfg: cfg, room: NewRoom(), locks: NewLocks(), live: map[*live]struct{}{}}
+	s.gate = &gate{timeout: cmp.Or(cfg.HandshakeTimeout, DefaultHandshakeTimeout), byAddr: map[string]int{},
+		perAddr: cmp.Or(cfg.MaxUnauthPerAddr, DefaultMaxUnauthPerAddr), total: cmp.Or(cfg.MaxUnauth, DefaultMaxUnauth),
+		log: func(f string, a ...any) { fmt.Fprintf(cfg.Log, f, a...) }}
 	for _, src := range cfg.Sources {
 		s.feeds = append(s.feeds, NewFeed(src))
 	}
@@ -92,20 +113,27 @@ func New(cfg Config) (*Server, error) {
 		wish.WithHostKeyPEM(cfg.HostKeyPEM),
 		// Public keys only: with no password or keyboard-interactive handler
 		// the server offers neither method.
-		wish.WithPublicKeyAuth(func(_ ssh.Context, key ssh.PublicKey) bool {
-			_, ok := cfg.Keys.Lookup(key)
-			return ok
-		}),
-		wish.WithMiddleware(
-			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii),
-			s.admit,
-		),
+		wish.WithPublicKeyAuth(s.authorize),
+		ssh.WrapConn(s.gate.admit),
+		// A connection silent both ways for longer than a session may be
+		// idle is dead: the session's own idle timeout ends first, with
+		// its message.
+		wish.WithIdleTimeout(connIdle(cfg.IdleTimeout)),
+		wish.WithMaxTimeout(connIdle(cfg.MaxTime)),
+		wish.WithMiddleware(s.run, s.admit),
 	)
 	if err != nil {
 		return nil, err
 	}
 	s.srv = srv
 	return s, nil
+}
+
+func connIdle(session time.Duration) time.Duration {
+	if session <= 0 {
+		return 0
+	}
+	return session + time.Minute
 }
 
 // Room is the server's room.
@@ -134,7 +162,9 @@ func (s *Server) Stop(ctx context.Context) error {
 	var progs []*tea.Program
 	for l := range s.live {
 		l.reason = goodbye
-		progs = append(progs, l.prog)
+		if l.prog != nil {
+			progs = append(progs, l.prog)
+		}
 	}
 	s.mu.Unlock()
 	for _, p := range progs {
@@ -157,20 +187,16 @@ func (s *Server) Stop(ctx context.Context) error {
 
 const goodbye = "server stopping"
 
-// admit runs first for every session: it refuses sessions beyond the
-// limit, and tells the user why the server ended the session.
+// admit runs first for every session: it refuses a forwarded agent, and
+// tells the user why the server ended the session.
 func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		s.mu.Lock()
-		full, stopping := len(s.live) >= s.cfg.MaxSessions, s.stopping
-		s.mu.Unlock()
-		switch {
-		case stopping:
-			wish.Fatalln(sess, "poisonwatch serve: "+goodbye)
-			return
-		case full:
-			fmt.Fprintf(s.cfg.Log, "refused %s: %d sessions already\n", sessionName(sess), s.cfg.MaxSessions)
-			wish.Fatalf(sess, "poisonwatch serve: the room is full (%d sessions); try again later\n", s.cfg.MaxSessions)
+		s.gate.through(sess.Context())
+		if ssh.AgentRequested(sess) {
+			// The server never uses a client's agent; a forwarded agent
+			// would put the client's keys within reach of this host.
+			fmt.Fprintf(s.cfg.Log, "refused %s: agent forwarding requested\n", sessionName(sess))
+			wish.Fatalln(sess, "poisonwatch serve: agent forwarding is refused: connect without -A (ForwardAgent no)")
 			return
 		}
 		next(sess)
@@ -186,6 +212,18 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 }
 
 type liveKey struct{}
+
+// authorize is the public key check: the key must be authorized, unexpired
+// and offered from an address its from= allows. Every refusal is logged
+// with the key's fingerprint, the address and the reason.
+func (s *Server) authorize(ctx ssh.Context, key ssh.PublicKey) bool {
+	fp := gossh.FingerprintSHA256(key)
+	if _, err := s.cfg.Keys.Check(key, fp, ctx.RemoteAddr(), time.Now()); err != nil {
+		fmt.Fprintf(s.cfg.Log, "login refused: %s %s from %s: %v\n", key.Type(), fp, ctx.RemoteAddr(), err)
+		return false
+	}
+	return true
+}
 
 func sessionName(sess ssh.Session) string {
 	return fmt.Sprintf("%s from %s", mqfmt.Sanitize(sess.User()), sess.RemoteAddr())

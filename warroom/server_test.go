@@ -8,12 +8,14 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/poisonwatch/poisonwatch/internal/confine"
 	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -26,6 +28,8 @@ type testServer struct {
 	addr    string
 	hostPub gossh.PublicKey
 	signers map[string]gossh.Signer
+	// viewerBodies: viewers' bodies unmasked, as serve --viewer-bodies.
+	viewerBodies atomic.Bool
 }
 
 func newSigner(t *testing.T) gossh.Signer {
@@ -70,11 +74,16 @@ func startTestServer(t *testing.T, edit func(*Config)) *testServer {
 	ts.hostPub = hs.PublicKey()
 	env := newFeedEnv(t, 5)
 	ops := newOpsEnv(t)
-	cfg := Config{HostKeyPEM: pemKey, Keys: keys, Sources: []ui.Source{named{env.w, "QM1"}},
+	files, err := confine.Open(t.TempDir() + "/room")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { files.Close() })
+	cfg := Config{HostKeyPEM: pemKey, Keys: keys, Sources: []ui.Source{named{env.w, "QM1"}}, Files: files,
 		Engines: func(r Role) ui.Operations { return ops.engines[r] },
 		App: func(s Session) (tea.Model, error) {
-			return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Room: s.Room, Renderer: s.Renderer,
-				ReadOnly: s.Who.Role == Viewer, WarRoom: s.Who.Role == Viewer, Interval: time.Hour, Ctx: s.Ctx}), nil
+			return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Room: s.Room, Renderer: s.Renderer, Files: s.Files,
+				ReadOnly: s.Who.Role == Viewer, WarRoom: s.Who.Role == Viewer && !ts.viewerBodies.Load(), Interval: time.Hour, Ctx: s.Ctx}), nil
 		}}
 	if edit != nil {
 		edit(&cfg)
@@ -114,6 +123,7 @@ type term struct {
 	t      *testing.T
 	client *gossh.Client
 	in     interface{ Write([]byte) (int, error) }
+	sess   *gossh.Session
 	mu     sync.Mutex
 	out    bytes.Buffer
 	ended  chan struct{}
@@ -135,7 +145,7 @@ func (ts *testServer) open(user string) *term {
 	if err != nil {
 		ts.t.Fatal(err)
 	}
-	tm := &term{t: ts.t, client: c, ended: make(chan struct{})}
+	tm := &term{t: ts.t, client: c, sess: s, ended: make(chan struct{})}
 	s.Stdout, s.Stderr = tm, tm
 	if tm.in, err = s.StdinPipe(); err != nil {
 		ts.t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"sync/atomic"
 	"time"
 
@@ -19,18 +18,102 @@ import (
 
 func gosshFingerprint(k AuthorizedKey) string { return gossh.FingerprintSHA256(k.Key) }
 
-// program builds a session's Bubble Tea program: its own App on its own
-// subscriptions, seat and operations. Everything is released when the
-// session's context ends.
-func (s *Server) program(sess ssh.Session) *tea.Program {
-	if sess.PublicKey() == nil {
-		wish.Fatalln(sess, "poisonwatch serve: public key authentication only")
-		return nil
+// run is the session middleware. A session without a terminal is refused
+// before it costs anything; otherwise it reserves one of MaxSessions, takes
+// a seat and subscriptions, and runs its program; everything is released
+// when the program ends, whatever ended it.
+func (s *Server) run(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		_, windows, ok := sess.Pty()
+		if !ok {
+			wish.Fatalln(sess, "poisonwatch serve: the dashboard needs a terminal: ssh -t")
+			return
+		}
+		l, why := s.reserve(sess)
+		if why != "" {
+			wish.Fatalln(sess, "poisonwatch serve: "+why)
+			return
+		}
+		sess.Context().SetValue(liveKey{}, l)
+		release, lastKey, err := s.program(sess, l)
+		if err != nil {
+			s.drop(l)
+			wish.Fatalln(sess, "poisonwatch serve: "+err.Error())
+			return
+		}
+		ctx, cancel := context.WithCancel(sess.Context())
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					l.prog.Quit()
+					return
+				case w := <-windows:
+					l.prog.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+				}
+			}
+		}()
+		go s.watchIdle(ctx, l, lastKey)
+		if d := s.cfg.MaxTime; d > 0 {
+			t := time.AfterFunc(d, func() { s.end(l, fmt.Sprintf("connected for %s: disconnected", d)) })
+			defer t.Stop()
+		}
+		if _, err := l.prog.Run(); err != nil && ctx.Err() == nil {
+			fmt.Fprintf(s.cfg.Log, "session %s: %v\n", sessionName(sess), err)
+		}
+		l.prog.Kill()
+		cancel()
+		s.drop(l)
+		release()
+		fmt.Fprintf(s.cfg.Log, "session %s ended: %s\n", sessionName(sess), cmp.Or(l.why(s), "the client left"))
+		next(sess)
 	}
+}
+
+// reserve takes one of MaxSessions for sess, or says why not.
+func (s *Server) reserve(sess ssh.Session) (*live, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.stopping:
+		return nil, goodbye
+	case len(s.live) >= s.cfg.MaxSessions:
+		fmt.Fprintf(s.cfg.Log, "refused %s: %d sessions already\n", sessionName(sess), s.cfg.MaxSessions)
+		return nil, fmt.Sprintf("the room is full (%d sessions); try again later", s.cfg.MaxSessions)
+	}
+	l := &live{sess: sess}
+	s.live[l] = struct{}{}
+	return l, ""
+}
+
+func (s *Server) drop(l *live) {
+	s.mu.Lock()
+	delete(s.live, l)
+	s.mu.Unlock()
+}
+
+// end quits a session's program, saying why.
+func (s *Server) end(l *live, why string) {
+	s.mu.Lock()
+	if l.reason == "" {
+		l.reason = why
+	}
+	s.mu.Unlock()
+	l.prog.Quit()
+}
+
+func (l *live) why(s *Server) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return l.reason
+}
+
+// program builds a session's Bubble Tea program into l: its own App on its
+// own subscriptions, seat and operations. release gives them back.
+func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *atomic.Int64, err error) {
 	who, ok := s.identify(sess)
 	if !ok {
-		wish.Fatalln(sess, "poisonwatch serve: unknown key")
-		return nil
+		return nil, nil, fmt.Errorf("unknown key")
 	}
 	seat := s.room.Join(who)
 	var subs []*Sub
@@ -40,75 +123,51 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		subs = append(subs, sub)
 		sources = append(sources, sub)
 	}
-	ctx := sess.Context()
-	release := func() {
+	release = func() {
 		for _, sub := range subs {
 			sub.Close()
 		}
 		seat.Leave()
 	}
-	model, err := s.cfg.App(Session{Who: who, Sources: sources, Room: seat, Ctx: ctx,
-		Ops:      &SessionOps{Engines: s.cfg.Engines(who.Role), Seat: seat, Locks: s.locks},
+	files := s.filesFor(who)
+	model, err := s.cfg.App(Session{Who: who, Sources: sources, Room: seat, Ctx: sess.Context(), Files: files,
+		Ops:      &SessionOps{Engines: s.cfg.Engines(who.Role), Seat: seat, Locks: s.locks, Files: files},
 		Renderer: bm.MakeRenderer(sess), Args: sess.Command()})
 	if err != nil {
 		release()
-		wish.Fatalln(sess, "poisonwatch serve: "+err.Error())
-		return nil
+		return nil, nil, err
 	}
-	var lastKey atomic.Int64
+	lastKey = new(atomic.Int64)
 	lastKey.Store(time.Now().UnixNano())
-	// No tea.WithContext: the SSH middleware quits the program when the
-	// session ends, so a client that disconnects is a normal end, not an
-	// error in the log. The session's context still reaches the App's
-	// actions (Ctx above), so a run stops when its operator drops.
-	opts := append([]tea.ProgramOption{tea.WithAltScreen()}, s.ioOptions(sess, &lastKey)...)
-	p := tea.NewProgram(model, opts...)
-	l := &live{sess: sess, prog: p}
+	// No tea.WithContext: run quits the program when the session ends, so
+	// a client that disconnects is a normal end, not an error in the log.
+	// The session's context still reaches the App's actions (Ctx above), so
+	// a run stops when its operator drops.
+	opts := append([]tea.ProgramOption{tea.WithAltScreen()}, s.ioOptions(sess, lastKey)...)
+	p := tea.NewProgram(clampSize{model}, opts...)
 	s.mu.Lock()
-	s.live[l] = struct{}{}
+	l.prog = p
 	s.mu.Unlock()
-	sess.Context().SetValue(liveKey{}, l)
 	fmt.Fprintf(s.cfg.Log, "session %s as %s (%s, %s)\n", sessionName(sess), who.User, who.Role, who.Fingerprint)
-	go func() {
-		s.watchIdle(ctx, l, &lastKey)
-		s.mu.Lock()
-		delete(s.live, l)
-		s.mu.Unlock()
-		release()
-		fmt.Fprintf(s.cfg.Log, "session %s ended: %s\n", sessionName(sess), cmp.Or(l.reason, "the client left"))
-	}()
-	return p
+	return release, lastKey, nil
 }
 
-// ioOptions connect the program to the session, noting when the user last
-// typed for the idle timeout.
+// ioOptions connect the program to the session through its rate-limited
+// keyboard, which notes when the user last typed for the idle timeout.
 func (s *Server) ioOptions(sess ssh.Session, lastKey *atomic.Int64) []tea.ProgramOption {
 	pty, _, ok := sess.Pty()
 	if ok && !sess.EmulatedPty() {
-		return []tea.ProgramOption{tea.WithInput(touchReader{pty.Slave, lastKey}), tea.WithOutput(pty.Slave)}
+		return []tea.ProgramOption{tea.WithInput(newInputReader(pty.Slave, lastKey)), tea.WithOutput(pty.Slave)}
 	}
-	return []tea.ProgramOption{tea.WithInput(touchReader{sess, lastKey}), tea.WithOutput(sess)}
-}
-
-type touchReader struct {
-	r    io.Reader
-	last *atomic.Int64
-}
-
-func (t touchReader) Read(p []byte) (int, error) {
-	n, err := t.r.Read(p)
-	if n > 0 {
-		t.last.Store(time.Now().UnixNano())
-	}
-	return n, err
+	return []tea.ProgramOption{tea.WithInput(newInputReader(sess, lastKey)), tea.WithOutput(sess)}
 }
 
 // watchIdle ends the session when its user typed nothing for the idle
-// timeout; it returns when the session ends.
+// timeout; it returns when the session ends. It runs only while the
+// program runs, so its Quit never waits on a program that never started.
 func (s *Server) watchIdle(ctx context.Context, l *live, lastKey *atomic.Int64) {
 	d := s.cfg.IdleTimeout
 	if d <= 0 {
-		<-ctx.Done()
 		return
 	}
 	t := time.NewTicker(min(d/4, 5*time.Second))
@@ -119,11 +178,27 @@ func (s *Server) watchIdle(ctx context.Context, l *live, lastKey *atomic.Int64) 
 			return
 		case <-t.C:
 			if time.Since(time.Unix(0, lastKey.Load())) >= d {
-				s.mu.Lock()
-				l.reason = fmt.Sprintf("idle for %s: disconnected", d)
-				s.mu.Unlock()
-				l.prog.Quit()
+				s.end(l, fmt.Sprintf("idle for %s: disconnected", d))
+				return
 			}
 		}
 	}
+}
+
+// Bounds of a session's screen: a client may claim any window size, and a
+// frame costs what it covers; beyond these the dashboard draws the top left.
+const (
+	maxWidth  = 1000
+	maxHeight = 500
+)
+
+// clampSize is a session's model with its window size bounded.
+type clampSize struct{ tea.Model }
+
+func (c clampSize) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if w, ok := msg.(tea.WindowSizeMsg); ok {
+		msg = tea.WindowSizeMsg{Width: min(max(w.Width, 1), maxWidth), Height: min(max(w.Height, 1), maxHeight)}
+	}
+	m, cmd := c.Model.Update(msg)
+	return clampSize{m}, cmd
 }

@@ -41,9 +41,10 @@ const loopSkip = "its target is the DEADQ itself"
 func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r int) bool) *classification {
 	c := &classification{rule: make([]int, len(msgs)), sure: make([]bool, len(msgs)), res: make([]Resolved, len(msgs))}
 	byKey := map[batchKey]*batch{}
+	mt := newMatcher(t)
 	for i := range msgs {
 		f := &msgs[i].Facts
-		m := t.Match(f)
+		m := mt.Match(f)
 		for m.Rule >= 0 && skip != nil && skip(i, m.Rule) {
 			m = t.MatchFrom(f, m.Rule+1)
 		}

@@ -201,17 +201,14 @@ func (rep *Report) fill(t *Table, msgs []Subject, vs []Verdict) {
 		groups[r][g]++
 		does[r][ActionCount{Does: vs[i].Does, Outcome: vs[i].Outcome}]++
 	}
+	shadowed := shadows(t)
 	for r := range t.Rules {
 		rr := RuleReport{Number: r + 1, Pos: t.Rules[r].Pos, Text: t.Rules[r].String(),
 			Groups: sortedGroups(groups[r]), Does: sortedActions(does[r])}
 		for _, g := range rr.Groups {
 			rr.Matched += g.Count
 		}
-		for a := 0; a < r && rr.ShadowedBy == 0; a++ {
-			if covers(&t.Rules[a], &t.Rules[r]) {
-				rr.ShadowedBy = a + 1
-			}
-		}
+		rr.ShadowedBy = shadowed[r]
 		rr.Dead = rr.Matched == 0
 		rep.Rules = append(rep.Rules, rr)
 	}

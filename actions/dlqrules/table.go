@@ -3,9 +3,10 @@ package dlqrules
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
 
 // Action is what a rule does with a matching message.
@@ -95,7 +96,7 @@ type Table struct {
 
 // ParseFile reads and parses a rules table file.
 func ParseFile(path string) (*Table, error) {
-	f, err := os.Open(path)
+	f, err := safeload.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -131,6 +132,10 @@ func Parse(r io.Reader) (*Table, error) {
 		if i == 0 && isControl(its) {
 			errs = append(errs, t.Control.parse(its, ents[i].at(0))...)
 			continue
+		}
+		if len(t.Rules) == MaxRules {
+			errs = append(errs, &Error{Pos: ents[i].at(0), Msg: fmt.Sprintf("more than %d rules: poisonwatch reads tables of up to %d (runmqdlq tables have tens); split the table", MaxRules, MaxRules)})
+			break
 		}
 		r := Rule{Number: len(t.Rules) + 1, Pos: ents[i].at(0)}
 		errs = append(errs, r.parse(its)...)

@@ -48,8 +48,19 @@ func Load(p string) (*Scenario, error) {
 	if st.IsDir() {
 		dir, name = p, ScenarioFile
 	}
-	return LoadFS(os.DirFS(dir), name)
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("load scenario: %w", err)
+	}
+	defer root.Close()
+	return LoadFS(rootFS{root}, name)
 }
+
+// rootFS is a scenario directory: os.Root refuses a symbolic link that
+// leads out of it, and safeload.OpenIn a FIFO or device, without blocking.
+type rootFS struct{ r *os.Root }
+
+func (f rootFS) Open(name string) (fs.File, error) { return safeload.OpenIn(f.r, name) }
 
 // LoadFS reads the scenario file name from fsys.
 func LoadFS(fsys fs.FS, name string) (*Scenario, error) {

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -50,7 +49,7 @@ var ErrTooLarge = errors.New("over the limit")
 // ReadFile reads path, which must be a regular file (not a device, FIFO or
 // directory, which could be endless or block), of at most limit bytes.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -58,9 +57,6 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
 	if st.Size() > limit {
 		return nil, fmt.Errorf("%s: %d bytes, larger than the %d-byte limit: %w", path, st.Size(), limit, ErrTooLarge)

@@ -79,7 +79,7 @@ func TestReadFileRegularOnly(t *testing.T) {
 // FuzzCheckTOML checks the scan never panics, and that what it passes the
 // decoder handles without error other than syntax.
 func FuzzCheckTOML(f *testing.F) {
-	for _, s := range []string{"a = 1", "a = {b = {c = [1, 2]}}", "[[t]]\nx = \"\"\"\n{\n\"\"\"", "a = '''x'''", `a = "\""`} {
+	for _, s := range []string{"a = 1", "a = {b = {c = [1, 2]}}", "[[t]]\nx = \"\"\"\n{\n\"\"\"", "a = '''x'''", `a = "\""`, "[a.b.c]\nx.y = 1", `["a.b".c]`, "x = {a.b.c = 1.5}"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/poisonwatch/poisonwatch/internal/confine"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
+)
+
+// Files is how a session reaches the host's files: the rules table :rules
+// reads and the one W writes. A local dashboard reads and writes where its
+// user points; poisonwatch serve gives each session its own: confined to
+// the server's files directory, or refusing every path (a capability of
+// the session, checked where a file is opened, whatever key asked).
+type Files interface {
+	Open(path string) (io.ReadCloser, error)
+	// Create makes a new file; an existing one is never overwritten.
+	Create(path string) (io.WriteCloser, error)
+}
+
+// files is the session's Files: Options.Files, else the local file system
+// (none at all for a local --war-room screen).
+func (a *App) files() Files {
+	switch {
+	case a.opt.Files != nil:
+		return a.opt.Files
+	case a.opt.WarRoom:
+		return confine.Denied{Why: warRoomNoFiles}
+	}
+	return localFiles{}
+}
+
+// noFiles is why this session may touch no file, "" when it may.
+func (a *App) noFiles() string {
+	if d, ok := a.files().(confine.Denied); ok {
+		return d.Why
+	}
+	return ""
+}
+
+// localFiles are the local user's own files.
+type localFiles struct{}
+
+func home(path string) string {
+	if strings.HasPrefix(path, "~/") {
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, path[2:])
+		}
+	}
+	return path
+}
+
+func (localFiles) Open(path string) (io.ReadCloser, error) { return safeload.Open(home(path)) }
+
+// Create creates path (and its directory) 0600; an existing file or link
+// is left as it is.
+func (localFiles) Create(path string) (io.WriteCloser, error) {
+	path = home(path)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return nil, fmt.Errorf("%s exists: f chooses another file", path)
+	}
+	return f, err
+}
+
+// writeNew creates path with data through the session's Files.
+func (a *App) writeNew(path string, data []byte) error {
+	f, err := a.files().Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
+}

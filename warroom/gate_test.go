@@ -1,0 +1,64 @@
+package warroom
+
+import (
+	"io"
+	"net"
+	"testing"
+	"time"
+)
+
+// closedWithin reports whether the server closes c within d (the SSH
+// version line it sends first is read and skipped).
+func closedWithin(c net.Conn, d time.Duration) bool {
+	_ = c.SetReadDeadline(time.Now().Add(d))
+	_, err := io.Copy(io.Discard, c)
+	ne, timeout := err.(net.Error)
+	return !(timeout && ne.Timeout())
+}
+
+// Idle TCP connections that never authenticate are closed after the
+// handshake timeout, and beyond the cap per address they are closed at
+// once, so an operator gets in while they wait; a session that got in
+// lives past the handshake timeout.
+func TestServerHandshakeTimeoutAndUnauthenticatedCap(t *testing.T) {
+	ts := startTestServer(t, func(c *Config) { c.HandshakeTimeout = 500 * time.Millisecond; c.MaxUnauthPerAddr = 3 })
+	var idle []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", ts.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		idle = append(idle, c)
+	}
+	time.Sleep(50 * time.Millisecond)
+	extra, err := net.Dial("tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer extra.Close()
+	if !closedWithin(extra, 300*time.Millisecond) {
+		t.Fatal("a fourth unauthenticated connection from one address was kept")
+	}
+	for i, c := range idle {
+		if !closedWithin(c, 3*time.Second) {
+			t.Fatalf("idle connection %d still open after the handshake timeout", i)
+		}
+	}
+	alice := ts.open("alice")
+	alice.waitFor("in the room (1)")
+	time.Sleep(800 * time.Millisecond)
+	alice.reset()
+	alice.in.Write([]byte("?"))
+	alice.waitFor("help")
+}
+
+// A session that has lasted MaxTime is ended with a message, typing or not.
+func TestServerMaxTime(t *testing.T) {
+	ts := startTestServer(t, func(c *Config) { c.MaxTime = 700 * time.Millisecond })
+	alice := ts.open("alice")
+	alice.waitFor("in the room (1)")
+	alice.in.Write([]byte("j"))
+	alice.waitFor("connected for 700ms: disconnected")
+	<-alice.ended
+}
