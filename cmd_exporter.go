@@ -100,7 +100,7 @@ func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Liste
 		names = append(names, mqfmt.Sanitize(s.Name()))
 	}
 	exp := exporter.New(exporter.Config{Sources: sources, Interval: o.interval, Now: be.now,
-		MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr})
+		MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr, Warm: be.warm})
 	if be.warm != nil {
 		// The demo's first polls are from its simulated past: poll again
 		// once it follows the clock, so no queue manager's last poll reads

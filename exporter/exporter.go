@@ -50,7 +50,11 @@ type Config struct {
 	// MaxReasons and MaxDestinations cap the DEADQ breakdowns per DEADQ:
 	// the largest groups get a series each, the rest one "(other)" series.
 	MaxReasons, MaxDestinations int
-	Version                     string
+	// Warm, when not nil, is closed when the queue managers' history is
+	// complete (the demo's simulated warm-up): the messages that arrived
+	// before are the incident's backlog, not arrivals the exporter saw.
+	Warm    <-chan struct{}
+	Version string
 	// Log receives one line when a queue manager stops or starts answering;
 	// nil discards.
 	Log io.Writer
@@ -104,7 +108,7 @@ func (e *Exporter) Run(ctx context.Context) {
 func (e *Exporter) watch(ctx context.Context, i int) {
 	src := e.cfg.Sources[i]
 	st := model.New(e.cfg.Now, e.cfg.Interval)
-	var t tally
+	t := tally{warm: e.cfg.Warm}
 	was := true
 	in := src.Snapshots()
 	for {
@@ -118,6 +122,7 @@ func (e *Exporter) watch(ctx context.Context, i int) {
 			return
 		}
 		t.observe(snap)
+		t.fold(snap)
 		st.Fold(snap)
 		e.figs[i].Store(build(src.Name(), st.QMgrs[snap.QMgrName], snap, &t, e.lim))
 		if snap.Connected != was {

@@ -102,7 +102,7 @@ func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, li
 		if !qs.View.HasStatus {
 			continue // alias, remote and model definitions hold no messages
 		}
-		qf := queueFigure(qs)
+		qf := queueFigure(qs, t)
 		if seen[qf.name] {
 			continue // two names that read the same once made valid UTF-8
 		}
@@ -116,7 +116,7 @@ func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, li
 	return f
 }
 
-func queueFigure(qs *model.QueueState) queueFigures {
+func queueFigure(qs *model.QueueState, t *tally) queueFigures {
 	v := qs.View
 	qf := queueFigures{name: labelValue(v.Info.Name), role: v.Role.String(), depth: v.Status.Depth,
 		maxDepth: v.Info.MaxDepth, bothresh: v.Info.BackoutThresh, openInput: v.Status.OpenInput}
@@ -130,7 +130,7 @@ func queueFigure(qs *model.QueueState) queueFigures {
 	case mqwatch.RoleBOQ, mqwatch.RoleDeadQ:
 		qf.inventory = true
 		if p, ok := qs.Arrived.Last(); ok {
-			qf.arrivals = p.V
+			qf.arrivals = t.arrivals(qf.name, p.V)
 		}
 		if r, ok := qs.ArrivalsPerMinute(); ok {
 			qf.rate, qf.hasRate = r/60, true
@@ -216,6 +216,46 @@ type tally struct {
 	last     uint64
 	skipped  uint64
 	failures map[string]float64
+
+	// warm is closed when the warm-up ends (nil: there is none); warmed is
+	// when the exporter first saw it closed. Until a snapshot polled after
+	// that, every arrival counted is the warm-up's, and before holds how
+	// many, per queue, to leave out of the counter.
+	warm     <-chan struct{}
+	warmed   time.Time
+	counting bool
+	before   map[string]float64
+}
+
+// fold notes whether snap was polled after the warm-up; before a fold.
+func (t *tally) fold(snap *mqwatch.Snapshot) {
+	if t.counting || t.warm == nil {
+		t.counting = true
+		return
+	}
+	if t.warmed.IsZero() {
+		select {
+		case <-t.warm:
+			// The wall clock: the demo's is virtual until the warm-up
+			// ends, and never passes the time it started.
+			t.warmed = time.Now()
+		default:
+		}
+	}
+	t.counting = !t.warmed.IsZero() && !snap.Time.Before(t.warmed)
+}
+
+// arrivals is the arrival counter of a queue whose model has counted seen
+// arrivals so far: less those of the warm-up.
+func (t *tally) arrivals(queue string, seen float64) float64 {
+	if !t.counting {
+		if t.before == nil {
+			t.before = map[string]float64{}
+		}
+		t.before[queue] = seen
+		return 0
+	}
+	return max(seen-t.before[queue], 0)
 }
 
 // observe counts one snapshot. Snapshots are latest-wins, so a poll the
