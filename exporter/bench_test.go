@@ -104,7 +104,7 @@ func BenchmarkFigures(b *testing.B) {
 			var t tally
 			b.ReportAllocs()
 			for b.Loop() {
-				build("QM1", q, snap, &t, limits{DefaultMaxReasons, DefaultMaxDestinations})
+				build("QM1", q, snap, &t, limits{DefaultMaxQueues, DefaultMaxReasons, DefaultMaxDestinations})
 			}
 		})
 	}

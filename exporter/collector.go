@@ -11,12 +11,13 @@ import (
 var (
 	queueLabels = []string{"qmgr", "queue", "role"}
 
-	descDepth = desc("queue_depth_messages", "CURDEPTH of a local queue at the last successful poll.", queueLabels...)
-	descMax   = desc("queue_max_depth_messages", "MAXDEPTH of a local queue.", queueLabels...)
-	descBOT   = desc("queue_backout_threshold", "BOTHRESH of a local queue (0: poison handling disabled, R1c).", queueLabels...)
-	descIPP   = desc("queue_open_input_handles", "IPPROCS: handles open for input on a local queue.", queueLabels...)
-	descAge   = desc("queue_oldest_message_age_seconds", "MSGAGE of a local queue's oldest message (queue monitoring on, queue not empty).", queueLabels...)
-	descLGet  = desc("queue_last_get_timestamp_seconds", "LGETDATE/LGETTIME of a local queue as Unix time (queue monitoring on, after a first get).", queueLabels...)
+	descQueues = desc("qmgr_queues", "Local queues of the queue manager the exporter watches, before the --max-queues cap.", "qmgr")
+	descDepth  = desc("queue_depth_messages", "CURDEPTH of a local queue at the last successful poll.", queueLabels...)
+	descMax    = desc("queue_max_depth_messages", "MAXDEPTH of a local queue.", queueLabels...)
+	descBOT    = desc("queue_backout_threshold", "BOTHRESH of a local queue (0: poison handling disabled, R1c).", queueLabels...)
+	descIPP    = desc("queue_open_input_handles", "IPPROCS: handles open for input on a local queue.", queueLabels...)
+	descAge    = desc("queue_oldest_message_age_seconds", "MSGAGE of a local queue's oldest message (queue monitoring on, queue not empty).", queueLabels...)
+	descLGet   = desc("queue_last_get_timestamp_seconds", "LGETDATE/LGETTIME of a local queue as Unix time (queue monitoring on, after a first get).", queueLabels...)
 	// Not "_count": that suffix is a histogram's or a summary's.
 	descHead  = desc("queue_head_max_backouts", "Highest BackoutCount among the browsed head messages of an input queue.", queueLabels...)
 	descRisk  = desc("queue_at_risk_messages", "Browsed head messages of an input queue with BackoutCount > 0.", queueLabels...)
@@ -59,7 +60,7 @@ func desc(name, help string, labels ...string) *prometheus.Desc {
 }
 
 // allDescs lists every metric the collector may send, for Describe.
-var allDescs = []*prometheus.Desc{descDepth, descMax, descBOT, descIPP, descAge, descLGet, descHead, descRisk, descStuck,
+var allDescs = []*prometheus.Desc{descQueues, descDepth, descMax, descBOT, descIPP, descAge, descLGet, descHead, descRisk, descStuck,
 	descArr, descRate, descReason, descDest, descNReasons, descNDests, descAlert,
 	descUp, descPollAge, descGood, descPolls, descErrs, descErrsBy, descSkip, descDur, descCalls, descBytes, descIntv, descBuild}
 
@@ -148,6 +149,9 @@ func health(emit func(prometheus.Metric), f *figures, interval time.Duration) {
 	gauge(descCalls, float64(f.poll.Calls))
 	gauge(descBytes, float64(f.poll.Bytes))
 	gauge(descIntv, interval.Seconds())
+	if f.connected {
+		gauge(descQueues, float64(f.nQueues))
+	}
 }
 
 func queue(emit func(prometheus.Metric), qmgr string, q *queueFigures) {
@@ -155,6 +159,13 @@ func queue(emit func(prometheus.Metric), qmgr string, q *queueFigures) {
 		emit(prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, qmgr, q.name, q.role))
 	}
 	gauge(descDepth, float64(q.depth))
+	if q.other {
+		if q.input {
+			gauge(descRisk, float64(q.atRisk))
+			gauge(descStuck, float64(q.stuck))
+		}
+		return
+	}
 	gauge(descMax, float64(q.maxDepth))
 	gauge(descBOT, float64(q.bothresh))
 	gauge(descIPP, float64(q.openInput))

@@ -25,6 +25,7 @@ type figures struct {
 	lastGood  time.Time     // when the last successful poll ended; zero before
 	poll      mqwatch.PollStats
 	queues    []queueFigures
+	nQueues   int // local queues before the --max-queues cap
 	deadqs    []deadqFigures
 	alerts    []alertCount
 
@@ -50,6 +51,9 @@ type queueFigures struct {
 	arrivals   float64
 	rate       float64 // per second over model.RateWindow
 	hasRate    bool
+	// other: the queues past --max-queues of one role, summed; only the
+	// figures that add up (depth, at risk, stuck) are served for them.
+	other bool
 }
 
 // deadqFigures are the capped group counts of one DEADQ.
@@ -79,8 +83,9 @@ type reasonCount struct {
 	count  float64
 }
 
-// limits are the cardinality caps of the DEADQ breakdowns.
-type limits struct{ reasons, dests int }
+// limits are the cardinality caps: queues per queue manager and the DEADQ
+// breakdowns.
+type limits struct{ queues, reasons, dests int }
 
 // build reads the folded state of one queue manager.
 func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, lim limits) *figures {
@@ -109,6 +114,12 @@ func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, li
 		seen[qf.name] = true
 		f.queues = append(f.queues, qf)
 	}
+	f.nQueues = len(f.queues)
+	alerting := map[string]bool{}
+	for _, a := range q.Alerts {
+		alerting[labelValue(a.Queue)] = true
+	}
+	f.queues = capQueues(f.queues, lim.queues, alerting)
 	if gs := q.Groups[snap.QMgr.DeadQ]; gs != nil && gs.IsDLQ {
 		f.deadqs = append(f.deadqs, deadqFigure(gs, lim))
 	}
