@@ -84,6 +84,18 @@ func TestDecodeJSON(t *testing.T) {
 	if len(m.Headers) != 1 || m.Headers[0].Kind != "MQDLH" || m.Body.Text != "I send a message from QMC." {
 		t.Fatalf("decoded %+v", m)
 	}
+	// MQCHAR values are the strings themselves: the text output's quotes
+	// ('MQDEAD') are not part of them.
+	values := map[string]string{}
+	for _, f := range append(m.MQMD, m.Headers[0].Fields...) {
+		values[f.Name] = f.Value
+		if strings.HasPrefix(f.Value, "'") {
+			t.Errorf("%s = %s: quoted in JSON", f.Name, f.Value)
+		}
+	}
+	if values["DestQName"] != "QL.A" || values["Format"] != "MQSTR" {
+		t.Errorf("MQDLH DestQName %q Format %q, want QL.A and MQSTR", values["DestQName"], values["Format"])
+	}
 }
 
 func TestDecodeBadInputNeverPanics(t *testing.T) {
