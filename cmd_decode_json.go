@@ -141,8 +141,8 @@ func writeJSONInner(w *bufio.Writer, s string) {
 }
 
 // unquoteFields drops the quotes the text output puts around MQCHAR values
-// ('MQDEAD', '' for blanks): in JSON the string is the value, and a reader
-// would otherwise have to strip them. Only those quotes start a value.
+// ('MQDEAD', two quotes for blanks): in JSON the string is the value, and a
+// reader would otherwise have to strip them. Only those quotes start a value.
 func unquoteFields(fs []mqfmt.Field) []mqfmt.Field {
 	out := make([]mqfmt.Field, len(fs))
 	for i, f := range fs {

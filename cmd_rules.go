@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
@@ -187,6 +189,9 @@ func rulesPreview(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f
 	if f.json {
 		return writeRulesJSON(stdout, stderr, rep)
 	}
+	// The table's warnings went to stderr as it was read: the report
+	// repeats them only in JSON, for a program that reads stdout alone.
+	rep.Warnings = slices.DeleteFunc(rep.Warnings, func(w string) bool { return slices.Contains(t.Warnings, w) })
 	rep.WriteText(stdout)
 	return exitDone
 }
@@ -277,7 +282,29 @@ func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdo
 		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
 		return exitFailed
 	}
+	if f.out != "" {
+		fmt.Fprintln(stdout, generatedLine(f.out, groups, queue, qmi.Name))
+	}
 	return exitDone
+}
+
+// generatedLine says what `rules generate --out` wrote, where the table
+// itself would have been the output.
+func generatedLine(path string, groups []dlqrules.Group, queue, qmgr string) string {
+	n := 0
+	for _, g := range groups {
+		n += g.Count
+	}
+	return fmt.Sprintf("wrote %s: %s, one per group of the %s on %s of %s (ACTION(IGNORE) until you choose)",
+		mqfmt.Sanitize(path), nouns(len(groups), "rule"), nouns(n, "message"), mqfmt.Sanitize(queue), mqfmt.Sanitize(qmgr))
+}
+
+// nouns is "1 rule", "2 rules".
+func nouns(n int, word string) string {
+	if n != 1 {
+		word += "s"
+	}
+	return strconv.Itoa(n) + " " + word
 }
 
 // writeRulesJSON writes v with exact values (no HTML escapes: a table's
