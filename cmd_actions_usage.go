@@ -18,7 +18,7 @@ var actionSynopsis = map[actions.Op]string{
 	actions.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [flags]",
 	actions.OpDiscard: "poisonwatch discard --queue Q (--all | --msgid HEX | FILTERS) [--file ARCHIVE | --archive-dir DIR] [flags]",
 	actions.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [flags]",
-	actions.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) --file FILE [flags]",
+	actions.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) [--file FILE] [flags]",
 	actions.OpImport:  "poisonwatch import --file FILE --to Q [--to-qmgr QM] [--all | --msgid HEX | FILTERS] [flags]",
 }
 

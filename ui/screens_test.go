@@ -171,7 +171,7 @@ func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "E")
-	if a.activeDialog() == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/QM1.DEADQ-") {
+	if a.activeDialog() == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/export-QM1-QM1.DEADQ-") {
 		t.Fatalf("no export dialog:\n%s", a.View())
 	}
 	press(a, "tab", "enter", "tab", "enter")
