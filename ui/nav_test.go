@@ -124,6 +124,33 @@ func TestKeysThatArriveTogetherEachCount(t *testing.T) {
 	}
 }
 
+// TestEscapesThatArriveTogetherEachGoBack: Bubble Tea reads "\x1b\x1b" as
+// alt+esc and "\x1b\x1b\x1b" as alt+esc, esc; each escape goes back one
+// step, as pressed one by one.
+func TestEscapesThatArriveTogetherEachGoBack(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	send := func(ks ...tea.KeyMsg) {
+		for _, k := range ks {
+			_, cmd := a.Update(k)
+			drain(a, cmd)
+		}
+	}
+	altEsc, esc := tea.KeyMsg{Type: tea.KeyEsc, Alt: true}, tea.KeyMsg{Type: tea.KeyEsc}
+
+	press(a, "a", "A") // the alerts, then the audit, above the dashboard
+	send(altEsc)
+	if n := len(a.stack); n != 1 {
+		t.Fatalf("two escapes in one read: %d screens left, want the dashboard alone", n)
+	}
+	// Three: two screens back, then the dashboard's filter cleared.
+	press(a, "/", "O", "R", "D", "enter", "a", "A")
+	send(altEsc, esc)
+	if n, f := len(a.stack), *a.top().filter(); n != 1 || f != "" {
+		t.Fatalf("three escapes in one read: %d screens left, filter %q; want the dashboard, unfiltered", n, f)
+	}
+}
+
 // TestAScreenIsNotStackedOnItself: a second a (all alerts) or A (audit)
 // leaves one such screen on the stack, so one esc goes back.
 func TestAScreenIsNotStackedOnItself(t *testing.T) {
