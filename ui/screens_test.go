@@ -34,7 +34,7 @@ var screenCases = []screenCase{
 	{"frozen", []string{"f"}},
 	{"alert_detail", []string{"tab", "j", "enter"}},
 	{"all_alerts", []string{"a"}},
-	{"sorted_by_severity", []string{"s"}},
+	{"sorted_by_name", []string{"s", "s", "s"}},
 	{"triage_marked", []string{"d", "space", "j", "ctrl+a"}},
 	{"audit_run", []string{"d", "enter", "space", "space", "R", "2", "enter", "enter", "A", "enter"}},
 }
