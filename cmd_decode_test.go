@@ -69,6 +69,15 @@ func TestDecodeCorpus(t *testing.T) {
 	}
 }
 
+// The JMS folder's Tms (JMSTimestamp, milliseconds since 1970) reads as a
+// date too.
+func TestDecodeShowsJMSTimestampAsADate(t *testing.T) {
+	out, _, code := runCLI("decode", corpusFile(t, "tnt4j-streams/rfh2_jms.bin"))
+	if code != 0 || !strings.Contains(out, "jms.Tms              1446139225436  (2015-10-29 17:20:25.436 GMT)") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
 func TestDecodeJSON(t *testing.T) {
 	out, _, code := runCLI("decode", "--json", corpusFile(t, "dlh-blog-yu-kun/dlh_put_inhibited_le.bin"))
 	if code != 0 {
