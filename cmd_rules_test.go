@@ -132,7 +132,7 @@ func TestRulesRunAndGenerateOnTheBuiltinDemo(t *testing.T) {
 }
 
 // TestRulesDocExamples runs the rules commands the README's rules section
-// shows with their output ("$ ./poisonwatch rules ...") and checks every
+// shows with their output ("$ bin/poisonwatch rules ...") and checks every
 // line it documents, so the examples say what the commands print.
 func TestRulesDocExamples(t *testing.T) {
 	doc := readmeSection(t, "## Rules tables (runmqdlq)")
@@ -156,9 +156,9 @@ func TestRulesDocExamples(t *testing.T) {
 	}
 	for _, line := range strings.Split(doc, "\n") {
 		switch {
-		case strings.HasPrefix(line, "$ ./poisonwatch rules "):
+		case strings.HasPrefix(line, "$ bin/poisonwatch rules "):
 			flush()
-			cmd = strings.Fields(strings.TrimPrefix(line, "$ ./poisonwatch "))
+			cmd = strings.Fields(strings.TrimPrefix(line, "$ bin/poisonwatch "))
 		case strings.HasPrefix(line, "```"):
 			flush()
 		case cmd != nil && line != "":
