@@ -33,7 +33,7 @@ import (
 // Everything listens on the loopback, lives in temporary directories and is
 // killed when the test ends (or when the test binary dies: Pdeathsig). The
 // intervals are a second and the rules' `for:` two seconds, so the demo's
-// alerts fire within seconds; see promExpect for the bounds.
+// alerts fire within seconds; promLag bounds how long after the scrape.
 func TestPrometheusEndToEnd(t *testing.T) {
 	bin := promBinaries(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
