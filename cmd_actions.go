@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -212,10 +213,19 @@ func checkActionArgs(a *actionFlags) error {
 		return errors.New("select messages: --all, --msgid or a filter (--reason, --dest, --min-age, --min-backout, --appl, --body, --format)")
 	case (r.Op == actions.OpMove || r.Op == actions.OpImport) && r.Target == "":
 		return fmt.Errorf("%s needs the target queue: --to", r.Op)
-	case (r.Op == actions.OpExport || r.Op == actions.OpImport) && r.File == "":
+	case r.Op == actions.OpImport && r.File == "":
 		return fmt.Errorf("%s needs --file", r.Op)
+	case r.Op == actions.OpExport && r.File == "":
+		r.File = defaultExportFile(a.auditPath, r.QMgr, r.Queue, time.Now())
 	}
 	return nil
+}
+
+// defaultExportFile is where export writes without --file: where the
+// dashboard proposes, the audit log's directory (the state directory by
+// default), named after the queue manager, the queue and the time.
+func defaultExportFile(audit, qmgr, queue string, now time.Time) string {
+	return filepath.Join(exportDir(audit), actions.ExportName(qmgr, queue, now))
 }
 
 // parseMsgIDs reads MsgIds as dmpmqmsg and the dashboard show them: 48

@@ -139,6 +139,22 @@ func TestActionCommandsJSONAndFiles(t *testing.T) {
 	})
 }
 
+// export without --file writes where the dashboard proposes: the state
+// directory, the file named after the queue manager, the queue and the time.
+func TestExportWithoutFileGoesToTheStateDirectory(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	var out, errb bytes.Buffer
+	code := dispatch(context.Background(), []string{"export", "--queue", "QM1.DEADQ", "--all", "--mqsc", exMQSC, "--load", exDeadQ}, &out, &errb)
+	if code != exitDone {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(state, "poisonwatch", "export-QM1-QM1.DEADQ-*Z.dmp"))
+	if len(files) != 1 || !strings.Contains(out.String(), "to "+files[0]) {
+		t.Fatalf("want one export-QM1-QM1.DEADQ-TIME.dmp in the state directory, named in the output: %v\n%s", files, out.String())
+	}
+}
+
 func TestParseActionArgs(t *testing.T) {
 	cases := []struct {
 		name string

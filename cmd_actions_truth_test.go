@@ -112,6 +112,12 @@ func TestR10CommandLineTruths(t *testing.T) {
 		if strings.Contains(errOut, "default: your identity") {
 			t.Errorf("--context help names two defaults:\n%s", errOut)
 		}
+		// Numbers bare, words quoted, as the flag package writes them.
+		for _, want := range []string{"messages per unit of work (default 100)", `(default "pass")`, "(default 8)"} {
+			if !strings.Contains(errOut, want) {
+				t.Errorf("requeue --help lacks %q:\n%s", want, errOut)
+			}
+		}
 	})
 	t.Run("import_again_with_nothing_left_exits_0", func(t *testing.T) {
 		dir := t.TempDir()

@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
 )
@@ -18,7 +20,7 @@ var actionSynopsis = map[actions.Op]string{
 	actions.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [flags]",
 	actions.OpDiscard: "poisonwatch discard --queue Q (--all | --msgid HEX | FILTERS) [--file ARCHIVE | --archive-dir DIR] [flags]",
 	actions.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [--no-reports] [flags]",
-	actions.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) --file FILE [flags]",
+	actions.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) [--file FILE] [flags]",
 	actions.OpImport:  "poisonwatch import --file FILE --to Q [--to-qmgr QM] [--all | --msgid HEX | FILTERS] [flags]",
 }
 
@@ -65,12 +67,27 @@ func setActionUsage(op actions.Op, fs *flag.FlagSet, w io.Writer) {
 				line += " " + name
 			}
 			line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
-			if f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false" {
-				line += fmt.Sprintf(" (default %q)", f.DefValue)
-			}
+			line += defaultNote(f.DefValue)
 			fmt.Fprintln(w, line)
 		})
 	}
+}
+
+// defaultNote is " (default V)" as the flag package writes it: a number
+// or a duration bare (100, 5s), a word quoted ("pass"), nothing for a zero
+// value.
+func defaultNote(def string) string {
+	switch def {
+	case "", "0", "0s", "false":
+		return ""
+	}
+	if _, err := strconv.ParseFloat(def, 64); err == nil {
+		return " (default " + def + ")"
+	}
+	if _, err := time.ParseDuration(def); err == nil {
+		return " (default " + def + ")"
+	}
+	return fmt.Sprintf(" (default %q)", def)
 }
 
 // checkOwnFlags refuses a flag that op does not use: accepting it silently

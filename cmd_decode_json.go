@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // jsonChunk bounds the piece of a body text escaped at once, so that a large
@@ -37,9 +39,14 @@ func writeMsgJSON(w *bufio.Writer, m *decodedMsg) {
 	const in = "      "
 	w.WriteString("{\n" + in + `"index": ` + strconv.Itoa(m.Index))
 	if len(m.MQMD) > 0 {
-		jsonField(w, in, "mqmd", m.MQMD)
+		jsonField(w, in, "mqmd", unquoteFields(m.MQMD))
 	}
-	jsonField(w, in, "headers", m.Headers)
+	headers := make([]decodedHeader, len(m.Headers))
+	for i, h := range m.Headers {
+		h.Fields = unquoteFields(h.Fields)
+		headers[i] = h
+	}
+	jsonField(w, in, "headers", headers)
 	if len(m.Event) > 0 {
 		jsonField(w, in, "event", m.Event)
 	}
@@ -134,4 +141,18 @@ func writeJSONInner(w *bufio.Writer, s string) {
 		i += n
 	}
 	w.WriteString(s[start:])
+}
+
+// unquoteFields drops the quotes the text output puts around MQCHAR values
+// ('MQDEAD', two quotes for blanks): in JSON the string is the value, and a
+// reader would otherwise have to strip them. Only those quotes start a value.
+func unquoteFields(fs []mqfmt.Field) []mqfmt.Field {
+	out := make([]mqfmt.Field, len(fs))
+	for i, f := range fs {
+		if v := f.Value; len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
+			f.Value = v[1 : len(v)-1]
+		}
+		out[i] = f
+	}
+	return out
 }

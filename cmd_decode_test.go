@@ -69,6 +69,15 @@ func TestDecodeCorpus(t *testing.T) {
 	}
 }
 
+// The JMS folder's Tms (JMSTimestamp, milliseconds since 1970) reads as a
+// date too.
+func TestDecodeShowsJMSTimestampAsADate(t *testing.T) {
+	out, _, code := runCLI("decode", corpusFile(t, "tnt4j-streams/rfh2_jms.bin"))
+	if code != 0 || !strings.Contains(out, "jms.Tms              1446139225436  (2015-10-29 17:20:25.436 GMT)") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
 func TestDecodeJSON(t *testing.T) {
 	out, _, code := runCLI("decode", "--json", corpusFile(t, "dlh-blog-yu-kun/dlh_put_inhibited_le.bin"))
 	if code != 0 {
@@ -83,6 +92,18 @@ func TestDecodeJSON(t *testing.T) {
 	m := doc.Messages[0]
 	if len(m.Headers) != 1 || m.Headers[0].Kind != "MQDLH" || m.Body.Text != "I send a message from QMC." {
 		t.Fatalf("decoded %+v", m)
+	}
+	// MQCHAR values are the strings themselves: the text output's quotes
+	// ('MQDEAD') are not part of them.
+	values := map[string]string{}
+	for _, f := range append(m.MQMD, m.Headers[0].Fields...) {
+		values[f.Name] = f.Value
+		if strings.HasPrefix(f.Value, "'") {
+			t.Errorf("%s = %s: quoted in JSON", f.Name, f.Value)
+		}
+	}
+	if values["DestQName"] != "QL.A" || values["Format"] != "MQSTR" {
+		t.Errorf("MQDLH DestQName %q Format %q, want QL.A and MQSTR", values["DestQName"], values["Format"])
 	}
 }
 

@@ -22,14 +22,19 @@ func exporterCommand() command {
 // address, and the DEADQ breakdowns' caps.
 type exporterOpts struct {
 	tuiOpts
-	listen               string
-	maxReasons, maxDests int
+	listen                          string
+	maxQueues, maxReasons, maxDests int
 }
 
 // maxCap bounds the breakdown caps: past a few hundred series a DEADQ's
 // breakdown stops being a figure anyone graphs and starts costing
 // Prometheus memory per sample.
 const maxCap = 1000
+
+// maxQueuesCap bounds --max-queues: a queue is about ten series, and a
+// response of a few hundred thousand series is what the cap exists to
+// prevent.
+const maxQueuesCap = 20000
 
 func exporterFlags(fs *flag.FlagSet, o *exporterOpts) {
 	// Five seconds, not the dashboard's two: an exporter polls all day, and
@@ -45,6 +50,7 @@ func exporterFlags(fs *flag.FlagSet, o *exporterOpts) {
 	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
 	registerMQFlags(fs)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:9464", "address the metrics are served on (/metrics)")
+	fs.IntVar(&o.maxQueues, "max-queues", exporter.DefaultMaxQueues, "local queues per queue manager with series of their own; the rest are summed per role as queue=\"(other)\"")
 	fs.IntVar(&o.maxReasons, "max-reasons", exporter.DefaultMaxReasons, "DEADQ reasons with a series of their own; the rest are summed as reason=\"(other)\"")
 	fs.IntVar(&o.maxDests, "max-destinations", exporter.DefaultMaxDestinations, "DEADQ destinations with a series of their own; the rest are summed as destination=\"(other)\"")
 }
@@ -67,11 +73,12 @@ func runExporter(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return fail(2, err)
 	}
 	for _, c := range []struct {
-		flag string
-		v    int
-	}{{"--max-reasons", o.maxReasons}, {"--max-destinations", o.maxDests}} {
-		if c.v < 1 || c.v > maxCap {
-			return fail(2, fmt.Errorf("%s %d: want 1 to %d series per DEADQ", c.flag, c.v, maxCap))
+		flag, per string
+		v, max    int
+	}{{"--max-reasons", "series per DEADQ", o.maxReasons, maxCap}, {"--max-destinations", "series per DEADQ", o.maxDests, maxCap},
+		{"--max-queues", "queues per queue manager", o.maxQueues, maxQueuesCap}} {
+		if c.v < 1 || c.v > c.max {
+			return fail(2, fmt.Errorf("%s %d: want 1 to %d %s", c.flag, c.v, c.max, c.per))
 		}
 	}
 	// Listen first: a taken port is reported before any queue manager is
@@ -100,7 +107,7 @@ func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Liste
 		names = append(names, mqfmt.Sanitize(s.Name()))
 	}
 	exp := exporter.New(exporter.Config{Sources: sources, Interval: o.interval, Now: be.now,
-		MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr})
+		MaxQueues: o.maxQueues, MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr, Warm: be.warm})
 	if be.warm != nil {
 		// The demo's first polls are from its simulated past: poll again
 		// once it follows the clock, so no queue manager's last poll reads

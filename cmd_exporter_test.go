@@ -102,6 +102,8 @@ func TestExporterUsage(t *testing.T) {
 		{"interval_too_short", []string{"--interval", "10ms"}, 2, "--interval 10ms: the poll interval must be at least 250ms"},
 		{"no_destinations", []string{"--max-destinations", "0"}, 2, "--max-destinations 0: want 1 to 1000"},
 		{"too_many_reasons", []string{"--max-reasons", "5000"}, 2, "--max-reasons 5000: want 1 to 1000"},
+		{"no_queues", []string{"--max-queues", "0"}, 2, "--max-queues 0: want 1 to 20000 queues per queue manager"},
+		{"too_many_queues", []string{"--max-queues", "20001"}, 2, "--max-queues 20001: want 1 to 20000 queues per queue manager"},
 		{"port_taken", []string{"--listen", busy.Addr().String()}, 1, "address already in use"},
 		{"unknown_flag", []string{"--theme", "dark"}, 2, "flag provided but not defined: -theme"},
 		{"deadline_too_short", []string{"--deadline", "100ms"}, 2, "--deadline 100ms: at least 1s"},

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
@@ -198,6 +200,9 @@ func rulesPreview(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f
 	if f.json {
 		return writeRulesJSON(stdout, stderr, rep)
 	}
+	// The table's warnings went to stderr as it was read: the report
+	// repeats them only in JSON, for a program that reads stdout alone.
+	rep.Warnings = slices.DeleteFunc(rep.Warnings, func(w string) bool { return slices.Contains(t.Warnings, w) })
 	rep.WriteText(stdout)
 	return exitDone
 }
@@ -260,7 +265,7 @@ func writeRulesStep(w io.Writer, st *dlqrules.Step) {
 
 func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdout, stderr io.Writer) int {
 	if f.out == "" {
-		return generateRules(ctx, src, f, stdout, stderr)
+		return generateRules(ctx, src, f, stdout, stderr, nil)
 	}
 	// A new file only, as export and discard --file do: an existing file or
 	// a link (even one leading nowhere) is never written through.
@@ -269,18 +274,24 @@ func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdo
 		fmt.Fprintf(stderr, "poisonwatch rules generate: --out: %v: nothing is overwritten; name a new file\n", err)
 		return exitFailed
 	}
-	code := generateRules(ctx, src, f, file, stderr)
+	var wrote string
+	code := generateRules(ctx, src, f, file, stderr, func(line string) { wrote = line })
 	if err := file.Close(); err != nil && code == exitDone {
 		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
 		code = exitFailed
 	}
 	if code != exitDone {
 		os.Remove(f.out) // this run's own file, never someone else's
+		return code
 	}
+	fmt.Fprintln(stdout, wrote)
 	return code
 }
 
-func generateRules(ctx context.Context, src dlqrules.Source, f *rulesFlags, w io.Writer, stderr io.Writer) int {
+// generateRules writes the table to w; done, when not nil, is given the
+// sentence that says what was written (for --out, where the table itself is
+// not the output).
+func generateRules(ctx context.Context, src dlqrules.Source, f *rulesFlags, w io.Writer, stderr io.Writer, done func(string)) int {
 	qmi, err := src.Conn.QMgr(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
@@ -300,7 +311,29 @@ func generateRules(ctx context.Context, src dlqrules.Source, f *rulesFlags, w io
 		fmt.Fprintf(stderr, "poisonwatch rules generate: %v\n", err)
 		return exitFailed
 	}
+	if done != nil {
+		done(generatedLine(f.out, groups, queue, qmi.Name))
+	}
 	return exitDone
+}
+
+// generatedLine says what `rules generate --out` wrote, where the table
+// itself would have been the output.
+func generatedLine(path string, groups []dlqrules.Group, queue, qmgr string) string {
+	n := 0
+	for _, g := range groups {
+		n += g.Count
+	}
+	return fmt.Sprintf("wrote %s: %s, one per group of the %s on %s of %s (ACTION(IGNORE) until you choose)",
+		mqfmt.Sanitize(path), nouns(len(groups), "rule"), nouns(n, "message"), mqfmt.Sanitize(queue), mqfmt.Sanitize(qmgr))
+}
+
+// nouns is "1 rule", "2 rules".
+func nouns(n int, word string) string {
+	if n != 1 {
+		word += "s"
+	}
+	return strconv.Itoa(n) + " " + word
 }
 
 // writeRulesJSON writes v with exact values (no HTML escapes: a table's

@@ -117,8 +117,13 @@ func TestRulesRunAndGenerateOnTheBuiltinDemo(t *testing.T) {
 		rest = rest[i+len(w):]
 	}
 	gen := filepath.Join(t.TempDir(), "gen.rules")
-	if code, _, errOut := runRulesCLI(t, "generate", "--scenario", "builtin", "--out", gen); code != exitDone {
+	code, out, errOut = runRulesCLI(t, "generate", "--scenario", "builtin", "--out", gen)
+	if code != exitDone {
 		t.Fatalf("generate: exit %d: %s", code, errOut)
+	}
+	// Success says so: what was written, where.
+	if want := "wrote " + gen + ": 3 rules, one per group of the 24 messages on SYSTEM.DEAD.LETTER.QUEUE of QM1"; !strings.HasPrefix(out, want) {
+		t.Errorf("generate --out said %q, want %q...", out, want)
 	}
 	code, out, _ = runRulesCLI(t, "check", gen)
 	if code != exitDone || !strings.Contains(out, "3 rules") {
@@ -127,7 +132,7 @@ func TestRulesRunAndGenerateOnTheBuiltinDemo(t *testing.T) {
 }
 
 // TestRulesDocExamples runs the rules commands the README's rules section
-// shows with their output ("$ ./poisonwatch rules ...") and checks every
+// shows with their output ("$ bin/poisonwatch rules ...") and checks every
 // line it documents, so the examples say what the commands print.
 func TestRulesDocExamples(t *testing.T) {
 	doc := readmeSection(t, "## Rules tables (runmqdlq)")
@@ -151,9 +156,9 @@ func TestRulesDocExamples(t *testing.T) {
 	}
 	for _, line := range strings.Split(doc, "\n") {
 		switch {
-		case strings.HasPrefix(line, "$ ./poisonwatch rules "):
+		case strings.HasPrefix(line, "$ bin/poisonwatch rules "):
 			flush()
-			cmd = strings.Fields(strings.TrimPrefix(line, "$ ./poisonwatch "))
+			cmd = strings.Fields(strings.TrimPrefix(line, "$ bin/poisonwatch "))
 		case strings.HasPrefix(line, "```"):
 			flush()
 		case cmd != nil && line != "":
@@ -162,5 +167,22 @@ func TestRulesDocExamples(t *testing.T) {
 	}
 	if ran < 2 {
 		t.Errorf("the rules section shows %d commands with their output, want the preview and the dry run", ran)
+	}
+}
+
+// A table line past 72 significant characters is worth one warning, not
+// one on stderr as the table is read and the same again in the report.
+func TestRulesPreviewWarnsOnce(t *testing.T) {
+	long := filepath.Join(t.TempDir(), "long.rules")
+	line := "REASON(MQRC_Q_FULL) DESTQ(ORDERS.EXPRESS) ACTION(RETRY) RETRY(3) REPLYQ(ABCDEFG)\n"
+	if err := os.WriteFile(long, []byte(line), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runRulesCLI(t, "preview", long, "--scenario", "builtin")
+	if code != exitDone {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(out+errOut, "80 significant characters; IBM's conventions allow 72"); n != 1 {
+		t.Errorf("the 72-character warning is printed %d times:\n%s%s", n, out, errOut)
 	}
 }

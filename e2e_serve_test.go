@@ -179,7 +179,7 @@ func TestEndToEndWarRoomOverSSH(t *testing.T) {
 	bob.keys("R")
 	bob.waitFor("you joined as a viewer")
 	bob.keys("Escape")
-	bob.waitFor("Queues by name 1/2")
+	bob.waitFor("Queues by severity 1/2")
 
 	alice.keys("d")
 	alice.waitFor("×5 2053 Q_FULL → PARKED.IN (QM1)")

@@ -259,6 +259,12 @@ func comeBackWarnings(req *OpRequest, items []OpItem) []string {
 	}
 	var out []string
 	for _, r := range slices.Sorted(maps.Keys(count)) {
+		if count[r] == 1 {
+			out = append(out, fmt.Sprintf("1 was dead-lettered by its consumer with %s (%d): put back unchanged, it will most likely "+
+				"be refused again and return to the DEADQ; fix the consumer or the message first, or move it to a parking queue",
+				r.String(), int32(r)))
+			continue
+		}
 		out = append(out, fmt.Sprintf("%d were dead-lettered by their consumer with %s (%d): put back unchanged, they will most likely "+
 			"be refused again and return to the DEADQ; fix the consumer or the messages first, or move them to a parking queue",
 			count[r], r.String(), int32(r)))

@@ -11,16 +11,18 @@ import (
 var (
 	queueLabels = []string{"qmgr", "queue", "role"}
 
-	descDepth = desc("queue_depth_messages", "CURDEPTH of a local queue at the last successful poll.", queueLabels...)
-	descMax   = desc("queue_max_depth_messages", "MAXDEPTH of a local queue.", queueLabels...)
-	descBOT   = desc("queue_backout_threshold", "BOTHRESH of a local queue (0: poison handling disabled, R1c).", queueLabels...)
-	descIPP   = desc("queue_open_input_handles", "IPPROCS: handles open for input on a local queue.", queueLabels...)
-	descAge   = desc("queue_oldest_message_age_seconds", "MSGAGE of a local queue's oldest message (queue monitoring on, queue not empty).", queueLabels...)
-	descLGet  = desc("queue_last_get_timestamp_seconds", "LGETDATE/LGETTIME of a local queue as Unix time (queue monitoring on, after a first get).", queueLabels...)
-	descHead  = desc("queue_head_backout_count", "Highest BackoutCount among the browsed head messages of an input queue.", queueLabels...)
+	descQueues = desc("qmgr_queues", "Local queues of the queue manager the exporter watches, before the --max-queues cap.", "qmgr")
+	descDepth  = desc("queue_depth_messages", "CURDEPTH of a local queue at the last successful poll.", queueLabels...)
+	descMax    = desc("queue_max_depth_messages", "MAXDEPTH of a local queue.", queueLabels...)
+	descBOT    = desc("queue_backout_threshold", "BOTHRESH of a local queue (0: poison handling disabled, R1c).", queueLabels...)
+	descIPP    = desc("queue_open_input_handles", "IPPROCS: handles open for input on a local queue.", queueLabels...)
+	descAge    = desc("queue_oldest_message_age_seconds", "MSGAGE of a local queue's oldest message (queue monitoring on, queue not empty).", queueLabels...)
+	descLGet   = desc("queue_last_get_timestamp_seconds", "LGETDATE/LGETTIME of a local queue as Unix time (queue monitoring on, after a first get).", queueLabels...)
+	// Not "_count": that suffix is a histogram's or a summary's.
+	descHead  = desc("queue_head_max_backouts", "Highest BackoutCount among the browsed head messages of an input queue.", queueLabels...)
 	descRisk  = desc("queue_at_risk_messages", "Browsed head messages of an input queue with BackoutCount > 0.", queueLabels...)
 	descStuck = desc("queue_stuck_poison_messages", "Browsed head messages of an input queue with BackoutCount >= BOTHRESH > 0 (R8c).", queueLabels...)
-	descArr   = desc("queue_arrivals_total", "Messages seen arriving on a backout queue or the DEADQ since the exporter started.", queueLabels...)
+	descArr   = desc("queue_arrivals_total", "Messages seen arriving on a backout queue or the DEADQ since the exporter started (not during the demo's warm-up).", queueLabels...)
 	descRate  = desc("queue_arrivals_per_second", "Arrival rate of a backout queue or the DEADQ over the dashboard's 5-minute window.", queueLabels...)
 
 	descReason = desc("deadq_messages_by_reason", "DEADQ messages by MQDLH Reason; past the cap, reason=\"(other)\" sums the rest.",
@@ -37,7 +39,8 @@ var (
 	descPollAge = desc("qmgr_last_poll_age_seconds", "Time since the last successful poll ended.", "qmgr")
 	descGood    = desc("qmgr_last_success_timestamp_seconds", "When the last successful poll ended, as Unix time.", "qmgr")
 	descPolls   = desc("qmgr_polls_total", "Polls the watcher made since the exporter started.", "qmgr")
-	descErrs    = desc("qmgr_poll_errors_total", "Failed polls seen by the exporter, by IBM MQ reason code name.", "qmgr", "reason")
+	descErrs    = desc("qmgr_poll_errors_total", "Failed polls seen by the exporter.", "qmgr")
+	descErrsBy  = desc("qmgr_poll_errors_by_reason_total", "Failed polls seen by the exporter, by IBM MQ reason code name.", "qmgr", "reason")
 	descSkip    = desc("qmgr_snapshots_skipped_total", "Polls whose snapshot a newer one replaced before the exporter folded it.", "qmgr")
 	descDur     = desc("qmgr_poll_duration_seconds", "How long the last poll took.", "qmgr")
 	descCalls   = desc("qmgr_poll_calls", "MQ calls the last poll made.", "qmgr")
@@ -57,9 +60,9 @@ func desc(name, help string, labels ...string) *prometheus.Desc {
 }
 
 // allDescs lists every metric the collector may send, for Describe.
-var allDescs = []*prometheus.Desc{descDepth, descMax, descBOT, descIPP, descAge, descLGet, descHead, descRisk, descStuck,
+var allDescs = []*prometheus.Desc{descQueues, descDepth, descMax, descBOT, descIPP, descAge, descLGet, descHead, descRisk, descStuck,
 	descArr, descRate, descReason, descDest, descNReasons, descNDests, descAlert,
-	descUp, descPollAge, descGood, descPolls, descErrs, descSkip, descDur, descCalls, descBytes, descIntv, descBuild}
+	descUp, descPollAge, descGood, descPolls, descErrs, descErrsBy, descSkip, descDur, descCalls, descBytes, descIntv, descBuild}
 
 // collector turns the latest figures into metrics on each scrape.
 type collector struct{ e *Exporter }
@@ -79,7 +82,12 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	for i := range c.e.figs {
 		f := c.e.figs[i].Load()
 		if f == nil {
-			continue // no poll has finished yet
+			// No poll has finished yet: the counters start at 0 all the
+			// same, so the first failure is an increase.
+			name := labelValue(c.e.cfg.Sources[i].Name())
+			ch <- prometheus.MustNewConstMetric(descPolls, prometheus.CounterValue, 0, name)
+			ch <- prometheus.MustNewConstMetric(descErrs, prometheus.CounterValue, 0, name)
+			continue
 		}
 		for _, m := range f.metrics(c.e.cfg.Interval) {
 			ch <- m
@@ -128,13 +136,22 @@ func health(emit func(prometheus.Metric), f *figures, interval time.Duration) {
 	}
 	counter(descPolls, float64(f.polls))
 	counter(descSkip, float64(f.skipped))
+	// The total is served from the first poll, at 0, so rate() and
+	// increase() see the first failure; the breakdown's series appear with
+	// their reason.
+	total := 0.0
 	for _, r := range f.errors {
-		emit(prometheus.MustNewConstMetric(descErrs, prometheus.CounterValue, r.count, f.qmgr, r.reason))
+		total += r.count
+		emit(prometheus.MustNewConstMetric(descErrsBy, prometheus.CounterValue, r.count, f.qmgr, r.reason))
 	}
+	counter(descErrs, total)
 	gauge(descDur, f.poll.Duration.Seconds())
 	gauge(descCalls, float64(f.poll.Calls))
 	gauge(descBytes, float64(f.poll.Bytes))
 	gauge(descIntv, interval.Seconds())
+	if f.connected {
+		gauge(descQueues, float64(f.nQueues))
+	}
 }
 
 func queue(emit func(prometheus.Metric), qmgr string, q *queueFigures) {
@@ -142,6 +159,13 @@ func queue(emit func(prometheus.Metric), qmgr string, q *queueFigures) {
 		emit(prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, qmgr, q.name, q.role))
 	}
 	gauge(descDepth, float64(q.depth))
+	if q.other {
+		if q.input {
+			gauge(descRisk, float64(q.atRisk))
+			gauge(descStuck, float64(q.stuck))
+		}
+		return
+	}
 	gauge(descMax, float64(q.maxDepth))
 	gauge(descBOT, float64(q.bothresh))
 	gauge(descIPP, float64(q.openInput))

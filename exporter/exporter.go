@@ -38,6 +38,12 @@ const (
 	DefaultMaxDestinations = 50
 )
 
+// Default bounds of one response: see Config.
+const (
+	DefaultWriteTimeout = time.Minute
+	DefaultStallTimeout = 10 * time.Second
+)
+
 // Config configures an Exporter.
 type Config struct {
 	Sources []Source
@@ -50,7 +56,20 @@ type Config struct {
 	// MaxReasons and MaxDestinations cap the DEADQ breakdowns per DEADQ:
 	// the largest groups get a series each, the rest one "(other)" series.
 	MaxReasons, MaxDestinations int
-	Version                     string
+	// WriteTimeout bounds the time a response to a scrape may take, and
+	// StallTimeout the time a scraper may leave it unread: past either the
+	// connection is closed, so scrapers that never read cannot keep the
+	// in-flight slots (default 60s and 10s; Prometheus's own scrape
+	// timeout is 10s by default).
+	WriteTimeout, StallTimeout time.Duration
+	// MaxQueues caps the local queues of one queue manager with series of
+	// their own; the rest are summed per role as queue="(other)".
+	MaxQueues int
+	// Warm, when not nil, is closed when the queue managers' history is
+	// complete (the demo's simulated warm-up): the messages that arrived
+	// before are the incident's backlog, not arrivals the exporter saw.
+	Warm    <-chan struct{}
+	Version string
 	// Log receives one line when a queue manager stops or starts answering;
 	// nil discards.
 	Log io.Writer
@@ -69,6 +88,15 @@ func New(cfg Config) *Exporter {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = DefaultWriteTimeout
+	}
+	if cfg.StallTimeout <= 0 {
+		cfg.StallTimeout = DefaultStallTimeout
+	}
+	if cfg.MaxQueues <= 0 {
+		cfg.MaxQueues = DefaultMaxQueues
+	}
 	if cfg.MaxReasons <= 0 {
 		cfg.MaxReasons = DefaultMaxReasons
 	}
@@ -79,7 +107,7 @@ func New(cfg Config) *Exporter {
 		cfg.Log = io.Discard
 	}
 	cfg.Log = &lockedWriter{w: cfg.Log} // the watchers and the HTTP server log at once
-	e := &Exporter{cfg: cfg, lim: limits{reasons: cfg.MaxReasons, dests: cfg.MaxDestinations},
+	e := &Exporter{cfg: cfg, lim: limits{queues: cfg.MaxQueues, reasons: cfg.MaxReasons, dests: cfg.MaxDestinations},
 		figs: make([]atomic.Pointer[figures], len(cfg.Sources)), reg: prometheus.NewRegistry()}
 	e.reg.MustRegister(collector{e}, collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -104,7 +132,7 @@ func (e *Exporter) Run(ctx context.Context) {
 func (e *Exporter) watch(ctx context.Context, i int) {
 	src := e.cfg.Sources[i]
 	st := model.New(e.cfg.Now, e.cfg.Interval)
-	var t tally
+	t := tally{warm: e.cfg.Warm}
 	was := true
 	in := src.Snapshots()
 	for {
@@ -118,6 +146,7 @@ func (e *Exporter) watch(ctx context.Context, i int) {
 			return
 		}
 		t.observe(snap)
+		t.fold(snap)
 		st.Fold(snap)
 		e.figs[i].Store(build(src.Name(), st.QMgrs[snap.QMgrName], snap, &t, e.lim))
 		if snap.Connected != was {
@@ -145,15 +174,17 @@ func (e *Exporter) logTransition(name string, snap *mqwatch.Snapshot) {
 // Handler serves /metrics and a page that links to it.
 func (e *Exporter) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/metrics", promhttp.HandlerFor(e.reg, promhttp.HandlerOpts{
+	mux.Handle("/metrics", e.bounded(promhttp.HandlerFor(e.reg, promhttp.HandlerOpts{
 		ErrorLog: log.New(e.cfg.Log, "poisonwatch exporter: ", 0),
 		// A metric that cannot be sent costs that metric, not the scrape.
 		ErrorHandling: promhttp.ContinueOnError,
 		// Scrapes are cheap, but a flood of them must not take the CPU the
 		// watchers need. No timeout: a scrape waits on nothing (the figures
 		// are in memory), and promhttp's would buffer every response whole.
+		// A scraper that stops reading is cut off (bounded), so it holds
+		// a slot for StallTimeout at most.
 		MaxRequestsInFlight: 8,
-	}))
+	})))
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, `<html><head><title>poisonwatch exporter</title></head><body><h1>poisonwatch exporter</h1><p><a href="/metrics">Metrics</a></p></body></html>`)
@@ -164,8 +195,9 @@ func (e *Exporter) Handler() http.Handler {
 // Serve answers HTTP on l until ctx ends, then gives scrapes in flight five
 // seconds to finish.
 func (e *Exporter) Serve(ctx context.Context, l net.Listener) error {
-	srv := &http.Server{Handler: e.Handler(), ReadHeaderTimeout: 5 * time.Second, IdleTimeout: time.Minute,
-		ErrorLog: log.New(e.cfg.Log, "poisonwatch exporter: ", 0)}
+	srv := &http.Server{Handler: e.Handler(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: e.cfg.WriteTimeout,
+		IdleTimeout: time.Minute,
+		ErrorLog:    log.New(e.cfg.Log, "poisonwatch exporter: ", 0)}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(l) }()
 	select {

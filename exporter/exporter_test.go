@@ -85,7 +85,7 @@ func TestHeadFigures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.queue, func(t *testing.T) {
-			for metric, want := range map[string]float64{"poisonwatch_queue_head_backout_count": tt.head,
+			for metric, want := range map[string]float64{"poisonwatch_queue_head_max_backouts": tt.head,
 				"poisonwatch_queue_at_risk_messages": tt.risk, "poisonwatch_queue_stuck_poison_messages": tt.stuck} {
 				if got, ok := sample(fams, metric, "queue", tt.queue); !ok || got != want {
 					t.Errorf("%s = %v (present %v), want %v", metric, got, ok, want)
@@ -93,7 +93,7 @@ func TestHeadFigures(t *testing.T) {
 			}
 		})
 	}
-	if got := samples(fams, "poisonwatch_queue_head_backout_count", []string{"queue"}); len(got) != 3 {
+	if got := samples(fams, "poisonwatch_queue_head_max_backouts", []string{"queue"}); len(got) != 3 {
 		t.Errorf("head figures are for input queues only: %v", got)
 	}
 }
@@ -239,8 +239,9 @@ func TestWatcherHealthWhenDisconnected(t *testing.T) {
 	}{
 		{"poisonwatch_qmgr_connected", nil, 0},
 		{"poisonwatch_qmgr_polls_total", nil, 3},
-		{"poisonwatch_qmgr_poll_errors_total", []string{"reason", "MQRC_CONNECTION_BROKEN"}, 1},
-		{"poisonwatch_qmgr_poll_errors_total", []string{"reason", "MQRC_Q_MGR_NOT_AVAILABLE"}, 1},
+		{"poisonwatch_qmgr_poll_errors_total", nil, 2},
+		{"poisonwatch_qmgr_poll_errors_by_reason_total", []string{"reason", "MQRC_CONNECTION_BROKEN"}, 1},
+		{"poisonwatch_qmgr_poll_errors_by_reason_total", []string{"reason", "MQRC_Q_MGR_NOT_AVAILABLE"}, 1},
 		{"poisonwatch_alert", []string{"rule", "", "queue", "", "severity", "critical"}, 1},
 	} {
 		if v, ok := sample(fams, c.metric, append([]string{"qmgr", "QM1"}, c.match...)...); !ok || v != c.want {

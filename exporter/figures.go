@@ -25,6 +25,7 @@ type figures struct {
 	lastGood  time.Time     // when the last successful poll ended; zero before
 	poll      mqwatch.PollStats
 	queues    []queueFigures
+	nQueues   int // local queues before the --max-queues cap
 	deadqs    []deadqFigures
 	alerts    []alertCount
 
@@ -50,6 +51,9 @@ type queueFigures struct {
 	arrivals   float64
 	rate       float64 // per second over model.RateWindow
 	hasRate    bool
+	// other: the queues past --max-queues of one role, summed; only the
+	// figures that add up (depth, at risk, stuck) are served for them.
+	other bool
 }
 
 // deadqFigures are the capped group counts of one DEADQ.
@@ -79,8 +83,9 @@ type reasonCount struct {
 	count  float64
 }
 
-// limits are the cardinality caps of the DEADQ breakdowns.
-type limits struct{ reasons, dests int }
+// limits are the cardinality caps: queues per queue manager and the DEADQ
+// breakdowns.
+type limits struct{ queues, reasons, dests int }
 
 // build reads the folded state of one queue manager.
 func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, lim limits) *figures {
@@ -102,13 +107,19 @@ func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, li
 		if !qs.View.HasStatus {
 			continue // alias, remote and model definitions hold no messages
 		}
-		qf := queueFigure(qs)
+		qf := queueFigure(qs, t)
 		if seen[qf.name] {
 			continue // two names that read the same once made valid UTF-8
 		}
 		seen[qf.name] = true
 		f.queues = append(f.queues, qf)
 	}
+	f.nQueues = len(f.queues)
+	alerting := map[string]bool{}
+	for _, a := range q.Alerts {
+		alerting[labelValue(a.Queue)] = true
+	}
+	f.queues = capQueues(f.queues, lim.queues, alerting)
 	if gs := q.Groups[snap.QMgr.DeadQ]; gs != nil && gs.IsDLQ {
 		f.deadqs = append(f.deadqs, deadqFigure(gs, lim))
 	}
@@ -116,7 +127,7 @@ func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, li
 	return f
 }
 
-func queueFigure(qs *model.QueueState) queueFigures {
+func queueFigure(qs *model.QueueState, t *tally) queueFigures {
 	v := qs.View
 	qf := queueFigures{name: labelValue(v.Info.Name), role: v.Role.String(), depth: v.Status.Depth,
 		maxDepth: v.Info.MaxDepth, bothresh: v.Info.BackoutThresh, openInput: v.Status.OpenInput}
@@ -130,7 +141,7 @@ func queueFigure(qs *model.QueueState) queueFigures {
 	case mqwatch.RoleBOQ, mqwatch.RoleDeadQ:
 		qf.inventory = true
 		if p, ok := qs.Arrived.Last(); ok {
-			qf.arrivals = p.V
+			qf.arrivals = t.arrivals(qf.name, p.V)
 		}
 		if r, ok := qs.ArrivalsPerMinute(); ok {
 			qf.rate, qf.hasRate = r/60, true
@@ -216,6 +227,46 @@ type tally struct {
 	last     uint64
 	skipped  uint64
 	failures map[string]float64
+
+	// warm is closed when the warm-up ends (nil: there is none); warmed is
+	// when the exporter first saw it closed. Until a snapshot polled after
+	// that, every arrival counted is the warm-up's, and before holds how
+	// many, per queue, to leave out of the counter.
+	warm     <-chan struct{}
+	warmed   time.Time
+	counting bool
+	before   map[string]float64
+}
+
+// fold notes whether snap was polled after the warm-up; before a fold.
+func (t *tally) fold(snap *mqwatch.Snapshot) {
+	if t.counting || t.warm == nil {
+		t.counting = true
+		return
+	}
+	if t.warmed.IsZero() {
+		select {
+		case <-t.warm:
+			// The wall clock: the demo's is virtual until the warm-up
+			// ends, and never passes the time it started.
+			t.warmed = time.Now()
+		default:
+		}
+	}
+	t.counting = !t.warmed.IsZero() && !snap.Time.Before(t.warmed)
+}
+
+// arrivals is the arrival counter of a queue whose model has counted seen
+// arrivals so far: less those of the warm-up.
+func (t *tally) arrivals(queue string, seen float64) float64 {
+	if !t.counting {
+		if t.before == nil {
+			t.before = map[string]float64{}
+		}
+		t.before[queue] = seen
+		return 0
+	}
+	return max(seen-t.before[queue], 0)
 }
 
 // observe counts one snapshot. Snapshots are latest-wins, so a poll the

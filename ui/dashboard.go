@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,17 +18,20 @@ import (
 // BOQ trends, and the alerts of one queue manager.
 type dashboard struct {
 	base
-	grid    Grid
-	rows    []*model.QueueState
-	q       *model.QMgrState
-	st      *Styles
-	focus   int // 0 queues, 1 alerts
-	alerts  alertPane
-	sortBy  queueSort
-	w, h    int
-	gridH   int
-	bottomH int
-	trendsH int
+	grid   Grid
+	rows   []*model.QueueState
+	q      *model.QMgrState
+	st     *Styles
+	focus  int // 0 queues, 1 alerts
+	alerts alertPane
+	// alertText filters the alerts as base.text filters the queues: `/`
+	// filters the pane that has the focus.
+	alertText string
+	sortBy    queueSort
+	w, h      int
+	gridH     int
+	bottomH   int
+	trendsH   int
 }
 
 func newDashboard(qm string) *dashboard {
@@ -86,9 +90,36 @@ func (d *dashboard) refresh(a *App) tea.Cmd {
 			break
 		}
 	}
-	d.alerts.set(d.q.Alerts)
+	d.alerts.set(filterAlerts(d.q.Alerts, d.alertText))
 	d.layout(a)
 	return nil
+}
+
+// filter is the focused pane's: the alerts' while they have the focus.
+func (d *dashboard) filter() *string {
+	if d.focus == 1 {
+		return &d.alertText
+	}
+	return &d.text
+}
+
+// filterAlerts keeps the alerts whose queue, rule or text match, in their
+// order (most severe first).
+func filterAlerts(list []model.Alert, text string) []model.Alert {
+	if text == "" {
+		return list
+	}
+	ms := model.Filter(text, len(list), func(i int) string { return list[i].Queue + " " + list[i].Rule + " " + list[i].Text })
+	idx := make([]int, len(ms))
+	for i, m := range ms {
+		idx[i] = m.Index
+	}
+	slices.Sort(idx)
+	out := make([]model.Alert, len(idx))
+	for i, j := range idx {
+		out[i] = list[j]
+	}
+	return out
 }
 
 func (d *dashboard) resize(a *App, w, h int) {
@@ -116,7 +147,8 @@ func (d *dashboard) bindings(a *App) []binding {
 	k := a.keys
 	var out []binding
 	if d.focus == 1 {
-		out = a.alertKeys(&d.alerts)
+		out = append(a.alertKeys(&d.alerts), bind(k.Sort, nil,
+			offIf(func() bool { return true }, "the alerts are listed most severe first; s sorts the queue table (tab to it)")))
 	} else {
 		out = a.gridKeys(&d.grid)
 		out = append(out, bind(k.Enter, func() tea.Cmd {

@@ -40,19 +40,21 @@ func (d *detailScreen) rfh2Lines() []string {
 			// War-room masks user properties (usr): they carry business
 			// data; mcd and jms say where a message goes, and the queue
 			// list shows them unmasked too.
-			out = append(out, d.elementLines(f.Elements, "   ", d.masked() && f.Name == "usr")...)
+			out = append(out, d.elementLines(f.Name, f.Elements, "   ", d.masked() && f.Name == "usr")...)
 		}
 		out = append(out, "")
 	}
 	return append(out, d.chainErr(err)...)
 }
 
-func (d *detailScreen) elementLines(es []mqfmt.Element, indent string, mask bool) []string {
+// elementLines lists a folder's properties; folder is "" below its top
+// level.
+func (d *detailScreen) elementLines(folder string, es []mqfmt.Element, indent string, mask bool) []string {
 	var out []string
 	for _, e := range es {
 		if e.IsGroup() {
 			out = append(out, indent+d.st.Accent.Render(mqfmt.Sanitize(e.Name)))
-			out = append(out, d.elementLines(e.Children, indent+"  ", mask)...)
+			out = append(out, d.elementLines("", e.Children, indent+"  ", mask)...)
 			continue
 		}
 		v := mqfmt.Sanitize(e.Value)
@@ -60,7 +62,9 @@ func (d *detailScreen) elementLines(es []mqfmt.Element, indent string, mask bool
 			v = mqfmt.Mask(v)
 		}
 		line := fmt.Sprintf("%s%-24s %s", indent, mqfmt.Sanitize(e.Name), v)
-		if e.DataType != "" {
+		if m := mqfmt.PropertyMeaning(folder, e.Name, e.DataType, e.Value); m != "" && !mask {
+			line += d.st.Muted.Render(" (" + mqfmt.Sanitize(m) + ")")
+		} else if e.DataType != "" {
 			line += d.st.Muted.Render(" (" + mqfmt.Sanitize(e.DataType) + ")")
 		}
 		out = append(out, line)

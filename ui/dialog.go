@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/progress"
@@ -99,7 +98,7 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	pushed := a.push(d)
 	if op == actions.OpExport {
 		d.typed.Prompt = "export to dmpmqmsg file: "
-		d.typed.SetValue(filepath.Join(a.exportDir(), exportName(queue, a.opt.Now())))
+		d.typed.SetValue(filepath.Join(a.exportDir(), exportName(loc.QMgr, queue, a.opt.Now())))
 		d.resize(a, a.width, 0)
 	}
 	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
@@ -234,8 +233,8 @@ func (a *App) exportDir() string {
 	return "."
 }
 
-// exportName proposes a file named after the queue and the time, so two
-// exports never collide.
-func exportName(queue string, now time.Time) string {
-	return strings.ReplaceAll(queue, "/", "_") + "-" + now.UTC().Format("20060102T150405Z") + ".dmp"
+// exportName proposes a file named after the queue manager, the queue and
+// the time, as the export command names it.
+func exportName(qmgr, queue string, now time.Time) string {
+	return actions.ExportName(qmgr, queue, now)
 }

@@ -28,8 +28,9 @@ type fleetScreen struct {
 	rows []model.FleetRow
 	st   *Styles
 	now  time.Time
-	// held: frozen or still warming up, so data is old on purpose.
-	held bool
+	// held: frozen or still warming up, so data is old on purpose;
+	// warming: the latter, whose rows say "starting".
+	held, warming bool
 	// moved: the operator moved the cursor, so it follows its queue manager
 	// through re-sorts; until then it stays on the worst row.
 	moved bool
@@ -75,6 +76,7 @@ func (f *fleetScreen) refresh(a *App) tea.Cmd {
 	}
 	f.st, f.now = &a.st, a.opt.Now()
 	f.held = a.warming || a.frozen || a.activeDialog() != nil
+	f.warming = a.warming
 	all := a.state.Fleet(f.now, f.held)
 	ms := model.Filter(f.text, len(all), func(i int) string { return all[i].QMgr })
 	f.rows = f.rows[:0]
@@ -195,8 +197,10 @@ func (f *fleetScreen) stateCell(r *model.FleetRow, w int) Cell {
 	}
 	text := "● " + age(r.Age.Truncate(time.Second)) + " ago"
 	switch {
+	case f.warming:
+		text = "● starting" // the history is still being filled in
 	case f.held:
-		text = "● held" // warming up or frozen: the header says which
+		text = "● held" // frozen or a dialog open: the header says which
 	case w < 20:
 		text = "● " + age(r.Age.Truncate(time.Second))
 	}

@@ -81,13 +81,23 @@ func (d *dashboard) view(a *App, w, h int) string {
 		gridTitle = ansi.Truncate(st.Muted.Render(head)+st.Warning.Render(n+" "), w, "…")
 	}
 	grid := gridTitle + "\n" + d.grid.View(st)
+	if d.grid.Rows == 0 && d.text != "" {
+		grid = gridTitle + "\n" + st.Muted.Render(ansi.Truncate(" no queue matches /"+mqfmt.Sanitize(d.text)+" (esc clears the filter)", w, "…"))
+	}
 	aw := d.alerts.w
 	alertTitle := fmt.Sprintf("Alerts (%d) %s", len(d.alerts.list), d.alerts.position())
+	if d.alertText != "" && d.q != nil {
+		alertTitle = fmt.Sprintf("Alerts (%d of %d, /%s) %s", len(d.alerts.list), len(d.q.Alerts), mqfmt.Sanitize(d.alertText), d.alerts.position())
+	}
 	if d.focus == 1 {
 		alertTitle += " — enter: details"
 	}
 	alerts := a.section(alertTitle, aw, d.focus == 1) + "\n" + d.alerts.view(st) + d.fixLine(a, aw)
-	if len(d.alerts.list) == 0 {
+	switch {
+	case len(d.alerts.list) == 0 && d.alertText != "":
+		alerts = a.section(alertTitle, aw, d.focus == 1) + "\n" +
+			st.Muted.Render(ansi.Truncate(" no alert matches /"+mqfmt.Sanitize(d.alertText)+" (esc clears the filter)", aw, "…"))
+	case len(d.alerts.list) == 0:
 		alerts = a.section(alertTitle, aw, false) + "\n" + st.OK.Render(" no alerts: nothing is looping, stuck or filling up")
 	}
 	if w >= wide {

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // TestMessageTabScrollsToTheEndAndWithTheWheel: the message tabs are a
@@ -37,17 +39,46 @@ func TestMessageTabScrollsToTheEndAndWithTheWheel(t *testing.T) {
 
 // TestSortCyclesAndSays: s cycles the queue table's order and the title
 // says which; severity puts the queues with critical alerts first.
+// TestSortCyclesAndSays: the table starts by severity (with a thousand
+// queues, a name order hides the alerting ones off screen), s cycles risk,
+// fill, name and back.
 func TestSortCyclesAndSays(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
-	press(a, "s")
 	d := topIs[*dashboard](t, a)
 	if !strings.Contains(a.View(), "Queues by severity") || queueLevel(d.rows[len(d.rows)-1]) == 2 {
-		t.Fatalf("s did not sort by severity:\n%s", a.View())
+		t.Fatalf("the table does not start by severity:\n%s", a.View())
 	}
 	press(a, "s", "s", "s")
 	if !strings.Contains(a.View(), "Queues by name") {
-		t.Fatalf("four s did not come back to the name order:\n%s", a.View())
+		t.Fatalf("three s did not reach the name order:\n%s", a.View())
+	}
+	press(a, "s")
+	if !strings.Contains(a.View(), "Queues by severity") {
+		t.Fatalf("four s did not come back to severity:\n%s", a.View())
+	}
+}
+
+// TestAlertingQueuesLeadAThousandQueueDashboard: 1,000 healthy queues named
+// before the one in trouble; at 80x24 the alerting queue is the first row.
+func TestAlertingQueuesLeadAThousandQueueDashboard(t *testing.T) {
+	a, _ := newTestApp(t, 80, 24, Options{})
+	snap := incident(1, 30)
+	for i := range 1000 {
+		snap.Queues = append(snap.Queues, view(fmt.Sprintf("AAA.%04d", i), 0, 5000, 0, "", mqwatch.RoleInput, 0))
+	}
+	slices.SortFunc(snap.Queues, func(x, y mqwatch.QueueView) int { return strings.Compare(x.Info.Name, y.Info.Name) })
+	a.Update(snapshotMsg{snap: snap})
+	d := topIs[*dashboard](t, a)
+	first := d.rows[0].View.Info.Name
+	worst := 0
+	for _, al := range d.q.Alerts {
+		if al.Queue == first {
+			worst = max(worst, int(al.Severity)+1)
+		}
+	}
+	if worst == 0 || !strings.Contains(a.View(), first) {
+		t.Fatalf("the first row, %s, has no alert:\n%s", first, a.View())
 	}
 }
 
@@ -73,13 +104,20 @@ func TestWarmUpSaysSoThenPollsAtOnce(t *testing.T) {
 	snap := incident(1, 30)
 	snap.Time = clock.Add(-15 * 60 * 1e9) // from the simulated past
 	a.Update(snapshotMsg{snap: snap})
-	if v := a.View(); !strings.Contains(v, "filling in history") || strings.Contains(v, "stale") {
+	// Alerts of a half-made history are not counted ("⚠ 0 crit" misled).
+	if v := a.View(); !strings.Contains(v, "filling in history") || strings.Contains(v, "stale") ||
+		!strings.Contains(v, "alerts starting") || strings.Contains(v, "crit") {
 		t.Fatalf("warming header:\n%s", v)
 	}
+	press(a, "m")
+	if v := a.View(); !strings.Contains(v, "● starting") || strings.Contains(v, "● held") {
+		t.Fatalf("warming fleet view:\n%s", v)
+	}
+	press(a, "esc")
 	close(warm)
 	a.Update(warmedMsg{})
-	if src.refresh != 1 || strings.Contains(a.View(), "filling in history") {
-		t.Fatalf("after the warm-up: %d refreshes\n%s", src.refresh, a.View())
+	if v := a.View(); src.refresh != 1 || strings.Contains(v, "filling in history") || !strings.Contains(v, "⚠ 3 crit") {
+		t.Fatalf("after the warm-up: %d refreshes\n%s", src.refresh, v)
 	}
 }
 
@@ -121,6 +159,33 @@ func TestKeysThatArriveTogetherEachCount(t *testing.T) {
 	press(a, "/ORD")
 	if !a.filter.active || *a.top().filter() != "ORD" {
 		t.Fatalf(`"/ORD" in one read: filter active %v, text %q`, a.filter.active, *a.top().filter())
+	}
+}
+
+// TestEscapesThatArriveTogetherEachGoBack: Bubble Tea reads "\x1b\x1b" as
+// alt+esc and "\x1b\x1b\x1b" as alt+esc, esc; each escape goes back one
+// step, as pressed one by one.
+func TestEscapesThatArriveTogetherEachGoBack(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	send := func(ks ...tea.KeyMsg) {
+		for _, k := range ks {
+			_, cmd := a.Update(k)
+			drain(a, cmd)
+		}
+	}
+	altEsc, esc := tea.KeyMsg{Type: tea.KeyEsc, Alt: true}, tea.KeyMsg{Type: tea.KeyEsc}
+
+	press(a, "a", "A") // the alerts, then the audit, above the dashboard
+	send(altEsc)
+	if n := len(a.stack); n != 1 {
+		t.Fatalf("two escapes in one read: %d screens left, want the dashboard alone", n)
+	}
+	// Three: two screens back, then the dashboard's filter cleared.
+	press(a, "/", "O", "R", "D", "enter", "a", "A")
+	send(altEsc, esc)
+	if n, f := len(a.stack), *a.top().filter(); n != 1 || f != "" {
+		t.Fatalf("three escapes in one read: %d screens left, filter %q; want the dashboard, unfiltered", n, f)
 	}
 }
 
@@ -320,5 +385,44 @@ func TestHeaderKeepsEveryQueueManagersAlertsAt80Columns(t *testing.T) {
 		if want := fmt.Sprintf("%s ● ⚠%d/%d", qm, c, w); c+w > 0 && !strings.Contains(head, want) {
 			t.Errorf("header %q lacks %q", head, want)
 		}
+	}
+}
+
+// TestFilterAndSortFollowTheFocusedPane: with the alerts pane focused, /
+// filters the alerts (not the queue table behind them) and says when none
+// matches; s says why it does not sort them. An empty queue table says
+// that its filter matched nothing.
+func TestFilterAndSortFollowTheFocusedPane(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	d := topIs[*dashboard](t, a)
+	all, rows := len(d.alerts.list), len(d.rows)
+	press(a, "tab", "s")
+	if !strings.Contains(a.View(), "the alerts are listed most severe first; s sorts the queue table (tab to it)") {
+		t.Errorf("s on the alerts pane says nothing:\n%s", a.View())
+	}
+	press(a, "/", "P", "A", "Y", "enter")
+	if len(d.rows) != rows || d.text != "" {
+		t.Fatalf("/ on the alerts pane filtered the queue table: %d rows of %d, filter %q", len(d.rows), rows, d.text)
+	}
+	if n := len(d.alerts.list); n == 0 || n >= all {
+		t.Fatalf("/PAY left %d alerts of %d", n, all)
+	}
+	for _, al := range d.alerts.list {
+		if !strings.Contains(al.Queue+al.Text, "PAY") {
+			t.Errorf("/PAY kept %s: %s", al.Queue, al.Text)
+		}
+	}
+	press(a, "/", "Z", "Z", "Z", "enter")
+	if v := a.View(); !strings.Contains(v, "no alert matches /PAYZZZ") || strings.Contains(v, "no alerts: nothing is looping") {
+		t.Errorf("an alert filter that matches nothing:\n%s", v)
+	}
+	press(a, "esc")
+	if len(d.alerts.list) != all {
+		t.Errorf("esc left %d alerts of %d", len(d.alerts.list), all)
+	}
+	press(a, "tab", "/", "Z", "Q", "X", "enter")
+	if v := a.View(); len(d.rows) != 0 || !strings.Contains(v, "no queue matches /ZQX") {
+		t.Errorf("a queue filter that matches nothing:\n%s", v)
 	}
 }

@@ -71,7 +71,7 @@ func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
 		base:   base{loc: model.Location{Screen: model.ScreenDialog, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Label: "write rules table"}},
 		groups: groups,
 		opts:   dlqrules.GenerateOptions{QMgr: t.q.Snap.QMgr.Name, Queue: t.loc.Queue, Now: now},
-		path:   filepath.Join(a.exportDir(), strings.TrimSuffix(exportName(t.loc.Queue, now), ".dmp")+".rules"),
+		path:   filepath.Join(a.exportDir(), strings.TrimPrefix(strings.TrimSuffix(exportName(t.loc.QMgr, t.loc.Queue, now), ".dmp"), "export-")+".rules"),
 		input:  textinput.New(),
 		st:     &a.st,
 	}

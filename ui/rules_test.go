@@ -59,7 +59,7 @@ func TestRulesScreens(t *testing.T) {
 		{"rules_refused", typeCommand("rules testdata/rules/broken.rules"), []string{"refused: 2 errors", "2:35", "3:18", "still in use: testdata/rules/incident.rules"}},
 		{"rules_show", typeCommand("rules"), []string{"#1", "line 4", "FWDQ(&DESTQ)"}},
 		{"rules_write_dialog", []string{"d", "W"}, []string{"Write a runmqdlq rules table: 2 groups of 300 messages on QM1.DEADQ",
-			"ACTION(FWD) FWDQ(&DESTQ) HEADER(NO)", "ACTION(RETRY) RETRY(3)", "file: /home/op/.local/state/poisonwatch/QM1.DEADQ-"}},
+			"ACTION(FWD) FWDQ(&DESTQ) HEADER(NO)", "ACTION(RETRY) RETRY(3)", "file: /home/op/.local/state/poisonwatch/QM1-QM1.DEADQ-"}},
 	}
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		for _, tc := range cases {
@@ -227,7 +227,7 @@ func TestFlowRulesLoadTriageWrite(t *testing.T) {
 	f.keys("enter")
 	f.waitFor("rules table of 2 groups written to")
 	a := f.quit()
-	if files, _ := filepath.Glob(filepath.Join(dir, "QM1.DEADQ-*.rules")); len(files) != 1 || a.rules == nil {
+	if files, _ := filepath.Glob(filepath.Join(dir, "QM1-QM1.DEADQ-*.rules")); len(files) != 1 || a.rules == nil {
 		t.Fatalf("written %v", files)
 	}
 }

@@ -34,7 +34,7 @@ var screenCases = []screenCase{
 	{"frozen", []string{"f"}},
 	{"alert_detail", []string{"tab", "j", "enter"}},
 	{"all_alerts", []string{"a"}},
-	{"sorted_by_severity", []string{"s"}},
+	{"sorted_by_name", []string{"s", "s", "s"}},
 	{"triage_marked", []string{"d", "space", "j", "ctrl+a"}},
 	{"audit_run", []string{"d", "enter", "space", "space", "R", "2", "enter", "enter", "A", "enter"}},
 }
@@ -171,7 +171,7 @@ func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "E")
-	if a.activeDialog() == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/QM1.DEADQ-") {
+	if a.activeDialog() == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/export-QM1-QM1.DEADQ-") {
 		t.Fatalf("no export dialog:\n%s", a.View())
 	}
 	press(a, "tab", "enter", "tab", "enter")

@@ -9,16 +9,18 @@ import (
 // queueSort is the dashboard's row order.
 type queueSort int
 
+// The first is the default: with a thousand queues, a name order puts the
+// queues in trouble off screen; by severity they lead, the rest by name.
 const (
-	sortName     queueSort = iota // locals by name, then definitions (stable: rows never jump)
-	sortSeverity                  // worst alert first, then the red/amber rows
+	sortSeverity queueSort = iota // worst alert first, then the red/amber rows, ties by name
 	sortRisk                      // stuck, then at-risk messages
 	sortFill                      // fullest first
+	sortName                      // locals by name, then definitions (stable: rows never jump)
 	queueSortCount
 )
 
 func (s queueSort) String() string {
-	return [...]string{"name", "severity", "risk", "fill"}[s]
+	return [...]string{"severity", "risk", "fill", "name"}[s]
 }
 
 // sortQueues orders q's queues by s; ties keep the name order.

@@ -15,6 +15,12 @@ func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
 		return a.onRunes(k)
 	}
+	if k.Type == tea.KeyEsc && k.Alt {
+		// Two escapes in one read ("\x1b\x1b") reach Bubble Tea as alt+esc,
+		// which nothing binds: they are two escapes, each going back.
+		esc := tea.KeyMsg{Type: tea.KeyEsc}
+		return tea.Sequence(a.onKey(esc), a.onKey(esc))
+	}
 	if k.String() == "ctrl+c" {
 		return a.quit()
 	}

@@ -107,7 +107,11 @@ func (a *App) headerView() string {
 	if onFleet {
 		counted = a.all()
 	}
-	if c, w := alertCounts(counted...); c+w > 0 {
+	if a.warming {
+		// The alerts of a history half made ("⚠ 0 crit 3 warn" while the
+		// loop has not reached BOTHRESH yet) would mislead: not counted yet.
+		parts = append(parts, st.Muted.Render("alerts starting"))
+	} else if c, w := alertCounts(counted...); c+w > 0 {
 		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d crit %d warn", c, w)))
 	}
 	if len(a.state.Order) > fleetFirstAbove {

@@ -131,7 +131,7 @@ func folderFields(prefix string, es []Element) []Field {
 			out = append(out, folderFields(name, e.Children)...)
 			continue
 		}
-		out = append(out, Field{Name: name, Value: Sanitize(e.Value), Meaning: Sanitize(e.DataType)})
+		out = append(out, Field{Name: name, Value: Sanitize(e.Value), Meaning: Sanitize(PropertyMeaning(prefix, e.Name, e.DataType, e.Value))})
 	}
 	return out
 }
