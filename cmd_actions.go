@@ -73,6 +73,10 @@ type actionFlags struct {
 	putaut                      string
 }
 
+// defaultVerify is how long a requeue, move or replay watches for its
+// messages coming back (R10f "requeue loop").
+const defaultVerify = 30 * time.Second
+
 // backendFlags choose the queue manager: the embedded one, built from MQSC
 // scripts and loaded with dmpmqmsg files, or IBM MQ (a build with the ibmmq
 // tag) with the dashboard's connection flags and MQ_* environment.
@@ -106,6 +110,8 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.BoolVar(&a.req.KeepMsgId, "keep-msgid", false, "replay: keep the MsgId (default: a new one)")
 	fs.StringVar(&a.context, "context", "pass", "`pass|default`: pass keeps the original context (needs setall authority on the target); default stamps your identity and the current time")
 	fs.StringVar(&a.putaut, "putaut", "", "`def|ctx`: whose authority puts; def: yours, dead letters refused with 2035 included; ctx: each message's UserIdentifier (runmqdlq PUTAUT(CTX), needs altusr); unset: yours, and dead letters refused with 2035 are skipped")
+	fs.StringVar(&a.req.AllowSystemTarget, "allow-system-target", "", "`QUEUE`: allow this one SYSTEM.* queue as a target (R10h); every other SYSTEM.* target is refused, except the DEADQ and transmission queues")
+	fs.DurationVar(&a.req.Verify, "verify", defaultVerify, "after the run, watch this long for the moved messages coming back to the source (R10f); 0 skips the check")
 	fs.BoolVar(&a.req.DryRun, "dry-run", false, "report per message what would happen; change nothing")
 	fs.IntVar(&a.batch, "batch", actions.DefaultBatch, "messages per unit of work")
 	fs.IntVar(&a.workers, "workers", actions.DefaultWorkers, "connections moving batches in parallel; 1 keeps the source order")
@@ -332,7 +338,8 @@ func exitCode(res *actions.OpResult, err error) int {
 	}
 	done := res.Done + already
 	if res.Plan.Request.DryRun {
-		done = res.Breakdown().Act + already
+		b := res.Breakdown()
+		done = b.Act - b.Back() + already // what would come back is not done
 	}
 	switch {
 	case err == nil && done == len(res.Items):

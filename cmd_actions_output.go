@@ -141,8 +141,8 @@ func countsLine(res *actions.OpResult) string {
 		for _, p := range []struct {
 			n    int
 			what string
-		}{{sumCounts(b.Fail), "would fail"}, {sumCounts(b.DeadLetterAgain), "would be dead-lettered again"},
-			{sumCounts(b.Skipped), "skipped"}} {
+		}{{sumCounts(b.ComesBack), "would come back"}, {sumCounts(b.Fail), "would fail"},
+			{sumCounts(b.DeadLetterAgain), "would be dead-lettered again"}, {sumCounts(b.Skipped), "skipped"}} {
 			if p.n > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
 			}
@@ -174,15 +174,15 @@ func sumCounts(cs []actions.OpCount) int {
 // per-message lines may be cut, these never are.
 func reasonLines(res *actions.OpResult) []string {
 	b := res.Breakdown()
-	fail, skip, dla := "failed", "skipped", "dead-lettered again"
+	fail, skip, dla, back := "failed", "skipped", "dead-lettered again", "came back"
 	if res.Plan.Request.DryRun {
-		fail, dla = "would fail", "would be dead-lettered again"
+		fail, dla, back = "would fail", "would be dead-lettered again", "would come back"
 	}
 	var out []string
 	for _, g := range []struct {
 		what string
 		cs   []actions.OpCount
-	}{{fail, b.Fail}, {dla, b.DeadLetterAgain}, {skip, b.Skipped}} {
+	}{{back, b.ComesBack}, {fail, b.Fail}, {dla, b.DeadLetterAgain}, {skip, b.Skipped}} {
 		for _, c := range g.cs {
 			out = append(out, mqfmt.Sanitize(fmt.Sprintf("  %s ×%d: %s", g.what, c.Count, c.Outcome)))
 		}
@@ -236,7 +236,7 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 		InDoubt: res.InDoubt, NotDone: res.NotDone, Stopped: res.Stopped, ElapsedMs: res.Elapsed.Milliseconds(),
 		AuditFile: res.AuditFile, ArchiveFile: res.ArchiveFile, Depths: depths, ExitCode: code, Items: []jsonItem{},
 		Breakdown: res.Breakdown()}
-	for _, cs := range []*[]actions.OpCount{&out.Breakdown.Fail, &out.Breakdown.DeadLetterAgain, &out.Breakdown.Skipped} {
+	for _, cs := range []*[]actions.OpCount{&out.Breakdown.Fail, &out.Breakdown.DeadLetterAgain, &out.Breakdown.Skipped, &out.Breakdown.ComesBack} {
 		if *cs == nil {
 			*cs = []actions.OpCount{}
 		}

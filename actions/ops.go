@@ -79,8 +79,15 @@ type OpRequest struct {
 	// Limit caps how many messages All or a Filter selects (0 = MaxSelection);
 	// the plan says when more matched.
 	Limit int
-	// PutAuthority says whose authority requeue and replay put with.
+	// PutAuthority says whose authority requeue, replay and move put with.
 	PutAuthority PutAuthority
+	// AllowSystemTarget names the one SYSTEM.* queue the operator allows as
+	// a target (R10h); every other SYSTEM.* target is skipped, except the
+	// DEADQ and transmission queues.
+	AllowSystemTarget string
+	// Verify is how long after a requeue, move or replay the engine watches
+	// for the moved messages coming back (R10f "requeue loop"); 0 skips it.
+	Verify time.Duration
 }
 
 // Filter selects messages by what an operator sees in a summary.

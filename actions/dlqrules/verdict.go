@@ -65,7 +65,7 @@ func (t *Table) ExplainVerdict(v *Verdict) string {
 
 // Predict says what t would do to each message of queue, in order, exactly
 // as Preview says it (the same classification, the engine's plan of each
-// rule's requests, the same probes of the targets), changing nothing. The
+// rule's requests, which open each target as the run will), changing nothing. The
 // dashboard asks it for the messages it lists, which it has read already.
 func Predict(ctx context.Context, src Source, t *Table, queue string, msgs []Subject) ([]Verdict, error) {
 	qmi, err := src.Conn.QMgr(ctx)

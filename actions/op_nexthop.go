@@ -1,0 +1,199 @@
+package actions
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// prefixWouldComeBack marks a message whose put would work but whose next
+// hop brings it back to where it is (R10f): the cause it was dead-lettered
+// for is still there.
+const prefixWouldComeBack = "would come back: "
+
+// channelAppls are the putting application names of IBM MQ's channel
+// agents: a dead letter they wrote was refused on arrival, not by a consumer.
+var channelAppls = []string{"amqrmppa", "runmqchl", "amqcrsta", "runmqlsr"}
+
+// nextHop follows each message a requeue or replay would put back on the
+// DEADQ's destination one step further (R10f): through the engine's own
+// route (R1-R9) for the consumer style known for the target, and the
+// queue manager's state now. A message the target's consumer dead-lettered
+// (the MQDLH's PutApplName is a consumer of the queue, or the reason is a
+// consumer's: 2362, 2363, 2364) is poison to it: put back unchanged it is
+// refused again, and when the route of that refusal ends on the DEADQ (its
+// BOQ full, put-inhibited or missing), it comes back.
+func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string, style func(queue string) (Style, bool)) {
+	if p.res.inv == nil || (p.Request.Op != OpRequeue && p.Request.Op != OpReplay) {
+		return
+	}
+	consumers := map[string][]string{} // base queue -> input handles' application tags
+	for i := range p.Items {
+		it, tg := &p.Items[i], p.targets[i]
+		if it.Outcome != verb || tg.queue == "" || tg.qmgr != "" || !it.Msg.HasDLH {
+			continue
+		}
+		in, err := p.res.inv.ResolveInput(tg.queue)
+		if err != nil {
+			continue
+		}
+		appls, ok := consumers[in.Base]
+		if !ok && conn != nil {
+			appls = inputAppls(ctx, conn, in.Base)
+			consumers[in.Base] = appls
+		}
+		if why := p.comesBack(&it.Msg, in, appls, style); why != "" {
+			it.Outcome = prefixWouldComeBack + why
+			it.Reason = it.Msg.DLHReason
+		}
+	}
+}
+
+// inputAppls lists the application tags with queue open for input.
+func inputAppls(ctx context.Context, conn mqwatch.Conn, queue string) []string {
+	hs, err := conn.Handles(ctx, queue)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, h := range hs {
+		if h.Input {
+			out = append(out, strings.TrimSpace(h.ApplTag))
+		}
+	}
+	return out
+}
+
+// comesBack says why s, put on in, would return to the DEADQ, or "".
+func (p *opPlanned) comesBack(s *mqwatch.Summary, in InputQueue, appls []string, style func(string) (Style, bool)) string {
+	rc := mqfmt.Reason(s.DLHReason)
+	switch rc {
+	case mqfmt.RCJMSFormatError, mqfmt.RCMsgNotMatched:
+		return fmt.Sprintf("consumer of %s refused them for their content (%s %d); put back unchanged they are refused again", in.Base, rc, int32(rc))
+	case mqfmt.RCBackoutThresholdReached:
+	case mqfmt.RCQFull:
+		if !byConsumer(s.DLHPutAppl, appls) {
+			return "" // a producer or a channel met the queue full: if it has room now, they stay
+		}
+	default:
+		return ""
+	}
+	st, known := DefaultConsumerStyle, false
+	if style != nil {
+		st, known = style(in.Name)
+	}
+	if !known {
+		st = DefaultConsumerStyle
+	}
+	first, d := refusal(s, in, p.res.inv, st)
+	if d == nil || d.Fate != MoveToDeadQ {
+		return ""
+	}
+	return fmt.Sprintf("consumer of %s (%s) dead-letters them %s", in.Base, st, whyDeadQ(first, in, p.res.inv))
+}
+
+// whyDeadQ says why the consumer's refusal ends on the DEADQ: its BOQ
+// cannot take the message, or it has none.
+func whyDeadQ(first *Decision, in InputQueue, inv *QueueIndex) string {
+	boq := strings.TrimSpace(in.BackoutQName)
+	if first.Fate == MoveToBOQ && first.Fails != 0 {
+		f := inv.Facts(boq)
+		switch mqfmt.Reason(first.Fails) {
+		case mqfmt.RCQFull:
+			return fmt.Sprintf("while %s is full (%d/%d)", boq, f.Depth, f.MaxDepth)
+		case mqfmt.RCPutInhibited:
+			return "while " + boq + " is put-inhibited"
+		}
+		return fmt.Sprintf("while a put to %s fails with %s", boq, first.Fails.Describe())
+	}
+	if boq == "" {
+		return fmt.Sprintf("again: %s has no BOQNAME, so at BOTHRESH %d they go to the DEADQ", in.Base, in.BackoutThresh)
+	}
+	return "again: " + first.lastWhy()
+}
+
+// DefaultConsumerStyle is the style assumed for a queue whose consumer is
+// not known: IBM MQ classes for JMS, the most common consumer of queues with
+// BOTHRESH (the dashboard's model assumes the same).
+var DefaultConsumerStyle = SyncTransacted
+
+// byConsumer reports whether the application that dead-lettered a message is
+// one of the queue's consumers: named among its input handles or, when
+// none is known, any application that is not a channel agent.
+func byConsumer(putAppl string, appls []string) bool {
+	a := strings.TrimSpace(putAppl)
+	if a == "" {
+		return false
+	}
+	for _, c := range appls {
+		if c != "" && (strings.EqualFold(c, a) || strings.HasSuffix(strings.ToLower(c), strings.ToLower(a))) {
+			return true
+		}
+	}
+	if len(appls) > 0 {
+		return false
+	}
+	for _, ch := range channelAppls {
+		if strings.Contains(strings.ToLower(a), ch) {
+			return false
+		}
+	}
+	return true
+}
+
+// refusal routes s through its consumer once it is refused again: at the
+// BackoutCount where the consumer gives up on it (its BOTHRESH, at least
+// 1). It returns the consumer's decision and the one that applies once
+// the puts the facts say fail have failed.
+func refusal(s *mqwatch.Summary, in InputQueue, facts FactSource, st Style) (*Decision, *Decision) {
+	md := mqfmt.NewMQMD()
+	md.BackoutCount = max(in.BackoutThresh, 1)
+	md.Report, md.Expiry = s.Report, s.Expiry
+	if s.Persistent {
+		md.Persistence = mqfmt.PerPersistent
+	}
+	r, err := Route(&RouteInput{
+		Message: RouteMessage{MD: md, HasRFH2: s.HasRFH2, JMSDestination: s.JMSDst, Length: max(s.Length-mqfmt.DLHLen, 0)},
+		Queue:   in, QMgr: qmgrOf(facts), Consumer: ConsumerSpec{Style: st}, Facts: facts,
+	})
+	if err != nil {
+		return nil, nil
+	}
+	d := &r.Decision
+	for _, c := range d.Cases {
+		if c.Outcome == OutcomeCommit {
+			d = c.Decision
+		}
+	}
+	return d, d.Effective()
+}
+
+func qmgrOf(f FactSource) mqwatch.QMgrInfo {
+	if inv, ok := f.(*QueueIndex); ok {
+		return inv.QMgr
+	}
+	return mqwatch.QMgrInfo{}
+}
+
+// lastWhy is the decision's last explanation, the one that says where the
+// message ends.
+func (d *Decision) lastWhy() string {
+	if len(d.Why) == 0 {
+		return d.Fate.String()
+	}
+	return d.Why[len(d.Why)-1].Text
+}
+
+// comesBackSummary is the plan's warning for what would come back, one per
+// cause: "would come back: 23 (the consumer of ORDERS.EXPRESS.IN ...)".
+func comesBackSummary(items []OpItem) []string {
+	b := breakdownOf(items)
+	out := make([]string, 0, len(b.ComesBack))
+	for _, c := range b.ComesBack {
+		out = append(out, fmt.Sprintf("would come back: %d (%s)", c.Count, c.Outcome))
+	}
+	return out
+}
