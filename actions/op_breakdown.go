@@ -46,7 +46,7 @@ type OpBreakdown struct {
 func (b *OpBreakdown) Clean() bool { return b.Act == b.Total && len(b.ComesBack) == 0 }
 
 // Back counts the messages that would come back.
-func (b *OpBreakdown) Back() int {
+func (b OpBreakdown) Back() int {
 	n := 0
 	for _, c := range b.ComesBack {
 		n += c.Count

@@ -154,7 +154,7 @@ func (pr *predictor) outcome(it *actions.OpItem) string {
 		rc := mqfmt.Reason(it.Reason)
 		why := strings.TrimSuffix(strings.TrimPrefix(o, "would fail: "), " ("+rc.String()+")")
 		return fmt.Sprintf("would fail with %s (%d): %s", rc, it.Reason, why)
-	case strings.HasPrefix(o, "would fail"), strings.HasPrefix(o, "would be dead-lettered again"):
+	case strings.HasPrefix(o, "would fail"), strings.HasPrefix(o, "would be dead-lettered again"), strings.HasPrefix(o, "would come back"):
 		return o
 	case it.Target == "":
 		return "would succeed"

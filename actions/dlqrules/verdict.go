@@ -31,9 +31,10 @@ func (v *Verdict) String() string {
 
 // Fails reports whether the engine predicts the action would not get the
 // message where the rule sends it: it would fail, loop back to the DEADQ,
-// or come back to a DEADQ from the queue manager that refused it before.
+// come back to a DEADQ from the queue manager that refused it before, or
+// come back from its consumer (R10f).
 func (v *Verdict) Fails() bool {
-	for _, p := range []string{"would fail", "would loop", "would be dead-lettered again"} {
+	for _, p := range []string{"would fail", "would loop", "would be dead-lettered again", "would come back"} {
 		if strings.HasPrefix(v.Outcome, p) {
 			return true
 		}
