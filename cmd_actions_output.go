@@ -85,6 +85,9 @@ func writeTextResult(w io.Writer, res *actions.OpResult, err error, depths []que
 	for _, l := range reasonLines(res) {
 		fmt.Fprintln(w, l)
 	}
+	if v := res.Verify.Sentence(); v != "" {
+		fmt.Fprintln(w, "check: "+mqfmt.Sanitize(v))
+	}
 	if res.Stopped != "" {
 		fmt.Fprintln(w, "stopped: "+mqfmt.Sanitize(res.Stopped))
 	}
@@ -201,6 +204,7 @@ type jsonItem struct {
 	Outcome    string `json:"outcome"`
 	Reason     int32  `json:"reason,omitempty"`
 	Why        string `json:"why,omitempty"`
+	CameBack   bool   `json:"came_back,omitempty"`
 }
 
 type jsonResult struct {
@@ -223,6 +227,10 @@ type jsonResult struct {
 	ArchiveFile string         `json:"archive_file,omitempty"`
 	Depths      []queueDepth   `json:"depths,omitempty"`
 	ExitCode    int            `json:"exit_code"`
+	// CameBack counts the messages the check after the run saw come back
+	// (R10f); Verify is that check in full.
+	CameBack int               `json:"came_back"`
+	Verify   *actions.OpVerify `json:"verify,omitempty"`
 	// Breakdown counts the messages by outcome, failures and skips per
 	// reason (for a dry run: what would happen).
 	Breakdown actions.OpBreakdown `json:"breakdown"`
@@ -235,7 +243,10 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 		Warnings: res.Plan.Warnings, Targets: res.Plan.Targets, Done: res.Done, Skipped: res.Skipped, Failed: res.Failed,
 		InDoubt: res.InDoubt, NotDone: res.NotDone, Stopped: res.Stopped, ElapsedMs: res.Elapsed.Milliseconds(),
 		AuditFile: res.AuditFile, ArchiveFile: res.ArchiveFile, Depths: depths, ExitCode: code, Items: []jsonItem{},
-		Breakdown: res.Breakdown()}
+		Breakdown: res.Breakdown(), Verify: res.Verify}
+	if res.Verify != nil {
+		out.CameBack = res.Verify.CameBack
+	}
 	for _, cs := range []*[]actions.OpCount{&out.Breakdown.Fail, &out.Breakdown.DeadLetterAgain, &out.Breakdown.Skipped, &out.Breakdown.ComesBack} {
 		if *cs == nil {
 			*cs = []actions.OpCount{}
@@ -250,7 +261,8 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 	for i := range res.Items {
 		it := &res.Items[i]
 		j := jsonItem{MsgId: hex.EncodeToString(it.Msg.MsgId[:]), CorrelId: hex.EncodeToString(it.Msg.CorrelId[:]),
-			Index: it.Index, Target: it.Target, TargetQMgr: it.TargetQMgr, Outcome: it.Outcome, Reason: it.Reason, Why: it.Why}
+			Index: it.Index, Target: it.Target, TargetQMgr: it.TargetQMgr, Outcome: it.Outcome, Reason: it.Reason, Why: it.Why,
+			CameBack: it.CameBack}
 		if !it.Msg.PutTime.IsZero() {
 			j.PutTime = it.Msg.PutTime.UTC().Format(time.RFC3339Nano)
 		}

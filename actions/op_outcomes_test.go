@@ -1,8 +1,12 @@
 package actions_test
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -195,5 +199,58 @@ func TestR10b_2035DecidedPerTarget(t *testing.T) {
 		if got := strings.Contains(o, refused); got != tc.skip {
 			t.Errorf("%s to %q (putaut %d): %q, want skipped %v", tc.req.Op, tc.req.Target, tc.req.PutAuthority, o, tc.skip)
 		}
+	}
+}
+
+// TestR10f_CheckAfterRunSeesWhatCameBack: after a requeue the engine watches
+// the DEADQ for the MsgIds it moved; a consumer that dead-letters one of
+// them again during the window is seen: the result counts it, marks the
+// item, says when and why, and the audit log gets a line for it.
+func TestR10f_CheckAfterRunSeesWhatCameBack(t *testing.T) {
+	f := newOpFixture(t, "")
+	c := f.conn()
+	f.deadLetterBy(c, 1, "ORDERS.IN", "QM1", mqfmt.RCQFull, "OrdersMDB", "")
+	f.deadLetterBy(c, 2, "ORDERS.IN", "QM1", mqfmt.RCQFull, "OrdersMDB", "")
+	sleeps := 0
+	consumer := func(o *actions.EngineOptions) {
+		clockSleep := o.Sleep
+		o.Sleep = func(ctx context.Context, d time.Duration) error {
+			if sleeps++; sleeps == 2 { // the consumer refuses message 1 again
+				q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: "ORDERS.IN"}, mqwatch.OpenOptions{Input: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				id := msgID(1)
+				m, err := q.Get(ctx, mqwatch.GetOptions{MsgId: &id})
+				_ = q.Close(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dmd, ddata, err := actions.ToDeadLetter(m.MD, m.Data, actions.DeadLetterOptions{Reason: mqfmt.RCQFull,
+					DestQName: "ORDERS.IN", DestQMgrName: "QM1", PutApplName: "OrdersMDB", Now: f.clk.Now()})
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.putSetAll(c, "QM1.DEADQ", dmd, ddata)
+			}
+			return clockSleep(ctx, d)
+		}
+	}
+	res := f.run(f.engine(consumer), actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true, Verify: 10 * time.Second})
+	v := res.Verify
+	if v == nil || v.Watched != 2 || v.CameBack != 1 || !res.Items[0].CameBack || res.Items[1].CameBack {
+		t.Fatalf("check %+v, items %+v", v, res.Items)
+	}
+	if s := v.Sentence(); !strings.HasPrefix(s, "1 back on QM1.DEADQ within 2 s (2053: ") {
+		t.Fatalf("sentence %q", s)
+	}
+	audit, err := os.ReadFile(filepath.Join(f.dir, "audit.jsonl"))
+	if err != nil || !strings.Contains(string(audit), `"outcome":"came back to QM1.DEADQ within 2 s (R10f requeue loop; run of `) {
+		t.Fatalf("audit: %v\n%s", err, audit)
+	}
+	// --verify 0 makes no check.
+	f.deadLetterBy(c, 3, "ORDERS.IN", "QM1", mqfmt.RCQFull, "OrdersMDB", "")
+	if res := f.run(f.engine(), actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true}); res.Verify != nil {
+		t.Fatalf("no window, yet a check: %+v", res.Verify)
 	}
 }

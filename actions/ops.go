@@ -131,6 +131,9 @@ type OpItem struct {
 	Why string
 	// Index is the message's 1-based position in the file for import.
 	Index int
+	// CameBack is set when the check after the run saw the message back
+	// on the queue it was taken from, or on the DEADQ (R10f).
+	CameBack bool
 }
 
 // OpProgress is reported during a run, for progress bars.
@@ -157,4 +160,7 @@ type OpResult struct {
 	// NotDone counts messages not acted on because the run stopped.
 	NotDone int
 	Elapsed time.Duration
+	// Verify is what the check after the run found (R10f); nil when none
+	// ran (a dry run, a discard, --verify 0).
+	Verify *OpVerify
 }
