@@ -114,7 +114,7 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.BoolVar(&a.req.KeepMsgId, "keep-msgid", false, "replay: keep the MsgId (default: a new one)")
 	fs.StringVar(&a.context, "context", "pass", "`pass|default`: pass keeps the original context (needs setall authority on the target); default stamps your identity and the current time")
 	fs.StringVar(&a.putaut, "putaut", "", "`def|ctx`: whose authority puts; def: yours, dead letters refused with 2035 included; ctx: each message's UserIdentifier (runmqdlq PUTAUT(CTX), needs altusr); unset: yours, and dead letters refused with 2035 are skipped")
-	fs.StringVar(&a.req.AllowSystemTarget, "allow-system-target", "", "`QUEUE`: allow this one SYSTEM.* queue as a target (R10h); every other SYSTEM.* target is refused, except the DEADQ and transmission queues")
+	fs.StringVar(&a.req.AllowSystemTarget, "allow-system-target", "", "`QUEUE`: allow this one SYSTEM.* queue as a target (R10g); every other SYSTEM.* target is refused, except the DEADQ and transmission queues")
 	fs.DurationVar(&a.req.Verify, "verify", defaultVerify, "after the run, watch this long for the moved messages coming back to the source (R10f); 0 skips the check")
 	fs.BoolVar(&a.req.DryRun, "dry-run", false, "report per message what would happen; change nothing")
 	fs.IntVar(&a.batch, "batch", actions.DefaultBatch, "messages per unit of work")

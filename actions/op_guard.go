@@ -8,7 +8,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// systemTargetSkip says why a put to a SYSTEM.* queue is refused (R10h): a
+// systemTargetSkip says why a put to a SYSTEM.* queue is refused (R10g): a
 // dead letter whose DestQName is SYSTEM.ADMIN.COMMAND.QUEUE, requeued with
 // its context passed, would have the command server run its PCF with the
 // authority of the UserIdentifier it carries (mqm). Only the local DEADQ
@@ -27,7 +27,7 @@ func (t *opTargets) systemTargetSkip(req *OpRequest, tg opTarget) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf("its target %s is a SYSTEM queue (R10h): a put there runs with the authority its context carries "+
+	return fmt.Sprintf("its target %s is a SYSTEM queue (R10g): a put there runs with the authority its context carries "+
 		"(SYSTEM.ADMIN.COMMAND.QUEUE executes commands as the message's user); name it exactly with --allow-system-target %s if you mean it",
 		tg.key(), q)
 }

@@ -133,12 +133,12 @@ DEFINE QLOCAL(EXPRESS.IN) BOTHRESH(3) BOQNAME(SMALL.BO) MAXDEPTH(100)
 	}
 }
 
-// TestR10h_SystemTargetRefused performs the attack of a dead letter whose
+// TestR10g_SystemTargetRefused performs the attack of a dead letter whose
 // DestQName is SYSTEM.ADMIN.COMMAND.QUEUE and whose UserIdentifier is mqm:
 // requeued with its context, the command server would run its PCF as mqm.
 // Requeue, move --to and replay skip it and say why; naming the exact queue
 // with AllowSystemTarget lets it go; the DEADQ stays a valid target.
-func TestR10h_SystemTargetRefused(t *testing.T) {
+func TestR10g_SystemTargetRefused(t *testing.T) {
 	f := newOpFixture(t, "") // the queue manager defines SYSTEM.ADMIN.COMMAND.QUEUE
 	c := f.conn()
 	f.deadLetterBy(c, 1, "SYSTEM.ADMIN.COMMAND.QUEUE", "QM1", mqfmt.RCQFull, "amqrmppa", "mqm")
@@ -149,7 +149,7 @@ func TestR10h_SystemTargetRefused(t *testing.T) {
 		{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true, AllowSystemTarget: "SYSTEM.ADMIN.OTHER.QUEUE"},
 	} {
 		res := f.run(f.engine(), req)
-		if res.Done != 0 || res.Skipped != 1 || !strings.Contains(res.Items[0].Outcome, "is a SYSTEM queue (R10h)") {
+		if res.Done != 0 || res.Skipped != 1 || !strings.Contains(res.Items[0].Outcome, "is a SYSTEM queue (R10g)") {
 			t.Fatalf("%s: done %d skipped %d %q", req.Op, res.Done, res.Skipped, outcomesOf(res.Items))
 		}
 	}

@@ -273,7 +273,7 @@ const refusedSkip = "dead-lettered because its user was not authorized (MQRC_NOT
 	"authority (runmqdlq's PUTAUT(CTX)), --putaut def to use yours, or another target (--to)"
 
 // targetSkip says why a message is not put to tg at all: a SYSTEM queue
-// not named with --allow-system-target (R10h), the destination security
+// not named with --allow-system-target (R10g), the destination security
 // refused it at without an explicit put authority, or the source itself.
 func (t *opTargets) targetSkip(req *OpRequest, tg opTarget, s *mqwatch.Summary) string {
 	if tg.queue == "" {

@@ -82,7 +82,7 @@ type OpRequest struct {
 	// PutAuthority says whose authority requeue, replay and move put with.
 	PutAuthority PutAuthority
 	// AllowSystemTarget names the one SYSTEM.* queue the operator allows as
-	// a target (R10h); every other SYSTEM.* target is skipped, except the
+	// a target (R10g); every other SYSTEM.* target is skipped, except the
 	// DEADQ and transmission queues.
 	AllowSystemTarget string
 	// Verify is how long after a requeue, move or replay the engine watches
