@@ -31,6 +31,7 @@ func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string,
 		return
 	}
 	consumers := map[string][]string{} // base queue -> input handles' application tags
+	seen := map[string]bool{}
 	for i := range p.Items {
 		it, tg := &p.Items[i], p.targets[i]
 		if it.Outcome != verb || tg.queue == "" || tg.qmgr != "" || !it.Msg.HasDLH {
@@ -48,8 +49,34 @@ func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string,
 		if why := p.comesBack(&it.Msg, in, appls, style); why != "" {
 			it.Outcome = prefixWouldComeBack + why
 			it.Reason = it.Msg.DLHReason
+			if fix := p.fixFirst(&it.Msg, in); fix != "" && !seen[fix] {
+				seen[fix] = true
+				p.fixes = append(p.fixes, fix)
+			}
 		}
 	}
+}
+
+// fixFirst is what removes the cause of a message coming back, for the
+// plan's warnings: room on the BOQ, the BOQ put-enabled, a BOQNAME; for a
+// content refusal, the consumer or the message.
+func (p *opPlanned) fixFirst(s *mqwatch.Summary, in InputQueue) string {
+	boq := strings.TrimSpace(in.BackoutQName)
+	switch rc := mqfmt.Reason(s.DLHReason); {
+	case rc == mqfmt.RCJMSFormatError || rc == mqfmt.RCMsgNotMatched:
+		return fmt.Sprintf("fix first: the consumer of %s or the messages (it refuses their content); or move them to a parking queue instead", in.Base)
+	case boq == "":
+		return fmt.Sprintf("fix first: ALTER QLOCAL(%s) BOQNAME(<a backout queue>), then restart its JMS consumers (they cache BOTHRESH and BOQNAME, R1b); or move them to a parking queue instead", in.Base)
+	}
+	f := p.res.inv.Facts(boq)
+	switch {
+	case f.PutInhibited:
+		return fmt.Sprintf("fix first: ALTER QLOCAL(%s) PUT(ENABLED); or move them to a parking queue instead", boq)
+	case f.Full:
+		return fmt.Sprintf("fix first: make room on %s (drain it, or ALTER QLOCAL(%s) MAXDEPTH(%d)); or move them to a parking queue instead",
+			boq, boq, min(2*int64(max(f.MaxDepth, 1)), 999999999))
+	}
+	return ""
 }
 
 // inputAppls lists the application tags with queue open for input.

@@ -20,6 +20,7 @@ type opPlanned struct {
 	targets []opTarget    // per item; zero for discard and export
 	res     *opTargets
 	fileSHA string // import: the file's SHA-256, which the audit log records
+	fixes   []string // what removes the cause of messages that would come back
 }
 
 // Plan works out what req would do, changing nothing: the messages selected
@@ -236,6 +237,7 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 	}
 	p.Warnings = append(p.Warnings, comeBackWarnings(req, p.Items)...)
 	p.Warnings = append(p.Warnings, comesBackSummary(p.Items)...)
+	p.Warnings = append(p.Warnings, p.fixes...)
 	p.Warnings = dedupe(p.Warnings)
 }
 

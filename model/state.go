@@ -37,6 +37,7 @@ type QMgrState struct {
 	// Styles names the consumer style of queues whose consumer is known, for
 	// route predictions; others get DefaultStyle.
 	Styles   map[string]actions.Style
+	Loops    []RequeueLoop // runs whose messages came back (R10f), newest last
 	inv      *actions.QueueIndex
 	lastLint []Alert
 	// connected holds the alerts of the last good poll, shown while the
