@@ -19,7 +19,7 @@ type opPlanned struct {
 	ids     []msgIdentity // per item
 	targets []opTarget    // per item; zero for discard and export
 	res     *opTargets
-	fileSHA string // import: the file's SHA-256, which the audit log records
+	fileSHA string   // import: the file's SHA-256, which the audit log records
 	fixes   []string // what removes the cause of messages that would come back
 }
 
