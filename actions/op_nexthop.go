@@ -96,17 +96,8 @@ func inputAppls(ctx context.Context, conn mqwatch.Conn, queue string) []string {
 
 // comesBack says why s, put on in, would return to the DEADQ, or "".
 func (p *opPlanned) comesBack(s *mqwatch.Summary, in InputQueue, appls []string, style func(string) (Style, bool)) string {
-	rc := mqfmt.Reason(s.DLHReason)
-	switch rc {
-	case mqfmt.RCJMSFormatError, mqfmt.RCMsgNotMatched:
-		return fmt.Sprintf("consumer of %s refused them for their content (%s %d); put back unchanged they are refused again", in.Base, rc, int32(rc))
-	case mqfmt.RCBackoutThresholdReached:
-	case mqfmt.RCQFull:
-		if !byConsumer(s.DLHPutAppl, appls) {
-			return "" // a producer or a channel met the queue full: if it has room now, they stay
-		}
-	default:
-		return ""
+	if mqfmt.Reason(s.DLHReason) == mqfmt.RCQFull && !byConsumer(s.DLHPutAppl, appls) {
+		return "" // a producer or a channel met the queue full: if it has room now, they stay
 	}
 	st, known := DefaultConsumerStyle, false
 	if style != nil {
@@ -115,11 +106,27 @@ func (p *opPlanned) comesBack(s *mqwatch.Summary, in InputQueue, appls []string,
 	if !known {
 		st = DefaultConsumerStyle
 	}
-	first, d := refusal(s, in, p.res.inv, st)
+	return ComesBack(s, in, p.res.inv, st)
+}
+
+// ComesBack says why a dead letter its consumer wrote (or refused: 2362,
+// 2363, 2364), put back unchanged on the input queue in whose consumer has
+// style st, would come back to the DEADQ (R10f), or "" when its refusal
+// would end elsewhere (its BOQ has room) or nothing says it would be
+// refused. The route tab and the plan both ask it.
+func ComesBack(s *mqwatch.Summary, in InputQueue, inv *QueueIndex, st Style) string {
+	switch rc := mqfmt.Reason(s.DLHReason); rc {
+	case mqfmt.RCJMSFormatError, mqfmt.RCMsgNotMatched:
+		return fmt.Sprintf("consumer of %s refused them for their content (%s %d); put back unchanged they are refused again", in.Base, rc, int32(rc))
+	case mqfmt.RCBackoutThresholdReached, mqfmt.RCQFull:
+	default:
+		return ""
+	}
+	first, d := refusal(s, in, inv, st)
 	if d == nil || d.Fate != MoveToDeadQ {
 		return ""
 	}
-	return fmt.Sprintf("consumer of %s (%s) dead-letters them %s", in.Base, st, whyDeadQ(first, in, p.res.inv))
+	return fmt.Sprintf("consumer of %s (%s) dead-letters them %s", in.Base, st, whyDeadQ(first, in, inv))
 }
 
 // whyDeadQ says why the consumer's refusal ends on the DEADQ: its BOQ
@@ -146,6 +153,12 @@ func whyDeadQ(first *Decision, in InputQueue, inv *QueueIndex) string {
 // not known: IBM MQ classes for JMS, the most common consumer of queues with
 // BOTHRESH (the dashboard's model assumes the same).
 var DefaultConsumerStyle = SyncTransacted
+
+// WrittenByConsumer reports whether the application that dead-lettered a
+// message (the MQDLH's PutApplName) is a consumer of its destination: one of
+// appls, the application tags with the queue open for input, or, when none
+// is known, any application that is not one of IBM MQ's channel agents.
+func WrittenByConsumer(putAppl string, appls []string) bool { return byConsumer(putAppl, appls) }
 
 // byConsumer reports whether the application that dead-lettered a message is
 // one of the queue's consumers: named among its input handles or, when

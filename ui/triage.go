@@ -229,6 +229,9 @@ func (t *triageScreen) explain() string {
 	if k.Reason == 0 {
 		return ""
 	}
+	if t.q != nil { // whose queue was full, when the consumer dead-lettered it
+		return t.q.DLHReasonText(k.Reason, k.DestQ, k.DestQMgr, k.Appl)
+	}
 	return mqfmt.Reason(k.Reason).Describe()
 }
 
