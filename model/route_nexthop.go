@@ -66,6 +66,6 @@ func (q *QMgrState) DLHReasonText(rc int32, destQ, destQMgr, putAppl string) str
 	if dest.Full {
 		return r.Describe() // the destination is full now too: it may have been the one
 	}
-	return fmt.Sprintf("%s (%d): %s, the consumer of %s, dead-lettered it because its backout queue %s was full (%d/%d now); %s itself had room",
-		r, rc, mqfmt.Sanitize(strings.TrimSpace(putAppl)), in.Base, boq, f.Depth, f.MaxDepth, in.Base)
+	return fmt.Sprintf("%s (%d): backout queue %s full (%d/%d now): %s, the consumer of %s, dead-lettered it; %s had room",
+		r, rc, boq, f.Depth, f.MaxDepth, mqfmt.Sanitize(strings.TrimSpace(putAppl)), in.Base, in.Base)
 }

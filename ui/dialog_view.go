@@ -281,7 +281,7 @@ func (a *App) targetLines(p actions.OpPlan) []string {
 func (a *App) skipLines(p actions.OpPlan) []string {
 	var out []string
 	for _, it := range p.Items {
-		if it.Reason != 0 && len(out) < 5 {
+		if it.Reason != 0 && len(out) < 5 && !strings.HasPrefix(it.Outcome, "would come back") { // counted above
 			out = append(out, a.st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Outcome))))
 		}
 	}
