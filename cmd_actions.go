@@ -90,8 +90,9 @@ type backendFlags struct {
 	simFor    time.Duration
 	// live keeps a scenario's applications running while the command acts
 	// (the check after a requeue watches what they do); stop ends them.
-	live bool
-	stop func()
+	live   bool
+	stop   func()
+	styles map[string]actions.Style // a scenario's consumer styles, by queue
 }
 
 func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.FlagSet {
@@ -320,6 +321,7 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return exitFailed
 	}
+	eng.SetConsumerStyles(a.backend.styles)
 	prog := newProgressPrinter(stderr, string(op), a.json)
 	res, err := eng.Run(ctx, a.req, prog.report)
 	prog.done()

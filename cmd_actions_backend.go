@@ -118,6 +118,7 @@ func simulated(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--scenario: %w", err)
 	}
+	b.styles = scenarioStyles(s, b.qmgr)
 	if b.live {
 		return liveScenario(ctx, b, s)
 	}

@@ -171,6 +171,7 @@ func openRulesSource(ctx context.Context, f *rulesFlags) (dlqrules.Source, func(
 	if err != nil {
 		return dlqrules.Source{}, nil, err
 	}
+	eng.SetConsumerStyles(f.backend.styles)
 	c, err := conn.Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch rules"})
 	if err != nil {
 		return dlqrules.Source{}, nil, err

@@ -92,6 +92,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	if err != nil {
 		return fail(1, err)
 	}
+	operators.useStyles(be.styles)
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	sources, wait := startWatchers(watchCtx, o.tuiOpts, be)
 	defer func() { stopWatch(); wait() }()

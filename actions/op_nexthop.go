@@ -101,7 +101,9 @@ func (p *opPlanned) comesBack(s *mqwatch.Summary, in InputQueue, appls []string,
 	}
 	st, known := DefaultConsumerStyle, false
 	if style != nil {
-		st, known = style(in.Name)
+		if st, known = style(in.Name); !known {
+			st, known = style(in.Base)
+		}
 	}
 	if !known {
 		st = DefaultConsumerStyle
@@ -236,4 +238,17 @@ func comesBackSummary(items []OpItem) []string {
 		out = append(out, fmt.Sprintf("would come back: %d (%s)", c.Count, c.Outcome))
 	}
 	return out
+}
+
+// SetConsumerStyles tells the engine which consumer style gets from which
+// queue (a scenario's consumers, what the dashboard knows), for the plan's
+// next-hop prediction (R10f). Call it before the engine is used.
+func (e *Engine) SetConsumerStyles(styles map[string]Style) {
+	if len(styles) == 0 {
+		return
+	}
+	e.opts.ConsumerStyle = func(queue string) (Style, bool) {
+		st, ok := styles[queue]
+		return st, ok
+	}
 }
