@@ -26,8 +26,8 @@ type triageScreen struct {
 	// marks are the groups whose messages space marked.
 	marks map[model.GroupKey]bool
 	// why caches each group's reason text until the next poll.
-	why map[model.GroupKey]string
-	w, h  int
+	why  map[model.GroupKey]string
+	w, h int
 	// laidOut is the chrome the grid was sized for.
 	laidOut int
 	// rules is the loaded rules table's verdict per group (nil without one).
