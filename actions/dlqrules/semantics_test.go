@@ -133,3 +133,24 @@ func TestR6_CatchAllIsAFallbackNotDead(t *testing.T) {
 		t.Fatalf("text:\n%s", b.String())
 	}
 }
+
+// TestR6_FailedPutFallsToTheNextRule: a put that fails counts an attempt
+// against its rule's RETRY; once they are spent, the next matching rule is
+// tried (IBM, "Processing the rules table": "If all attempts fail, the DLQ
+// handler searches for the next matching rule in the table").
+func TestR6_FailedPutFallsToTheNextRule(t *testing.T) {
+	f := newFixture(t)
+	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
+	res, err := f.runTable(t, "WAIT(NO) RETRYINT(5)\nACTION(FWD) FWDQ(NO.SUCH.Q) RETRY(2)\nACTION(FWD) FWDQ(PARKING.Q)\n", RunOptions{})
+	if err != nil || res.Done != 1 || res.Failed != 0 {
+		t.Fatalf("run: %s %v", res, err)
+	}
+	var rules []int
+	for _, st := range res.Steps {
+		rules = append(rules, st.Rule)
+	}
+	if len(rules) != 3 || rules[0] != 1 || rules[1] != 1 || rules[2] != 2 {
+		t.Fatalf("steps by rule %v, want rule 1 twice (RETRY(2)), then rule 2", rules)
+	}
+	f.depths(t, map[string]int{"PARKING.Q": 1, "QM1.DEADQ": 0})
+}
