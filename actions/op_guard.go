@@ -32,15 +32,10 @@ func (t *opTargets) systemTargetSkip(req *OpRequest, tg opTarget) string {
 		tg.key(), q)
 }
 
-// refusedDestination reports whether tg is the destination security refused
-// a 2035 dead letter at (R10b, one rule whatever the action): the MQDLH's
-// DestQName on its DestQMgrName, by name or, locally, by the queue it
-// resolves to. A put there with the operator's authority would deliver what
-// security refused; a put to any other queue (a parking queue, a forward
-// queue) bypasses nothing, whichever action makes it and whether the MQDLH
-// stays or goes.
-func (t *opTargets) refusedDestination(tg opTarget, s *mqwatch.Summary) bool {
-	if !s.HasDLH || mqfmt.Reason(s.DLHReason) != mqfmt.RCNotAuthorized || tg.queue == "" {
+// isDestination reports whether tg is a dead letter's destination: its
+// MQDLH DestQName, by name or, locally, by the queue it resolves to.
+func (t *opTargets) isDestination(tg opTarget, s *mqwatch.Summary) bool {
+	if !s.HasDLH || tg.queue == "" {
 		return false
 	}
 	dq, dqm := strings.TrimSpace(s.DLHDestQ), t.remote(s.DLHDestQMgr)
@@ -55,4 +50,15 @@ func (t *opTargets) refusedDestination(tg opTarget, s *mqwatch.Summary) bool {
 	}
 	a, b := t.inv.Facts(dq), t.inv.Facts(tg.queue)
 	return a.Resolved != "" && a.Resolved == b.Resolved
+}
+
+// refusedDestination reports whether tg is the destination security refused
+// a 2035 dead letter at (R10b, one rule whatever the action): the MQDLH's
+// DestQName on its DestQMgrName, by name or, locally, by the queue it
+// resolves to. A put there with the operator's authority would deliver what
+// security refused; a put to any other queue (a parking queue, a forward
+// queue) bypasses nothing, whichever action makes it and whether the MQDLH
+// stays or goes.
+func (t *opTargets) refusedDestination(tg opTarget, s *mqwatch.Summary) bool {
+	return s.HasDLH && mqfmt.Reason(s.DLHReason) == mqfmt.RCNotAuthorized && t.isDestination(tg, s)
 }

@@ -38,8 +38,8 @@ func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string,
 			continue
 		}
 		in, err := p.res.inv.ResolveInput(tg.queue)
-		if err != nil {
-			continue
+		if err != nil || !p.res.isDestination(tg, &it.Msg) {
+			continue // another queue (a parking queue): not the consumer that refused it
 		}
 		appls, ok := consumers[in.Base]
 		if !ok && conn != nil {

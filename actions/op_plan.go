@@ -252,7 +252,8 @@ func comeBackWarnings(req *OpRequest, items []OpItem) []string {
 	count := map[mqfmt.Reason]int{}
 	for i := range items {
 		if items[i].planned() && !strings.HasPrefix(items[i].Outcome, "would fail") &&
-			!strings.HasPrefix(items[i].Outcome, prefixWouldComeBack) && items[i].Msg.HasDLH {
+			!strings.HasPrefix(items[i].Outcome, prefixWouldComeBack) && items[i].Msg.HasDLH &&
+			items[i].Target == strings.TrimSpace(items[i].Msg.DLHDestQ) { // a parking queue meets no consumer
 			switch r := mqfmt.Reason(items[i].Msg.DLHReason); r {
 			case mqfmt.RCJMSFormatError, mqfmt.RCMsgNotMatched, mqfmt.RCBackoutThresholdReached:
 				count[r]++

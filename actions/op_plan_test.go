@@ -185,4 +185,9 @@ func TestR10f_RequeueOfRefusedContentComesBack(t *testing.T) {
 	if warned != 1 {
 		t.Fatalf("warnings %q", plan.Warnings)
 	}
+	// To a parking queue they do not meet the consumer that refused them.
+	plan, err = f.engine().Plan(f.ctx, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true, Target: "PARKING.Q"})
+	if err != nil || plan.Breakdown().Back() != 0 {
+		t.Fatalf("to PARKING.Q: %v %v", plan.Items, err)
+	}
 }
