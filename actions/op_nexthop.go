@@ -3,6 +3,8 @@ package actions
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -31,7 +33,12 @@ func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string,
 		return
 	}
 	consumers := map[string][]string{} // base queue -> input handles' application tags
-	seen := map[string]bool{}
+	seen, idle := map[string]bool{}, map[string]int{}
+	defer func() {
+		for _, q := range slices.Sorted(maps.Keys(idle)) {
+			p.fixes = append(p.fixes, fmt.Sprintf("no consumer has %s open now: the %d that would come back wait there until one reads them", q, idle[q]))
+		}
+	}()
 	for i := range p.Items {
 		it, tg := &p.Items[i], p.targets[i]
 		if it.Outcome != verb || tg.queue == "" || tg.qmgr != "" || !it.Msg.HasDLH {
@@ -47,6 +54,9 @@ func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string,
 			consumers[in.Base] = appls
 		}
 		if why := p.comesBack(&it.Msg, in, appls, style); why != "" {
+			if appls != nil && len(appls) == 0 {
+				idle[in.Base]++
+			}
 			it.Outcome = prefixWouldComeBack + why
 			it.Reason = it.Msg.DLHReason
 			if fix := p.fixFirst(&it.Msg, in); fix != "" && !seen[fix] {
@@ -85,7 +95,7 @@ func inputAppls(ctx context.Context, conn mqwatch.Conn, queue string) []string {
 	if err != nil {
 		return nil
 	}
-	var out []string
+	out := []string{} // known: empty when no consumer has it open
 	for _, h := range hs {
 		if h.Input {
 			out = append(out, strings.TrimSpace(h.ApplTag))

@@ -98,8 +98,9 @@ SET AUTHREC PRINCIPAL('ops') OBJTYPE(QMGR) AUTHADD(CONNECT,INQ,DSP)
 // TestR10f_NextHopComesBackWhileBOQFull: dead letters the consumer of
 // EXPRESS.IN wrote with MQRC_Q_FULL because its BOQ was full come back if
 // requeued while the BOQ is still full; one a channel wrote (the queue was
-// full then, it has room now) does not; the text names the BOQ and its
-// depth.
+// full then, it has room now) does not, nor, once the consumer's handle
+// names it, one another application wrote; the text names the BOQ and its
+// depth, and says when no consumer has the queue open.
 func TestR10f_NextHopComesBackWhileBOQFull(t *testing.T) {
 	f := newOpFixture(t, `
 DEFINE QLOCAL(SMALL.BO) MAXDEPTH(1)
@@ -110,13 +111,38 @@ DEFINE QLOCAL(EXPRESS.IN) BOTHRESH(3) BOQNAME(SMALL.BO) MAXDEPTH(100)
 	f.putSetAll(c, "SMALL.BO", md, data)
 	f.deadLetterBy(c, 1, "EXPRESS.IN", "QM1", mqfmt.RCQFull, "ExpressMDB", "")
 	f.deadLetterBy(c, 2, "EXPRESS.IN", "QM1", mqfmt.RCQFull, "amqrmppa", "")
+	f.deadLetterBy(c, 3, "EXPRESS.IN", "QM1", mqfmt.RCQFull, "BatchLoader", "")
 	plan, err := f.engine().Plan(f.ctx, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// No consumer has the queue open: the loop waits for one.
+	idle := "would come back: consumer of EXPRESS.IN (sync-transacted) dead-letters them while SMALL.BO is full (1/1)"
+	if got := outcomesOf(plan.Items); got[0] != idle || got[1] != "would requeue" || got[2] != idle {
+		t.Fatalf("outcomes %q, want %q, would requeue, the same", got, idle)
+	}
+	if !strings.Contains(strings.Join(plan.Warnings, "\n"), "no consumer has EXPRESS.IN open now: the 2 that would come back wait there until one reads them") {
+		t.Fatalf("warnings %q", plan.Warnings)
+	}
+	// With the consumer connected, its handle names who dead-letters:
+	// BatchLoader is not it.
+	mdb, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{ApplName: "ExpressMDB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mdb.Close()
+	in, err := mdb.Open(f.ctx, mqwatch.ObjectDesc{Name: "EXPRESS.IN"}, mqwatch.OpenOptions{Input: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close(f.ctx)
+	plan, err = f.engine().Plan(f.ctx, actions.OpRequest{Op: actions.OpRequeue, Queue: "QM1.DEADQ", All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := "would come back: consumer of EXPRESS.IN (sync-transacted) dead-letters them while SMALL.BO is full (1/1)"
-	if got := outcomesOf(plan.Items); got[0] != want || got[1] != "would requeue" {
-		t.Fatalf("outcomes %q, want %q and would requeue", got, want)
+	if got := outcomesOf(plan.Items); got[0] != want || got[1] != "would requeue" || got[2] != "would requeue" {
+		t.Fatalf("outcomes %q, want %q and would requeue twice", got, want)
 	}
 	b := plan.Breakdown()
 	if b.Back() != 1 || b.ComesBack[0].Reason != int32(mqfmt.RCQFull) {
