@@ -59,17 +59,17 @@ func (v *OpVerify) Sentence() string {
 func seconds(d time.Duration) string { return fmt.Sprintf("%.0f s", d.Seconds()) }
 
 // verifiable reports whether a finished run's messages are watched: a
-// requeue or move that acted on something, with a window. A replay's
-// copies carry new MsgIds unless kept, and its originals stay where they
-// are: only a replay with --keep-msgid to another queue is watched on the
-// target's side through the DEADQ.
+// requeue or move that acted on something, with a window ("-": no check,
+// nothing said). A replay is not watched, and says why: its copies carry
+// new MsgIds unless kept, and its originals stay where they were, so a copy
+// that came back cannot be told from its original.
 func verifiable(req *OpRequest, res *OpResult) string {
 	switch {
 	case req.DryRun || req.Verify <= 0 || res.Done == 0:
 		return "-"
-	case req.Op == OpReplay && !req.KeepMsgId:
-		return "a replay's copies have new MsgIds: nothing to recognise them by"
-	case req.Op != OpRequeue && req.Op != OpMove && req.Op != OpReplay:
+	case req.Op == OpReplay:
+		return "a replay leaves each original where it was: a copy that came back cannot be told from it"
+	case req.Op != OpRequeue && req.Op != OpMove:
 		return "-"
 	}
 	return ""
