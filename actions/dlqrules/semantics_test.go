@@ -141,7 +141,16 @@ func TestR6_CatchAllIsAFallbackNotDead(t *testing.T) {
 func TestR6_FailedPutFallsToTheNextRule(t *testing.T) {
 	f := newFixture(t)
 	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
-	res, err := f.runTable(t, "WAIT(NO) RETRYINT(5)\nACTION(FWD) FWDQ(NO.SUCH.Q) RETRY(2)\nACTION(FWD) FWDQ(PARKING.Q)\n", RunOptions{})
+	table := "WAIT(NO) RETRYINT(5)\nACTION(FWD) FWDQ(NO.SUCH.Q) RETRY(2)\nACTION(FWD) FWDQ(PARKING.Q)\n"
+	// The preview says where the message ends: rule 1 would fail, then rule 2.
+	rep, err := Preview(f.ctx, f.source(""), mustParse(t, table), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := rep.Rules[0].Does; len(d) != 1 || d[0].Then != "rule 2 (line 3): forward to PARKING.Q (MQDLH kept): would succeed" {
+		t.Fatalf("preview of rule 1: %+v", d)
+	}
+	res, err := f.runTable(t, table, RunOptions{})
 	if err != nil || res.Done != 1 || res.Failed != 0 {
 		t.Fatalf("run: %s %v", res, err)
 	}
