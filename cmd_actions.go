@@ -74,6 +74,10 @@ type actionFlags struct {
 	putaut                      string
 }
 
+// defaultVerify is how long a requeue, move or replay watches for its
+// messages coming back (R10f "requeue loop").
+const defaultVerify = 30 * time.Second
+
 // backendFlags choose the queue manager: the embedded one, built from MQSC
 // scripts and loaded with dmpmqmsg files, or IBM MQ (a build with the ibmmq
 // tag) with the dashboard's connection flags and MQ_* environment.
@@ -85,6 +89,11 @@ type backendFlags struct {
 	loadQueue string
 	scenario  string
 	simFor    time.Duration
+	// live keeps a scenario's applications running while the command acts
+	// (the check after a requeue watches what they do); stop ends them.
+	live   bool
+	stop   func()
+	styles map[string]actions.Style // a scenario's consumer styles, by queue
 }
 
 func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.FlagSet {
@@ -108,6 +117,8 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.BoolVar(&a.req.NoReports, "no-reports", false, "replay: clear the COA, COD, exception and expiration report options on the copies (recorded in the audit log)")
 	fs.StringVar(&a.context, "context", "pass", "`pass|default`: pass keeps the original context (needs setall authority on the target); default stamps your identity and the current time")
 	fs.StringVar(&a.putaut, "putaut", "", "`def|ctx`: whose authority puts; def: yours, dead letters refused with 2035 included; ctx: each message's UserIdentifier (runmqdlq PUTAUT(CTX), needs altusr); unset: yours, and dead letters refused with 2035 are skipped")
+	fs.StringVar(&a.req.AllowSystemTarget, "allow-system-target", "", "`QUEUE`: allow this one SYSTEM.* queue as a target (R10g); every other SYSTEM.* target is refused, except the DEADQ and transmission queues")
+	fs.DurationVar(&a.req.Verify, "verify", defaultVerify, "after the run, watch this long for the moved messages coming back to the source (R10f); 0 skips the check")
 	fs.BoolVar(&a.req.DryRun, "dry-run", false, "report per message what would happen; change nothing")
 	fs.IntVar(&a.batch, "batch", actions.DefaultBatch, "messages per unit of work")
 	fs.IntVar(&a.workers, "workers", actions.DefaultWorkers, "connections moving batches in parallel; 1 keeps the source order")
@@ -217,6 +228,8 @@ func checkActionArgs(a *actionFlags) error {
 		return fmt.Errorf("%s needs --file", r.Op)
 	case r.Op == actions.OpExport && r.File == "":
 		r.File = defaultExportFile(a.auditPath, r.QMgr, r.Queue, time.Now())
+	case r.Verify < 0 || r.Verify > 24*time.Hour:
+		return fmt.Errorf("--verify %s: want 0 (no check) up to 24h", r.Verify)
 	}
 	return nil
 }
@@ -304,7 +317,11 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return exitUsage
 	}
+	noApps := prepareVerify(a)
 	conn, qm, err := openActionBackend(ctx, &a.backend)
+	if a.backend.stop != nil {
+		defer a.backend.stop()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return exitFailed
@@ -315,9 +332,13 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return exitFailed
 	}
+	eng.SetConsumerStyles(a.backend.styles)
 	prog := newProgressPrinter(stderr, string(op), a.json)
 	res, err := eng.Run(ctx, a.req, prog.report)
 	prog.done()
+	if noApps && res.Verify == nil && res.Done > 0 && !a.req.DryRun {
+		res.Verify = &actions.OpVerify{Skipped: "no application runs on this in-memory queue manager (--mqsc, --load): nothing can bring them back; --scenario runs its consumers during the check"}
+	}
 	code := exitCode(&res, err)
 	var depths []queueDepth
 	if qm != nil {
@@ -329,6 +350,24 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 		writeTextResult(stdout, &res, err, depths)
 	}
 	return code
+}
+
+// prepareVerify decides how the check after a run is made (R10f): with a
+// scenario, its applications keep running through it; an embedded queue
+// manager made of MQSC and dmpmqmsg files has no application that could
+// bring a message back, so the check is skipped (and says so).
+func prepareVerify(a *actionFlags) (noApps bool) {
+	r := &a.req
+	watched := !r.DryRun && r.Verify > 0 && (r.Op == actions.OpRequeue || r.Op == actions.OpMove || r.Op == actions.OpReplay)
+	if !watched || a.backend.kind != "embedded" {
+		return false
+	}
+	if a.backend.scenario != "" {
+		a.backend.live = true
+		return false
+	}
+	r.Verify = 0
+	return true
 }
 
 // exitCode classifies a result: done, partial or failed. A dry run is
@@ -343,7 +382,11 @@ func exitCode(res *actions.OpResult, err error) int {
 	}
 	done := res.Done + already
 	if res.Plan.Request.DryRun {
-		done = res.Breakdown().Act + already
+		b := res.Breakdown()
+		done = b.Act - b.Back() + already // what would come back is not done
+	}
+	if res.Verify != nil && res.Verify.CameBack > 0 && done > 0 {
+		return exitPartial // acted on, but back where they were (R10f)
 	}
 	switch {
 	case err == nil && done == len(res.Items) && !res.Plan.More:

@@ -107,6 +107,9 @@ func loadQLoad(ctx context.Context, qm *embedded.QMgr, path, queue string) error
 
 // simulated runs a scenario headless, as `poisonwatch sim` does, and returns
 // its queue manager named --qmgr with the messages the run left behind.
+// With b.live the scenario keeps running after that simulated history, on
+// the wall clock, until b.stop is called: its consumers then go on working
+// while a requeue's check watches what comes back (R10f).
 func simulated(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
 	s, err := demo.Builtin()
 	if b.scenario != "builtin" {
@@ -114,6 +117,10 @@ func simulated(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("--scenario: %w", err)
+	}
+	b.styles = scenarioStyles(s, b.qmgr)
+	if b.live {
+		return liveScenario(ctx, b, s)
 	}
 	res, err := s.Simulate(ctx, demo.SimOptions{Duration: b.simFor})
 	if err != nil {
@@ -124,6 +131,32 @@ func simulated(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
 		if qm.Name() == b.qmgr {
 			return qm, nil
 		}
+		names = append(names, qm.Name())
+	}
+	return nil, fmt.Errorf("--scenario %s has no queue manager %s (it has %v): give --qmgr", b.scenario, b.qmgr, names)
+}
+
+// liveScenario starts s with its simulated history (--sim-duration, else
+// the scenario's duration) and leaves its applications running until
+// b.stop.
+func liveScenario(ctx context.Context, b *backendFlags, s *demo.Scenario) (*embedded.QMgr, error) {
+	s.Warmup = b.simFor
+	if s.Warmup == 0 {
+		s.Warmup = s.Duration
+	}
+	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	run, err := s.Start(runCtx)
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("--scenario: %w", err)
+	}
+	b.stop = func() { cancel(); <-run.Done() }
+	if qm := run.QMgr(b.qmgr); qm != nil {
+		return qm, nil
+	}
+	b.stop()
+	var names []string
+	for _, qm := range run.QMgrs() {
 		names = append(names, qm.Name())
 	}
 	return nil, fmt.Errorf("--scenario %s has no queue manager %s (it has %v): give --qmgr", b.scenario, b.qmgr, names)

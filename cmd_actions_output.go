@@ -85,6 +85,9 @@ func writeTextResult(w io.Writer, res *actions.OpResult, err error, depths []que
 	for _, l := range reasonLines(res) {
 		fmt.Fprintln(w, l)
 	}
+	if v := res.Verify.Sentence(); v != "" {
+		fmt.Fprintln(w, "check: "+mqfmt.Sanitize(v))
+	}
 	if res.Stopped != "" {
 		fmt.Fprintln(w, "stopped: "+mqfmt.Sanitize(res.Stopped))
 	}
@@ -141,8 +144,8 @@ func countsLine(res *actions.OpResult) string {
 		for _, p := range []struct {
 			n    int
 			what string
-		}{{sumCounts(b.Fail), "would fail"}, {sumCounts(b.DeadLetterAgain), "would be dead-lettered again"},
-			{sumCounts(b.Skipped), "skipped"}} {
+		}{{sumCounts(b.ComesBack), "would come back"}, {sumCounts(b.Fail), "would fail"},
+			{sumCounts(b.DeadLetterAgain), "would be dead-lettered again"}, {sumCounts(b.Skipped), "skipped"}} {
 			if p.n > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
 			}
@@ -174,15 +177,15 @@ func sumCounts(cs []actions.OpCount) int {
 // per-message lines may be cut, these never are.
 func reasonLines(res *actions.OpResult) []string {
 	b := res.Breakdown()
-	fail, skip, dla := "failed", "skipped", "dead-lettered again"
+	fail, skip, dla, back := "failed", "skipped", "dead-lettered again", "came back"
 	if res.Plan.Request.DryRun {
-		fail, dla = "would fail", "would be dead-lettered again"
+		fail, dla, back = "would fail", "would be dead-lettered again", "would come back"
 	}
 	var out []string
 	for _, g := range []struct {
 		what string
 		cs   []actions.OpCount
-	}{{fail, b.Fail}, {dla, b.DeadLetterAgain}, {skip, b.Skipped}} {
+	}{{back, b.ComesBack}, {fail, b.Fail}, {dla, b.DeadLetterAgain}, {skip, b.Skipped}} {
 		for _, c := range g.cs {
 			out = append(out, mqfmt.Sanitize(fmt.Sprintf("  %s ×%d: %s", g.what, c.Count, c.Outcome)))
 		}
@@ -201,6 +204,7 @@ type jsonItem struct {
 	Outcome    string `json:"outcome"`
 	Reason     int32  `json:"reason,omitempty"`
 	Why        string `json:"why,omitempty"`
+	CameBack   bool   `json:"came_back,omitempty"`
 }
 
 type jsonResult struct {
@@ -223,6 +227,10 @@ type jsonResult struct {
 	ArchiveFile string         `json:"archive_file,omitempty"`
 	Depths      []queueDepth   `json:"depths,omitempty"`
 	ExitCode    int            `json:"exit_code"`
+	// CameBack counts the messages the check after the run saw come back
+	// (R10f); Verify is that check in full.
+	CameBack int               `json:"came_back"`
+	Verify   *actions.OpVerify `json:"verify,omitempty"`
 	// Breakdown counts the messages by outcome, failures and skips per
 	// reason (for a dry run: what would happen).
 	Breakdown actions.OpBreakdown `json:"breakdown"`
@@ -235,8 +243,11 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 		Warnings: res.Plan.Warnings, Targets: res.Plan.Targets, Done: res.Done, Skipped: res.Skipped, Failed: res.Failed,
 		InDoubt: res.InDoubt, NotDone: res.NotDone, Stopped: res.Stopped, ElapsedMs: res.Elapsed.Milliseconds(),
 		AuditFile: res.AuditFile, ArchiveFile: res.ArchiveFile, Depths: depths, ExitCode: code, Items: []jsonItem{},
-		Breakdown: res.Breakdown()}
-	for _, cs := range []*[]actions.OpCount{&out.Breakdown.Fail, &out.Breakdown.DeadLetterAgain, &out.Breakdown.Skipped} {
+		Breakdown: res.Breakdown(), Verify: res.Verify}
+	if res.Verify != nil {
+		out.CameBack = res.Verify.CameBack
+	}
+	for _, cs := range []*[]actions.OpCount{&out.Breakdown.Fail, &out.Breakdown.DeadLetterAgain, &out.Breakdown.Skipped, &out.Breakdown.ComesBack} {
 		if *cs == nil {
 			*cs = []actions.OpCount{}
 		}
@@ -250,7 +261,8 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 	for i := range res.Items {
 		it := &res.Items[i]
 		j := jsonItem{MsgId: hex.EncodeToString(it.Msg.MsgId[:]), CorrelId: hex.EncodeToString(it.Msg.CorrelId[:]),
-			Index: it.Index, Target: it.Target, TargetQMgr: it.TargetQMgr, Outcome: it.Outcome, Reason: it.Reason, Why: it.Why}
+			Index: it.Index, Target: it.Target, TargetQMgr: it.TargetQMgr, Outcome: it.Outcome, Reason: it.Reason, Why: it.Why,
+			CameBack: it.CameBack}
 		if !it.Msg.PutTime.IsZero() {
 			j.PutTime = it.Msg.PutTime.UTC().Format(time.RFC3339Nano)
 		}

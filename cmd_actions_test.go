@@ -310,7 +310,7 @@ var _ ui.Operations = actions.EngineOps{}
 func TestActionOnSimulatedScenario(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	args := []string{"move", "--scenario", "builtin", "--sim-duration", "2m", "--qmgr", "QM2",
-		"--queue", "QM2.DEAD.LETTER.QUEUE", "--all", "--to", "AUDIT.PARKED"}
+		"--queue", "QM2.DEAD.LETTER.QUEUE", "--all", "--to", "AUDIT.PARKED", "--verify", "1s"}
 	var out, errOut bytes.Buffer
 	if code := dispatch(context.Background(), append(args, "--dry-run"), &out, &errOut); code != exitDone {
 		t.Fatalf("dry run: exit %d\n%s%s", code, out.String(), errOut.String())

@@ -16,10 +16,10 @@ import (
 
 // actionSynopsis is each action command's usage line.
 var actionSynopsis = map[actions.Op]string{
-	actions.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--putaut def|ctx] [flags]",
-	actions.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [flags]",
+	actions.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--putaut def|ctx] [--verify D] [flags]",
+	actions.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [--verify D] [flags]",
 	actions.OpDiscard: "poisonwatch discard --queue Q (--all | --msgid HEX | FILTERS) [--file ARCHIVE | --archive-dir DIR] [flags]",
-	actions.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [--no-reports] [flags]",
+	actions.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [--no-reports] [--verify D] [flags]",
 	actions.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) [--file FILE] [flags]",
 	actions.OpImport:  "poisonwatch import --file FILE --to Q [--to-qmgr QM] [--all | --msgid HEX | FILTERS] [flags]",
 }
@@ -27,16 +27,19 @@ var actionSynopsis = map[actions.Op]string{
 // opOnlyFlags are the flags that apply to some actions only; every other
 // flag applies to all of them.
 var opOnlyFlags = map[string][]actions.Op{
-	"to":          {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
-	"to-qmgr":     {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
-	"context":     {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
-	"keep-msgid":  {actions.OpReplay},
-	"no-reports":  {actions.OpReplay},
-	"putaut":      {actions.OpRequeue, actions.OpReplay},
-	"file":        {actions.OpDiscard, actions.OpExport, actions.OpImport},
-	"archive-dir": {actions.OpDiscard},
-	"batch":       {actions.OpRequeue, actions.OpMove, actions.OpDiscard, actions.OpReplay, actions.OpImport},
-	"workers":     {actions.OpRequeue, actions.OpMove, actions.OpDiscard},
+	"to":         {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
+	"to-qmgr":    {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
+	"context":    {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
+	"keep-msgid": {actions.OpReplay},
+	"no-reports": {actions.OpReplay},
+	"putaut":     {actions.OpRequeue, actions.OpReplay, actions.OpMove},
+	"verify":     {actions.OpRequeue, actions.OpMove, actions.OpReplay},
+
+	"allow-system-target": {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
+	"file":                {actions.OpDiscard, actions.OpExport, actions.OpImport},
+	"archive-dir":         {actions.OpDiscard},
+	"batch":               {actions.OpRequeue, actions.OpMove, actions.OpDiscard, actions.OpReplay, actions.OpImport},
+	"workers":             {actions.OpRequeue, actions.OpMove, actions.OpDiscard},
 }
 
 // flagApplies reports whether the flag name means something to op.

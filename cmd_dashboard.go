@@ -92,6 +92,7 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	be.ops, be.rules = ops, ops
+	ops.useStyles(be.styles)
 	th, err := pickTheme(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)

@@ -184,6 +184,7 @@ func openRulesSource(ctx context.Context, f *rulesFlags) (dlqrules.Source, func(
 	if err != nil {
 		return dlqrules.Source{}, nil, err
 	}
+	eng.SetConsumerStyles(f.backend.styles)
 	c, err := conn.Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch rules"})
 	if err != nil {
 		return dlqrules.Source{}, nil, err
@@ -237,12 +238,26 @@ func rulesRun(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f *ru
 	case err != nil && res == nil:
 		fmt.Fprintf(stderr, "poisonwatch rules run: %v\n", err)
 		return exitFailed
+	case err == nil && res.DryRun:
+		return dryRunExit(res.DryRunActed())
 	case err != nil || (res.Failed > 0 && res.Done > 0):
 		return exitPartial
 	case res.Failed > 0:
 		return exitFailed
 	}
 	return exitDone
+}
+
+// dryRunExit is the exit code of a dry run: 0 when every message it would
+// take would get where its rule sends it, 1 when some would, 3 when none.
+func dryRunExit(act, not int) int {
+	switch {
+	case not == 0:
+		return exitDone
+	case act > 0:
+		return exitPartial
+	}
+	return exitFailed
 }
 
 // writeRulesStep prints one engine request of a run as the action commands

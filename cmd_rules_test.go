@@ -38,8 +38,10 @@ func TestRulesCheck(t *testing.T) {
 }
 
 // The preview of the demo table on the built-in demo, whose DEADQ is known:
-// 7 Q_FULL retried, 13 forwarded without MQDLH, 4 forwarded to a queue that
-// does not exist, a shadowed rule and a dead one.
+// 7 Q_FULL retried (they would come back: their consumer's BOQ is full), 13
+// forwarded without MQDLH to the consumer that refused their content (they
+// would come back too), 4 forwarded to a queue that does not exist, a
+// shadowed rule (a fallback, not dead) and a dead one.
 func TestRulesPreviewOnTheBuiltinDemo(t *testing.T) {
 	code, out, errOut := runRulesCLI(t, "preview", "testdata/rules/demo.rules", "--scenario", "builtin", "--json")
 	if code != exitDone {
@@ -65,9 +67,9 @@ func TestRulesPreviewOnTheBuiltinDemo(t *testing.T) {
 		t.Fatalf("report: %s", out)
 	}
 	want := []string{
-		"7 retry to ORDERS.EXPRESS (MQDLH removed): would succeed",
+		"7 retry to ORDERS.EXPRESS (MQDLH removed): would come back: consumer of ORDERS.EXPRESS.IN (sync-transacted) dead-letters them while ORDERS.BO is full (40/40)",
 		"",
-		"13 forward to ORDERS.RETURNS.IN (MQDLH removed): would succeed",
+		"13 forward to ORDERS.RETURNS.IN (MQDLH removed): would come back: consumer of ORDERS.RETURNS.IN refused them for their content",
 		"4 forward to PARKING.NOWHERE (MQDLH kept): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)",
 		"",
 	}
@@ -77,7 +79,7 @@ func TestRulesPreviewOnTheBuiltinDemo(t *testing.T) {
 		if len(r.Does) == 1 {
 			got = strings.Join([]string{strconv.Itoa(r.Does[0].Count), r.Does[0].Does + ":", r.Does[0].Outcome}, " ")
 		}
-		if !strings.HasPrefix(got, w) || (w == "") != r.Dead {
+		if !strings.HasPrefix(got, w) || (i == 4) != r.Dead {
 			t.Errorf("rule %d: %q, dead %v; want %q", i+1, got, r.Dead, w)
 		}
 	}
@@ -97,16 +99,17 @@ func TestRulesRunAndGenerateOnTheBuiltinDemo(t *testing.T) {
 		t.Errorf("run: exit %d\n%s\n%s", code, out, errOut)
 	}
 	code, out, _ = runRulesCLI(t, "run", "testdata/rules/demo.rules", "--scenario", "builtin", "--dry-run")
-	if code != exitDone {
-		t.Errorf("dry run: exit %d\n%s", code, out)
+	if code != exitFailed {
+		t.Errorf("dry run: exit %d, want 3 (every message would fail or come back)\n%s", code, out)
 	}
 	// The dry run says per rule, in table order, what the plan predicts.
 	wantInOrder := []string{
-		"pass 1, rule 1: Requeue 7 messages", "dry run: 7 of 7 messages would be acted on",
-		"pass 1, rule 3: Requeue 13 messages", "dry run: 13 of 13 messages would be acted on",
+		"pass 1, rule 1: Requeue 7 messages", "dry run: 7 of 7 messages would be acted on, 7 would come back",
+		"would come back ×7: consumer of ORDERS.EXPRESS.IN (sync-transacted) dead-letters them while ORDERS.BO is full (40/40)",
+		"pass 1, rule 3: Requeue 13 messages", "dry run: 13 of 13 messages would be acted on, 13 would come back",
 		"pass 1, rule 4: Move 4 messages", "dry run: 0 of 4 messages would be acted on, 4 would fail",
 		"would fail ×4: PARKING.NOWHERE does not exist (MQRC_UNKNOWN_OBJECT_NAME)",
-		"dry run: 20 would be acted on, 4 would fail, 0 skipped, 0 left by IGNORE or no rule; nothing changed",
+		"dry run: 20 would be acted on, 4 would fail, 20 would come back, 0 skipped, 0 left by IGNORE or no rule; nothing changed",
 	}
 	rest := out
 	for _, w := range wantInOrder {
@@ -144,7 +147,7 @@ func TestRulesDocExamples(t *testing.T) {
 		}
 		ran++
 		code, out, errOut := runRulesCLI(t, cmd[1:]...)
-		if code != exitDone {
+		if code == exitUsage { // a dry run's code says what it predicts
 			t.Errorf("%v: exit %d\n%s%s", cmd, code, out, errOut)
 		}
 		for _, w := range want {

@@ -108,6 +108,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 		return fail(1, err)
 	}
 	defer files.Close()
+	operators.useStyles(be.styles)
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	sources, wait := startWatchers(watchCtx, o.tuiOpts, be)
 	defer func() { stopWatch(); wait() }()

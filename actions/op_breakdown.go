@@ -32,13 +32,27 @@ type OpBreakdown struct {
 	// DeadLetterAgain: would reach a remote queue manager that refused them
 	// before (they come back to a DEADQ there).
 	DeadLetterAgain []OpCount `json:"dead_letter_again"`
-	Skipped         []OpCount `json:"skipped"`
-	InDoubt         int       `json:"in_doubt"`
-	NotDone         int       `json:"not_done"`
+	// ComesBack: would be put, but their next hop brings them back (R10f):
+	// the cause they were dead-lettered for is still there. They are
+	// counted in Act too (the run puts them).
+	ComesBack []OpCount `json:"comes_back"`
+	Skipped   []OpCount `json:"skipped"`
+	InDoubt   int       `json:"in_doubt"`
+	NotDone   int       `json:"not_done"`
 }
 
-// Clean reports whether every message would be (or was) acted on.
-func (b *OpBreakdown) Clean() bool { return b.Act == b.Total }
+// Clean reports whether every message would be (or was) acted on, and
+// none would come back.
+func (b *OpBreakdown) Clean() bool { return b.Act == b.Total && len(b.ComesBack) == 0 }
+
+// Back counts the messages that would come back.
+func (b OpBreakdown) Back() int {
+	n := 0
+	for _, c := range b.ComesBack {
+		n += c.Count
+	}
+	return n
+}
 
 // Breakdown counts the plan's items by outcome.
 func (p *OpPlan) Breakdown() OpBreakdown { return breakdownOf(p.Items) }
@@ -49,7 +63,7 @@ func (r *OpResult) Breakdown() OpBreakdown { return breakdownOf(r.Items) }
 
 func breakdownOf(items []OpItem) OpBreakdown {
 	b := OpBreakdown{Total: len(items)}
-	fail, dla, skip := map[OpCount]int{}, map[OpCount]int{}, map[OpCount]int{}
+	fail, dla, skip, back := map[OpCount]int{}, map[OpCount]int{}, map[OpCount]int{}, map[OpCount]int{}
 	for i := range items {
 		it := &items[i]
 		o := it.Outcome
@@ -62,6 +76,9 @@ func breakdownOf(items []OpItem) OpBreakdown {
 			dla[OpCount{Outcome: o[len(prefixWouldDeadLetter):], Reason: it.Reason}]++
 		case strings.HasPrefix(o, "skipped: "):
 			skip[OpCount{Outcome: o[len("skipped: "):], Reason: it.Reason}]++
+		case strings.HasPrefix(o, prefixWouldComeBack):
+			back[OpCount{Outcome: o[len(prefixWouldComeBack):], Reason: it.Reason}]++
+			b.Act++
 		case o == "in doubt":
 			b.InDoubt++
 		case strings.HasPrefix(o, "not done"):
@@ -70,7 +87,7 @@ func breakdownOf(items []OpItem) OpBreakdown {
 			b.Act++
 		}
 	}
-	b.Fail, b.DeadLetterAgain, b.Skipped = counts(fail), counts(dla), counts(skip)
+	b.Fail, b.DeadLetterAgain, b.Skipped, b.ComesBack = counts(fail), counts(dla), counts(skip), counts(back)
 	return b
 }
 

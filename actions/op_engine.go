@@ -88,6 +88,10 @@ type EngineOptions struct {
 	User string
 	// Sleep waits for the rate limiter; a timer honouring ctx when nil.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// ConsumerStyle says which consumer style gets from a queue, when the
+	// caller knows it (the dashboard's scenarios, handle status); the plan's
+	// next-hop prediction (R10f) assumes DefaultConsumerStyle otherwise.
+	ConsumerStyle func(queue string) (Style, bool)
 }
 
 // Engine runs operator actions (docs/poison-rules.md R10) over the port. It is safe

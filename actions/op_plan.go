@@ -19,7 +19,8 @@ type opPlanned struct {
 	ids     []msgIdentity // per item
 	targets []opTarget    // per item; zero for discard and export
 	res     *opTargets
-	fileSHA string // import: the file's SHA-256, which the audit log records
+	fileSHA string   // import: the file's SHA-256, which the audit log records
+	fixes   []string // what removes the cause of messages that would come back
 }
 
 // Plan works out what req would do, changing nothing: the messages selected
@@ -103,7 +104,7 @@ func (e *Engine) plan(ctx context.Context, conn mqwatch.Conn, req OpRequest) (*o
 		return p, fmt.Errorf("%s: %w", req.Op, err)
 	}
 	p.More = more
-	e.planItems(ctx, p, sel)
+	e.planItems(ctx, conn, p, sel)
 	p.Summary = planSentence(p, e.opts.ArchiveDir)
 	return p, nil
 }
@@ -163,7 +164,7 @@ type selected struct {
 }
 
 // planItems decides each message's target and planned outcome.
-func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
+func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned, sel []selected) {
 	req := &p.Request
 	verb := "would " + string(req.Op)
 	p.Items = make([]OpItem, len(sel))
@@ -184,19 +185,16 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 			continue
 		}
 		tg, skip := p.res.forItem(req.Op, factsOfSummary(&s.sum))
-		if skip == "" && refusedBySecurity(req, &s.sum) {
-			skip = refusedSkip
-		}
-		if skip == "" && req.Op.movesMessages() && p.res.isSource(tg) {
-			// Through an alias, the local queue manager's name or an MQDLH
-			// naming the DEADQ itself: the message would land where it is,
-			// its MQDLH stripped or BackoutCount reset.
-			skip = "its target " + tg.queue + " is the source queue itself"
+		if skip == "" {
+			skip = p.res.targetSkip(req, tg, &s.sum)
 		}
 		switch {
 		case skip != "":
 			it.Outcome = "skipped: " + skip
 		case tg.queue != "":
+			if req.PutAuthority == PutAuthContext {
+				tg.altUser = strings.TrimSpace(s.sum.UserId)
+			}
 			it.Target, it.TargetQMgr, it.Why = tg.queue, tg.qmgr, tg.why
 			p.targets[i] = tg
 			if rc, why := p.res.predictFailure(tg); rc != 0 {
@@ -210,6 +208,8 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 		}
 		p.Items[i] = it
 	}
+	p.openTargets(ctx, conn, verb)
+	p.nextHop(ctx, conn, verb, e.opts.ConsumerStyle)
 	for _, key := range slices.Sorted(maps.Keys(p.Targets)) {
 		q, qm, _ := strings.Cut(key, "@")
 		tg := opTarget{queue: q, qmgr: qm}
@@ -237,6 +237,8 @@ func (e *Engine) planItems(_ context.Context, p *opPlanned, sel []selected) {
 	}
 	p.Warnings = append(p.Warnings, comeBackWarnings(req, p.Items)...)
 	p.Warnings = append(p.Warnings, replayNotes(req, p.Items)...)
+	p.Warnings = append(p.Warnings, comesBackSummary(p.Items)...)
+	p.Warnings = append(p.Warnings, p.fixes...)
 	p.Warnings = dedupe(p.Warnings)
 }
 
@@ -250,7 +252,9 @@ func comeBackWarnings(req *OpRequest, items []OpItem) []string {
 	}
 	count := map[mqfmt.Reason]int{}
 	for i := range items {
-		if items[i].planned() && !strings.HasPrefix(items[i].Outcome, "would fail") && items[i].Msg.HasDLH {
+		if items[i].planned() && !strings.HasPrefix(items[i].Outcome, "would fail") &&
+			!strings.HasPrefix(items[i].Outcome, prefixWouldComeBack) && items[i].Msg.HasDLH &&
+			items[i].Target == strings.TrimSpace(items[i].Msg.DLHDestQ) { // a parking queue meets no consumer
 			switch r := mqfmt.Reason(items[i].Msg.DLHReason); r {
 			case mqfmt.RCJMSFormatError, mqfmt.RCMsgNotMatched, mqfmt.RCBackoutThresholdReached:
 				count[r]++
@@ -274,15 +278,30 @@ func comeBackWarnings(req *OpRequest, items []OpItem) []string {
 
 // refusedSkip is why a dead letter refused by security is not requeued
 // unless the operator says with whose authority.
-const refusedSkip = "dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035): putting it with your " +
-	"authority would deliver what security refused; give --putaut ctx to put it with its own user's authority " +
-	"(runmqdlq's PUTAUT(CTX)), or --putaut def to use yours"
+const refusedSkip = "dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035) to put to this very queue: " +
+	"your authority would deliver what security refused; give --putaut ctx to put it with its own user's " +
+	"authority (runmqdlq's PUTAUT(CTX)), --putaut def to use yours, or another target (--to)"
 
-// refusedBySecurity reports whether a requeue or replay without an explicit
-// put authority would put a message that security refused.
-func refusedBySecurity(req *OpRequest, s *mqwatch.Summary) bool {
-	return (req.Op == OpRequeue || req.Op == OpReplay) && req.PutAuthority == PutAuthDefault &&
-		s.HasDLH && mqfmt.Reason(s.DLHReason) == mqfmt.RCNotAuthorized
+// targetSkip says why a message is not put to tg at all: a SYSTEM queue
+// not named with --allow-system-target (R10g), the destination security
+// refused it at without an explicit put authority, or the source itself.
+func (t *opTargets) targetSkip(req *OpRequest, tg opTarget, s *mqwatch.Summary) string {
+	if tg.queue == "" {
+		return ""
+	}
+	if why := t.systemTargetSkip(req, tg); why != "" {
+		return why
+	}
+	if req.PutAuthority == PutAuthDefault && t.refusedDestination(tg, s) {
+		return refusedSkip
+	}
+	if req.Op.movesMessages() && t.isSource(tg) {
+		// Through an alias, the local queue manager's name or an MQDLH
+		// naming the DEADQ itself: the message would land where it is,
+		// its MQDLH stripped or BackoutCount reset.
+		return "its target " + tg.queue + " is the source queue itself"
+	}
+	return ""
 }
 
 // noRoom marks the messages to target beyond its room as failing with

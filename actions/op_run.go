@@ -66,6 +66,7 @@ func (e *Engine) Run(ctx context.Context, req OpRequest, progress func(OpProgres
 	}
 	res := r.result()
 	res.Elapsed = e.opts.Now().Sub(start)
+	e.verify(ctx, &res, start)
 	return res, r.err()
 }
 

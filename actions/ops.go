@@ -82,8 +82,15 @@ type OpRequest struct {
 	// Limit caps how many messages All or a Filter selects (0 = MaxSelection);
 	// the plan says when more matched.
 	Limit int
-	// PutAuthority says whose authority requeue and replay put with.
+	// PutAuthority says whose authority requeue, replay and move put with.
 	PutAuthority PutAuthority
+	// AllowSystemTarget names the one SYSTEM.* queue the operator allows as
+	// a target (R10g); every other SYSTEM.* target is skipped, except the
+	// DEADQ and transmission queues.
+	AllowSystemTarget string
+	// Verify is how long after a requeue, move or replay the engine watches
+	// for the moved messages coming back (R10f "requeue loop"); 0 skips it.
+	Verify time.Duration
 }
 
 // Filter selects messages by what an operator sees in a summary.
@@ -130,6 +137,9 @@ type OpItem struct {
 	Why string
 	// Index is the message's 1-based position in the file for import.
 	Index int
+	// CameBack is set when the check after the run saw the message back
+	// on the queue it was taken from, or on the DEADQ (R10f).
+	CameBack bool
 }
 
 // OpProgress is reported during a run, for progress bars.
@@ -156,4 +166,7 @@ type OpResult struct {
 	// NotDone counts messages not acted on because the run stopped.
 	NotDone int
 	Elapsed time.Duration
+	// Verify is what the check after the run found (R10f); nil when none
+	// ran (a dry run, a discard, --verify 0).
+	Verify *OpVerify
 }

@@ -41,6 +41,7 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 	for _, qs := range q.SortedQueues() {
 		q.queueAlerts(qs, now, add)
 	}
+	out = append(out, q.loopAlerts(now)...)
 	out = mergeLint(out, q.lint())
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out

@@ -30,7 +30,7 @@ func (q *QMgrState) route(queue string, s *mqwatch.Summary) []string {
 		if s.DLHDestQMgr != "" && s.DLHDestQMgr != q.Name {
 			return append(head, "that queue is on "+s.DLHDestQMgr+": its consumers are not watched from here")
 		}
-		return append(head, q.requeuedRoute(s.DLHDestQ, s)...)
+		return append(append(head, q.requeuedRoute(s.DLHDestQ, s)...), q.nextHop(s)...)
 	}
 	inputs := q.boqInputs(queue)
 	if len(inputs) > 0 || (q.Queues[queue] != nil && q.Queues[queue].View.Role == mqwatch.RoleBOQ) {
@@ -111,7 +111,7 @@ func (q *QMgrState) inputRoute(queue string, s *mqwatch.Summary, count int32) []
 		head = "assuming an IBM MQ classes for JMS consumer (" + style.String() + "):"
 	}
 	out := append([]string{head}, r.Explain()...)
-	if style != actions.MQI && in.BackoutThresh > 0 {
+	if !known && style != actions.MQI && in.BackoutThresh > 0 {
 		out = append(out, "R1f a plain MQI consumer (C, Go, Node, Python) ignores BOTHRESH: it would roll this message back forever")
 	}
 	return out

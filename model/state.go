@@ -40,6 +40,7 @@ type QMgrState struct {
 	// PauseAfter holds asf MDBs' maxSequentialDeliveryFailures + 1 per
 	// input queue (R6i), for route predictions.
 	PauseAfter map[string]int32
+	Loops      []RequeueLoop // runs whose messages came back (R10f), newest last
 	inv        *actions.QueueIndex
 	lastLint   []Alert
 	// connected holds the alerts of the last good poll, shown while the

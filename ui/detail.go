@@ -41,6 +41,8 @@ type detailScreen struct {
 	// gone says what removed the message from its queue ("discarded by your
 	// run"), "" while it is there as far as this session knows.
 	gone string
+	// dlhWhy explains the MQDLH reason with whose queue was full.
+	dlhWhy string
 }
 
 var detailTabs = []string{"MQMD", "RFH2", "DLH", "Body", "Route"}
@@ -53,6 +55,7 @@ func (a *App) openMessage(loc model.Location, s mqwatch.Summary) tea.Cmd {
 		sum: s, seq: a.fetchSeq, warRoom: a.opt.WarRoom, loading: a.opt.Ops != nil, route: q.Route(loc.Queue, &s), st: &a.st}
 	if s.HasDLH {
 		d.tab = 2
+		d.dlhWhy = q.DLHReasonText(s.DLHReason, s.DLHDestQ, s.DLHDestQMgr, s.DLHPutAppl)
 	}
 	cmd := a.push(d)
 	if a.opt.Ops == nil {

@@ -78,8 +78,12 @@ func (d *detailScreen) dlhLines() []string {
 	if h == nil {
 		return append([]string{d.st.Muted.Render(" no dead-letter header: this message was not put on the DEADQ by a queue manager or channel")}, d.chainErr(err)...)
 	}
+	why := h.Reason.Describe()
+	if d.dlhWhy != "" && int32(h.Reason) == d.sum.DLHReason {
+		why = d.dlhWhy // whose queue was full (the consumer's BOQ)
+	}
 	out := []string{
-		d.st.Danger.Render(" " + mqfmt.Sanitize(h.Reason.Describe())),
+		d.st.Danger.Render(" " + mqfmt.Sanitize(why)),
 		"",
 		d.field("Reason", fmt.Sprint(int32(h.Reason)), h.Reason.String()),
 		d.field("DestQName", quote(h.DestQName), "where it was going"),

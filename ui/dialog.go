@@ -72,6 +72,10 @@ type runDoneMsg struct {
 	err error
 }
 
+// dashboardVerify is how long after a requeue, move or replay the dialog
+// watches for the messages coming back (R10f).
+const dashboardVerify = 30 * time.Second
+
 // openDialog starts an action on the marked messages (or the one under the
 // cursor): the dry-run plan is computed first.
 func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Location, hidden int) tea.Cmd {
@@ -83,6 +87,9 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	a.dialogSeq++
 	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
 		hidden: hidden, prog: progress.New(progress.WithDefaultGradient())}
+	if op == actions.OpRequeue || op == actions.OpMove || op == actions.OpReplay {
+		d.req.Verify = dashboardVerify // the dashboard always checks what comes back (R10f)
+	}
 	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: loc.QMgr, Queue: queue, Label: string(op)}
 	d.needType = len(msgs) > 1 || op == actions.OpDiscard
 	if op == actions.OpExport {
@@ -181,6 +188,7 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 		if d != nil && m.seq == d.seq {
 			d.result, d.err, d.phase = m.res, m.err, phaseDone
 			a.recordAudit(m.res)
+			a.state.QMgr(m.res.Plan.Request.QMgr).NoteRun(&m.res) // a requeue loop becomes an alert (R10f)
 			a.afterAction(m.res)
 		}
 	case copiedMsg:

@@ -53,7 +53,9 @@ func (d *dialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 		// (nothing runs yet), as a person who typed a name expects.
 		d.onRun = strings.TrimSpace(d.typed.Value()) != "" || d.req.Op == actions.OpRequeue
 	case d.confirmed():
-		d.onRun = true // the count is typed: the next enter runs
+		// The count is typed: the next enter runs, unless messages would
+		// come back (R10f): then Cancel keeps the focus, and Run takes a tab.
+		d.onRun = d.plan.Breakdown().Back() == 0
 	}
 	return nil
 }

@@ -281,7 +281,7 @@ func (a *App) targetLines(p actions.OpPlan) []string {
 func (a *App) skipLines(p actions.OpPlan) []string {
 	var out []string
 	for _, it := range p.Items {
-		if it.Reason != 0 && len(out) < 5 {
+		if it.Reason != 0 && len(out) < 5 && !strings.HasPrefix(it.Outcome, "would come back") { // counted above
 			out = append(out, a.st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Outcome))))
 		}
 	}
@@ -296,6 +296,12 @@ func (a *App) progressLines(d *dialog) []string {
 	}
 	bar := d.prog // a copy: View changes nothing
 	bar.Width = max(a.width-4, 10)
+	if p.Total > 0 && pct >= 1 && d.req.Verify > 0 {
+		return []string{" " + bar.ViewAs(pct),
+			fmt.Sprintf(" %s / %s done · checking for up to %.0f s whether they come back (R10f)…",
+				human(int64(p.Done)), human(int64(p.Total)), d.req.Verify.Seconds()),
+			"", a.st.Muted.Render(" esc ends the check: what was moved stays moved")}
+	}
 	return []string{
 		" " + bar.ViewAs(pct),
 		fmt.Sprintf(" %s / %s done · %d skipped · %d failed · %s · ETA %s",
@@ -331,6 +337,18 @@ func (a *App) doneLines(d *dialog) []string {
 	}
 	if r.Stopped != "" {
 		out = append(out, st.Warning.Render(" stopped: "+mqfmt.Sanitize(r.Stopped)))
+	}
+	if v := r.Verify; v != nil {
+		style := st.OK
+		if v.CameBack > 0 {
+			style = st.Danger
+		}
+		for _, l := range strings.Split(ansi.Wrap("check: "+mqfmt.Sanitize(v.Sentence()), max(a.width-4, 20), " "), "\n") {
+			out = append(out, style.Render(" "+l))
+		}
+		if v.CameBack > 0 {
+			out = append(out, st.Warning.Render(" a requeue loop alert (R10f) names this run until its cause is fixed"))
+		}
 	}
 	if d.err != nil {
 		out = append(out, st.Danger.Render(" "+mqfmt.Sanitize(d.err.Error())))

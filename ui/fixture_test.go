@@ -55,6 +55,9 @@ type fakeOps struct {
 	// (target missing), as the engine's plan does for a 2085 group.
 	failFirst int
 	warn      string // a warning the dry run gives
+	// comeBack makes the dry run say the first n messages would come back
+	// (R10f), and the run's check see them back.
+	comeBack int
 }
 
 func (o *fakeOps) Fetch(context.Context, string, string, mqwatch.Summary) (mqwatch.Message, error) {
@@ -67,6 +70,9 @@ func (o *fakeOps) Plan(_ context.Context, r actions.OpRequest) (actions.OpPlan, 
 		it := actions.OpItem{Msg: m, Target: m.DLHDestQ, Outcome: "would requeue"}
 		if i < o.failFirst {
 			it.Outcome, it.Reason = "would fail: target missing", 2085
+		}
+		if i < o.comeBack {
+			it.Outcome, it.Reason = "would come back: consumer of ORDERS.EXPRESS.IN (sync-transacted) dead-letters them while ORDERS.BO is full (40/40)", 2053
 		}
 		p.Items = append(p.Items, it)
 		p.Targets[m.DLHDestQ]++
@@ -91,6 +97,10 @@ func (o *fakeOps) Run(ctx context.Context, r actions.OpRequest, progress func(ac
 			it.Outcome = "requeued"
 		}
 		res.Items = append(res.Items, it)
+	}
+	if o.comeBack > 0 {
+		res.Verify = &actions.OpVerify{Window: r.Verify, Watched: res.Done, CameBack: o.comeBack, Within: 4 * time.Second,
+			Where: r.Queue, Started: clock, Causes: []actions.OpCount{{Outcome: "2053: ORDERS.BO full (40/40)", Count: o.comeBack}}}
 	}
 	progress(actions.OpProgress{Done: len(r.Messages), Total: len(r.Messages)})
 	return res, nil

@@ -211,7 +211,7 @@ func (a *App) messageRule(d *detailScreen) (string, bool) {
 	case m.Rule < 0:
 		return "rules table: " + m.Why, false
 	case v != nil:
-		return "rules table: " + t.ExplainVerdict(v), v.Fails()
+		return "rules table: " + t.ExplainVerdictFull(v), v.Fails()
 	}
 	return "rules table: " + t.Rules[m.Rule].Name() + ": " + a.pendingOutcome(d.verdictErr, a.predictionOf(d.loc.QMgr, d.loc.Queue)), false
 }

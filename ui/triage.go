@@ -25,7 +25,9 @@ type triageScreen struct {
 	q      *model.QMgrState
 	// marks are the groups whose messages space marked.
 	marks map[model.GroupKey]bool
-	w, h  int
+	// why caches each group's reason text until the next poll.
+	why  map[model.GroupKey]string
+	w, h int
 	// laidOut is the chrome the grid was sized for.
 	laidOut int
 	// rules is the loaded rules table's verdict per group (nil without one).
@@ -113,6 +115,7 @@ func (t *triageScreen) update(q *model.QMgrState, loc *model.Location, filter st
 		keep = &k
 	}
 	defer t.follow(keep)
+	t.why = nil
 	gs := q.Groups[loc.Queue]
 	t.groups = nil
 	if gs == nil || q.Snap == nil {
@@ -229,7 +232,25 @@ func (t *triageScreen) explain() string {
 	if k.Reason == 0 {
 		return ""
 	}
-	return mqfmt.Reason(k.Reason).Describe()
+	if t.q == nil {
+		return mqfmt.Reason(k.Reason).Describe()
+	}
+	// Whose queue was full, when the consumer dead-lettered it: the group's
+	// dead-lettering application, read once per group and poll.
+	if why, ok := t.why[k]; ok {
+		return why
+	}
+	appl := k.Appl
+	if inv := t.q.Snap.Inventories[t.loc.Queue]; appl == "" && inv != nil {
+		if rows := model.GroupRows(inv, t.dim, &k); len(rows) > 0 {
+			appl = inv.At(rows[0]).DLHPutAppl
+		}
+	}
+	if t.why == nil {
+		t.why = map[model.GroupKey]string{}
+	}
+	t.why[k] = t.q.DLHReasonText(k.Reason, k.DestQ, k.DestQMgr, appl)
+	return t.why[k]
 }
 
 func (t *triageScreen) selected() *model.Group {

@@ -28,6 +28,9 @@ type classification struct {
 	rule []int      // per message: the rule index that applies, -1 none
 	sure []bool     // per message: false when partial facts left it undecided
 	res  []Resolved // per message
+	// passed: per message, the earlier matching rules that could not act
+	// on it (a blank & reference), in the words of Resolved.Skip.
+	passed [][]string
 	// batches are in table order, as runmqdlq's first-match search would
 	// take them, and a rule's batches in queue order of their first message.
 	batches []*batch
@@ -39,22 +42,16 @@ const loopSkip = "its target is the DEADQ itself"
 // classify applies the table to the messages. skip(i, r) says that rule r
 // is no longer tried for message i (its attempts are spent); nil tries all.
 func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r int) bool) *classification {
-	c := &classification{rule: make([]int, len(msgs)), sure: make([]bool, len(msgs)), res: make([]Resolved, len(msgs))}
+	c := &classification{rule: make([]int, len(msgs)), sure: make([]bool, len(msgs)), res: make([]Resolved, len(msgs)),
+		passed: make([][]string, len(msgs))}
 	byKey := map[batchKey]*batch{}
 	mt := newMatcher(t)
+	last := map[string]*batch{} // per target: the batch that took its last message
 	for i := range msgs {
-		f := &msgs[i].Facts
-		m := mt.Match(f)
-		for m.Rule >= 0 && skip != nil && skip(i, m.Rule) {
-			m = t.MatchFrom(f, m.Rule+1)
-		}
+		m, x := c.resolve(t, mt, &msgs[i].Facts, i, localQMgr, queue, skip)
 		c.rule[i], c.sure[i] = m.Rule, m.Certain
 		if m.Rule < 0 {
 			continue
-		}
-		x := t.Rules[m.Rule].Resolve(f, localQMgr)
-		if x.Op != actions.OpDiscard && x.Op != "" && x.Target == queue && x.TargetQMgr == "" {
-			x.Op, x.Skip = "", loopSkip
 		}
 		c.res[i] = x
 		if x.Op == "" {
@@ -64,17 +61,73 @@ func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r 
 		if x.Action == Retry {
 			k.target, k.targetQMgr = "", "" // the engine's requeue takes the MQDLH's names itself
 		}
+		// Two rules sending to one queue keep the DEADQ's order there, as
+		// runmqdlq's one message at a time does: a message after another
+		// rule's message to the same target starts a request of its own.
+		dest := x.Target + "@" + x.TargetQMgr
 		b := byKey[k]
+		if x.Op != actions.OpDiscard && b != nil && last[dest] != nil && last[dest] != b {
+			b = nil
+		}
 		if b == nil {
 			b = &batch{key: k}
 			byKey[k] = b
 			c.batches = append(c.batches, b)
 		}
+		if x.Op != actions.OpDiscard {
+			last[dest] = b
+		}
 		b.idx = append(b.idx, i)
 		b.sums = append(b.sums, msgs[i].Sum)
 	}
-	slices.SortStableFunc(c.batches, func(a, b *batch) int { return a.key.rule - b.key.rule })
+	slices.SortStableFunc(c.batches, func(a, b *batch) int {
+		if a.sameTarget(b) {
+			return a.idx[0] - b.idx[0]
+		}
+		return a.key.rule - b.key.rule
+	})
 	return c
+}
+
+// resolve finds the rule that applies to message i and its action. A rule
+// whose & reference is blank for the message cannot act on it: like a put
+// that fails, that spends the rule's attempts and the next matching rule is
+// tried (IBM's example table relies on it), which passed records.
+func (c *classification) resolve(t *Table, mt *matcher, f *Facts, i int, localQMgr, queue string, skip func(i, r int) bool) (Match, Resolved) {
+	m := mt.Match(f)
+	for {
+		for m.Rule >= 0 && skip != nil && skip(i, m.Rule) {
+			m = t.MatchFrom(f, m.Rule+1)
+		}
+		if m.Rule < 0 {
+			return m, Resolved{}
+		}
+		x := t.Rules[m.Rule].Resolve(f, localQMgr)
+		if x.Op != actions.OpDiscard && x.Op != "" && x.Target == queue && x.TargetQMgr == "" {
+			x.Op, x.Skip = "", loopSkip
+		}
+		next := t.MatchFrom(f, m.Rule+1)
+		if x.Skip == "" || x.Skip == loopSkip || next.Rule < 0 || f.Partial {
+			return m, x
+		}
+		c.passed[i] = append(c.passed[i], t.Rules[m.Rule].Name()+": "+x.Skip)
+		m = next
+	}
+}
+
+// sameTarget reports whether two batches put to the same queue.
+func (b *batch) sameTarget(o *batch) bool {
+	if b.key.op == actions.OpDiscard || o.key.op == actions.OpDiscard || len(b.idx) == 0 || len(o.idx) == 0 {
+		return false
+	}
+	return b.dest() == o.dest()
+}
+
+func (b *batch) dest() string {
+	if b.key.target == "" && len(b.sums) > 0 {
+		return b.sums[0].DLHDestQ + "@" + b.sums[0].DLHDestQMgr
+	}
+	return b.key.target + "@" + b.key.targetQMgr
 }
 
 // left counts the messages no engine request takes: no rule, IGNORE, or

@@ -14,7 +14,7 @@ import (
 )
 
 // Source is the queue manager a table is previewed or run against: a
-// connection to browse the DEADQ and probe targets, and the engine whose
+// connection to browse the DEADQ, and the engine whose
 // plans (dry runs) predict each action and whose runs carry it out.
 type Source struct {
 	Conn   mqwatch.Conn
@@ -46,7 +46,12 @@ type RuleReport struct {
 	// ShadowedBy is the number of an earlier rule that matches every
 	// message this one does (0: none): it acts only when that one fails.
 	ShadowedBy int `json:",omitempty"`
-	// Dead is set when the rule matches nothing on the queue now.
+	// Fallback counts the messages on the queue this rule would take if
+	// the earlier rule they meet spent its attempts: a catch-all after a
+	// specific rule is a fallback, not a dead rule.
+	Fallback int `json:",omitempty"`
+	// Dead is set when no message on the queue can reach the rule, even
+	// after the earlier rules' attempts are spent.
 	Dead bool `json:",omitempty"`
 }
 
@@ -63,7 +68,10 @@ type GroupCount struct {
 type ActionCount struct {
 	Does    string // "retry to ORDERS.IN (MQDLH removed)"
 	Outcome string // "would succeed", "would fail: ... (MQRC_Q_FULL (2053))", ...
-	Count   int
+	// Then is what the next matching rule does once this one's attempts
+	// fail (see Verdict.Then).
+	Then  string `json:",omitempty"`
+	Count int
 }
 
 // Preview matches every message on the queue (opts.Queue, the table's INPUTQ
@@ -85,6 +93,10 @@ func Preview(ctx context.Context, src Source, t *Table, queue string) (*Report, 
 		return nil, err
 	}
 	rep.fill(t, msgs, vs)
+	if n := operatorAuthority2035(t, msgs, vs); n > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d dead letters refused by security (MQRC_NOT_AUTHORIZED 2035) would be put with "+
+			"your authority (PUTAUT(DEF), runmqdlq's default): PUTAUT(CTX) would check their sender's", n))
+	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
 }
@@ -103,7 +115,7 @@ func predict(ctx context.Context, src Source, c *classification, msgs []Subject,
 			out[i] = "would stay"
 		}
 	}
-	pr := &predictor{conn: src.Conn, probes: map[string]mqfmt.Reason{}, room: map[string]int{}}
+	pr := &predictor{room: map[string]int{}}
 	if queues, err := src.Conn.Queues(ctx, "*"); err == nil {
 		status, _ := src.Conn.QueueStatus(ctx, "*")
 		qmi, _ := src.Conn.QMgr(ctx)
@@ -117,7 +129,7 @@ func predict(ctx context.Context, src Source, c *classification, msgs []Subject,
 			return nil, fmt.Errorf("rule %d: %w", b.key.rule+1, err)
 		}
 		for j := range p.Items {
-			out[b.idx[j]] = pr.outcome(ctx, &p.Items[j])
+			out[b.idx[j]] = pr.outcome(&p.Items[j])
 		}
 	}
 	return out, nil
@@ -126,17 +138,15 @@ func predict(ctx context.Context, src Source, c *classification, msgs []Subject,
 // predictor predicts the outcome of planned items, in the order the run
 // would act on them.
 type predictor struct {
-	conn   mqwatch.Conn
-	inv    *actions.QueueIndex // nil when the queue list cannot be read
-	probes map[string]mqfmt.Reason
-	room   map[string]int // local queue -> messages it still has room for
+	inv  *actions.QueueIndex // nil when the queue list cannot be read
+	room map[string]int      // local queue -> messages it still has room for
 }
 
-// outcome turns a planned item into a prediction: the engine's plan, then
-// the room left on a local target (the messages beyond it would fail with
-// MQRC_Q_FULL), then an open of the target as the run would open it, once
-// per target, for refusals the queue list cannot show (MQRC_NOT_AUTHORIZED).
-func (pr *predictor) outcome(ctx context.Context, it *actions.OpItem) string {
+// outcome turns a planned item into a prediction: the engine's plan (which
+// opens each target exactly as the run will, so MQOPEN's refusals are in
+// it), then the room left on a local target across the table's rules (the
+// messages beyond it would fail with MQRC_Q_FULL).
+func (pr *predictor) outcome(it *actions.OpItem) string {
 	o := it.Outcome
 	switch {
 	case strings.Contains(o, "is the source queue itself"):
@@ -147,7 +157,7 @@ func (pr *predictor) outcome(ctx context.Context, it *actions.OpItem) string {
 		rc := mqfmt.Reason(it.Reason)
 		why := strings.TrimSuffix(strings.TrimPrefix(o, "would fail: "), " ("+rc.String()+")")
 		return fmt.Sprintf("would fail with %s (%d): %s", rc, it.Reason, why)
-	case strings.HasPrefix(o, "would fail"), strings.HasPrefix(o, "would be dead-lettered again"):
+	case strings.HasPrefix(o, "would fail"), strings.HasPrefix(o, "would be dead-lettered again"), strings.HasPrefix(o, "would come back"):
 		return o
 	case it.Target == "":
 		return "would succeed"
@@ -164,16 +174,35 @@ func (pr *predictor) outcome(ctx context.Context, it *actions.OpItem) string {
 			pr.room[f.Resolved] = left - 1
 		}
 	}
-	key := it.Target + "@" + it.TargetQMgr
-	rc, ok := pr.probes[key]
-	if !ok {
-		rc = probe(ctx, pr.conn, it.Target, it.TargetQMgr)
-		pr.probes[key] = rc
-	}
-	if rc != 0 {
-		return "would fail with " + rc.Describe()
-	}
 	return "would succeed"
+}
+
+// fallbacks counts the messages an earlier rule takes that rule r matches
+// too: r acts on them when that rule's attempts are spent.
+func fallbacks(t *Table, msgs []Subject, vs []Verdict, r int) int {
+	n := 0
+	for i := range msgs {
+		if v := vs[i].Rule; v >= 0 && v < r && t.Rules[r].Test(&msgs[i].Facts) != NoMatch {
+			n++
+		}
+	}
+	return n
+}
+
+// operatorAuthority2035 counts the 2035 dead letters a PUTAUT(DEF) rule
+// would put with the operator's authority.
+func operatorAuthority2035(t *Table, msgs []Subject, vs []Verdict) int {
+	n := 0
+	for i := range vs {
+		r := vs[i].Rule
+		if r < 0 || msgs[i].Facts.Reason != int32(mqfmt.RCNotAuthorized) || t.Rules[r].PutAutCtx {
+			continue
+		}
+		if a := t.Rules[r].Action; (a == Retry || a == Fwd) && !vs[i].Fails() && !strings.HasPrefix(vs[i].Outcome, "would be left") {
+			n++
+		}
+	}
+	return n
 }
 
 // fill counts per rule, finds dead and shadowed rules and the unmatched.
@@ -199,7 +228,7 @@ func (rep *Report) fill(t *Table, msgs []Subject, vs []Verdict) {
 			continue
 		}
 		groups[r][g]++
-		does[r][ActionCount{Does: vs[i].Does, Outcome: vs[i].Outcome}]++
+		does[r][ActionCount{Does: vs[i].Does, Outcome: vs[i].Outcome, Then: vs[i].Then}]++
 	}
 	shadowed := shadows(t)
 	for r := range t.Rules {
@@ -209,7 +238,8 @@ func (rep *Report) fill(t *Table, msgs []Subject, vs []Verdict) {
 			rr.Matched += g.Count
 		}
 		rr.ShadowedBy = shadowed[r]
-		rr.Dead = rr.Matched == 0
+		rr.Fallback = fallbacks(t, msgs, vs, r)
+		rr.Dead = rr.Matched == 0 && rr.Fallback == 0
 		rep.Rules = append(rep.Rules, rr)
 	}
 	rep.Unmatched = sortedGroups(groups[len(t.Rules)])
@@ -235,7 +265,7 @@ func sortedActions(m map[ActionCount]int) []ActionCount {
 		if m[a] != m[b] {
 			return m[b] - m[a]
 		}
-		return strings.Compare(a.Does+a.Outcome, b.Does+b.Outcome)
+		return strings.Compare(a.Does+a.Outcome+a.Then, b.Does+b.Outcome+b.Then)
 	})
 	for i := range keys {
 		keys[i].Count = m[keys[i]]

@@ -65,7 +65,7 @@ func TestPreviewPredictsEveryRule(t *testing.T) {
 		{0, nil},
 		{1, []string{"1 retry to OFF.IN (MQDLH removed): would fail with MQRC_PUT_INHIBITED (2051)"}},
 		{1, []string{"1 retry to NOPE.IN (MQDLH removed): would fail with MQRC_UNKNOWN_OBJECT_NAME (2085)"}},
-		{1, []string{"1 retry to SECURE.Q (MQDLH removed): would be left: dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035)"}},
+		{1, []string{"1 retry to SECURE.Q (MQDLH removed): would fail with MQRC_NOT_AUTHORIZED (2035)"}},
 		{1, []string{"1 forward to QM1.DEADQ (MQDLH kept): would loop back to the DEADQ: its target is the DEADQ itself"}},
 		{1, []string{"1 forward to REPLY.Q on QM2 (MQDLH kept): would succeed"}},
 		{1, []string{"1 discard (archived first): would succeed"}},
@@ -84,8 +84,8 @@ func TestPreviewPredictsEveryRule(t *testing.T) {
 			}
 		}
 	}
-	if rep.Rules[1].ShadowedBy != 1 || !rep.Rules[1].Dead {
-		t.Errorf("rule 2 should be shadowed by rule 1: %+v", rep.Rules[1])
+	if rep.Rules[1].ShadowedBy != 1 || rep.Rules[1].Dead || rep.Rules[1].Fallback != 1 {
+		t.Errorf("rule 2 should be shadowed by rule 1, a fallback for its 1 message, not dead: %+v", rep.Rules[1])
 	}
 	if !rep.Rules[8].Dead || rep.Rules[8].ShadowedBy != 0 {
 		t.Errorf("rule 9 should be dead, not shadowed: %+v", rep.Rules[8])

@@ -16,11 +16,14 @@ func (rep *Report) WriteText(w io.Writer) {
 		rr := &rep.Rules[i]
 		fmt.Fprintf(w, "\n%s: %s\n", ruleName(rr.Number, rr.Pos.Line), mqfmt.Sanitize(rr.Text))
 		switch {
-		case rr.Dead && rr.ShadowedBy > 0:
+		case rr.Matched == 0 && rr.ShadowedBy > 0:
 			fmt.Fprintf(w, "  matches nothing: shadowed by rule %d, which matches every message this one would (it acts only when rule %d's action fails)\n", rr.ShadowedBy, rr.ShadowedBy)
 			continue
 		case rr.Dead:
 			fmt.Fprintln(w, "  matches nothing on the queue now (dead rule)")
+			continue
+		case rr.Matched == 0:
+			fmt.Fprintf(w, "  fallback: takes none first; %d messages reach it if the earlier rule they meet spends its attempts\n", rr.Fallback)
 			continue
 		case rr.ShadowedBy > 0:
 			fmt.Fprintf(w, "  shadowed by rule %d: it sees only messages rule %d's action failed on\n", rr.ShadowedBy, rr.ShadowedBy)
@@ -29,6 +32,9 @@ func (rep *Report) WriteText(w io.Writer) {
 		writeGroups(w, rr.Groups)
 		for _, a := range rr.Does {
 			fmt.Fprintf(w, "    %6d  %s\n", a.Count, mqfmt.Sanitize(says(a.Does, a.Outcome)))
+			if a.Then != "" {
+				fmt.Fprintf(w, "            then %s\n", mqfmt.Sanitize(a.Then))
+			}
 		}
 	}
 	fmt.Fprintf(w, "\nno rule matches %d (they stay on the queue)", rep.UnmatchedCount)

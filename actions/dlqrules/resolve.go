@@ -61,8 +61,13 @@ func (r *Rule) Resolve(f *Facts, localQMgr string) Resolved {
 			out.Op, out.Named, out.Skip = "", r.FwdQ, fmt.Sprintf("FWDQ(%s): the message's %s is blank", r.FwdQ, refField[r.FwdQ])
 		}
 	}
-	if r.PutAutCtx && out.Op != "" && out.Op != actions.OpDiscard {
-		out.PutAuthority = actions.PutAuthContext
+	if out.Op != "" && out.Op != actions.OpDiscard {
+		// PUTAUT(DEF), the default, puts with the handler's own authority
+		// whatever the MQDLH reason: a rule for MQRC_NOT_AUTHORIZED retries.
+		out.PutAuthority = actions.PutAuthOperator
+		if r.PutAutCtx {
+			out.PutAuthority = actions.PutAuthContext
+		}
 	}
 	return out
 }

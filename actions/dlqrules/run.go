@@ -296,10 +296,15 @@ func (res *RunResult) String() string {
 	return s
 }
 
-// dryRunString is a dry run's line: what the steps' plans would act on,
-// what they predict would fail, come back or be skipped, and what stays.
-func (res *RunResult) dryRunString() string {
-	act, fail, again, skip := 0, 0, 0, 0
+// DryRunActed says how many messages a dry run's pass would act on and how
+// many of those it takes would not end where their rule sends them (fail,
+// be dead-lettered again, come back, skipped): the exit code's figures.
+func (res *RunResult) DryRunActed() (act, not int) {
+	act, fail, again, back, skip := res.dryRunCounts()
+	return act - back, fail + again + back + skip
+}
+
+func (res *RunResult) dryRunCounts() (act, fail, again, back, skip int) {
 	sum := func(cs []actions.OpCount) (n int) {
 		for _, c := range cs {
 			n += c.Count
@@ -308,11 +313,21 @@ func (res *RunResult) dryRunString() string {
 	}
 	for i := range res.Steps {
 		b := res.Steps[i].Result.Breakdown()
-		act, fail, again, skip = act+b.Act, fail+sum(b.Fail), again+sum(b.DeadLetterAgain), skip+sum(b.Skipped)
+		act, fail, again, back, skip = act+b.Act, fail+sum(b.Fail), again+sum(b.DeadLetterAgain), back+sum(b.ComesBack), skip+sum(b.Skipped)
 	}
+	return act, fail, again, back, skip
+}
+
+// dryRunString is a dry run's line: what the steps' plans would act on,
+// what they predict would fail, come back or be skipped, and what stays.
+func (res *RunResult) dryRunString() string {
+	act, fail, again, back, skip := res.dryRunCounts()
 	s := fmt.Sprintf("dry run: %d would be acted on, %d would fail", act, fail)
 	if again > 0 {
 		s += fmt.Sprintf(", %d would be dead-lettered again", again)
+	}
+	if back > 0 {
+		s += fmt.Sprintf(", %d would come back", back)
 	}
 	return s + fmt.Sprintf(", %d skipped, %d left by IGNORE or no rule; nothing changed", skip, res.Left)
 }

@@ -75,15 +75,3 @@ func where(ctx context.Context, conn mqwatch.Conn, t *Table, queue string) (mqwa
 	}
 	return qmi, queue, nil
 }
-
-// probe opens a target for output with passed context, as the engine will,
-// and closes it: 0 when the open works, else the reason code (2035 when the
-// user may not put there, 2085 when it does not exist, ...).
-func probe(ctx context.Context, conn mqwatch.Conn, queue, qmgr string) mqfmt.Reason {
-	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: queue, QMgr: qmgr}, mqwatch.OpenOptions{Output: true, PassAllContext: true})
-	if err != nil {
-		return mqwatch.ReasonOf(err) // 0 for a failure that is not MQ's: nothing predicted
-	}
-	_ = q.Close(ctx)
-	return 0
-}
