@@ -48,6 +48,10 @@ type Options struct {
 	// NoExport turns exports off too (a war-room viewer: nothing leaves
 	// the host); read-only alone allows them, since an export is a browse.
 	NoExport bool
+	// Alerts, when set, is the book of alert histories and
+	// acknowledgements this App shares (with a state file, with the other
+	// sessions of a war room); nil: one of its own.
+	Alerts *model.AlertBook
 }
 
 // App is the root model of the program.
@@ -114,6 +118,9 @@ func New(o Options) *App {
 		state: model.New(o.Now, o.Interval), sel: model.NewSelection(),
 		pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
 	a.setTheme(o.Theme)
+	if o.Alerts != nil {
+		a.state.Book = o.Alerts
+	}
 	for _, s := range o.Sources {
 		a.state.QMgr(s.Name()).Styles = o.Styles[s.Name()]
 	}

@@ -86,6 +86,7 @@ func (d *dashboard) refresh(a *App) tea.Cmd {
 			break
 		}
 	}
+	d.alerts.now = a.opt.Now()
 	d.alerts.set(d.q.Alerts)
 	d.layout(a)
 	return nil

@@ -250,6 +250,9 @@ func (f *fleetScreen) detail(a *App, w int) []string {
 		}
 		lines = append(lines, ansi.Truncate(st.Info.Render(" "+l), w, "…"))
 	}
+	if l := oldestLine(st, r, f.now, w); l != "" && len(lines) < n {
+		lines = append(lines, l)
+	}
 	for _, al := range q.Alerts {
 		if len(lines) == n {
 			break

@@ -14,6 +14,7 @@ type KeyMap struct {
 	NextTab, PrevTab                  key.Binding
 	DeadQ, Alerts, Sort, Unmark       key.Binding
 	WriteRules, Fleet                 key.Binding
+	Ack, Snooze                       key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: vim keys and arrows. Destructive
@@ -57,6 +58,8 @@ func DefaultKeyMap() KeyMap {
 		Sort:    b("cycle sort order", "s"),
 		Unmark:  b("clear all marks", "u"),
 		Fleet:   b("fleet view", "m"),
+		Ack:     b("acknowledge the alert (with a note)", "K"),
+		Snooze:  b("snooze the alert (15m/1h/4h/until it clears)", "Z"),
 		// W writes a file, never to a queue: its dialog chooses the actions.
 		WriteRules: b("write a runmqdlq rules table from the groups", "W"),
 	}

@@ -82,7 +82,7 @@ func (d *dashboard) view(a *App, w, h int) string {
 	}
 	grid := gridTitle + "\n" + d.grid.View(st)
 	aw := d.alerts.w
-	alertTitle := fmt.Sprintf("Alerts (%d) %s", len(d.alerts.list), d.alerts.position())
+	alertTitle := fmt.Sprintf("Alerts (%s) %s", ackedCount(d.alerts.list, d.alerts.now), d.alerts.position())
 	if d.focus == 1 {
 		alertTitle += " — enter: details"
 	}
