@@ -111,7 +111,7 @@ func (s *ackScreen) refresh(*App) tea.Cmd { return nil }
 func (s *ackScreen) resize(_ *App, w, _ int) {
 	s.note.Width = max(w-12, 10)
 }
-func (s *ackScreen) scroll(int)       {}
+func (s *ackScreen) scroll(int)      {}
 func (s *ackScreen) filter() *string { return nil }
 
 func (s *ackScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {

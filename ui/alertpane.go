@@ -21,7 +21,7 @@ type alertPane struct {
 	w, h    int
 	showQM  bool // the all-queue-managers view names each alert's
 	focused bool
-	queueW  int // the longest queue name, so names are not cut while there is room
+	queueW  int       // the longest queue name, so names are not cut while there is room
 	now     time.Time // for "since" and snoozes; set by the screen
 }
 
