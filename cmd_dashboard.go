@@ -90,6 +90,12 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	be.ops, be.rules = ops, ops
+	stopAlerts, err := openAlerts(ctx, o, be, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
+		return 1
+	}
+	defer stopAlerts()
 	th, err := pickTheme(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
@@ -146,7 +152,7 @@ func checkDeadline(d time.Duration) error {
 func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
 	sources, wait := startWatchers(ctx, o, be)
 	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Rules: be.rules, Theme: th, Renderer: r, ReadOnly: o.readOnly,
-		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm})
+		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm, Alerts: be.alerts})
 	return app, wait
 }
 

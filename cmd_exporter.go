@@ -86,6 +86,11 @@ func runExporter(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return fail(1, err)
 	}
 	defer be.stop()
+	stopAlerts, err := openAlerts(ctx, o.tuiOpts, be, stderr)
+	if err != nil {
+		return fail(1, err)
+	}
+	defer stopAlerts()
 	return exportMetrics(ctx, o, be, l, stdout, stderr)
 }
 
@@ -100,7 +105,7 @@ func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Liste
 		names = append(names, mqfmt.Sanitize(s.Name()))
 	}
 	exp := exporter.New(exporter.Config{Sources: sources, Interval: o.interval, Now: be.now,
-		MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr})
+		MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr, Alerts: be.alerts})
 	if be.warm != nil {
 		// The demo's first polls are from its simulated past: poll again
 		// once it follows the clock, so no queue manager's last poll reads

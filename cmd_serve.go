@@ -79,6 +79,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(1, err)
 	}
 	defer be.stop()
+	stopAlerts, err := openAlerts(ctx, o.tuiOpts, be, stderr)
+	if err != nil {
+		return fail(1, err)
+	}
+	defer stopAlerts()
 	return serve(ctx, o, be, keys, pemKey, fp, stdout, stderr)
 }
 
@@ -153,7 +158,7 @@ func sessionApp(o serveOpts, be *backend, s warroom.Session) (tea.Model, error) 
 	}
 	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer,
 		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
-		Ctx: s.Ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm, Room: s.Room}), nil
+		Ctx: s.Ctx, Styles: be.styles, ExportDir: exportDir(o.audit), Warming: be.warm, Room: s.Room, Alerts: be.alerts}), nil
 }
 
 // readOnlyWhy is what a session's action keys say: a viewer learns that its

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
@@ -26,6 +27,7 @@ type qmgrConn struct {
 // engine for actions, and how to stop them.
 type backend struct {
 	qmgrs  []qmgrConn
+	alerts *model.AlertBook // alert histories kept in the state directory; nil: each App its own
 	ops    ui.Operations
 	rules  ui.RulesOps // the rules table predictions, on the same engines
 	stop   func()

@@ -111,6 +111,9 @@ type AlertBook struct {
 	mu   sync.Mutex
 	open map[string]*Episode // by Key: firing, or clear within FlapWindow
 	seen map[string]time.Time
+	// ended remembers when each alert's last episode started, once it
+	// ended: a merge must not bring it back.
+	ended map[string]time.Time
 	// OnChange, when set, is called (outside the lock) after a change worth
 	// keeping: an alert started or ended, an acknowledgement.
 	OnChange func(changes []Transition)
@@ -118,7 +121,7 @@ type AlertBook struct {
 
 // NewAlertBook returns an empty book.
 func NewAlertBook() *AlertBook {
-	return &AlertBook{open: map[string]*Episode{}, seen: map[string]time.Time{}}
+	return &AlertBook{open: map[string]*Episode{}, seen: map[string]time.Time{}, ended: map[string]time.Time{}}
 }
 
 // Observe takes the alerts of qmgr at one poll's time and returns what
@@ -167,6 +170,7 @@ func (b *AlertBook) Observe(qmgr string, alerts []Alert, at time.Time) []Transit
 		case at.Sub(e.Cleared) > FlapWindow:
 			e.Over = true
 			delete(b.open, k)
+			b.ended[k] = e.Start
 			out = append(out, Transition{Kind: "ended", At: at, Episode: *e})
 		}
 	}
@@ -227,25 +231,30 @@ func (b *AlertBook) Open() []Episode {
 
 // Merge takes episodes remembered elsewhere (the state file after a
 // restart, or another serve's): an alert the book does not know is taken
-// as it is; for one it knows with the same start, the newer
-// acknowledgement wins. It reports whether anything changed.
+// as it is; for one it knows, the earlier start and the newer
+// acknowledgement win. An alert this book saw end stays ended. It reports
+// whether anything changed.
 func (b *AlertBook) Merge(eps []Episode) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	changed := false
 	for _, in := range eps {
+		if end, ok := b.ended[in.Key]; ok && !in.Start.After(end) {
+			continue
+		}
 		e := b.open[in.Key]
-		switch {
-		case e == nil:
+		if e == nil {
 			c := in
 			b.open[in.Key] = &c
 			changed = true
-		case e.Start.Equal(in.Start) && in.Ack.At.After(e.Ack.At):
-			e.Ack = in.Ack
+			continue
+		}
+		if in.Start.Before(e.Start) {
+			e.Start, e.Flaps = in.Start, max(e.Flaps, in.Flaps)
 			changed = true
-		case in.Start.Before(e.Start) && e.Ack.By == "":
-			// Another process saw it first: its start is the alert's.
-			e.Start, e.Ack = in.Start, in.Ack
+		}
+		if in.Ack.At.After(e.Ack.At) {
+			e.Ack = in.Ack
 			changed = true
 		}
 	}
