@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -121,9 +122,13 @@ func (s *ackScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 
 func (s *ackScreen) bindings(a *App) []binding {
 	k := a.keys
+	verb := "acknowledge"
+	if s.snooze {
+		verb = "snooze"
+	}
 	out := []binding{
-		bind(k.Enter, func() tea.Cmd { return a.acknowledge(s) }, short),
-		bind(k.Back, a.pop, short),
+		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", verb)), func() tea.Cmd { return a.acknowledge(s) }, short),
+		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), a.pop, short),
 	}
 	if s.snooze {
 		out = append(out, bind(k.Tab, run(func() { s.choice = (s.choice + 1) % len(snoozes) }), short))
@@ -151,7 +156,7 @@ func (s *ackScreen) view(a *App, w, h int) string {
 		var cs []string
 		for i, c := range snoozes {
 			if i == s.choice {
-				cs = append(cs, st.Selected.Render(" "+c.label+" "))
+				cs = append(cs, st.Selected.Render("["+c.label+"]"))
 			} else {
 				cs = append(cs, " "+c.label+" ")
 			}
