@@ -37,6 +37,7 @@ type tuiOpts struct {
 	audit    string
 	qmgrs    string
 	deadline time.Duration
+	rec      recordOpts
 }
 
 func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
@@ -51,6 +52,7 @@ func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
 	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
 	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
 	fs.StringVar(&o.audit, "audit", "", "audit log of actions (JSON lines; default under the user's state directory)")
+	recordFlags(fs, &o.rec)
 	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
 }
 
@@ -90,7 +92,7 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	be.ops, be.rules = ops, ops
-	stopAlerts, err := openAlerts(ctx, o, be, stderr)
+	stopAlerts, err := openIncident(ctx, o, be, "dashboard", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 1
@@ -170,7 +172,7 @@ func startWatchers(ctx context.Context, o tuiOpts, be *backend) (sources []ui.So
 		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval, Deadline: o.deadline, Now: be.now,
 			Delay: delay, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
 		go func() { w.Run(ctx); done <- struct{}{} }()
-		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
+		sources = append(sources, be.recorded(ctx, namedWatcher{Watcher: w, name: q.name}))
 	}
 	return sources, func() {
 		for range be.qmgrs {

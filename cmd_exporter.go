@@ -86,7 +86,7 @@ func runExporter(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return fail(1, err)
 	}
 	defer be.stop()
-	stopAlerts, err := openAlerts(ctx, o.tuiOpts, be, stderr)
+	stopAlerts, err := openIncident(ctx, o.tuiOpts, be, "exporter", stderr)
 	if err != nil {
 		return fail(1, err)
 	}

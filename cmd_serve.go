@@ -79,7 +79,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(1, err)
 	}
 	defer be.stop()
-	stopAlerts, err := openAlerts(ctx, o.tuiOpts, be, stderr)
+	stopAlerts, err := openIncident(ctx, o.tuiOpts, be, "serve", stderr)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -103,6 +103,9 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	srv, err := warroom.New(warroom.Config{Listen: o.listen, HostKeyPEM: pemKey, Keys: keys, MaxSessions: o.maxSessions,
 		IdleTimeout: o.idle, Sources: sources, Log: stderr,
 		Engines: func(r warroom.Role) ui.Operations {
+			if r == warroom.Operator && be.rec != nil {
+				return recordedOps{Operations: operators, rec: be.rec, now: be.clock}
+			}
 			if r == warroom.Operator {
 				return operators
 			}
@@ -118,6 +121,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	}
 	fmt.Fprintf(stdout, "poisonwatch serve: listening on %s\nhost key %s (%s)\n%d authorized keys from %s\n",
 		l.Addr(), fp, o.hostKey, len(keys), o.authorized)
+	go recordPresence(watchCtx, srv.Room(), be.rec, be.clock)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(watchCtx, l) }()
 	select {

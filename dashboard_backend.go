@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/record"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
@@ -28,6 +29,7 @@ type qmgrConn struct {
 type backend struct {
 	qmgrs  []qmgrConn
 	alerts *model.AlertBook // alert histories kept in the state directory; nil: each App its own
+	rec    *record.Writer   // the recording, nil when not recording
 	ops    ui.Operations
 	rules  ui.RulesOps // the rules table predictions, on the same engines
 	stop   func()

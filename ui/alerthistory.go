@@ -68,6 +68,8 @@ func (a *App) ackBindings(sel func() *model.Alert) []binding {
 		switch {
 		case al == nil:
 			return "no alert here"
+		case a.opt.Replay != nil:
+			return "a replay is read-only: acknowledgements are as they were"
 		case al.History.Start.IsZero():
 			return "this alert has not been seen by a poll yet"
 		}

@@ -48,6 +48,9 @@ type Options struct {
 	// NoExport turns exports off too (a war-room viewer: nothing leaves
 	// the host); read-only alone allows them, since an export is a browse.
 	NoExport bool
+	// Replay, when set, is the recording shown instead of live sources
+	// (whose channels only name the queue managers): read-only.
+	Replay Replay
 	// Alerts, when set, is the book of alert histories and
 	// acknowledgements this App shares (with a state file, with the other
 	// sessions of a war room); nil: one of its own.
@@ -98,6 +101,7 @@ type App struct {
 	showHelp   bool
 	flash      string // one-line status (copied, refused, ...)
 	room       roomState
+	replay     replayState
 }
 
 // New builds the App.
@@ -113,6 +117,9 @@ func New(o Options) *App {
 	}
 	if o.WarRoom {
 		o.ReadOnly = true
+	}
+	if o.Replay != nil {
+		o.ReadOnly, o.ReadOnlyWhy, o.NoExport, o.Now = true, "a replay is read-only: it shows what happened", true, o.Replay.At
 	}
 	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
 		state: model.New(o.Now, o.Interval), sel: model.NewSelection(),
@@ -133,6 +140,7 @@ func New(o Options) *App {
 	}
 	a.pal = newPalette()
 	a.filter = newFilterInput()
+	a.replayInit()
 	return a
 }
 
@@ -183,6 +191,8 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case roomMsg:
 		return a, a.onRoom(msg)
+	case replayTickMsg:
+		return a, a.onReplayTick(msg)
 	case tickMsg:
 		if _, ok := a.top().(*fleetScreen); ok {
 			// Ages and staleness move with the clock: a queue manager that

@@ -94,6 +94,9 @@ func (a *App) headerView() string {
 	if a.warming {
 		parts = append(parts, st.Info.Render("◌ filling in history…"))
 	}
+	if b := a.replayBadge(); b != "" {
+		parts = append(parts, b)
+	}
 	if a.opt.ReadOnly {
 		parts = append(parts, st.BadgeRO.Render("[RO]"))
 	} else {
