@@ -70,7 +70,12 @@ func (r *Report) draw(y string, s map[string][]Point) (template.HTML, int, error
 	p := plot.New()
 	p.Y.Label.Text = y
 	p.X.Tick.Marker = plot.TimeTicks{Format: "15:04"}
-	p.Legend.Top = true
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.TextStyle.Font.Size = vg.Points(8)
+	p.Legend.Padding = vg.Points(1)
+	p.X.Tick.Label.Font.Size = vg.Points(8)
+	p.Y.Tick.Label.Font.Size = vg.Points(8)
+	p.Y.Label.TextStyle.Font.Size = vg.Points(9)
 	p.Y.Min = 0
 	for i, name := range names {
 		xys := make(plotter.XYs, len(s[name]))

@@ -25,6 +25,7 @@ var funcs = template.FuncMap{
 	},
 	"day":    func(t time.Time) string { return t.Format("Mon 2 Jan 2006") },
 	"span":   span,
+	"lasted": lasted,
 	"safe":   mqfmt.Sanitize,
 	"action": record.ActionSentence,
 	"fix":    safeLines,
@@ -50,6 +51,15 @@ func span(a, b time.Time) string {
 	return model.Span(b.Sub(a))
 }
 
+// lasted is how long an alert fired: to its clear, or "12m so far" at
+// the report's end.
+func lasted(start, cleared, end time.Time) string {
+	if cleared.IsZero() {
+		return model.Span(end.Sub(start)) + " so far"
+	}
+	return model.Span(cleared.Sub(start))
+}
+
 // HTML writes the report as one self-contained page.
 func (r *Report) HTML(w io.Writer) error {
 	return page.Execute(w, struct {
@@ -72,7 +82,7 @@ func (r *Report) Markdown(w io.Writer) error {
 		p("| Started | Queue manager | Rule | Queue | Severity | Acknowledged | Cleared | Lasted | What |\n|---|---|---|---|---|---|---|---|---|\n")
 		for _, a := range r.Alerts {
 			p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a.Start.Format("15:04:05"), s(a.QMgr), a.Rule, s(a.Queue), a.Severity,
-				md(a.Ack.Line()), funcs["clock"].(func(time.Time) string)(a.Cleared), span(a.Start, a.Cleared), md(a.Text))
+				md(a.Ack.Line()), funcs["clock"].(func(time.Time) string)(a.Cleared), lasted(a.Start, a.Cleared, r.To), md(a.Text))
 		}
 		p("\n")
 	}
