@@ -124,7 +124,9 @@ func Build(rec *record.Recording, from, to time.Time) *Report {
 			r.Alerts = append(r.Alerts, *a)
 		}
 	}
-	slices.SortFunc(r.Alerts, func(a, b AlertRow) int { return cmp.Or(a.Start.Compare(b.Start), cmp.Compare(a.QMgr+a.Rule+a.Queue, b.QMgr+b.Rule+b.Queue)) })
+	slices.SortFunc(r.Alerts, func(a, b AlertRow) int {
+		return cmp.Or(a.Start.Compare(b.Start), cmp.Compare(a.QMgr+a.Rule+a.Queue, b.QMgr+b.Rule+b.Queue))
+	})
 	r.end(st)
 	return r
 }
