@@ -94,7 +94,7 @@ func Build(rec *record.Recording, from, to time.Time) *Report {
 	for _, fr := range frames {
 		t := fr.Time()
 		if t.After(r.To) {
-			break
+			continue // frames are written as they happen, nearly but not quite in time order
 		}
 		in := !t.Before(r.From)
 		switch {
