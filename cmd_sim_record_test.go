@@ -75,8 +75,7 @@ func TestSimRecordIsDeterministicAndReplays(t *testing.T) {
 		if fr.Alert != nil && fr.Alert.Kind == "fired" {
 			fired++
 		}
-		if fr.Poll != nil {
-			snap := reb.Apply(fr.Poll)
+		if snap := reb.Frame(fr); snap != nil {
 			st.Fold(snap)
 			if fr.Poll.QMgr == "QM1" {
 				for _, v := range snap.Queues {

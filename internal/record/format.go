@@ -39,7 +39,21 @@ type Frame struct {
 	Alert    *AlertEvent
 	Action   *Action
 	Presence *Presence
+	// Chunk is part of an inventory written in full, ahead of the poll it
+	// belongs to: a million dead letters are written a chunk at a time,
+	// never held whole in one frame.
+	Chunk *Chunk
 }
+
+// Chunk is a part of a full inventory.
+type Chunk struct {
+	At   time.Time // the poll's
+	QMgr string
+	Inv  Inv // Full on the first chunk of an inventory
+}
+
+// chunkLen is how many summaries a chunk holds.
+const chunkLen = 20000
 
 // Poll is one snapshot as a delta against the previous poll of its queue
 // manager in the same file.

@@ -118,6 +118,8 @@ func (p *Player) step(fr Frame) ui.ReplayStep {
 	switch {
 	case fr.Poll != nil:
 		return ui.ReplayStep{Snap: p.reb.Apply(fr.Poll)}
+	case fr.Chunk != nil:
+		p.reb.Chunk(fr.Chunk)
 	case fr.Alert != nil && (fr.Alert.Kind == "acked" || fr.Alert.Kind == "snoozed"):
 		ep := fr.Alert.Episode
 		return ui.ReplayStep{Ack: &ep, Flash: ui.AckSentence(ep)}

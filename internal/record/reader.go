@@ -173,6 +173,8 @@ func (fr Frame) Time() time.Time {
 		return fr.Action.At
 	case fr.Presence != nil:
 		return fr.Presence.At
+	case fr.Chunk != nil:
+		return fr.Chunk.At
 	}
 	return time.Time{}
 }
@@ -184,6 +186,7 @@ type Rebuilder struct {
 }
 
 type rebuilt struct {
+	resync map[string]bool // inventories written in full since the last poll
 	seq    uint64
 	info   mqwatch.QMgrInfo
 	queues map[string]mqwatch.QueueView
@@ -194,13 +197,42 @@ type rebuilt struct {
 // NewRebuilder starts from nothing.
 func NewRebuilder() *Rebuilder { return &Rebuilder{qm: map[string]*rebuilt{}} }
 
+func (b *Rebuilder) state(qmgr string) *rebuilt {
+	st := b.qm[qmgr]
+	if st == nil {
+		st = &rebuilt{queues: map[string]mqwatch.QueueView{}, heads: map[string][]mqwatch.Summary{}, invs: map[string]*mqwatch.Inventory{},
+			resync: map[string]bool{}}
+		b.qm[qmgr] = st
+	}
+	return st
+}
+
+// Frame takes any frame and returns the snapshot of a poll frame, nil for
+// the others.
+func (b *Rebuilder) Frame(fr Frame) *mqwatch.Snapshot {
+	switch {
+	case fr.Chunk != nil:
+		b.Chunk(fr.Chunk)
+	case fr.Poll != nil:
+		return b.Apply(fr.Poll)
+	}
+	return nil
+}
+
+// Chunk takes part of an inventory written in full; the poll it belongs
+// to follows.
+func (b *Rebuilder) Chunk(c *Chunk) {
+	st := b.state(c.QMgr)
+	if c.Inv.Full {
+		st.invs[c.Inv.Queue] = nil
+		st.resync[c.Inv.Queue] = true
+	}
+	st.invs[c.Inv.Queue] = st.invs[c.Inv.Queue].Append(c.Inv.Added...)
+}
+
 // Apply returns the snapshot p was recorded from.
 func (b *Rebuilder) Apply(p *Poll) *mqwatch.Snapshot {
-	st := b.qm[p.QMgr]
-	if st == nil {
-		st = &rebuilt{queues: map[string]mqwatch.QueueView{}, heads: map[string][]mqwatch.Summary{}, invs: map[string]*mqwatch.Inventory{}}
-		b.qm[p.QMgr] = st
-	}
+	st := b.state(p.QMgr)
 	st.seq++
 	s := &mqwatch.Snapshot{Seq: st.seq, Time: p.Time, QMgrName: p.QMgr, Connected: p.Connected, Stale: p.Stale,
 		Err: p.Err.decode(), NextRetry: p.NextRetry, Poll: p.Stats, Heads: map[string][]mqwatch.Summary{},
@@ -221,6 +253,10 @@ func (b *Rebuilder) Apply(p *Poll) *mqwatch.Snapshot {
 		delete(st.heads, name)
 	}
 	changed := map[string]mqwatch.InventoryDelta{}
+	for q := range st.resync {
+		changed[q] = mqwatch.InventoryDelta{Resync: true}
+		delete(st.resync, q)
+	}
 	for _, in := range p.Invs {
 		changed[in.Queue] = st.applyInv(in)
 	}

@@ -87,8 +87,8 @@ func TestRoundTrip(t *testing.T) {
 	var got []*mqwatch.Snapshot
 	var acks int
 	for _, fr := range r.Frames() {
-		if fr.Poll != nil {
-			got = append(got, b.Apply(fr.Poll))
+		if snap := b.Frame(fr); snap != nil {
+			got = append(got, snap)
 		}
 		if fr.Alert != nil && fr.Alert.Episode.Ack.Note == "on it" {
 			acks++
@@ -140,15 +140,14 @@ func TestInventoryWrittenOnceThenDeltas(t *testing.T) {
 	r, _ := ReadAll(path)
 	var full, added []int
 	for _, fr := range r.Frames() {
+		if fr.Chunk != nil {
+			full = append(full, len(fr.Chunk.Inv.Added))
+		}
 		if fr.Poll == nil {
 			continue
 		}
 		for _, in := range fr.Poll.Invs {
-			if in.Full {
-				full = append(full, len(in.Added))
-			} else {
-				added = append(added, len(in.Added))
-			}
+			added = append(added, len(in.Added))
 		}
 	}
 	// In full at the start and after the gap; an unchanged poll writes nothing.
@@ -220,9 +219,7 @@ func FuzzOpen(f *testing.F) {
 		r.Wait()
 		b := NewRebuilder()
 		for _, fr := range r.Frames() {
-			if fr.Poll != nil {
-				b.Apply(fr.Poll)
-			}
+			b.Frame(fr)
 		}
 	})
 }

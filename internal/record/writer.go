@@ -180,7 +180,7 @@ func (w *Writer) Snapshot(s *mqwatch.Snapshot) {
 	}
 	last.diffQueues(p, s)
 	last.diffHeads(p, s)
-	last.diffInvs(p, s, s.Seq == last.seq+1)
+	last.diffInvs(p, s, s.Seq == last.seq+1, func(c Chunk) { w.write(Frame{Chunk: &c}) })
 	last.seq = s.Seq
 	w.write(Frame{Poll: p})
 }
@@ -224,7 +224,7 @@ func (l *lastPoll) diffHeads(p *Poll, s *mqwatch.Snapshot) {
 // diffInvs writes an inventory in full the first time and after a gap
 // (a snapshot this writer did not see, or the watcher's own resync); else
 // only what its delta says.
-func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool) {
+func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool, chunk func(Chunk)) {
 	for name, inv := range s.Inventories {
 		old, known := l.invs[name]
 		if known && old == inv {
@@ -238,14 +238,20 @@ func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool) {
 			}
 			p.Invs = append(p.Invs, in)
 		} else {
-			in := Inv{Queue: name, Full: true, Added: make([]mqwatch.Summary, 0, inv.Len())}
-			inv.Each(func(_ int, s *mqwatch.Summary) bool {
-				c := *s
+			in := Inv{Queue: name, Full: true, Added: make([]mqwatch.Summary, 0, min(inv.Len(), chunkLen))}
+			inv.Each(func(_ int, sum *mqwatch.Summary) bool {
+				c := *sum
 				c.BodyPrefix = nil
 				in.Added = append(in.Added, c)
+				if len(in.Added) == chunkLen {
+					chunk(Chunk{At: s.Time, QMgr: s.QMgrName, Inv: in})
+					in = Inv{Queue: name, Added: in.Added[:0]}
+				}
 				return true
 			})
-			p.Invs = append(p.Invs, in)
+			if in.Full || len(in.Added) > 0 {
+				chunk(Chunk{At: s.Time, QMgr: s.QMgrName, Inv: in})
+			}
 		}
 		l.invs[name] = inv
 	}

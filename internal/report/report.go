@@ -105,6 +105,8 @@ func Build(rec *record.Recording, from, to time.Time) *Report {
 			if in {
 				r.Series.poll(snap, arrivals)
 			}
+		case fr.Chunk != nil:
+			reb.Chunk(fr.Chunk)
 		case fr.Alert != nil:
 			r.alert(fr.Alert, alerts, in)
 		case fr.Action != nil && in:
