@@ -71,16 +71,22 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // replayApp opens a recording and builds the dashboard on it.
 func replayApp(path string, o tuiOpts, r *lipgloss.Renderer) (*ui.App, error) {
+	app, _, err := replayAppOf(path, o, r)
+	return app, err
+}
+
+// replayAppOf is replayApp with the recording, for closing.
+func replayAppOf(path string, o tuiOpts, r *lipgloss.Renderer) (*ui.App, *record.Recording, error) {
 	rec, err := record.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if os.Getenv("NO_COLOR") != "" {
 		r.SetColorProfile(termenv.Ascii)
 	}
 	th, err := pickTheme(o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pl := record.NewPlayer(rec)
 	var sources []ui.Source
@@ -91,7 +97,7 @@ func replayApp(path string, o tuiOpts, r *lipgloss.Renderer) (*ui.App, error) {
 	if interval <= 0 {
 		interval = 2 * time.Second
 	}
-	return ui.New(ui.Options{Sources: sources, Theme: th, Renderer: r, Interval: interval, Replay: pl, User: osUser()}), nil
+	return ui.New(ui.Options{Sources: sources, Theme: th, Renderer: r, Interval: interval, Replay: pl, User: osUser()}), rec, nil
 }
 
 // replayed names a recorded queue manager: a source with nothing to send.

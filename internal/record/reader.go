@@ -27,7 +27,12 @@ type Recording struct {
 	done   bool
 	err    error
 	grew   chan struct{}
+	stop   chan struct{}
+	once   sync.Once
 }
+
+// Close stops reading the rest of the recording.
+func (r *Recording) Close() { r.once.Do(func() { close(r.stop) }) }
 
 // Open reads a recording's header and starts reading its frames; it
 // returns once the first poll of every queue manager is in (or the file
@@ -43,7 +48,7 @@ func Open(path string) (*Recording, error) {
 		return nil, fmt.Errorf("replay %s: not a poisonwatch recording (%v)", path, err)
 	}
 	dec := gob.NewDecoder(gz)
-	r := &Recording{grew: make(chan struct{}, 1)}
+	r := &Recording{grew: make(chan struct{}, 1), stop: make(chan struct{})}
 	if err := dec.Decode(&r.Header); err != nil || r.Header.Magic != Magic {
 		f.Close()
 		return nil, fmt.Errorf("replay %s: not a poisonwatch recording", path)
@@ -88,6 +93,11 @@ func (r *Recording) read(f *os.File, dec *gob.Decoder) {
 	for {
 		var fr Frame
 		err := dec.Decode(&fr)
+		select {
+		case <-r.stop:
+			err = io.EOF
+		default:
+		}
 		if err != nil {
 			flush()
 			r.mu.Lock()
