@@ -97,12 +97,14 @@ func (be *backend) recorded(ctx context.Context, s ui.Source) ui.Source {
 	go func() {
 		defer close(r.out)
 		for snap := range s.Snapshots() {
-			be.rec.Snapshot(snap)
+			// The dashboard first: a snapshot is immutable, and the first
+			// write of a large DEADQ takes a while.
 			select {
 			case <-r.out:
 			default:
 			}
 			r.out <- snap
+			be.rec.Snapshot(snap)
 		}
 	}()
 	return r

@@ -129,7 +129,8 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-// The DEADQ is written in full once; polls after carry only their changes.
+// The DEADQ is written in full once; polls after carry only their changes,
+// even after a snapshot the recorder missed.
 func TestInventoryWrittenOnceThenDeltas(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.pwrec")
 	w, _ := Create(path, 0, Header{QMgrs: []string{"QM1"}})
@@ -150,9 +151,10 @@ func TestInventoryWrittenOnceThenDeltas(t *testing.T) {
 			added = append(added, len(in.Added))
 		}
 	}
-	// In full at the start and after the gap; an unchanged poll writes nothing.
-	if fmt.Sprint(full) != "[100 100]" || fmt.Sprint(added) != "[2 0]" {
-		t.Errorf("full writes %v, delta writes %v; want [100 100] and [2 0]", full, added)
+	// In full at the start only; an unchanged poll writes nothing; after
+	// the gap the change is worked out from the arrival numbers.
+	if fmt.Sprint(full) != "[100]" || fmt.Sprint(added) != "[2 0 1]" {
+		t.Errorf("full writes %v, delta writes %v; want [100] and [2 0 1]", full, added)
 	}
 }
 

@@ -231,13 +231,20 @@ func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool, chunk
 			continue
 		}
 		d, hasDelta := s.Deltas[name]
-		if known && contiguous && hasDelta && !d.Resync {
+		var gap Inv
+		switch {
+		case known && contiguous && hasDelta && !d.Resync:
 			in := Inv{Queue: name, Added: stripBodies(d.Added)}
 			for i := range d.Dropped {
 				in.Dropped = append(in.Dropped, d.Dropped[i].Key())
 			}
 			p.Invs = append(p.Invs, in)
-		} else {
+		case known && arrivalDiff(old, inv, &gap):
+			// A snapshot was missed (the recorder was busy): the change
+			// is worked out from the arrival numbers, not written whole.
+			gap.Queue = name
+			p.Invs = append(p.Invs, gap)
+		default:
 			in := Inv{Queue: name, Full: true, Added: make([]mqwatch.Summary, 0, min(inv.Len(), chunkLen))}
 			inv.Each(func(_ int, sum *mqwatch.Summary) bool {
 				c := *sum
@@ -300,4 +307,41 @@ func (w *Writer) Presence(p Presence) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.write(Frame{Presence: &p})
+}
+
+// arrivalDiff works out what changed from old to cur by their arrival
+// numbers (each queue's messages are numbered as first seen, in queue
+// order): those of old missing from cur were dropped, those past old's
+// last were added. False when the numbers do not allow it (a re-read
+// that numbered afresh): then the inventory is written whole.
+func arrivalDiff(old, cur *mqwatch.Inventory, d *Inv) bool {
+	i, j := 0, 0
+	var last uint64
+	for i < old.Len() && j < cur.Len() {
+		a, b := old.Arrival(i), cur.Arrival(j)
+		switch {
+		case b <= last && j > 0:
+			return false
+		case a == b:
+			if old.Key(i) != cur.Key(j) {
+				return false
+			}
+			last = b
+			i, j = i+1, j+1
+		case a < b:
+			d.Dropped = append(d.Dropped, old.Key(i))
+			i++
+		default:
+			return false
+		}
+	}
+	for ; i < old.Len(); i++ {
+		d.Dropped = append(d.Dropped, old.Key(i))
+	}
+	for ; j < cur.Len(); j++ {
+		s := *cur.At(j)
+		s.BodyPrefix = nil
+		d.Added = append(d.Added, s)
+	}
+	return true
 }
