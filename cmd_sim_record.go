@@ -24,7 +24,6 @@ type simRecorder struct {
 	state    *model.State
 	now      atomic.Int64
 	watchers []*mqwatch.Watcher
-	err      error
 }
 
 func newSimRecorder(ctx context.Context, path string, interval time.Duration, s *demo.Scenario) (*simRecorder, error) {
