@@ -23,12 +23,13 @@ var funcs = template.FuncMap{
 		}
 		return t.Format("15:04:05")
 	},
-	"day":    func(t time.Time) string { return t.Format("Mon 2 Jan 2006") },
-	"span":   span,
-	"lasted": lasted,
-	"safe":   mqfmt.Sanitize,
-	"action": record.ActionSentence,
-	"fix":    safeLines,
+	"day":      func(t time.Time) string { return t.Format("Mon 2 Jan 2006") },
+	"span":     span,
+	"lasted":   lasted,
+	"safe":     mqfmt.Sanitize,
+	"action":   record.ActionSentence,
+	"fix":      safeLines,
+	"presence": record.PresenceSentence,
 }
 
 // safeLines sanitises each line of a multi-line text (an MQSC fix) and
@@ -92,6 +93,12 @@ func (r *Report) Markdown(w io.Writer) error {
 	}
 	for _, a := range r.Actions {
 		p("- %s  \n  audit: `%s`\n", md(record.ActionSentence(a)), md(a.AuditID))
+	}
+	if len(r.Presence) > 0 {
+		p("\n## Who was in the war room\n\n")
+		for _, pr := range r.Presence {
+			p("- %s\n", md(record.PresenceSentence(pr)))
+		}
 	}
 	p("\n## Dead letters still on the DEADQ at %s\n\n", r.To.Format("15:04:05"))
 	if len(r.Remaining) == 0 {
