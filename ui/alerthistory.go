@@ -303,3 +303,12 @@ func (s *alertScreen) lifeLines(a *App) []string {
 	}
 	return out
 }
+
+// oldestCell is the fleet's column of the alert firing longest that nobody
+// acknowledged: "20:41 (12m)".
+func oldestCell(st *Styles, r *model.FleetRow, now time.Time) Cell {
+	if r.Oldest == nil {
+		return Cell{Text: "-", Style: &st.Muted}
+	}
+	return Cell{Text: strings.TrimPrefix(model.Since(r.Oldest.History.Start, now), "since "), Style: levelStyle(st, int(r.Oldest.Severity))}
+}
