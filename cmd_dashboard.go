@@ -38,6 +38,7 @@ type tuiOpts struct {
 	qmgrs    string
 	deadline time.Duration
 	user     string // embedded: the principal the connections run as
+	rec      recordOpts
 }
 
 func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
@@ -53,6 +54,7 @@ func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
 	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
 	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
 	fs.StringVar(&o.audit, "audit", "", "audit log of actions (JSON lines; default under the user's state directory)")
+	recordFlags(fs, &o.rec)
 	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
 }
 
@@ -93,6 +95,12 @@ func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	be.ops, be.rules = ops, ops
 	ops.useStyles(be.styles)
+	stopAlerts, err := openIncident(ctx, o, be, "dashboard", stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
+		return 1
+	}
+	defer stopAlerts()
 	th, err := pickTheme(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
@@ -150,7 +158,7 @@ func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, 
 	sources, wait := startWatchers(ctx, o, be)
 	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Rules: be.rules, Theme: th, Renderer: r, ReadOnly: o.readOnly,
 		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, PauseAfter: be.pauseAfter, ExportDir: exportDir(o.audit), Warming: be.warm,
-		Diagnosis: startDoctor(ctx, be.doctorTargets()), Events: startEvents(ctx, o, be)})
+		Diagnosis: startDoctor(ctx, be.doctorTargets()), Events: startEvents(ctx, o, be), Alerts: be.alerts})
 	return app, wait
 }
 
@@ -168,7 +176,7 @@ func startWatchers(ctx context.Context, o tuiOpts, be *backend) (sources []ui.So
 		w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: q.name, Connector: q.conn, Interval: o.interval, Deadline: o.deadline, Now: be.now,
 			Delay: delay, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Include: splitList(o.include), Exclude: splitList(o.exclude)})
 		go func() { w.Run(ctx); done <- struct{}{} }()
-		sources = append(sources, namedWatcher{Watcher: w, name: q.name})
+		sources = append(sources, be.recorded(ctx, namedWatcher{Watcher: w, name: q.name}))
 	}
 	return sources, func() {
 		for range be.qmgrs {

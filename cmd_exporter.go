@@ -93,6 +93,11 @@ func runExporter(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return fail(1, err)
 	}
 	defer be.stop()
+	stopAlerts, err := openIncident(ctx, o.tuiOpts, be, "exporter", stderr)
+	if err != nil {
+		return fail(1, err)
+	}
+	defer stopAlerts()
 	return exportMetrics(ctx, o, be, l, stdout, stderr)
 }
 
@@ -107,7 +112,7 @@ func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Liste
 		names = append(names, mqfmt.Sanitize(s.Name()))
 	}
 	exp := exporter.New(exporter.Config{Sources: sources, Interval: o.interval, Now: be.now,
-		MaxQueues: o.maxQueues, MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr, Warm: be.warm})
+		MaxQueues: o.maxQueues, MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: version, Log: stderr, Warm: be.warm, Alerts: be.alerts})
 	if be.warm != nil {
 		// The demo's first polls are from its simulated past: poll again
 		// once it follows the clock, so no queue manager's last poll reads

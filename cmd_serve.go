@@ -87,6 +87,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(1, err)
 	}
 	defer be.stop()
+	stopAlerts, err := openIncident(ctx, o.tuiOpts, be, "serve", stderr)
+	if err != nil {
+		return fail(1, err)
+	}
+	defer stopAlerts()
 	return serve(ctx, o, be, keys, pemKey, fp, stdout, stderr)
 }
 
@@ -115,6 +120,9 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	srv, err := warroom.New(warroom.Config{Listen: o.listen, HostKeyPEM: pemKey, Keys: keys, MaxSessions: o.maxSessions,
 		IdleTimeout: o.idle, MaxTime: o.maxTime, Sources: sources, Log: stderr, Files: files,
 		Engines: func(r warroom.Role) ui.Operations {
+			if r == warroom.Operator && be.rec != nil {
+				return recordedOps{Operations: operators, rec: be.rec, now: be.clock}
+			}
 			if r == warroom.Operator {
 				return operators
 			}
@@ -130,6 +138,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	}
 	fmt.Fprintf(stdout, "poisonwatch serve: listening on %s\nhost key %s (%s)\n%d authorized keys from %s\noperators' files in %s\n",
 		l.Addr(), fp, o.hostKey, len(keys), o.authorized, files.Path())
+	go recordPresence(watchCtx, srv.Room(), be.rec, be.clock)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(watchCtx, l) }()
 	select {
@@ -170,7 +179,7 @@ func sessionApp(o serveOpts, be *backend, filesDir string, s warroom.Session) (t
 	}
 	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer,
 		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
-		Ctx: s.Ctx, Styles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room}), nil
+		Ctx: s.Ctx, Styles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room, Alerts: be.alerts}), nil
 }
 
 // readOnlyWhy is what a session's action keys say: a viewer learns that its

@@ -32,6 +32,8 @@ type simOpts struct {
 	seed     uint64
 	seedSet  bool
 	json     bool
+	record   string
+	interval time.Duration
 }
 
 func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -44,7 +46,19 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "poisonwatch sim: %v\n", safeErr(err))
 		return 1
 	}
-	res, err := s.Simulate(ctx, demo.SimOptions{Duration: o.duration})
+	sopts := demo.SimOptions{Duration: o.duration}
+	var rec *simRecorder
+	if o.record != "" {
+		if rec, err = newSimRecorder(ctx, o.record, o.interval, s); err != nil {
+			fmt.Fprintf(stderr, "poisonwatch sim: %v\n", err)
+			return 1
+		}
+		sopts.Observe, sopts.Every = rec.observe, o.interval
+	}
+	res, err := s.Simulate(ctx, sopts)
+	if rec != nil {
+		err = cmp.Or(err, rec.close())
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch sim: %v\n", safeErr(err))
 		return 1
@@ -78,8 +92,10 @@ func parseSimFlags(args []string, stderr io.Writer) (simOpts, int, bool) {
 	fs.DurationVar(&o.duration, "duration", 0, "simulated time (default: the scenario's duration)")
 	fs.Uint64Var(&o.seed, "seed", 0, "random seed (default: the scenario's seed)")
 	fs.BoolVar(&o.json, "json", false, "print the final state as JSON")
+	fs.StringVar(&o.record, "record", "", "record what the dashboard would have seen, polling every --interval of simulated time, to `FILE` (for poisonwatch replay and report)")
+	fs.DurationVar(&o.interval, "interval", 2*time.Second, "with --record: the simulated poll interval")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: poisonwatch sim [--scenario DIR|FILE] [--mqsc [QMGR=]FILE] [--duration D] [--seed N] [--json]")
+		fmt.Fprintln(stderr, "Usage: poisonwatch sim [--scenario DIR|FILE] [--mqsc [QMGR=]FILE] [--duration D] [--seed N] [--json] [--record FILE [--interval D]]")
 		fmt.Fprintln(stderr, "\nRuns a scenario headless on embedded queue managers, on a simulated clock as fast as")
 		fmt.Fprintln(stderr, "the CPU allows, and prints the final state: every queue's depth and attributes, how many")
 		fmt.Fprintln(stderr, "messages took each route of the poison engine, decoded examples from the backout and")

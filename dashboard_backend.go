@@ -11,6 +11,8 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/internal/doctor"
 	"github.com/poisonwatch/poisonwatch/internal/safeload"
+	"github.com/poisonwatch/poisonwatch/internal/record"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
@@ -28,6 +30,8 @@ type qmgrConn struct {
 // engine for actions, and how to stop them.
 type backend struct {
 	qmgrs  []qmgrConn
+	alerts *model.AlertBook // alert histories kept in the state directory; nil: each App its own
+	rec    *record.Writer   // the recording, nil when not recording
 	ops    ui.Operations
 	rules  ui.RulesOps // the rules table predictions, on the same engines
 	stop   func()

@@ -35,6 +35,9 @@ var (
 	descAlert = desc("alert", "Active dashboard alerts with this rule, queue and severity (docs/poison-rules.md).",
 		"qmgr", "rule", "queue", "severity")
 
+	descAcked = desc("alert_acknowledged", "Active dashboard alerts with this rule, queue and severity that someone acknowledged or snoozed (K, Z); for Alertmanager inhibition.",
+		"qmgr", "rule", "queue", "severity")
+
 	descUp      = desc("qmgr_connected", "1 when the last poll reached the queue manager.", "qmgr")
 	descPollAge = desc("qmgr_last_poll_age_seconds", "Time since the last successful poll ended.", "qmgr")
 	descGood    = desc("qmgr_last_success_timestamp_seconds", "When the last successful poll ended, as Unix time.", "qmgr")
@@ -61,7 +64,7 @@ func desc(name, help string, labels ...string) *prometheus.Desc {
 
 // allDescs lists every metric the collector may send, for Describe.
 var allDescs = []*prometheus.Desc{descQueues, descDepth, descMax, descBOT, descIPP, descAge, descLGet, descHead, descRisk, descStuck,
-	descArr, descRate, descReason, descDest, descNReasons, descNDests, descAlert,
+	descArr, descRate, descReason, descDest, descNReasons, descNDests, descAlert, descAcked,
 	descUp, descPollAge, descGood, descPolls, descErrs, descErrsBy, descSkip, descDur, descCalls, descBytes, descIntv, descBuild}
 
 // collector turns the latest figures into metrics on each scrape.
@@ -114,6 +117,7 @@ func (f *figures) metrics(interval time.Duration) []prometheus.Metric {
 		}
 		for _, a := range f.alerts {
 			emit(prometheus.MustNewConstMetric(descAlert, prometheus.GaugeValue, float64(a.count), f.qmgr, a.rule, a.queue, a.severity))
+			emit(prometheus.MustNewConstMetric(descAcked, prometheus.GaugeValue, float64(a.acked), f.qmgr, a.rule, a.queue, a.severity))
 		}
 	})
 	return f.made

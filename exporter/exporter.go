@@ -73,6 +73,10 @@ type Config struct {
 	// Log receives one line when a queue manager stops or starts answering;
 	// nil discards.
 	Log io.Writer
+	// Alerts, when set, is the book of alert histories and
+	// acknowledgements (kept in the state directory) that
+	// poisonwatch_alert_acknowledged reads; nil: nothing is acknowledged.
+	Alerts *model.AlertBook
 }
 
 // Exporter folds snapshots and serves the figures.
@@ -132,6 +136,9 @@ func (e *Exporter) Run(ctx context.Context) {
 func (e *Exporter) watch(ctx context.Context, i int) {
 	src := e.cfg.Sources[i]
 	st := model.New(e.cfg.Now, e.cfg.Interval)
+	if e.cfg.Alerts != nil {
+		st.Book = e.cfg.Alerts
+	}
 	t := tally{warm: e.cfg.Warm}
 	was := true
 	in := src.Snapshots()

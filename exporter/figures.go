@@ -75,6 +75,7 @@ type labelledCount struct {
 type alertCount struct {
 	rule, queue, severity string
 	count                 int
+	acked                 int // of count, acknowledged or snoozed
 }
 
 // reasonCount counts failed polls with one reason.
@@ -99,7 +100,7 @@ func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, li
 		// The figures are the last good poll's: a time series must not
 		// claim they are current. Health says why they stopped, and the one
 		// alert left is the dashboard's own "not connected".
-		f.alerts = alertCounts(q.Alerts, func(a model.Alert) bool { return a.Rule == "" && a.Queue == "" })
+		f.alerts = alertCounts(q.Alerts, snap.Time, func(a model.Alert) bool { return a.Rule == "" && a.Queue == "" })
 		return f
 	}
 	seen := map[string]bool{}
@@ -123,7 +124,7 @@ func build(name string, q *model.QMgrState, snap *mqwatch.Snapshot, t *tally, li
 	if gs := q.Groups[snap.QMgr.DeadQ]; gs != nil && gs.IsDLQ {
 		f.deadqs = append(f.deadqs, deadqFigure(gs, lim))
 	}
-	f.alerts = alertCounts(q.Alerts, func(model.Alert) bool { return true })
+	f.alerts = alertCounts(q.Alerts, snap.Time, func(model.Alert) bool { return true })
 	return f
 }
 
@@ -189,7 +190,7 @@ func merge(top []counted, values func(model.GroupKey) []string) (out []labelledC
 	return out, odd
 }
 
-func alertCounts(alerts []model.Alert, keep func(model.Alert) bool) []alertCount {
+func alertCounts(alerts []model.Alert, now time.Time, keep func(model.Alert) bool) []alertCount {
 	var out []alertCount
 	at := map[alertCount]int{}
 	for _, a := range alerts {
@@ -197,13 +198,16 @@ func alertCounts(alerts []model.Alert, keep func(model.Alert) bool) []alertCount
 			continue
 		}
 		k := alertCount{rule: labelValue(a.Rule), queue: labelValue(a.Queue), severity: severity(a.Severity)}
-		if i, ok := at[k]; ok {
-			out[i].count++
-			continue
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, k)
 		}
-		at[k] = len(out)
-		k.count = 1
-		out = append(out, k)
+		out[i].count++
+		if a.Acked(now) {
+			out[i].acked++
+		}
 	}
 	return out
 }

@@ -17,6 +17,9 @@ type Alert struct {
 	Queue    string
 	Text     string // one line: why
 	Fix      string // MQSC or action that would fix it, when known
+	// History is when the alert started, its flaps and who acknowledged
+	// it (alerthistory.go); set by the fold.
+	History Episode
 }
 
 // loopAlarm is the BackoutCount from which a BOTHRESH 0 queue is reported as

@@ -43,6 +43,10 @@ type FleetRow struct {
 	// Top is the most severe alert (the first of the queue manager's), nil
 	// when it has none.
 	Top *Alert
+	// Acked counts alerts somebody acknowledged or snoozed (not in Crit,
+	// Warn or Info); Oldest is the alert firing longest that nobody did.
+	Acked  int
+	Oldest *Alert
 }
 
 // Level is the row's severity as the dashboard colours it: 2 for a critical
@@ -98,15 +102,18 @@ func (q *QMgrState) fleetRow(now time.Time, held bool) FleetRow {
 		r.Link = LinkStale
 	}
 	for _, al := range q.Alerts {
-		switch al.Severity {
-		case actions.Critical:
+		switch {
+		case al.Acked(now):
+			r.Acked++
+		case al.Severity == actions.Critical:
 			r.Crit++
-		case actions.Warning:
+		case al.Severity == actions.Warning:
 			r.Warn++
 		default:
 			r.Info++
 		}
 	}
+	r.Oldest = q.OldestUnacked(now)
 	if len(q.Alerts) > 0 {
 		top := q.Alerts[0]
 		r.Top = &top

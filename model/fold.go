@@ -26,6 +26,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		}
 		q.Alerts = append([]Alert{{Severity: actions.Critical, QMgr: q.Name,
 			Text: fmt.Sprintf("%s: %v (alerts below are from the last good poll)", what, snap.Err)}}, q.connected...)
+		s.track(q, snap)
 		return
 	}
 	q.LastGood = snap.Time.Add(snap.Poll.Duration)
@@ -49,6 +50,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 	q.foldInventories(snap, contiguous, now)
 	q.inv = queueIndex(snap)
 	q.Alerts = q.alerts(now)
+	s.track(q, snap)
 	q.connected = q.Alerts
 }
 

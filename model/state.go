@@ -79,6 +79,9 @@ type State struct {
 	Now   func() time.Time
 	// Interval is the poll interval, used to decide staleness (two missed polls).
 	Interval time.Duration
+	// Book remembers the alerts' histories and acknowledgements; sessions
+	// of a war room share one.
+	Book *AlertBook
 }
 
 // New returns an empty state.
@@ -89,7 +92,7 @@ func New(now func() time.Time, interval time.Duration) *State {
 	if interval <= 0 {
 		interval = 2 * time.Second
 	}
-	return &State{QMgrs: map[string]*QMgrState{}, Now: now, Interval: interval}
+	return &State{QMgrs: map[string]*QMgrState{}, Now: now, Interval: interval, Book: NewAlertBook()}
 }
 
 // QMgr returns the state of the named queue manager, creating it.

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -20,7 +21,8 @@ type alertPane struct {
 	w, h    int
 	showQM  bool // the all-queue-managers view names each alert's
 	focused bool
-	queueW  int // the longest queue name, so names are not cut while there is room
+	queueW  int       // the longest queue name, so names are not cut while there is room
+	now     time.Time // for "since" and snoozes; set by the screen
 }
 
 func alertID(a model.Alert) string {
@@ -91,7 +93,7 @@ func (p *alertPane) prefixWidth() int {
 // wrap is alert i's text in lines that fit beside its prefix.
 func (p *alertPane) wrap(i int) []string {
 	tw := max(p.w-p.prefixWidth(), 12)
-	return strings.Split(ansi.Wrap(mqfmt.Sanitize(p.list[i].Text), tw, " "), "\n")
+	return p.history(i, tw)
 }
 
 // view renders the visible alerts, exactly h lines.
@@ -121,6 +123,8 @@ func (p *alertPane) view(st *Styles) string {
 			switch {
 			case sel:
 				line = st.Selected.Render(fit(head+l, p.w, false))
+			case al.Acked(p.now):
+				line = st.Muted.Render(ansi.Truncate(head+l, p.w, "…"))
 			default:
 				line = ansi.Truncate(st.Level(int(al.Severity)).Render(head)+l, p.w, "…")
 			}
@@ -143,7 +147,7 @@ func (a *App) alertKeys(p *alertPane) []binding {
 	k := a.keys
 	none := offIf(func() bool { return p.selected() == nil }, "no alerts")
 	noFix := offIf(func() bool { al := p.selected(); return al == nil || al.Fix == "" }, "this alert has no MQSC fix")
-	return []binding{
+	return append([]binding{
 		bind(k.Up, run(func() { p.move(-1) })),
 		bind(k.Down, run(func() { p.move(1) })),
 		bind(k.PgUp, run(func() { p.move(-max(p.h/2, 1)) })),
@@ -152,5 +156,5 @@ func (a *App) alertKeys(p *alertPane) []binding {
 		bind(k.End, run(func() { p.move(len(p.list)) })),
 		bind(k.Enter, func() tea.Cmd { return a.push(newAlertScreen(*p.selected())) }, short, none),
 		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", p.selected().Fix) }, short, noFix),
-	}
+	}, a.ackBindings(p.selected)...)
 }

@@ -26,7 +26,7 @@ func newAlertScreen(al model.Alert) *alertScreen {
 	return &alertScreen{base: base{loc: model.Location{Screen: model.ScreenAlert, QMgr: al.QMgr, Queue: al.Queue, Label: title}}, al: al}
 }
 
-func (s *alertScreen) refresh(*App) tea.Cmd      { return nil }
+func (s *alertScreen) refresh(a *App) tea.Cmd    { s.reload(a); return nil }
 func (s *alertScreen) resize(*App, int, int)     {}
 func (s *alertScreen) scroll(int)                {}
 func (s *alertScreen) filter() *string           { return nil }
@@ -34,7 +34,7 @@ func (s *alertScreen) location() *model.Location { return &s.loc }
 
 func (s *alertScreen) bindings(a *App) []binding {
 	k := a.keys
-	return []binding{
+	return append([]binding{
 		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix")),
 		bind(k.Enter, func() tea.Cmd {
 			if s.al.QMgr != a.qm {
@@ -42,7 +42,7 @@ func (s *alertScreen) bindings(a *App) []binding {
 			}
 			return a.openQueue(s.al.Queue)
 		}, short, offIf(func() bool { return s.al.Queue == "" }, "this alert names no queue")),
-	}
+	}, a.ackBindings(func() *model.Alert { return &s.al })...)
 }
 
 func (s *alertScreen) view(a *App, w, h int) string {
@@ -62,6 +62,9 @@ func (s *alertScreen) view(a *App, w, h int) string {
 	}
 	plain := func(s string) string { return s }
 	add("Why", wrap(al.Text), plain)
+	if life := s.lifeLines(a); len(life) > 0 {
+		add("History (K acknowledges, Z snoozes)", life, plain)
+	}
 	if r := model.RuleText(al.Rule); r != "" {
 		add("Rule "+al.Rule, wrap(r), func(s string) string { return st.Muted.Render(s) })
 	}
@@ -101,7 +104,14 @@ func (s *alertList) refresh(a *App) tea.Cmd {
 			}
 		}
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Severity > all[j].Severity })
+	now := a.opt.Now()
+	sort.SliceStable(all, func(i, j int) bool {
+		if ai, aj := all[i].Acked(now), all[j].Acked(now); ai != aj {
+			return aj // acknowledged after the rest, never hidden
+		}
+		return all[i].Severity > all[j].Severity
+	})
+	s.pane.now = now
 	s.pane.set(all)
 	return nil
 }

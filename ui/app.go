@@ -62,6 +62,13 @@ type Options struct {
 	// Files is how the session reads and writes host files (:rules, W);
 	// nil: the local user's own (none with WarRoom).
 	Files Files
+	// Replay, when set, is the recording shown instead of live sources
+	// (whose channels only name the queue managers): read-only.
+	Replay Replay
+	// Alerts, when set, is the book of alert histories and
+	// acknowledgements this App shares (with a state file, with the other
+	// sessions of a war room); nil: one of its own.
+	Alerts *model.AlertBook
 }
 
 // App is the root model of the program.
@@ -108,6 +115,7 @@ type App struct {
 	showHelp   bool
 	flash      string // one-line status (copied, refused, ...)
 	room       roomState
+	replay     replayState
 }
 
 // New builds the App.
@@ -124,10 +132,16 @@ func New(o Options) *App {
 	if o.WarRoom {
 		o.ReadOnly = true
 	}
+	if o.Replay != nil {
+		o.ReadOnly, o.ReadOnlyWhy, o.NoExport, o.Now = true, "a replay is read-only: it shows what happened", true, o.Replay.At
+	}
 	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
 		state: model.New(o.Now, o.Interval), sel: model.NewSelection(),
 		pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
 	a.setTheme(o.Theme)
+	if o.Alerts != nil {
+		a.state.Book = o.Alerts
+	}
 	for _, s := range o.Sources {
 		a.state.QMgr(s.Name()).Styles = o.Styles[s.Name()]
 		a.state.QMgr(s.Name()).PauseAfter = o.PauseAfter[s.Name()]
@@ -141,6 +155,7 @@ func New(o Options) *App {
 	}
 	a.pal = newPalette()
 	a.filter = newFilterInput()
+	a.replayInit()
 	return a
 }
 
@@ -191,6 +206,8 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case roomMsg:
 		return a, a.onRoom(msg)
+	case replayTickMsg:
+		return a, a.onReplayTick(msg)
 	case tickMsg:
 		if _, ok := a.top().(*fleetScreen); ok {
 			// Ages and staleness move with the clock: a queue manager that

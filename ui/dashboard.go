@@ -90,6 +90,7 @@ func (d *dashboard) refresh(a *App) tea.Cmd {
 			break
 		}
 	}
+	d.alerts.now = a.opt.Now()
 	d.alerts.set(filterAlerts(d.q.Alerts, d.alertText))
 	d.layout(a)
 	return nil

@@ -64,7 +64,7 @@ func fleetCols(w int) []Column {
 	if w >= 150 {
 		// Room for what is wrong, not only how much.
 		cols[len(cols)-1].Flex = false
-		cols = append(cols, Column{Title: "WORST ALERT", Width: 30, Flex: true})
+		cols = append(cols, Column{Title: "OLDEST UNACKED", Width: 14}, Column{Title: "WORST ALERT", Width: 30, Flex: true})
 	}
 	return cols
 }
@@ -160,6 +160,8 @@ func (f *fleetScreen) cell(row, col int) Cell {
 		return Cell{Text: fmt.Sprintf("%s %3.0f%%", bar(r.WorstFill, w), 100*r.WorstFill), Style: levelStyle(st, fillLevel(r.WorstFill))}
 	case "WORST BOQ":
 		return Cell{Text: mqfmt.Sanitize(r.WorstBOQ)}
+	case "OLDEST UNACKED":
+		return oldestCell(st, r, f.now)
 	case "WORST ALERT":
 		if r.Top == nil {
 			return Cell{Text: "no alerts", Style: &st.Muted}
@@ -253,6 +255,9 @@ func (f *fleetScreen) detail(a *App, w int) []string {
 			break
 		}
 		lines = append(lines, ansi.Truncate(st.Info.Render(" "+l), w, "…"))
+	}
+	if l := oldestLine(st, r, f.now, w); l != "" && len(lines) < n {
+		lines = append(lines, l)
 	}
 	for _, al := range q.Alerts {
 		if len(lines) == n {

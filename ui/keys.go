@@ -14,6 +14,10 @@ type KeyMap struct {
 	NextTab, PrevTab                  key.Binding
 	DeadQ, Alerts, Sort, Unmark       key.Binding
 	WriteRules, Fleet                 key.Binding
+	Ack, Snooze                       key.Binding
+	ReplayPrev, ReplayNext            key.Binding
+	ReplayBack, ReplayFwd             key.Binding
+	ReplayJump, ReplayPlay            key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: vim keys and arrows. Destructive
@@ -57,6 +61,15 @@ func DefaultKeyMap() KeyMap {
 		Sort:    b("cycle sort order", "s"),
 		Unmark:  b("clear all marks", "u"),
 		Fleet:   b("fleet view", "m"),
+		Ack:     b("acknowledge the alert (with a note)", "K"),
+		Snooze:  b("snooze the alert (15m/1h/4h/until it clears)", "Z"),
+		// A replay's keys (poisonwatch replay).
+		ReplayPrev: b("replay: previous poll", "["),
+		ReplayNext: b("replay: next poll", "]"),
+		ReplayBack: b("replay: a minute back", "{"),
+		ReplayFwd:  b("replay: a minute on", "}"),
+		ReplayJump: b("replay: jump to HH:MM[:SS]", "t"),
+		ReplayPlay: b("replay: play at 1×, 10×, 60×, pause", ">"),
 		// W writes a file, never to a queue: its dialog chooses the actions.
 		WriteRules: b("write a runmqdlq rules table from the groups", "W"),
 	}

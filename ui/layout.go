@@ -85,7 +85,7 @@ func (d *dashboard) view(a *App, w, h int) string {
 		grid = gridTitle + "\n" + st.Muted.Render(ansi.Truncate(" no queue matches /"+mqfmt.Sanitize(d.text)+" (esc clears the filter)", w, "…"))
 	}
 	aw := d.alerts.w
-	alertTitle := fmt.Sprintf("Alerts (%d) %s", len(d.alerts.list), d.alerts.position())
+	alertTitle := fmt.Sprintf("Alerts (%s) %s", ackedCount(d.alerts.list, d.alerts.now), d.alerts.position())
 	if d.alertText != "" && d.q != nil {
 		alertTitle = fmt.Sprintf("Alerts (%d of %d, /%s) %s", len(d.alerts.list), len(d.q.Alerts), mqfmt.Sanitize(d.alertText), d.alerts.position())
 	}

@@ -381,7 +381,7 @@ func TestHeaderKeepsEveryQueueManagersAlertsAt80Columns(t *testing.T) {
 	a.Update(windowSize(80, 24))
 	head := ansi.Strip(strings.Split(a.View(), "\n")[0])
 	for _, qm := range []string{"QM2", "QM3"} {
-		c, w := alertCounts(a.state.QMgrs[qm])
+		c, w := alertCounts(a.opt.Now(), a.state.QMgrs[qm])
 		if want := fmt.Sprintf("%s ● ⚠%d/%d", qm, c, w); c+w > 0 && !strings.Contains(head, want) {
 			t.Errorf("header %q lacks %q", head, want)
 		}

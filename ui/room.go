@@ -117,6 +117,7 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 			}
 		}
 		a.flash = e.Text
+		a.roomNews()
 	}
 	a.mirror()
 	return waitRoom(a.opt.Room)

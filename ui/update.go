@@ -85,7 +85,7 @@ func (a *App) quit() tea.Cmd {
 // globalBindings are the keys that work on every screen.
 func (a *App) globalBindings() []binding {
 	k := a.keys
-	return append(a.roomBindings(),
+	return append(append(a.roomBindings(), a.replayBindings()...),
 		bind(k.Back, a.back, short),
 		bind(k.Filter, run(func() { a.filter.open(a.top().filter()) }), short,
 			offIf(func() bool { return a.top().filter() == nil }, "this screen has no filter")),

@@ -94,6 +94,9 @@ func (a *App) headerView() string {
 	if a.warming {
 		parts = append(parts, st.Info.Render("◌ filling in history…"))
 	}
+	if b := a.replayBadge(); b != "" {
+		parts = append(parts, b)
+	}
 	if a.opt.ReadOnly {
 		parts = append(parts, st.BadgeRO.Render("[RO]"))
 	} else {
@@ -111,8 +114,8 @@ func (a *App) headerView() string {
 		// The alerts of a history half made ("⚠ 0 crit 3 warn" while the
 		// loop has not reached BOTHRESH yet) would mislead: not counted yet.
 		parts = append(parts, st.Muted.Render("alerts starting"))
-	} else if c, w := alertCounts(counted...); c+w > 0 {
-		parts = append(parts, st.Danger.Render(fmt.Sprintf("⚠ %d crit %d warn", c, w)))
+	} else if b := alertBadge(st, now, counted); b != "" {
+		parts = append(parts, b)
 	}
 	if len(a.state.Order) > fleetFirstAbove {
 		// Fifty badges would not fit: the queue manager on view, and how
@@ -154,7 +157,7 @@ func (a *App) compactBadge(name string, now time.Time) string {
 		label = "▸" + name
 	}
 	out := a.st.OK.Render(label + " ●")
-	if c, w := alertCounts(q); c+w > 0 && name != a.qm {
+	if c, w := alertCounts(now, q); c+w > 0 && name != a.qm {
 		out += a.st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w))
 	}
 	return out + a.doctorBadge(name)
@@ -185,17 +188,21 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 	default:
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago")
 	}
-	if c, w := alertCounts(q); c+w > 0 && name != a.qm {
+	if c, w := alertCounts(now, q); c+w > 0 && name != a.qm {
 		out += st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w)) // trouble on a queue manager not on screen
 	}
 	return out + a.doctorBadge(name)
 }
 
-// alertCounts counts queue managers' critical and warning alerts: what the
-// header shows everywhere (info findings are in the alert lists only).
-func alertCounts(qs ...*model.QMgrState) (crit, warn int) {
+// alertCounts counts queue managers' critical and warning alerts that
+// nobody acknowledged: what the header shows everywhere (info findings are
+// in the alert lists only, acknowledged ones beside: ackedBadge).
+func alertCounts(now time.Time, qs ...*model.QMgrState) (crit, warn int) {
 	for _, q := range qs {
 		for _, al := range q.Alerts {
+			if al.Acked(now) {
+				continue
+			}
 			switch al.Severity {
 			case actions.Critical:
 				crit++

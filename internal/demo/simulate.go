@@ -5,12 +5,19 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 )
 
 // SimOptions override a scenario's settings for one simulation.
 type SimOptions struct {
 	// Duration is how much time to simulate; the scenario's Duration when 0.
 	Duration time.Duration
+	// Observe, when set, is called every Every of simulated time (from the
+	// start) with nothing else running: a recording polls the queue
+	// managers then (observe.go).
+	Observe func(now time.Time, qms []*embedded.QMgr)
+	Every   time.Duration
 }
 
 // Simulate runs the scenario on a virtual clock for the simulated duration,
@@ -37,6 +44,7 @@ func (s *Scenario) Simulate(ctx context.Context, opts SimOptions) (*Result, erro
 	if err := r.setup(); err != nil {
 		return nil, fmt.Errorf("simulate %s: %w", s.Name, err)
 	}
+	r.observe(opts)
 	if err := r.loop(end); err != nil {
 		return nil, fmt.Errorf("simulate %s: %w", s.Name, err)
 	}

@@ -1,0 +1,160 @@
+package record
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/ui"
+)
+
+// Player replays a recording for the dashboard: it keeps the position
+// (the last frame shown) and rebuilds the snapshots to fold on the way.
+// Going back starts again from the first frame: folding is fast enough
+// that a keyframe index has not been worth its memory.
+type Player struct {
+	rec *Recording
+	reb *Rebuilder
+	pos int // frames applied so far
+	at  time.Time
+}
+
+var _ ui.Replay = (*Player)(nil)
+
+// NewPlayer starts a replay before the recording's first poll.
+func NewPlayer(r *Recording) *Player {
+	p := &Player{rec: r, reb: NewRebuilder()}
+	if fr := r.Frames(); len(fr) > 0 {
+		p.at = fr[0].Time()
+	}
+	return p
+}
+
+// Interval is the recorded poll interval.
+func (p *Player) Interval() time.Duration { return p.rec.Header.Interval }
+
+// QMgrs are the queue managers recorded.
+func (p *Player) QMgrs() []string { return p.rec.Header.QMgrs }
+
+// At is the replay's clock: the time of the last frame shown.
+func (p *Player) At() time.Time { return p.at }
+
+// Bounds are the first and last frame's times; the last moves while the
+// recording is still being read.
+func (p *Player) Bounds() (first, last time.Time, loaded bool) {
+	fr := p.rec.Frames()
+	if len(fr) == 0 {
+		return time.Time{}, time.Time{}, p.rec.Loaded()
+	}
+	return fr[0].Time(), fr[len(fr)-1].Time(), p.rec.Loaded()
+}
+
+// Seek moves to the last frame at or before t (at least the first poll).
+func (p *Player) Seek(t time.Time) (steps []ui.ReplayStep, fresh bool) {
+	frames := p.rec.Frames()
+	end := sort.Search(len(frames), func(i int) bool { return frames[i].Time().After(t) })
+	end = max(end, p.firstPolls(frames))
+	if end < p.pos {
+		p.reb, p.pos, fresh = NewRebuilder(), 0, true
+	}
+	for ; p.pos < end; p.pos++ {
+		fr := frames[p.pos]
+		steps = append(steps, p.step(fr))
+		p.at = fr.Time()
+	}
+	if fresh || len(steps) > 0 || t.Before(p.at) {
+		return steps, fresh
+	}
+	// Between frames: the clock moves on, nothing else does.
+	p.at = t
+	return steps, fresh
+}
+
+// firstPolls is how many frames the first poll of every queue manager
+// takes: a replay never shows less.
+func (p *Player) firstPolls(frames []Frame) int {
+	seen := map[string]bool{}
+	for i, fr := range frames {
+		if fr.Poll != nil {
+			seen[fr.Poll.QMgr] = true
+		}
+		if len(seen) >= max(len(p.rec.Header.QMgrs), 1) {
+			return i + 1
+		}
+	}
+	return len(frames)
+}
+
+// PollTime is the time of the poll n polls from the replay's position
+// (polls of several queue managers within half an interval are one).
+func (p *Player) PollTime(n int) time.Time {
+	frames := p.rec.Frames()
+	half := p.Interval() / 2
+	t := p.at
+	for i := p.pos - 1; n < 0 && i >= 0; i-- {
+		if fr := frames[i]; fr.Poll != nil && fr.Poll.Time.Before(t.Add(-half)) {
+			t = fr.Poll.Time
+			n++
+		}
+	}
+	for i := p.pos; n > 0 && i < len(frames); i++ {
+		if fr := frames[i]; fr.Poll != nil && fr.Poll.Time.After(t.Add(half)) {
+			t = fr.Poll.Time
+			n--
+		}
+	}
+	// All frames of the poll reached: the last of its queue managers.
+	for i := sort.Search(len(frames), func(i int) bool { return frames[i].Time().After(t) }); i < len(frames); i++ {
+		if frames[i].Time().After(t.Add(half)) {
+			break
+		}
+		t = frames[i].Time()
+	}
+	return t
+}
+
+func (p *Player) step(fr Frame) ui.ReplayStep {
+	switch {
+	case fr.Poll != nil:
+		return ui.ReplayStep{Snap: p.reb.Apply(fr.Poll)}
+	case fr.Chunk != nil:
+		p.reb.Chunk(fr.Chunk)
+	case fr.Alert != nil && (fr.Alert.Kind == "acked" || fr.Alert.Kind == "snoozed"):
+		ep := fr.Alert.Episode
+		return ui.ReplayStep{Ack: &ep, Flash: ui.AckSentence(ep)}
+	case fr.Action != nil:
+		return ui.ReplayStep{Flash: ActionSentence(*fr.Action)}
+	case fr.Presence != nil:
+		return ui.ReplayStep{Flash: PresenceSentence(*fr.Presence)}
+	}
+	return ui.ReplayStep{}
+}
+
+// ActionSentence says what an operator did and what came back.
+func ActionSentence(a Action) string {
+	s := fmt.Sprintf("%s %s: %s: done %d, skipped %d, failed %d", a.At.Format("15:04:05"), a.User, a.Summary, a.Done, a.Skipped, a.Failed)
+	if a.Summary == "" {
+		s = fmt.Sprintf("%s %s: %s %s on %s: done %d, skipped %d, failed %d", a.At.Format("15:04:05"), a.User, a.Op, a.Queue, a.QMgr, a.Done, a.Skipped, a.Failed)
+	}
+	if a.Stopped != "" {
+		s += " (stopped: " + a.Stopped + ")"
+	}
+	if a.Err != "" {
+		s += " (" + a.Err + ")"
+	}
+	return s
+}
+
+// PresenceSentence says who is in the war room.
+func PresenceSentence(p Presence) string {
+	var who []string
+	for _, m := range p.Members {
+		s := m.User + " " + m.Role
+		if m.Driving {
+			s += " driving"
+		}
+		who = append(who, s)
+	}
+	return fmt.Sprintf("in the room at %s: %s", p.At.Format("15:04:05"), strings.Join(who, ", "))
+}

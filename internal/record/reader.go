@@ -1,0 +1,357 @@
+package record
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// Recording is a recording being read: its header at once, its frames as
+// they are decoded (a background reader appends them), so the first frame
+// shows before the last is read.
+type Recording struct {
+	Header Header
+
+	mu     sync.Mutex
+	frames []Frame
+	polls  []int // indices of the Poll frames
+	done   bool
+	err    error
+	grew   chan struct{}
+	stop   chan struct{}
+	once   sync.Once
+}
+
+// Close stops reading the rest of the recording.
+func (r *Recording) Close() { r.once.Do(func() { close(r.stop) }) }
+
+// Open reads a recording's header and starts reading its frames; it
+// returns once the first poll of every queue manager is in (or the file
+// ended).
+func Open(path string) (*Recording, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	gz, err := gzip.NewReader(bufio.NewReaderSize(f, 1<<20))
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("replay %s: not a poisonwatch recording (%v)", path, err)
+	}
+	dec := gob.NewDecoder(gz)
+	r := &Recording{grew: make(chan struct{}, 1), stop: make(chan struct{})}
+	if err := dec.Decode(&r.Header); err != nil || r.Header.Magic != Magic {
+		f.Close()
+		return nil, fmt.Errorf("replay %s: not a poisonwatch recording", path)
+	}
+	if r.Header.Version != Version {
+		f.Close()
+		return nil, fmt.Errorf("replay %s: format version %d, this poisonwatch reads %d", path, r.Header.Version, Version)
+	}
+	go r.read(f, dec)
+	r.waitFirst()
+	return r, nil
+}
+
+// ReadAll reads a whole recording.
+func ReadAll(path string) (*Recording, error) {
+	r, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	r.Wait()
+	return r, r.Err()
+}
+
+func (r *Recording) read(f *os.File, dec *gob.Decoder) {
+	defer f.Close()
+	var batch []Frame
+	flush := func() {
+		r.mu.Lock()
+		for _, fr := range batch {
+			if fr.Poll != nil {
+				r.polls = append(r.polls, len(r.frames))
+			}
+			r.frames = append(r.frames, fr)
+		}
+		r.mu.Unlock()
+		batch = batch[:0]
+		select {
+		case r.grew <- struct{}{}:
+		default:
+		}
+	}
+	for {
+		var fr Frame
+		err := dec.Decode(&fr)
+		select {
+		case <-r.stop:
+			err = io.EOF
+		default:
+		}
+		if err != nil {
+			flush()
+			r.mu.Lock()
+			r.done = true
+			// A recording cut short (the process was killed mid-frame)
+			// ends where its last whole frame does.
+			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+				r.err = fmt.Errorf("replay: frame %d: %w", len(r.frames), err)
+			}
+			r.mu.Unlock()
+			close(r.grew)
+			return
+		}
+		batch = append(batch, fr)
+		if len(batch) >= 256 {
+			flush()
+		}
+	}
+}
+
+func (r *Recording) waitFirst() {
+	want := max(len(r.Header.QMgrs), 1)
+	for {
+		r.mu.Lock()
+		n, done := len(r.polls), r.done
+		r.mu.Unlock()
+		if n >= want || done {
+			return
+		}
+		<-r.grew
+	}
+}
+
+// Wait blocks until every frame is read.
+func (r *Recording) Wait() {
+	for range r.grew {
+	}
+}
+
+// Loaded says every frame is read.
+func (r *Recording) Loaded() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.done
+}
+
+// Err is why reading stopped early, nil when the file was read whole.
+func (r *Recording) Err() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
+// Len is the frames read so far.
+func (r *Recording) Len() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.frames)
+}
+
+// Frame returns frame i.
+func (r *Recording) Frame(i int) Frame {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.frames[i]
+}
+
+// Frames returns the frames read so far; the slice is not to be changed.
+func (r *Recording) Frames() []Frame {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.frames[:len(r.frames):len(r.frames)]
+}
+
+// Time is when frame i happened.
+func (fr Frame) Time() time.Time {
+	switch {
+	case fr.Poll != nil:
+		return fr.Poll.Time
+	case fr.Alert != nil:
+		return fr.Alert.At
+	case fr.Action != nil:
+		return fr.Action.At
+	case fr.Presence != nil:
+		return fr.Presence.At
+	case fr.Chunk != nil:
+		return fr.Chunk.At
+	}
+	return time.Time{}
+}
+
+// Rebuilder turns poll frames back into the snapshots they were recorded
+// from, one queue manager's in order.
+type Rebuilder struct {
+	qm map[string]*rebuilt
+}
+
+type rebuilt struct {
+	resync map[string]bool // inventories written in full since the last poll
+	seq    uint64
+	info   mqwatch.QMgrInfo
+	queues map[string]mqwatch.QueueView
+	heads  map[string][]mqwatch.Summary
+	invs   map[string]*mqwatch.Inventory
+}
+
+// NewRebuilder starts from nothing.
+func NewRebuilder() *Rebuilder { return &Rebuilder{qm: map[string]*rebuilt{}} }
+
+func (b *Rebuilder) state(qmgr string) *rebuilt {
+	st := b.qm[qmgr]
+	if st == nil {
+		st = &rebuilt{queues: map[string]mqwatch.QueueView{}, heads: map[string][]mqwatch.Summary{}, invs: map[string]*mqwatch.Inventory{},
+			resync: map[string]bool{}}
+		b.qm[qmgr] = st
+	}
+	return st
+}
+
+// Frame takes any frame and returns the snapshot of a poll frame, nil for
+// the others.
+func (b *Rebuilder) Frame(fr Frame) *mqwatch.Snapshot {
+	switch {
+	case fr.Chunk != nil:
+		b.Chunk(fr.Chunk)
+	case fr.Poll != nil:
+		return b.Apply(fr.Poll)
+	}
+	return nil
+}
+
+// Chunk takes part of an inventory written in full; the poll it belongs
+// to follows.
+func (b *Rebuilder) Chunk(c *Chunk) {
+	st := b.state(c.QMgr)
+	if c.Inv.Full {
+		st.invs[c.Inv.Queue] = nil
+		st.resync[c.Inv.Queue] = true
+	}
+	st.invs[c.Inv.Queue] = st.invs[c.Inv.Queue].Append(c.Inv.Added...)
+}
+
+// Apply returns the snapshot p was recorded from.
+func (b *Rebuilder) Apply(p *Poll) *mqwatch.Snapshot {
+	st := b.state(p.QMgr)
+	st.seq++
+	s := &mqwatch.Snapshot{Seq: st.seq, Time: p.Time, QMgrName: p.QMgr, Connected: p.Connected, Stale: p.Stale,
+		Err: p.Err.decode(), NextRetry: p.NextRetry, Poll: p.Stats, Heads: map[string][]mqwatch.Summary{},
+		Inventories: map[string]*mqwatch.Inventory{}, Deltas: map[string]mqwatch.InventoryDelta{}}
+	if p.Info != nil {
+		st.info = *p.Info
+	}
+	for _, q := range p.Queues {
+		st.queues[q.Info.Name] = q.decode()
+	}
+	for _, name := range p.Gone {
+		delete(st.queues, name)
+	}
+	for name, h := range p.Heads {
+		st.heads[name] = h
+	}
+	for _, name := range p.HeadsGone {
+		delete(st.heads, name)
+	}
+	changed := map[string]mqwatch.InventoryDelta{}
+	for q := range st.resync {
+		changed[q] = mqwatch.InventoryDelta{Resync: true}
+		delete(st.resync, q)
+	}
+	for _, in := range p.Invs {
+		changed[in.Queue] = st.applyInv(in)
+	}
+	s.QMgr = st.info
+	for _, v := range st.queues {
+		s.Queues = append(s.Queues, v)
+	}
+	slices.SortFunc(s.Queues, func(x, y mqwatch.QueueView) int {
+		if x.Info.Name < y.Info.Name {
+			return -1
+		}
+		if x.Info.Name > y.Info.Name {
+			return 1
+		}
+		return 0
+	})
+	for name, h := range st.heads {
+		s.Heads[name] = h
+	}
+	for name, inv := range st.invs {
+		s.Inventories[name] = inv
+		s.Deltas[name] = changed[name] // unchanged: an empty delta
+	}
+	return s
+}
+
+func (st *rebuilt) applyInv(in Inv) mqwatch.InventoryDelta {
+	if in.Gone {
+		delete(st.invs, in.Queue)
+		return mqwatch.InventoryDelta{}
+	}
+	if in.Full {
+		st.invs[in.Queue] = (*mqwatch.Inventory)(nil).Append(in.Added...)
+		return mqwatch.InventoryDelta{Resync: true}
+	}
+	inv := st.invs[in.Queue]
+	d := mqwatch.InventoryDelta{Added: in.Added}
+	if k := headRun(inv, in.Dropped); k == len(in.Dropped) && k > 0 {
+		// Messages got from the head (the common case): no copy.
+		for i := 0; i < k; i++ {
+			d.Dropped = append(d.Dropped, *inv.At(i))
+		}
+		inv = inv.DropHead(k)
+	} else if len(in.Dropped) > 0 {
+		drop := make(map[mqwatch.Key]bool, len(in.Dropped))
+		for _, k := range in.Dropped {
+			drop[k] = true
+		}
+		inv = inv.Filter(func(s *mqwatch.Summary) bool {
+			if drop[s.Key()] {
+				d.Dropped = append(d.Dropped, *s)
+				return false
+			}
+			return true
+		})
+	}
+	if len(in.Added) > 0 {
+		inv = inv.Append(in.Added...)
+	}
+	st.invs[in.Queue] = inv
+	return d
+}
+
+// headRun is how many of the inventory's first messages are, in order,
+// the dropped ones.
+func headRun(inv *mqwatch.Inventory, dropped []mqwatch.Key) int {
+	n := 0
+	for n < len(dropped) && n < inv.Len() && inv.Key(n) == dropped[n] {
+		n++
+	}
+	return n
+}
+
+// IsRecording says path is a file this package wrote (a cheap look at its
+// header).
+func IsRecording(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(io.LimitReader(f, 1<<16))
+	if err != nil {
+		return false
+	}
+	var h Header
+	return gob.NewDecoder(gz).Decode(&h) == nil && h.Magic == Magic
+}

@@ -1,0 +1,85 @@
+package warroom
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/ui"
+)
+
+// TestAckReachesEverySession: two sessions over the in-process SSH
+// transport share one book; alice (operator) acknowledges an alert with a
+// note and bob (viewer) sees who and why, in the flash and in his list;
+// bob's own K is refused.
+func TestAckReachesEverySession(t *testing.T) {
+	book := model.NewAlertBook()
+	qm := embedded.New(embedded.Options{Name: "QM1"})
+	// A BOQNAME naming no queue: a finding the dashboard lists as an alert.
+	if _, err := qm.RunMQSC(strings.NewReader(feedScript + "DEFINE QLOCAL(LOOP.IN) BOTHRESH(3) BOQNAME(NOWHERE.BO)\n")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})
+	go w.Run(ctx)
+	ts := startTestServer(t, func(c *Config) {
+		c.Sources = []ui.Source{named{w, "QM1"}}
+		c.App = func(s Session) (tea.Model, error) {
+			return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Room: s.Room, Renderer: s.Renderer, User: s.Who.User,
+				ReadOnly: s.Who.Role == Viewer, WarRoom: s.Who.Role == Viewer, Interval: time.Hour, Ctx: s.Ctx, Alerts: book}), nil
+		}
+	})
+	alice := ts.open("alice")
+	bob := ts.open("bob")
+	bob.waitFor("in the room (2)", "▶ alice operator driving")
+	bob.in.Write([]byte("a"))
+	bob.waitFor("Alerts of every queue manager")
+	bob.in.Write([]byte("K"))
+	bob.waitFor("viewers cannot acknowledge alerts")
+
+	alice.in.Write([]byte("a"))
+	alice.waitFor("Alerts of every queue manager")
+	alice.in.Write([]byte("K"))
+	alice.waitFor("Acknowledge an alert", "note:")
+	alice.in.Write([]byte("looking at the ORDERS consumer"))
+	alice.in.Write([]byte("\r"))
+	alice.waitFor("acked by alice")
+	bob.waitFor("acked by alice", "looking at the ORDERS consumer")
+
+	acked := 0
+	for _, ep := range book.Open() {
+		if ep.Ack.By == "alice" && ep.Ack.Note == "looking at the ORDERS consumer" {
+			acked++
+		}
+	}
+	if acked != 1 {
+		t.Fatalf("the book holds %d acknowledgements by alice, want 1: %+v", acked, book.Open())
+	}
+}
+
+// A viewer's seat refuses an acknowledgement whatever its client sends.
+func TestViewerSeatCannotAcknowledge(t *testing.T) {
+	r := NewRoom()
+	bob := r.Join(Identity{User: "bob", Role: Viewer})
+	b := model.NewAlertBook()
+	al := model.Alert{Rule: "R1c", QMgr: "QM1", Queue: "ORDERS.IN"}
+	b.Observe("QM1", []model.Alert{al}, time.Now())
+	if _, err := bob.Acknowledge(b, al.Key(), model.Ack{By: "alice", At: time.Now()}); err != ErrViewerAck {
+		t.Fatalf("err = %v, want ErrViewerAck", err)
+	}
+	if ep, _ := b.Episode(al.Key()); ep.Ack.By != "" {
+		t.Fatalf("the viewer's acknowledgement was recorded: %+v", ep.Ack)
+	}
+	alice := r.Join(Identity{User: "alice", Role: Operator})
+	ep, err := alice.Acknowledge(b, al.Key(), model.Ack{By: "mallory", At: time.Now()})
+	if err != nil || ep.Ack.By != "alice" {
+		t.Fatalf("operator ack: %+v, %v; want recorded as alice whatever the client said", ep.Ack, err)
+	}
+}
