@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/poisonwatch/poisonwatch/actions"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -17,6 +18,35 @@ type Alert struct {
 	Queue    string
 	Text     string // one line: why
 	Fix      string // MQSC or action that would fix it, when known
+	// FixFirst is how many of Fix's first lines fix other findings this fix
+	// would otherwise make worse; After names them (actions.Finding).
+	FixFirst int
+	After    []string
+	// Notes say what the fix needs to take effect (R1b reconnects).
+	Notes []string
+	// Queues lists the queues of a finding grouped per queue manager.
+	Queues []string
+}
+
+// ID names an alert for `poisonwatch fix --alert`: its rule and queue, or
+// the queue manager for a finding about it or grouped over its queues.
+func (a Alert) ID() string {
+	if a.Queue == "" {
+		return a.Rule + ":" + a.QMgr
+	}
+	return a.Rule + ":" + a.Queue
+}
+
+// alertOf turns a lint finding of queue manager qm into an alert.
+func alertOf(f actions.Finding, qm string) Alert {
+	return Alert{Severity: f.Severity, Rule: f.Rule, QMgr: qm, Queue: f.Queue, Text: f.Why,
+		Fix: strings.Join(f.Fix, "\n"), FixFirst: f.Prereq, After: f.After, Notes: f.Notes, Queues: f.Queues}
+}
+
+// takeFix gives a live alert the fix of the lint finding that is the same
+// finding: the lint's fix has been checked against the other findings.
+func (a *Alert) takeFix(f Alert) {
+	a.Fix, a.FixFirst, a.After, a.Notes = f.Fix, f.FixFirst, f.After, f.Notes
 }
 
 // loopAlarm is the BackoutCount from which a BOTHRESH 0 queue is reported as
@@ -51,6 +81,8 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 // queue and severity agree (a poison loop seen live and linted); then the
 // live text stays and takes the finding's fix. Any other finding on the same
 // queue is its own alert with its own fix, never lending it to another.
+// The lint's fix wins over a live alert's own: it is the one checked
+// against the other findings, and the one other fixes order themselves after.
 func mergeLint(live, lint []Alert) []Alert {
 	same := map[string]int{}
 	for i, a := range live {
@@ -61,8 +93,8 @@ func mergeLint(live, lint []Alert) []Alert {
 		switch {
 		case i == 0:
 			live = append(live, f)
-		case live[i-1].Fix == "":
-			live[i-1].Fix = f.Fix
+		case f.Fix != "" || live[i-1].Fix == "":
+			live[i-1].takeFix(f)
 		}
 	}
 	return live
@@ -151,6 +183,7 @@ var ruleText = map[string]string{
 	"R8b": "Each BOQ exists, is a local queue, is not put-inhibited, has room and a large enough MAXMSGL.",
 	"R8c": "Messages with BackoutCount >= BOTHRESH still sitting on an input queue are stuck poison (no JMS-aware consumer, or the BOQ/DEADQ put failed).",
 	"R8d": "Depth of a BOQ or DEADQ that grows is an incident signal; its rate matters.",
+	"R8e": "A fix naming a BOQ or DEADQ is checked against that queue: if it is full, put-inhibited or too small, its fix comes first.",
 	"R9a": "Poison is detected from JMSXDeliveryCount against a threshold; Amlen caps JMSXDeliveryCount at 64, so thresholds above 64 never fire.",
 	"R9c": "An MDB with maxDeliveryFailures = N pauses after N failures; while paused a backlog builds.",
 }
