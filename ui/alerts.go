@@ -63,9 +63,6 @@ func (s *alertScreen) view(a *App, w, h int) string {
 	}
 	plain := func(s string) string { return s }
 	add("Why", wrap(al.Text), plain)
-	if r := model.RuleText(al.Rule); r != "" {
-		add("Rule "+al.Rule, wrap(r), func(s string) string { return st.Muted.Render(s) })
-	}
 	if al.Fix != "" {
 		add("Fix (MQSC; y copies it)", fixLines(al, wrap), func(s string) string { return st.Accent.Render(s) })
 		if len(al.Notes) > 0 {
@@ -83,6 +80,9 @@ func (s *alertScreen) view(a *App, w, h int) string {
 	}
 	if al.Queue != "" {
 		add("Queue", []string{mqfmt.Sanitize(al.Queue) + " on " + mqfmt.Sanitize(al.QMgr) + "  (enter opens it)"}, plain)
+	}
+	if r := model.RuleText(al.Rule); r != "" {
+		add("Rule "+al.Rule, wrap(r), func(s string) string { return st.Muted.Render(s) })
 	}
 	return fitHeight(strings.Join(lines, "\n"), h)
 }

@@ -118,7 +118,7 @@ func (a *App) section(title string, w int, focused bool) string {
 // trendsView: one line per DEADQ/BOQ: sparkline, depth, arrival rate, forecast.
 func (a *App) trendsView(d *dashboard, w, h int) string {
 	queues := d.trendQueues()
-	lines := []string{a.section(fmt.Sprintf("DEADQ and backout queues (%d)", len(queues)), w, false)}
+	lines := []string{a.section(fmt.Sprintf("DEADQ and BOQs (%d), depth of MAXDEPTH", len(queues)), w, false)}
 	// Fixed-width figures keep the sparklines aligned; the forecast matters
 	// more than a full name, so a narrow pane cuts names first.
 	const tailW = 28
@@ -156,7 +156,7 @@ func (a *App) trendsView(d *dashboard, w, h int) string {
 		tail := fmt.Sprintf(" %6s %8s %-11s", compact(float64(v.Status.Depth)), in, forecast)
 		spW := max(w-nameW-tailW-1, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
-		line := name + " " + a.st.Info.Render(sparkline(qs.Depth.Values(), spW)) + a.st.Level(fillLevel(qs.Fill())).Render(tail)
+		line := name + " " + a.st.Info.Render(sparkFill(qs.Depth.Values(), float64(v.Info.MaxDepth), spW)) + a.st.Level(fillLevel(qs.Fill())).Render(tail)
 		lines = append(lines, ansi.Truncate(line, w, "…"))
 	}
 	if len(lines) == 1 {
