@@ -35,6 +35,11 @@ type AuditRecord struct {
 	// import run again after an interruption does not put it twice.
 	FileSHA256 string `json:"file_sha256,omitempty"`
 	Index      int    `json:"index,omitempty"`
+	// MQSC, Before and After record a fix or inhibit (R10g): the command
+	// sent as PCF and the attributes' values before and after it.
+	MQSC   string `json:"mqsc,omitempty"`
+	Before string `json:"before,omitempty"`
+	After  string `json:"after,omitempty"`
 }
 
 // maxAuditLine bounds one audit line when reading: a record is a few hundred
