@@ -28,26 +28,31 @@ const (
 var ErrCopyOnly = errors.New("copy-only: not an attribute the poison rules cover")
 
 // AttrDiff is one attribute a step changes: its value before and after.
-type AttrDiff struct{ Keyword, Before, After string }
+type AttrDiff struct {
+	Keyword string `json:"keyword"`
+	Before  string `json:"before"`
+	After   string `json:"after"`
+}
 
 // FixStep is one command of a fix.
 type FixStep struct {
-	MQSC      string
-	Change    pcf.Change
-	Diff      []AttrDiff
-	Authority string // "+chg on queue ORDERS.BO"
-	Fixes     string // for a step that runs first: the finding it fixes
+	MQSC      string     `json:"mqsc"`
+	PCF       string     `json:"pcf"` // MQCMD_CHANGE_Q, ...
+	Change    pcf.Change `json:"-"`
+	Diff      []AttrDiff `json:"attributes"`
+	Authority string     `json:"authority"`       // "+chg on queue ORDERS.BO"
+	Fixes     string     `json:"fixes,omitempty"` // for a step that runs first: the finding it fixes
 }
 
 // FixPlan is a fix ready to apply.
 type FixPlan struct {
-	QMgr  string
-	ID    string // the finding's id, "R8b:ORDERS.BO"
-	Steps []FixStep
-	Notes []string
+	QMgr  string    `json:"qmgr"`
+	ID    string    `json:"id"` // the finding's id, "R8b:ORDERS.BO"
+	Steps []FixStep `json:"steps"`
+	Notes []string  `json:"notes,omitempty"`
 	// CopyOnly lists the commands that cannot be applied, with why; a plan
 	// with any is shown, never applied in part.
-	CopyOnly []string
+	CopyOnly []string `json:"copy_only,omitempty"`
 }
 
 // FixInput is a finding's fix and the state it is planned against.
@@ -75,7 +80,7 @@ func PlanFix(in FixInput) FixPlan {
 			p.CopyOnly = append(p.CopyOnly, fmt.Sprintf("%s: %v", c, err))
 			continue
 		}
-		s := FixStep{MQSC: c, Change: ch}
+		s := FixStep{MQSC: c, PCF: pcf.CommandName(ch.Command), Change: ch}
 		if i < in.Prereq && i < len(in.After) {
 			s.Fixes = in.After[i]
 		}

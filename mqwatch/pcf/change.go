@@ -195,11 +195,12 @@ func (c *Client) Apply(ctx context.Context, ch Change) error {
 	if obj == "" {
 		obj = "QMGR"
 	}
-	_, _, err = c.Run(ctx, commandVerb(ch.Command), obj, ch.Command, ps, nil)
+	_, _, err = c.Run(ctx, CommandName(ch.Command), obj, ch.Command, ps, nil)
 	return err
 }
 
-func commandVerb(cmd int32) string {
+// CommandName is IBM's name of a change command: MQCMD_CHANGE_Q, ...
+func CommandName(cmd int32) string {
 	return map[int32]string{CmdChangeQ: "MQCMD_CHANGE_Q", CmdCopyQ: "MQCMD_COPY_Q", CmdCreateQ: "MQCMD_CREATE_Q", CmdChangeQMgr: "MQCMD_CHANGE_Q_MGR"}[cmd]
 }
 
