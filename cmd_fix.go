@@ -109,7 +109,7 @@ func applyFixCmd(ctx context.Context, f *fixFlags, conn mqwatch.Connector, w *fi
 		fmt.Fprintf(stderr, "poisonwatch fix: %s has no MQSC fix: %s\n", al.ID(), mqfmt.Sanitize(al.Text))
 		return exitUsage
 	}
-	plan := planOf(qs, al)
+	plan := qs.FixPlan(al)
 	out := fixOutput{QMgr: qs.Name, Alert: al.ID(), Text: al.Text, Plan: plan, DryRun: f.dryRun}
 	defer func() { out.print(stdout, f.json) }()
 	if len(plan.CopyOnly) > 0 {
@@ -170,19 +170,6 @@ func orQMgr(a model.Alert) string {
 	return a.Queue
 }
 
-// planOf plans an alert's fix against the state the last poll saw.
-func planOf(qs *model.QMgrState, al model.Alert) actions.FixPlan {
-	in := actions.FixInput{ID: al.ID(), Commands: strings.Split(al.Fix, "\n"), Prereq: al.FixFirst, After: al.After, Notes: al.Notes}
-	if qs.Snap != nil {
-		in.QMgr = qs.Snap.QMgr
-		for _, v := range qs.Snap.Queues {
-			in.Queues = append(in.Queues, v.Info)
-		}
-	}
-	in.QMgr.Name = qs.Name
-	return actions.PlanFix(in)
-}
-
 func printFixList(w io.Writer, qs *model.QMgrState) {
 	if len(qs.Alerts) == 0 {
 		fmt.Fprintf(w, "no alerts on %s\n", qs.Name)
@@ -192,7 +179,7 @@ func printFixList(w io.Writer, qs *model.QMgrState) {
 		how := "no MQSC fix"
 		if a.Fix != "" {
 			how = "fixable"
-			if p := planOf(qs, a); len(p.CopyOnly) > 0 {
+			if p := qs.FixPlan(a); len(p.CopyOnly) > 0 {
 				how = "copy-only MQSC"
 			}
 		}

@@ -37,6 +37,8 @@ func (s *alertScreen) bindings(a *App) []binding {
 	k := a.keys
 	return []binding{
 		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix")),
+		bind(k.Fix, func() tea.Cmd { return a.openFix(&s.al) }, short, a.fixKeyOff(func() *model.Alert { return &s.al })),
+		bind(k.Inhibit, func() tea.Cmd { return a.openInhibit(s.al.QMgr, s.al.Queue) }, a.inhibitOff(s.al.QMgr, func() string { return s.al.Queue })),
 		bind(k.Enter, func() tea.Cmd {
 			if s.al.QMgr != a.qm {
 				a.switchQMgr(s.al.QMgr)
@@ -64,7 +66,7 @@ func (s *alertScreen) view(a *App, w, h int) string {
 	plain := func(s string) string { return s }
 	add("Why", wrap(al.Text), plain)
 	if al.Fix != "" {
-		add("Fix (MQSC; y copies it)", fixLines(al, wrap), func(s string) string { return st.Accent.Render(s) })
+		add("Fix (MQSC; y copies it, x applies it)", fixLines(al, wrap), func(s string) string { return st.Accent.Render(s) })
 		if len(al.Notes) > 0 {
 			var notes []string
 			for _, n := range al.Notes {

@@ -94,6 +94,9 @@ type App struct {
 	showHelp   bool
 	flash      string // one-line status (copied, refused, ...)
 	room       roomState
+	// inhibited says who set GET(DISABLED) on a queue from here and when
+	// (qmgr + "/" + queue), for the row and the dialog that enables it.
+	inhibited map[string]string
 }
 
 // New builds the App.
@@ -195,6 +198,8 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.onMouse(msg)
 	case tea.KeyMsg:
 		return a, a.onKey(msg)
+	case selfApplying:
+		return a, msg.apply(a)
 	}
 	return a, a.onResult(msg)
 }

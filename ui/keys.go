@@ -14,6 +14,7 @@ type KeyMap struct {
 	NextTab, PrevTab                  key.Binding
 	DeadQ, Alerts, Sort, Unmark       key.Binding
 	WriteRules, Fleet                 key.Binding
+	Fix, Inhibit                      key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: vim keys and arrows. Destructive
@@ -59,5 +60,9 @@ func DefaultKeyMap() KeyMap {
 		Fleet:   b("fleet view", "m"),
 		// W writes a file, never to a queue: its dialog chooses the actions.
 		WriteRules: b("write a runmqdlq rules table from the groups", "W"),
+		// x and I change a queue's definition through PCF: both open a
+		// dialog with Cancel focused first.
+		Fix:     b("apply the alert's fix (PCF, dialog first)", "x"),
+		Inhibit: b("GET(DISABLED) / GET(ENABLED) on a looping queue", "I"),
 	}
 }
