@@ -98,6 +98,7 @@ func (e *Engine) applyPlan(ctx context.Context, p FixPlan, op Op, user string, d
 	defer func() { _ = audit.close() }()
 	cl := &pcf.Client{T: pt, Wait: commandWait}
 	for i, st := range p.Steps {
+		st.Diff = currentDiff(ctx, s.conn, st, p.QMgr)
 		err := cl.Apply(ctx, st.Change)
 		r := FixStepResult{MQSC: st.MQSC, Applied: err == nil}
 		if err != nil {
@@ -145,4 +146,32 @@ func DescribeReason(err error) string {
 		return n
 	}
 	return mqfmt.Reason(rc).Describe()
+}
+
+// currentDiff reads the values the step changes from the queue manager just
+// before it runs, so the audit's "before" is what was there, not what the
+// last poll saw; the plan's values stay when the inquiry fails.
+func currentDiff(ctx context.Context, c mqwatch.Conn, st FixStep, qmName string) []AttrDiff {
+	var qm mqwatch.QMgrInfo
+	var queues []mqwatch.QueueInfo
+	if st.Change.Command == pcf.CmdChangeQMgr {
+		info, err := c.QMgr(ctx)
+		if err != nil {
+			return st.Diff
+		}
+		qm = info
+	} else {
+		qs, err := c.Queues(ctx, st.Change.Queue)
+		if err != nil && !mqwatch.IsReason(err, mqfmt.RCUnknownObjectName) {
+			return st.Diff
+		}
+		queues = qs
+	}
+	qm.Name = qmName
+	idx := map[string]mqwatch.QueueInfo{}
+	for _, q := range queues {
+		idx[q.Name] = q
+	}
+	d, _ := diffOf(st.Change, qm, idx)
+	return d
 }
