@@ -179,12 +179,26 @@ func (d *dashboard) fixLine(a *App, w int) string {
 	if d.fixLines() == 0 {
 		return ""
 	}
-	fix := d.alerts.selected().Fix
-	first, _, more := strings.Cut(fix, "\n")
-	if more {
+	al := d.alerts.selected()
+	first, _, more := strings.Cut(al.Fix, "\n")
+	switch {
+	case al.FixFirst > 0:
+		// The fix proper, and that another queue is fixed first (R8e).
+		cmds := strings.Split(al.Fix, "\n")
+		first = cmds[len(cmds)-1] + fmt.Sprintf("  (after %d step(s) for %s: enter, x)", al.FixFirst, strings.Join(firstWords(al.After), ", "))
+	case more:
 		first += "  (+ more: enter)"
 	}
 	return "\n" + ansi.Truncate(a.st.Accent.Render(" fix: "+mqfmt.Sanitize(first)), w, "…")
+}
+
+// firstWords is each finding's "RULE QUEUE", without its why.
+func firstWords(after []string) []string {
+	out := make([]string, len(after))
+	for i, a := range after {
+		out[i], _, _ = strings.Cut(a, ":")
+	}
+	return out
 }
 
 // unlistedErrs names the objects this poll could not inquire that have no
