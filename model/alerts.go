@@ -183,7 +183,6 @@ var ruleText = map[string]string{
 	"R8b": "Each BOQ exists, is a local queue, is not put-inhibited, has room and a large enough MAXMSGL.",
 	"R8c": "Messages with BackoutCount >= BOTHRESH still sitting on an input queue are stuck poison (no JMS-aware consumer, or the BOQ/DEADQ put failed).",
 	"R8d": "Depth of a BOQ or DEADQ that grows is an incident signal; its rate matters.",
-	"R8e": "A fix naming a BOQ or DEADQ is checked against that queue: if it is full, put-inhibited or too small, its fix comes first.",
 	"R9a": "Poison is detected from JMSXDeliveryCount against a threshold; Amlen caps JMSXDeliveryCount at 64, so thresholds above 64 never fire.",
 	"R9c": "An MDB with maxDeliveryFailures = N pauses after N failures; while paused a backlog builds.",
 }
