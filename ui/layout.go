@@ -181,15 +181,16 @@ func (d *dashboard) fixLine(a *App, w int) string {
 	}
 	al := d.alerts.selected()
 	first, _, more := strings.Cut(al.Fix, "\n")
+	label := " fix: "
 	switch {
 	case al.FixFirst > 0:
 		// The fix proper, and that another queue is fixed first (R8e).
 		cmds := strings.Split(al.Fix, "\n")
-		first = cmds[len(cmds)-1] + fmt.Sprintf("  (after %d step(s) for %s: enter, x)", al.FixFirst, strings.Join(firstWords(al.After), ", "))
+		label, first = " fix, after "+strings.Join(firstWords(al.After), ", ")+": ", cmds[len(cmds)-1]
 	case more:
 		first += "  (+ more: enter)"
 	}
-	return "\n" + ansi.Truncate(a.st.Accent.Render(" fix: "+mqfmt.Sanitize(first)), w, "…")
+	return "\n" + ansi.Truncate(a.st.Accent.Render(mqfmt.Sanitize(label+first)), w, "…")
 }
 
 // firstWords is each finding's "RULE QUEUE", without its why.
