@@ -39,7 +39,10 @@ func (o *fixOutput) print(w io.Writer, asJSON bool) {
 	if o.Result != nil {
 		for _, s := range o.Result.Steps {
 			state := "applied"
-			if !s.Applied {
+			switch {
+			case s.Skipped:
+				state = "skipped (already so, or a larger limit)"
+			case !s.Applied:
 				state = "FAILED " + s.Error
 			}
 			fmt.Fprintf(w, "  %-8s %s\n", state, mqfmt.Sanitize(s.MQSC))

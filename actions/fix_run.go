@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,9 @@ type FixStepResult struct {
 	Applied bool   `json:"applied"`
 	Reason  int32  `json:"reason,omitempty"` // MQRC or MQRCCF
 	Error   string `json:"error,omitempty"`  // "MQRC_NOT_AUTHORIZED (2035): ..."
+	// Skipped: the queue manager already had what the step sets (or, for
+	// a limit, more), so nothing was sent.
+	Skipped bool `json:"skipped,omitempty"`
 }
 
 // FixResult is a fix's outcome, step by step.
@@ -99,6 +103,13 @@ func (e *Engine) applyPlan(ctx context.Context, p FixPlan, op Op, user string, d
 	cl := &pcf.Client{T: pt, Wait: commandWait}
 	for i, st := range p.Steps {
 		st.Diff = currentDiff(ctx, s.conn, st, p.QMgr)
+		if satisfied(st) {
+			// Someone got there first (a colleague raised MAXDEPTH
+			// further): sending it would only undo their change.
+			r := FixStepResult{MQSC: st.MQSC, Applied: true, Skipped: true}
+			res.Steps = append(res.Steps, r)
+			continue
+		}
 		err := cl.Apply(ctx, st.Change)
 		r := FixStepResult{MQSC: st.MQSC, Applied: err == nil}
 		if err != nil {
@@ -174,4 +185,26 @@ func currentDiff(ctx context.Context, c mqwatch.Conn, st FixStep, qmName string)
 	}
 	d, _ := diffOf(st.Change, qm, idx)
 	return d
+}
+
+// satisfied reports whether a change step would change nothing, or would
+// only lower a MAXDEPTH or MAXMSGL someone has raised further meanwhile: a
+// fix never shrinks a limit as a side effect. A new queue is never
+// satisfied (it is refused if it exists).
+func satisfied(st FixStep) bool {
+	if st.Change.Command != pcf.CmdChangeQ && st.Change.Command != pcf.CmdChangeQMgr {
+		return false
+	}
+	for _, d := range st.Diff {
+		if d.Before == d.After {
+			continue
+		}
+		b, err1 := strconv.Atoi(d.Before)
+		a, err2 := strconv.Atoi(d.After)
+		if (d.Keyword == "MAXDEPTH" || d.Keyword == "MAXMSGL") && err1 == nil && err2 == nil && b >= a {
+			continue
+		}
+		return false
+	}
+	return len(st.Diff) > 0
 }

@@ -145,3 +145,28 @@ func TestR10g_ReadOnlyAndCopyOnlyAreRefused(t *testing.T) {
 		t.Errorf("a plan with a copy-only command: %v", err)
 	}
 }
+
+// TestR8e_FixNeverLowersALimitRaisedMeanwhile: the BOQ's room step of an
+// R1c fix is skipped when a colleague raised MAXDEPTH further since the
+// poll; the fix proper still runs.
+func TestR8e_FixNeverLowersALimitRaisedMeanwhile(t *testing.T) {
+	f := newQM(t, "ALTER QLOCAL(ORDERS.BO) MAXDEPTH(40)\nALTER QLOCAL(LOOP.IN) BOTHRESH(0)\n")
+	srv, err := f.qm.StartCommandServer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	p := PlanFix(FixInput{QMgr: mustQMgr(t, f), Queues: mustQueues(t, f), ID: "R1c:LOOP.IN", Prereq: 1, After: []string{"R8b ORDERS.BO: full"},
+		Commands: []string{"ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "ALTER QLOCAL(LOOP.IN) BOTHRESH(3) BOQNAME(ORDERS.BO)"}})
+	f.mqsc("ALTER QLOCAL(ORDERS.BO) MAXDEPTH(20000)\n")
+	eng, _ := NewEngine(EngineOptions{Connector: f.qm, AuditPath: filepath.Join(t.TempDir(), "a"), ArchiveDir: t.TempDir()})
+	res, err := eng.ApplyFix(f.ctx, p, "", false)
+	if err != nil || !res.Steps[0].Skipped || res.Steps[1].Skipped || !res.Applied() {
+		t.Fatalf("%+v %v", res, err)
+	}
+	for _, q := range mustQueues(t, f) {
+		if q.Name == "ORDERS.BO" && q.MaxDepth != 20000 {
+			t.Errorf("MAXDEPTH %d: the fix lowered a colleague's 20000", q.MaxDepth)
+		}
+	}
+}

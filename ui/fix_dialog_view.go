@@ -25,8 +25,12 @@ func (d *fixDialog) stepLines(st *Styles, wrap func(string, int) []string) []str
 		}
 		mark := "   "
 		if i < len(d.res.Steps) {
-			mark = " ✓ "
-			if !d.res.Steps[i].Applied {
+			switch r := d.res.Steps[i]; {
+			case r.Skipped:
+				mark = " = " // already so: nothing sent
+			case r.Applied:
+				mark = " ✓ "
+			default:
 				mark = " ✗ "
 			}
 		}
