@@ -145,8 +145,8 @@ func (d *dashboard) cell(row, col int) Cell {
 	case "QUEUE":
 		return Cell{Text: mqfmt.Sanitize(v.Info.Name), Style: levelStyle(st, queueLevel(qs))}
 	case "TYPE":
-		if v.Info.InhibitGet {
-			return Cell{Text: "GET OFF", Style: &st.Danger} // R10g: gets stopped, by I or by anyone
+		if off := inhibitLabel(v.Info); off != "" {
+			return Cell{Text: off, Style: &st.Danger} // R10g: gets or puts stopped, by I or by anyone
 		}
 		return Cell{Text: typeLabel(v, d.grid.Cols[col].Width)}
 	case "DEPTH":

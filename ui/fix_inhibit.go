@@ -19,12 +19,18 @@ import (
 // retry the get, an MDB's activation may pause after its failures).
 const inhibitWhy = "consumers get MQRC_GET_INHIBITED (2016): JMS listeners retry, MDBs may pause"
 
+// putInhibitWhy is the same for PUT, on request (p in the dialog): senders
+// get MQRC_PUT_INHIBITED, and a channel's MCA retries and then dead-letters
+// what it cannot put.
+const putInhibitWhy = "producers get MQRC_PUT_INHIBITED (2051): JMS senders get an exception, channels retry (MRRTY) then dead-letter with 2051"
+
 // inhibitDialog is the one-line confirmation of GET(DISABLED) or
 // GET(ENABLED) on a queue in a poison loop (R1c) or with stuck poison (R8c).
 type inhibitDialog struct {
 	base
 	qm      string
 	q       mqwatch.QueueInfo
+	attr    string // GET, or PUT on request
 	disable bool
 	apply   bool
 	running bool
@@ -40,7 +46,7 @@ func (a *App) inhibitTarget(qm, queue string) (mqwatch.QueueInfo, string) {
 	if st == nil {
 		return mqwatch.QueueInfo{}, "no queue here"
 	}
-	if st.View.Info.InhibitGet {
+	if st.View.Info.InhibitGet || st.View.Info.InhibitPut {
 		return st.View.Info, ""
 	}
 	for _, al := range qs.Alerts {
@@ -100,7 +106,7 @@ func (a *App) openInhibit(qm, queue string) tea.Cmd {
 	if why != "" {
 		return nil
 	}
-	d := &inhibitDialog{qm: qm, q: q, disable: !q.InhibitGet}
+	d := &inhibitDialog{qm: qm, q: q, attr: "GET", disable: !q.InhibitGet}
 	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: qm, Queue: queue, Label: "GET " + map[bool]string{true: "off", false: "on"}[d.disable] + " " + queue}
 	return a.push(d)
 }
@@ -120,6 +126,11 @@ func (d *inhibitDialog) bindings(a *App) []binding {
 	}
 	return []binding{
 		bind(b("switch Cancel / Apply", "tab", "left", "right", "shift+tab"), run(func() { d.apply = !d.apply }), short),
+		bind(b("GET or PUT", "p"), run(func() {
+			d.attr = map[string]string{"GET": "PUT", "PUT": "GET"}[d.attr]
+			d.disable = !map[string]bool{"GET": d.q.InhibitGet, "PUT": d.q.InhibitPut}[d.attr]
+			d.loc.Label = d.attr + " " + map[bool]string{true: "off", false: "on"}[d.disable] + " " + d.q.Name
+		}), short),
 		bind(b("choose", "enter"), func() tea.Cmd {
 			if !d.apply {
 				return a.pop()
@@ -137,9 +148,9 @@ func (d *inhibitDialog) start(a *App) tea.Cmd {
 	}
 	d.running = true
 	d.seq++
-	seq, qm, q, dis, user, ctx := d.seq, d.qm, d.q, d.disable, a.opt.User, a.ctx()
+	seq, qm, q, attr, dis, user, ctx := d.seq, d.qm, d.q, d.attr, d.disable, a.opt.User, a.ctx()
 	return func() tea.Msg {
-		res, err := fx.SetInhibit(ctx, qm, q, "GET", dis, user)
+		res, err := fx.SetInhibit(ctx, qm, q, attr, dis, user)
 		return inhibitResultMsg{d: d, seq: seq, res: res, err: err}
 	}
 }
@@ -157,7 +168,7 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 		return nil
 	}
 	d.running = false
-	id := d.qm + "/" + d.q.Name
+	id := d.qm + "/" + d.q.Name + "/" + d.attr
 	switch {
 	case m.err != nil:
 		d.outcome = "not changed: " + actions.DescribeReason(m.err)
@@ -167,10 +178,10 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 		}
 		who := cmpOr(a.opt.User, "you")
 		a.inhibited[id] = fmt.Sprintf("by %s at %s", who, a.opt.Now().Format("15:04:05"))
-		d.outcome = fmt.Sprintf("GET OFF on %s %s: I again enables it", d.q.Name, a.inhibited[id])
+		d.outcome = fmt.Sprintf("%s OFF on %s %s: I again enables it", d.attr, d.q.Name, a.inhibited[id])
 	default:
 		delete(a.inhibited, id)
-		d.outcome = "GET ENABLED on " + d.q.Name + ": consumers get messages again"
+		d.outcome = d.attr + " ENABLED on " + d.q.Name
 	}
 	a.flash = d.outcome
 	if s := a.source(d.qm); s != nil {
@@ -181,17 +192,29 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 
 func (d *inhibitDialog) view(a *App, w, h int) string {
 	st := &a.st
-	verb, btn := "ALTER QLOCAL(%s) GET(DISABLED)", " Disable GET "
-	why := inhibitWhy
+	kind := "QLOCAL"
+	if d.q.Type == mqwatch.QAlias {
+		kind = "QALIAS"
+	}
+	verb, btn, why := "DISABLED", " Disable "+d.attr+" ", inhibitWhy
+	if d.attr == "PUT" {
+		why = putInhibitWhy
+	}
 	if !d.disable {
-		verb, btn, why = "ALTER QLOCAL(%s) GET(ENABLED)", " Enable GET ", "consumers get the messages again, the poison ones too: fix the cause first"
-		if by := a.inhibited[d.qm+"/"+d.q.Name]; by != "" {
-			why = "GET was disabled " + by + "; " + why
+		verb, btn, why = "ENABLED", " Enable "+d.attr+" ", "consumers get the messages again, the poison ones too: fix the cause first"
+		if d.attr == "PUT" {
+			why = "producers and channels put to the queue again"
+		}
+		if by := a.inhibited[d.qm+"/"+d.q.Name+"/"+d.attr]; by != "" {
+			why = d.attr + " was disabled " + by + "; " + why
 		}
 	}
+	verb = "ALTER " + kind + "(%s) " + d.attr + "(" + verb + ")"
 	cmd := fmt.Sprintf(verb, mqfmt.Sanitize(d.q.Name))
 	lines := []string{ansi.Truncate(st.Title.Render(" "+cmd+" on "+mqfmt.Sanitize(d.qm)+"   (needs +chg on queue "+mqfmt.Sanitize(d.q.Name)+")"), w, "…")}
-	lines = append(lines, strings.Split(ansi.Wrap(" "+why, max(w-2, 20), " "), "\n")...)
+	for _, l := range strings.Split(ansi.Wrap(why, max(w-2, 20), " "), "\n") {
+		lines = append(lines, " "+l)
+	}
 	switch {
 	case d.running:
 		lines = append(lines, "", st.Info.Render(" sending the change…"))
@@ -204,7 +227,20 @@ func (d *inhibitDialog) view(a *App, w, h int) string {
 		} else {
 			cancel = st.Selected.Render(cancel)
 		}
-		lines = append(lines, "", " ["+cancel+"]  ["+btn+"]   tab switches · enter chooses · esc cancels")
+		lines = append(lines, "", ansi.Truncate(" ["+cancel+"]  ["+btn+"]   tab switches · p: GET or PUT · esc cancels", w, "…"))
 	}
 	return fitHeight(strings.Join(lines, "\n"), h)
+}
+
+// inhibitLabel is what a queue row's TYPE says when gets or puts are off.
+func inhibitLabel(q mqwatch.QueueInfo) string {
+	switch {
+	case q.InhibitGet && q.InhibitPut:
+		return "G+P OFF"
+	case q.InhibitGet:
+		return "GET OFF"
+	case q.InhibitPut:
+		return "PUT OFF"
+	}
+	return ""
 }

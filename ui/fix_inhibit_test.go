@@ -16,7 +16,11 @@ func TestR1c_InhibitTogglesGET(t *testing.T) {
 	if v := a.View(); !strings.Contains(v, "ALTER QLOCAL(ORDERS.IN) GET(DISABLED)") || !strings.Contains(v, inhibitWhy) {
 		t.Fatalf("dialog:\n%s", v)
 	}
-	press(a, "enter")
+	press(a, "p")
+	if v := a.View(); !strings.Contains(v, "ALTER QLOCAL(ORDERS.IN) PUT(DISABLED)") || !strings.Contains(v, "producers get MQRC_PUT_INHIBITED (2051)") {
+		t.Fatalf("PUT on request:\n%s", v)
+	}
+	press(a, "p", "enter")
 	if len(ops.inhibits) != 0 {
 		t.Fatal("enter on Cancel disabled GET")
 	}
