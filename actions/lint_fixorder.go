@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -62,6 +63,7 @@ func (l *linter) groupNoise() {
 		}
 	}
 	slices.Sort(g.Queues)
+	qmgrMax = l.converge(g.Fix, qmgrMax)
 	if qmgrMax > 0 {
 		g.Fix = append([]string{fmt.Sprintf("ALTER QMGR MAXMSGL(%d)", qmgrMax)}, g.Fix...)
 	}
@@ -166,4 +168,41 @@ func (l *linter) cacheNote(queue string) string {
 		return fmt.Sprintf("R1b JMS consumers read BOTHRESH and BOQNAME at their first backed-out message and keep them until they reconnect; %s has no consumer open now, so the next one reads the new values", queue)
 	}
 	return fmt.Sprintf("R1b JMS consumers read BOTHRESH and BOQNAME at their first backed-out message and keep them until they reconnect: restart the %d consumer(s) of %s (or recycle their connection pool or MDB activation) after the change. A plain MQI consumer ignores both (R1f)", n, queue)
+}
+
+var maxMsgLRe = regexp.MustCompile(`^ALTER QLOCAL\(([^)]+)\) MAXMSGL\((\d+)\)$`)
+
+// converge sizes the DEADQ for the BOQs as they will be after the same fix:
+// a BOQ raised to hold its input's messages plus the MQRFH2 can hand the
+// DEADQ a message that much longer, plus the MQDLH; and the queue manager's
+// MAXMSGL must let the longest through. Without this, applying the group
+// would leave a new, smaller finding behind. It edits fix in place and
+// returns the queue manager's MAXMSGL to set (0: none).
+func (l *linter) converge(fix []string, qmgrMax int64) int64 {
+	deadQ := strings.TrimSpace(l.in.QMgr.DeadQ)
+	var boqMax int64
+	dead := -1
+	for i, c := range fix {
+		m := maxMsgLRe.FindStringSubmatch(c)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.ParseInt(m[2], 10, 64)
+		if m[1] == deadQ {
+			dead = i
+			continue
+		}
+		boqMax = max(boqMax, n)
+	}
+	top := boqMax
+	if dead >= 0 {
+		n, _ := strconv.ParseInt(maxMsgLRe.FindStringSubmatch(fix[dead])[2], 10, 64)
+		n = max(n, min(boqMax+dlhLen, maxMAXMSGL))
+		fix[dead] = fmt.Sprintf("ALTER QLOCAL(%s) MAXMSGL(%d)", deadQ, n)
+		top = max(top, n)
+	}
+	if qm := int64(l.in.QMgr.MaxMsgLen); qm > 0 && qm < top {
+		qmgrMax = max(qmgrMax, top)
+	}
+	return qmgrMax
 }

@@ -1,6 +1,7 @@
 package actions
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -128,8 +129,29 @@ func TestR8a_R8b_DefaultMaxMsgLNoiseIsOneInfoPerQMgr(t *testing.T) {
 	if g.Severity != Info || !slices.Equal(g.Queues, []string{"INVOICES.BO", "ORDERS.BO", "QM1.DEADQ"}) {
 		t.Errorf("group %s queues %q", g, g.Queues)
 	}
-	if g.Fix[0] != "ALTER QMGR MAXMSGL(4194476)" || len(g.Fix) != 4 {
+	if g.Fix[0] != "ALTER QMGR MAXMSGL(4194512)" || len(g.Fix) != 4 {
 		t.Errorf("group fix %q: the queue manager's MAXMSGL once, first, then each queue", g.Fix)
+	}
+	// Applied, the group's fix leaves no MAXMSGL finding behind: the DEADQ
+	// is sized for the BOQs as the same fix raises them.
+	after := edit(in, func(in *LintInput) {
+		for _, c := range g.Fix {
+			var n int32
+			var q string
+			if _, err := fmt.Sscanf(c, "ALTER QMGR MAXMSGL(%d)", &n); err == nil {
+				in.QMgr.MaxMsgLen = n
+				continue
+			}
+			m := maxMsgLRe.FindStringSubmatch(c)
+			q = m[1]
+			fmt.Sscanf(m[2], "%d", &n)
+			setQueue(in, q, func(qi *mqwatch.QueueInfo) { qi.MaxMsgLen = n })
+		}
+	})
+	for _, f := range Lint(after) {
+		if strings.Contains(f.Why, "MAXMSGL") && f.Queue != "PAY.BO" {
+			t.Errorf("after the group's fix: %s", f)
+		}
 	}
 	var warns []string
 	for _, f := range got {
