@@ -57,9 +57,13 @@ func (a *App) inhibitTarget(qm, queue string) (mqwatch.QueueInfo, string) {
 	return mqwatch.QueueInfo{}, "I stops gets on a queue in a poison loop (R1c) or with stuck poison (R8c)"
 }
 
+// inhibitOff turns I off where it cannot act, and keeps it out of help
+// where it never applies (a DEADQ's messages), so help at 80x24 lists what
+// works.
 func (a *App) inhibitOff(qm string, queue func() string) func(*binding) {
 	return func(b *binding) {
-		b.hide = a.opt.ReadOnly
+		_, notHere := a.inhibitTarget(qm, queue())
+		b.hide = a.opt.ReadOnly || notHere != ""
 		b.off = func() string {
 			_, ok := a.opt.Ops.(FixOps)
 			_, why := a.inhibitTarget(qm, queue())
@@ -78,6 +82,10 @@ func (a *App) inhibitOff(qm string, queue func() string) func(*binding) {
 func (a *App) inhibitOffAlert(al func() *model.Alert) func(*binding) {
 	return func(b *binding) {
 		b.hide = a.opt.ReadOnly
+		if x := al(); x != nil {
+			_, notHere := a.inhibitTarget(x.QMgr, x.Queue)
+			b.hide = b.hide || notHere != ""
+		}
 		b.off = func() string {
 			x := al()
 			if x == nil {

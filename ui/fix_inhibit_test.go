@@ -82,3 +82,15 @@ func TestInhibitDialogScreens(t *testing.T) {
 		})
 	}
 }
+
+// TestR1c_InhibitFromTheQueueScreen: I works where the looping queue's
+// messages are listed, too.
+func TestR1c_InhibitFromTheQueueScreen(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "j", "enter", "I", "tab", "enter")
+	if len(ops.inhibits) != 1 || ops.inhibits[0] != "ORDERS.IN GET(DISABLED)" {
+		t.Fatalf("sent %v:\n%s", ops.inhibits, a.View())
+	}
+}

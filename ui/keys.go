@@ -63,6 +63,6 @@ func DefaultKeyMap() KeyMap {
 		// x and I change a queue's definition through PCF: both open a
 		// dialog with Cancel focused first.
 		Fix:     b("apply the alert's fix (PCF, dialog first)", "x"),
-		Inhibit: b("GET(DISABLED) / GET(ENABLED) on a looping queue", "I"),
+		Inhibit: b("GET off / on (R1c, R8c)", "I"),
 	}
 }
