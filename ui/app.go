@@ -97,6 +97,9 @@ type App struct {
 	// inhibited says who set GET(DISABLED) on a queue from here and when
 	// (qmgr + "/" + queue), for the row and the dialog that enables it.
 	inhibited map[string]string
+	// verifying are fix dialogs closed while they watched for their alert
+	// to clear: the flash still tells how it ended.
+	verifying []*fixDialog
 }
 
 // New builds the App.
@@ -266,4 +269,5 @@ func (a *App) refreshScreens() {
 	if cmd := a.top().refresh(a); cmd != nil {
 		a.later = append(a.later, cmd)
 	}
+	a.verifyFixes()
 }

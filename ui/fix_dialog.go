@@ -159,7 +159,10 @@ func (d *fixDialog) bindings(a *App) []binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	closeIt := func() tea.Cmd {
-		if d.cancel != nil {
+		switch {
+		case d.phase == fixVerifying:
+			a.verifying = append(a.verifying, d) // the flash will say how it ended
+		case d.cancel != nil:
 			d.cancel()
 		}
 		return a.pop()
@@ -255,4 +258,16 @@ func (d *fixDialog) view(a *App, w, h int) string {
 	lines = append(lines, d.effectLines(st, wrap)...)
 	lines = append(lines, "", d.footer(st, w))
 	return fitHeight(strings.Join(lines, "\n"), h)
+}
+
+// verifyFixes keeps checking the alerts of fix dialogs closed before their
+// check ended; each one's outcome is flashed when it comes.
+func (a *App) verifyFixes() {
+	keep := a.verifying[:0]
+	for _, d := range a.verifying {
+		if d.refresh(a); d.phase == fixVerifying {
+			keep = append(keep, d)
+		}
+	}
+	a.verifying = keep
 }

@@ -150,3 +150,19 @@ func TestFixDialogScreens(t *testing.T) {
 		}
 	}
 }
+
+// TestR8b_FixCheckGoesOnAfterTheDialogCloses: esc while the dialog watches
+// the polls does not lose the answer: the flash says it.
+func TestR8b_FixCheckGoesOnAfterTheDialogCloses(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 40, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "a", "j", "x", "tab", "enter", "esc")
+	if _, open := a.top().(*fixDialog); open {
+		t.Fatal("esc left the dialog open")
+	}
+	a.Update(snapshotMsg{snap: fixedIncident(2)})
+	if v := a.View(); !strings.Contains(v, "R1c ORDERS.IN cleared") {
+		t.Fatalf("no flash after the dialog closed:\n%s", v)
+	}
+}
