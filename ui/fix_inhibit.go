@@ -252,3 +252,20 @@ func inhibitLabel(q mqwatch.QueueInfo) string {
 	}
 	return ""
 }
+
+// inhibitNote leads a queue screen's status line while gets or puts are
+// off: which, who set it from here and when, and that I turns it back on.
+func (a *App) inhibitNote(q mqwatch.QueueInfo, qm string) string {
+	var out string
+	for _, attr := range []string{"GET", "PUT"} {
+		if (attr == "GET" && !q.InhibitGet) || (attr == "PUT" && !q.InhibitPut) {
+			continue
+		}
+		note := " " + attr + " OFF"
+		if by := a.inhibited[qm+"/"+q.Name+"/"+attr]; by != "" {
+			note += " " + by
+		}
+		out += a.st.Danger.Render(note+" (I enables it)") + " "
+	}
+	return out
+}

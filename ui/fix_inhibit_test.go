@@ -38,7 +38,11 @@ func TestR1c_InhibitTogglesGET(t *testing.T) {
 	if v := a.View(); !strings.Contains(v, "ORDERS.IN                GET OFF") {
 		t.Fatalf("row lacks GET OFF:\n%s", v)
 	}
-	press(a, "I")
+	press(a, "enter")
+	if v := a.View(); !strings.Contains(v, "GET OFF by op1 at 03:00:01 (I enables it)") {
+		t.Fatalf("queue screen lacks who and when:\n%s", v)
+	}
+	press(a, "esc", "I")
 	if v := a.View(); !strings.Contains(v, "GET(ENABLED)") || !strings.Contains(v, "GET was disabled by op1 at 03:00:01") {
 		t.Fatalf("%s", v)
 	}
