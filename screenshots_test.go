@@ -52,6 +52,7 @@ func TestWriteScreenshots(t *testing.T) {
 		{"message-route", "dark", 120, 30, []string{"d", "enter", "enter", "l", "l"}, tuiOpts{}},
 		{"queue-input", "dark", 120, 30, []string{"j", "j", "enter"}, tuiOpts{}},
 		{"requeue-dialog", "dark", 120, 30, []string{"d", "enter", "space", "space", "R"}, tuiOpts{}},
+		{"fix-dialog", "dark", 120, 30, []string{"tab", "j", "x"}, tuiOpts{}},
 		{"palette", "dark", 120, 30, []string{":", "q", " ", "o"}, tuiOpts{}},
 		{"help", "dark", 120, 35, []string{"?"}, tuiOpts{}},
 		{"war-room", "high-contrast", 160, 40, nil, tuiOpts{warRoom: true, readOnly: true}},

@@ -50,6 +50,19 @@ type Finding struct {
 	Queue    string
 	Why      string   // one line
 	Fix      []string // MQSC commands, in order; empty when no command fixes it
+	// Prereq is how many of Fix's first commands fix another finding that
+	// this fix would otherwise make worse (a BOQNAME naming a full BOQ, a
+	// DEADQ that cannot take the messages): they run first, in order.
+	Prereq int
+	// After names the findings those first commands fix ("R8b ORDERS.BO:
+	// full, 40 of MAXDEPTH 40"), one a prerequisite.
+	After []string
+	// Notes say what the change needs before it takes effect (R1b: a JMS
+	// consumer keeps BOTHRESH and BOQNAME until it reconnects).
+	Notes []string
+	// Queues lists the queues of a finding grouped per queue manager
+	// (Queue is then empty).
+	Queues []string
 }
 
 // String renders the finding on one line, for logs and tests.
@@ -101,6 +114,8 @@ func Lint(in LintInput) []Finding {
 	l.inputQueues()
 	l.backoutQueues()
 	l.consumers()
+	l.groupNoise()
+	l.orderFixes()
 	slices.SortStableFunc(l.out, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(b.Severity, a.Severity), cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.Queue, b.Queue))
 	})
@@ -115,6 +130,9 @@ type linter struct {
 	// boqUsers maps each BOQNAME to the queues naming it.
 	boqUsers map[string][]mqwatch.QueueInfo
 	out      []Finding
+	// noise holds the MAXMSGL findings that only a maximum-size message
+	// plus its header would hit: every default definition has them.
+	noise []Finding
 }
 
 func newLinter(in LintInput) *linter {

@@ -35,13 +35,14 @@ func (l *linter) deadQ() {
 	}
 	switch c, depth := l.capacity(q); c {
 	case 2:
-		l.add(Critical, "R8a", name, fmt.Sprintf("the DEADQ is full (%d of MAXDEPTH %d): every dead-letter put fails (R4, R6h)", depth, q.MaxDepth))
+		l.add(Critical, "R8a", name, fmt.Sprintf("the DEADQ is full (%d of MAXDEPTH %d): every dead-letter put fails (R4, R6h)", depth, q.MaxDepth), l.roomFix(q))
 	case 1:
-		l.add(Warning, "R8a", name, fmt.Sprintf("the DEADQ is near MAXDEPTH (%d of %d)", depth, q.MaxDepth))
+		l.add(Warning, "R8a", name, fmt.Sprintf("the DEADQ is near MAXDEPTH (%d of %d)", depth, q.MaxDepth), l.roomFix(q))
 	}
 	if largest > 0 && int64(q.MaxMsgLen) < want {
-		l.add(Warning, "R8a", name, fmt.Sprintf("DEADQ MAXMSGL %d cannot hold a %d-byte message from %s plus its %d-byte MQDLH", q.MaxMsgLen, largest, from, dlhLen),
-			l.maxMsgLFix(name, want)...)
+		f := Finding{Severity: Warning, Rule: "R8a", Queue: name, Fix: l.maxMsgLFix(name, want),
+			Why: fmt.Sprintf("DEADQ MAXMSGL %d cannot hold a %d-byte message from %s plus its %d-byte MQDLH", q.MaxMsgLen, largest, from, dlhLen)}
+		l.addOrNoise(f, q.MaxMsgLen >= largest)
 	}
 }
 

@@ -107,14 +107,16 @@ func (l *linter) backoutQueueLimits(name string, q, base mqwatch.QueueInfo, user
 	}
 	switch c, depth := l.capacity(base); c {
 	case 2:
-		l.add(Critical, "R8b", name, fmt.Sprintf("BOQ of %s is full (%d of MAXDEPTH %d): poison falls back to the DEADQ (R2b)", from, depth, base.MaxDepth))
+		l.add(Critical, "R8b", name, fmt.Sprintf("BOQ of %s is full (%d of MAXDEPTH %d): poison falls back to the DEADQ (R2b)", from, depth, base.MaxDepth),
+			l.roomFix(base))
 	case 1:
-		l.add(Warning, "R8b", name, fmt.Sprintf("BOQ of %s is near MAXDEPTH (%d of %d)", from, depth, base.MaxDepth))
+		l.add(Warning, "R8b", name, fmt.Sprintf("BOQ of %s is near MAXDEPTH (%d of %d)", from, depth, base.MaxDepth), l.roomFix(base))
 	}
 	w := widest(users)
 	if need := min(int64(w.MaxMsgLen)+rfh2FixedLen, maxMAXMSGL); int64(base.MaxMsgLen) < need {
-		l.add(Warning, "R8b", name, fmt.Sprintf("BOQ MAXMSGL %d cannot hold a %d-byte message from %s once R5b adds its %d-byte MQRFH2", base.MaxMsgLen, w.MaxMsgLen, w.Name, rfh2FixedLen),
-			l.maxMsgLFix(base.Name, need)...)
+		f := Finding{Severity: Warning, Rule: "R8b", Queue: name, Fix: l.maxMsgLFix(base.Name, need),
+			Why: fmt.Sprintf("BOQ MAXMSGL %d cannot hold a %d-byte message from %s once R5b adds its %d-byte MQRFH2", base.MaxMsgLen, w.MaxMsgLen, w.Name, rfh2FixedLen)}
+		l.addOrNoise(f, base.MaxMsgLen >= w.MaxMsgLen)
 	}
 	if base.BackoutThresh > 0 || strings.TrimSpace(base.BackoutQName) != "" {
 		l.add(Info, "R8b", name, fmt.Sprintf("BOQ has its own BOTHRESH %d BOQNAME %s; a BOQ is normally an ordinary queue without them", base.BackoutThresh, orNone(strings.TrimSpace(base.BackoutQName))))

@@ -164,12 +164,15 @@ func TestLintBackoutQueues(t *testing.T) {
 			setQueue(in, "ORDERS.BO", func(q *mqwatch.QueueInfo) { q.InhibitPut = true })
 		}), sev: Critical, rule: "R8b", queue: "ORDERS.BO", why: "PUT(DISABLED)", fix: []string{"ALTER QLOCAL(ORDERS.BO) PUT(ENABLED)"}},
 		{name: "R8b_BOQ_full_is_critical", in: edit(healthy(), func(in *LintInput) { setStatus(in, "ORDERS.BO", 5000) }),
-			sev: Critical, rule: "R8b", queue: "ORDERS.BO", why: "is full (5000 of MAXDEPTH 5000)"},
+			sev: Critical, rule: "R8b", queue: "ORDERS.BO", why: "is full (5000 of MAXDEPTH 5000)", fix: []string{"ALTER QLOCAL(ORDERS.BO) MAXDEPTH(10000)"}},
 		{name: "R8b_BOQ_near_full_warns", in: edit(healthy(), func(in *LintInput) { setStatus(in, "ORDERS.BO", 4500) }),
 			sev: Warning, rule: "R8b", queue: "ORDERS.BO", why: "near MAXDEPTH"},
-		{name: "R8b_BOQ_MAXMSGL_too_small_for_input_plus_RFH2", in: edit(healthy(), func(in *LintInput) {
-			setQueue(in, "ORDERS.BO", func(q *mqwatch.QueueInfo) { q.MaxMsgLen = mb4 })
+		{name: "R8b_BOQ_MAXMSGL_smaller_than_input_warns", in: edit(healthy(), func(in *LintInput) {
+			setQueue(in, "ORDERS.BO", func(q *mqwatch.QueueInfo) { q.MaxMsgLen = 1024 })
 		}), sev: Warning, rule: "R8b", queue: "ORDERS.BO", why: "once R5b adds its 36-byte MQRFH2", fix: []string{"ALTER QMGR MAXMSGL(4194340)", "ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
+		{name: "R8b_BOQ_MAXMSGL_short_by_the_header_only_is_grouped_info", in: edit(healthy(), func(in *LintInput) {
+			setQueue(in, "ORDERS.BO", func(q *mqwatch.QueueInfo) { q.MaxMsgLen = mb4 })
+		}), sev: Info, rule: "R8b", queue: "", why: "MAXMSGL of ORDERS.BO only equals that of the queues feeding them", fix: []string{"ALTER QMGR MAXMSGL(4194340)", "ALTER QLOCAL(ORDERS.BO) MAXMSGL(4194340)"}},
 		{name: "R8b_shared_BOQ_reports_once_naming_every_user", in: edit(healthy(), func(in *LintInput) {
 			in.Queues = append(in.Queues, lq("INVOICES.IN", 3, "ORDERS.BO"))
 			setStatus(in, "ORDERS.BO", 5000)

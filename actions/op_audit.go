@@ -40,6 +40,11 @@ type AuditRecord struct {
 	// ReportsCleared names the report options a replay cleared on the
 	// copy (--no-reports), e.g. "COA,exception".
 	ReportsCleared string `json:"reports_cleared,omitempty"`
+	// MQSC, Before and After record a fix or inhibit (R10h): the command
+	// sent as PCF and the attributes' values before and after it.
+	MQSC   string `json:"mqsc,omitempty"`
+	Before string `json:"before,omitempty"`
+	After  string `json:"after,omitempty"`
 }
 
 // maxAuditLine bounds one audit line when reading: a record is a few hundred

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/poisonwatch/poisonwatch/actions"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -20,6 +21,35 @@ type Alert struct {
 	// History is when the alert started, its flaps and who acknowledged
 	// it (alerthistory.go); set by the fold.
 	History Episode
+	// FixFirst is how many of Fix's first lines fix other findings this fix
+	// would otherwise make worse; After names them (actions.Finding).
+	FixFirst int
+	After    []string
+	// Notes say what the fix needs to take effect (R1b reconnects).
+	Notes []string
+	// Queues lists the queues of a finding grouped per queue manager.
+	Queues []string
+}
+
+// ID names an alert for `poisonwatch fix --alert`: its rule and queue, or
+// the queue manager for a finding about it or grouped over its queues.
+func (a Alert) ID() string {
+	if a.Queue == "" {
+		return a.Rule + ":" + a.QMgr
+	}
+	return a.Rule + ":" + a.Queue
+}
+
+// alertOf turns a lint finding of queue manager qm into an alert.
+func alertOf(f actions.Finding, qm string) Alert {
+	return Alert{Severity: f.Severity, Rule: f.Rule, QMgr: qm, Queue: f.Queue, Text: f.Why,
+		Fix: strings.Join(f.Fix, "\n"), FixFirst: f.Prereq, After: f.After, Notes: f.Notes, Queues: f.Queues}
+}
+
+// takeFix gives a live alert the fix of the lint finding that is the same
+// finding: the lint's fix has been checked against the other findings.
+func (a *Alert) takeFix(f Alert) {
+	a.Fix, a.FixFirst, a.After, a.Notes = f.Fix, f.FixFirst, f.After, f.Notes
 }
 
 // loopAlarm is the BackoutCount from which a BOTHRESH 0 queue is reported as
@@ -55,6 +85,8 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 // queue and severity agree (a poison loop seen live and linted); then the
 // live text stays and takes the finding's fix. Any other finding on the same
 // queue is its own alert with its own fix, never lending it to another.
+// The lint's fix wins over a live alert's own: it is the one checked
+// against the other findings, and the one other fixes order themselves after.
 func mergeLint(live, lint []Alert) []Alert {
 	same := map[string]int{}
 	for i, a := range live {
@@ -65,8 +97,8 @@ func mergeLint(live, lint []Alert) []Alert {
 		switch {
 		case i == 0:
 			live = append(live, f)
-		case live[i-1].Fix == "":
-			live[i-1].Fix = f.Fix
+		case f.Fix != "" || live[i-1].Fix == "":
+			live[i-1].takeFix(f)
 		}
 	}
 	return live

@@ -29,12 +29,12 @@ func boq(name string, depth, maxDepth int32) mqwatch.QueueView {
 func TestFleetRowsWorstFirst(t *testing.T) {
 	st := New(func() time.Time { return t0 }, 5*time.Second)
 	fold := func(s *mqwatch.Snapshot) { st.Fold(s) }
-	// QM-OK: nothing wrong; QM-BOQ: a backout queue at 75 % (a warning);
+	// QM-OK: nothing wrong; QM-BOQ: a backout queue at 85 % (a warning);
 	// QM-LOOP: a poison loop (critical); QM-DOWN: was up, now 2059;
 	// QM-HUNG: was up, now not answering; QM-OLD: up, but its last poll is
 	// old; QM-NEW: no poll has ended yet.
 	fold(fleetSnap("QM-OK", 1, t0, local("A.IN", 0, 5000, 0, "")))
-	fold(fleetSnap("QM-BOQ", 1, t0, local("A.IN", 0, 5000, 3, "A.BO"), boq("A.BO", 75, 100), boq("B.BO", 10, 100)))
+	fold(fleetSnap("QM-BOQ", 1, t0, local("A.IN", 0, 5000, 3, "A.BO"), boq("A.BO", 85, 100), boq("B.BO", 10, 100)))
 	loop := fleetSnap("QM-LOOP", 1, t0, local("A.IN", 9000, 10000, 0, ""))
 	loop.Heads["A.IN"] = []mqwatch.Summary{msg(1, 4000)}
 	fold(loop)
@@ -68,7 +68,7 @@ func TestFleetRowsWorstFirst(t *testing.T) {
 		{"QM-OK", LinkUp, 0, func(r FleetRow) bool {
 			return r.Crit+r.Warn == 0 && r.DeadQ == "DLQ" && r.DeadMax == 50000 && r.Queues == 2
 		}},
-		{"QM-BOQ", LinkUp, 1, func(r FleetRow) bool { return r.WorstBOQ == "A.BO" && r.WorstFill == 0.75 && r.Crit == 0 }},
+		{"QM-BOQ", LinkUp, 1, func(r FleetRow) bool { return r.WorstBOQ == "A.BO" && r.WorstFill == 0.85 && r.Crit == 0 }},
 		{"QM-LOOP", LinkUp, 2, func(r FleetRow) bool { return r.Crit > 0 && r.Top != nil && r.Top.Rule == "R1c" }},
 		{"QM-DOWN", LinkDown, 2, func(r FleetRow) bool { return mqwatch.IsReason(r.Err, mqfmt.RCQMgrNotAvailable) && r.Crit == 1 }},
 		{"QM-HUNG", LinkNoAnswer, 2, func(r FleetRow) bool {

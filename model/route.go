@@ -160,11 +160,7 @@ func (q *QMgrState) lint() []Alert {
 	}
 	var out []Alert
 	for _, f := range actions.Lint(in) {
-		a := Alert{Severity: f.Severity, Rule: f.Rule, QMgr: q.Name, Queue: f.Queue, Text: f.Why}
-		if len(f.Fix) > 0 {
-			a.Fix = strings.Join(f.Fix, "\n")
-		}
-		out = append(out, a)
+		out = append(out, alertOf(f, q.Name))
 	}
 	q.lastLint = out
 	return out

@@ -156,5 +156,7 @@ func (a *App) alertKeys(p *alertPane) []binding {
 		bind(k.End, run(func() { p.move(len(p.list)) })),
 		bind(k.Enter, func() tea.Cmd { return a.push(newAlertScreen(*p.selected())) }, short, none),
 		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", p.selected().Fix) }, short, noFix),
+		bind(k.Fix, func() tea.Cmd { return a.openFix(p.selected()) }, short, a.fixKeyOff(p.selected)),
+		bind(k.Inhibit, func() tea.Cmd { al := p.selected(); return a.openInhibit(al.QMgr, al.Queue) }, a.inhibitOffAlert(p.selected)),
 	}, a.ackBindings(p.selected)...)
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -36,6 +37,8 @@ func (s *alertScreen) bindings(a *App) []binding {
 	k := a.keys
 	return append([]binding{
 		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix")),
+		bind(k.Fix, func() tea.Cmd { return a.openFix(&s.al) }, short, a.fixKeyOff(func() *model.Alert { return &s.al })),
+		bind(k.Inhibit, func() tea.Cmd { return a.openInhibit(s.al.QMgr, s.al.Queue) }, a.inhibitOff(s.al.QMgr, func() string { return s.al.Queue })),
 		bind(k.Enter, func() tea.Cmd {
 			if s.al.QMgr != a.qm {
 				a.switchQMgr(s.al.QMgr)
@@ -65,20 +68,26 @@ func (s *alertScreen) view(a *App, w, h int) string {
 	if life := s.lifeLines(a); len(life) > 0 {
 		add("History (K acknowledges, Z snoozes)", life, plain)
 	}
-	if r := model.RuleText(al.Rule); r != "" {
-		add("Rule "+al.Rule, wrap(r), func(s string) string { return st.Muted.Render(s) })
-	}
 	if al.Fix != "" {
-		var fix []string
-		for _, l := range strings.Split(al.Fix, "\n") {
-			fix = append(fix, wrap(l)...)
+		add("Fix (MQSC; y copies it, x applies it)", fixLines(al, wrap), func(s string) string { return st.Accent.Render(s) })
+		if len(al.Notes) > 0 {
+			var notes []string
+			for _, n := range al.Notes {
+				notes = append(notes, wrap(n)...)
+			}
+			add("Before it takes effect", notes, plain)
 		}
-		add("Fix (MQSC; y copies it)", fix, func(s string) string { return st.Accent.Render(s) })
 	} else {
 		add("Fix", []string{"no MQSC command fixes this: see the rule"}, func(s string) string { return st.Muted.Render(s) })
 	}
+	if len(al.Queues) > 0 {
+		add(fmt.Sprintf("Queues (%d)", len(al.Queues)), wrap(strings.Join(al.Queues, ", ")), plain)
+	}
 	if al.Queue != "" {
 		add("Queue", []string{mqfmt.Sanitize(al.Queue) + " on " + mqfmt.Sanitize(al.QMgr) + "  (enter opens it)"}, plain)
+	}
+	if r := model.RuleText(al.Rule); r != "" {
+		add("Rule "+al.Rule, wrap(r), func(s string) string { return st.Muted.Render(s) })
 	}
 	return fitHeight(strings.Join(lines, "\n"), h)
 }
@@ -128,4 +137,30 @@ func (s *alertList) view(a *App, w, h int) string {
 		return title + "\n" + a.st.OK.Render(" no alerts on any queue manager")
 	}
 	return title + "\n" + s.pane.view(&a.st)
+}
+
+// fixLines shows a fix in the order it must run: the commands that fix the
+// findings it would otherwise make worse first, each with the finding, then
+// its own ("first: ... then: ...").
+func fixLines(al model.Alert, wrap func(string) []string) []string {
+	cmds := strings.Split(al.Fix, "\n")
+	if al.FixFirst == 0 {
+		var out []string
+		for _, c := range cmds {
+			out = append(out, wrap(c)...)
+		}
+		return out
+	}
+	var out []string
+	for i, c := range cmds {
+		label := "then:  "
+		if i < al.FixFirst {
+			label = "first: "
+		}
+		out = append(out, wrap(label+c)...)
+		if i < al.FixFirst && i < len(al.After) {
+			out = append(out, wrap("       (fixes "+al.After[i]+")")...)
+		}
+	}
+	return out
 }

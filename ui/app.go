@@ -116,6 +116,12 @@ type App struct {
 	flash      string // one-line status (copied, refused, ...)
 	room       roomState
 	replay     replayState
+	// inhibited says who set GET(DISABLED) on a queue from here and when
+	// (qmgr + "/" + queue), for the row and the dialog that enables it.
+	inhibited map[string]string
+	// verifying are fix dialogs closed while they watched for their alert
+	// to clear: the flash still tells how it ended.
+	verifying []*fixDialog
 }
 
 // New builds the App.
@@ -227,6 +233,8 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.onMouse(msg)
 	case tea.KeyMsg:
 		return a, a.onKey(msg)
+	case selfApplying:
+		return a, msg.apply(a)
 	}
 	return a, a.onResult(msg)
 }
@@ -293,4 +301,5 @@ func (a *App) refreshScreens() {
 	if cmd := a.top().refresh(a); cmd != nil {
 		a.later = append(a.later, cmd)
 	}
+	a.verifyFixes()
 }

@@ -39,7 +39,14 @@ func newAuditScreen(qm string) *auditScreen {
 }
 
 func (s *auditScreen) refresh(a *App) tea.Cmd {
-	s.st, s.runs = &a.st, a.auditLog
+	// The audit of one queue manager: a run on another opened from here
+	// would stack two queue managers' screens.
+	s.st, s.runs = &a.st, s.runs[:0]
+	for _, r := range a.auditLog {
+		if s.loc.QMgr == "" || r.req().QMgr == s.loc.QMgr {
+			s.runs = append(s.runs, r)
+		}
+	}
 	s.grid.Cell = s.cell
 	s.grid.SetRows(len(s.runs))
 	return nil

@@ -44,7 +44,7 @@ func newDashboard(qm string) *dashboard {
 func dashCols(w int) []Column {
 	cols := []Column{
 		{Title: "QUEUE", Width: 24},
-		{Title: "TYPE", Width: 6},
+		{Title: "TYPE", Width: 7},
 		{Title: "DEPTH", Width: 13, Right: true},
 		{Title: "FILL", Width: 8},
 		{Title: "Δ/MIN", Width: 7, Right: true},
@@ -161,7 +161,7 @@ func (d *dashboard) bindings(a *App) []binding {
 			a.sortBy = (a.sortBy + 1) % queueSortCount
 			d.refresh(a)
 			d.grid.Home()
-		})))
+		})), a.inhibitKey(a.qm, d.selected))
 	}
 	return append(out, bind(k.Tab, run(func() { d.focus = 1 - d.focus; d.layout(a) }), short),
 		bind(k.DeadQ, a.openDeadQ, short))
@@ -178,6 +178,9 @@ func (d *dashboard) cell(row, col int) Cell {
 	case "QUEUE":
 		return Cell{Text: mqfmt.Sanitize(v.Info.Name), Style: levelStyle(st, queueLevel(qs))}
 	case "TYPE":
+		if off := inhibitLabel(v.Info); off != "" {
+			return Cell{Text: off, Style: &st.Danger} // R10h: gets or puts stopped, by I or by anyone
+		}
 		return Cell{Text: typeLabel(v, d.grid.Cols[col].Width)}
 	case "DEPTH":
 		if v.InquireErr != nil {

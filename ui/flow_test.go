@@ -93,7 +93,7 @@ func (f *flow) quit() *App {
 func TestFlowRequeueFromDeadQ(t *testing.T) {
 	f := startFlow(t, Options{User: "op1"})
 	f.feed(incident(1, 300))
-	f.waitFor("QM1.DEADQ", "Alerts (6)")
+	f.waitFor("QM1.DEADQ", "Alerts (5)")
 
 	f.keys("d")
 	f.waitFor("grouped by reason+destination", "×290")

@@ -64,26 +64,52 @@ func bar(f float64, w int) string {
 
 var sparkRunes = []rune("▁▂▃▄▅▆▇█")
 
-// sparkline draws the last w values scaled to their own range.
-func sparkline(vals []float64, w int) string {
+// sparkFill draws the last w depths against the queue's MAXDEPTH: a full
+// queue is a row of █ and an empty one of ▁, whatever they did before, so
+// two queues' lines compare. Without a MAXDEPTH it falls back to sparkRate.
+func sparkFill(depths []float64, maxDepth float64, w int) string {
+	if maxDepth <= 0 {
+		return sparkRate(depths, w)
+	}
+	return spark(depths, maxDepth, w)
+}
+
+// sparkRate draws the last w values zero-based against their largest, which
+// it prints after the line ("▁▃█ max 12"): a flat line means the same value, and
+// the reader sees what the top stands for. The line takes what the figure
+// leaves of w.
+func sparkRate(vals []float64, w int) string {
 	if len(vals) > w {
 		vals = vals[len(vals)-w:]
 	}
-	if len(vals) == 0 {
-		return strings.Repeat(" ", w)
-	}
-	lo, hi := vals[0], vals[0]
+	hi := 0.0
 	for _, v := range vals {
-		lo, hi = math.Min(lo, v), math.Max(hi, v)
+		hi = math.Max(hi, v)
+	}
+	label := " max " + compact(hi)
+	sw := w - len(label)
+	if sw < 4 {
+		return spark(vals, hi, w)
+	}
+	return spark(vals, hi, sw) + label
+}
+
+// spark draws the last w values on a zero-based scale whose top is hi:
+// values at or above hi are █, zero is ▁, and anything above zero is at
+// least ▂ so a trickle is not drawn as nothing.
+func spark(vals []float64, hi float64, w int) string {
+	if len(vals) > w {
+		vals = vals[len(vals)-w:]
 	}
 	var b strings.Builder
 	for i := 0; i < w-len(vals); i++ {
 		b.WriteRune(' ')
 	}
+	top := len(sparkRunes) - 1
 	for _, v := range vals {
 		i := 0
-		if hi > lo {
-			i = int((v - lo) / (hi - lo) * float64(len(sparkRunes)-1))
+		if hi > 0 && v > 0 {
+			i = min(max(int(math.Ceil(v/hi*float64(top))), 1), top)
 		}
 		b.WriteRune(sparkRunes[i])
 	}

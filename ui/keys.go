@@ -18,6 +18,7 @@ type KeyMap struct {
 	ReplayPrev, ReplayNext            key.Binding
 	ReplayBack, ReplayFwd             key.Binding
 	ReplayJump, ReplayPlay            key.Binding
+	Fix, Inhibit                      key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: vim keys and arrows. Destructive
@@ -72,5 +73,9 @@ func DefaultKeyMap() KeyMap {
 		ReplayPlay: b("replay: play at 1×, 10×, 60×, pause", ">"),
 		// W writes a file, never to a queue: its dialog chooses the actions.
 		WriteRules: b("write a runmqdlq rules table from the groups", "W"),
+		// x and I change a queue's definition through PCF: both open a
+		// dialog with Cancel focused first.
+		Fix:     b("apply the alert's fix (PCF, dialog first)", "x"),
+		Inhibit: b("GET off / on (R1c, R8c)", "I"),
 	}
 }

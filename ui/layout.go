@@ -128,7 +128,7 @@ func (a *App) section(title string, w int, focused bool) string {
 // trendsView: one line per DEADQ/BOQ: sparkline, depth, arrival rate, forecast.
 func (a *App) trendsView(d *dashboard, w, h int) string {
 	queues := d.trendQueues()
-	lines := []string{a.section(fmt.Sprintf("DEADQ and backout queues (%d)", len(queues)), w, false)}
+	lines := []string{a.section(fmt.Sprintf("DEADQ and BOQs (%d), depth of MAXDEPTH", len(queues)), w, false)}
 	// Fixed-width figures keep the sparklines aligned; the forecast matters
 	// more than a full name, so a narrow pane cuts names first.
 	const tailW = 28
@@ -166,7 +166,7 @@ func (a *App) trendsView(d *dashboard, w, h int) string {
 		tail := fmt.Sprintf(" %6s %8s %-11s", compact(float64(v.Status.Depth)), in, forecast)
 		spW := max(w-nameW-tailW-1, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
-		line := name + " " + a.st.Info.Render(sparkline(qs.Depth.Values(), spW)) + a.st.Level(fillLevel(qs.Fill())).Render(tail)
+		line := name + " " + a.st.Info.Render(sparkFill(qs.Depth.Values(), float64(v.Info.MaxDepth), spW)) + a.st.Level(fillLevel(qs.Fill())).Render(tail)
 		lines = append(lines, ansi.Truncate(line, w, "…"))
 	}
 	if len(lines) == 1 {
@@ -189,12 +189,27 @@ func (d *dashboard) fixLine(a *App, w int) string {
 	if d.fixLines() == 0 {
 		return ""
 	}
-	fix := d.alerts.selected().Fix
-	first, _, more := strings.Cut(fix, "\n")
-	if more {
+	al := d.alerts.selected()
+	first, _, more := strings.Cut(al.Fix, "\n")
+	label := " fix: "
+	switch {
+	case al.FixFirst > 0:
+		// The fix proper, and that another queue is fixed first (R8e).
+		cmds := strings.Split(al.Fix, "\n")
+		label, first = " fix, after "+strings.Join(firstWords(al.After), ", ")+": ", cmds[len(cmds)-1]
+	case more:
 		first += "  (+ more: enter)"
 	}
-	return "\n" + ansi.Truncate(a.st.Accent.Render(" fix: "+mqfmt.Sanitize(first)), w, "…")
+	return "\n" + ansi.Truncate(a.st.Accent.Render(mqfmt.Sanitize(label+first)), w, "…")
+}
+
+// firstWords is each finding's "RULE QUEUE", without its why.
+func firstWords(after []string) []string {
+	out := make([]string, len(after))
+	for i, a := range after {
+		out[i], _, _ = strings.Cut(a, ":")
+	}
+	return out
 }
 
 // unlistedErrs names the objects this poll could not inquire that have no

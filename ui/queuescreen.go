@@ -327,6 +327,7 @@ func (s *queueScreen) bindings(a *App) []binding {
 		}), none),
 		a.unmarkKey(),
 		bind(k.Copy, func() tea.Cmd { return copyMsgID(s.selected().MsgId) }, none),
+		a.inhibitKey(s.loc.QMgr, func() *model.QueueState { return a.state.QMgr(s.loc.QMgr).Queues[s.loc.Queue] }),
 	)
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.listTargets(s) }, s.loc)...)
 }

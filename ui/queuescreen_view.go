@@ -63,6 +63,7 @@ func (a *App) queueAttrs(qs *model.QueueState, w int, where string) string {
 	if i.BackoutThresh == 0 && v.Role == mqwatch.RoleInput {
 		l2 += a.st.Warning.Render("  BOTHRESH 0: poison handling disabled")
 	}
+	l2 = a.inhibitNote(qs.View.Info, a.qm) + l2
 	if v.InquireErr != nil {
 		// Only this queue failed the poll's inquiry; the others are current.
 		// The status line leads with why, as the header has two lines.

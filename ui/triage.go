@@ -216,7 +216,7 @@ func (t *triageScreen) cell(row, col int) Cell {
 		}
 		return Cell{Text: age(t.now.Sub(g.Newest)) + " – " + age(t.now.Sub(g.Oldest))}
 	case "ARRIVALS":
-		return Cell{Text: sparkline(g.Spark.Values(), 16), Style: &t.st.Info}
+		return Cell{Text: sparkRate(g.Spark.Values(), 16), Style: &t.st.Info}
 	case "RULE":
 		return t.ruleCell(g)
 	}

@@ -53,7 +53,7 @@ var demoPolls = sync.OnceValues(func() ([][]*mqwatch.Snapshot, error) {
 })
 
 // walkKeys are the keys the random walk presses, navigation weighted up.
-var walkKeys = strings.Fields("j j j k enter enter enter enter esc esc tab d space ctrl+a u R M D E P W t y l h o s a A m / x f ? G g : 2 5 jj kjk K Z esc")
+var walkKeys = strings.Fields("j j j k enter enter enter enter esc esc tab d space ctrl+a u R M D E P W t y l h o s a A m / x I f ? G g : 2 5 jj kjk K Z esc")
 
 // TestRandomWalkKeepsScreensConsistent drives seeded random key sequences
 // over the demo's snapshots and checks after every step that the breadcrumb

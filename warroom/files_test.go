@@ -32,7 +32,7 @@ func TestServerViewerBodiesReadNoHostFile(t *testing.T) {
 	alice.waitFor("outside the server's files directory")
 	alice.reset()
 	alice.in.Write([]byte("\x1b"))
-	alice.waitFor("Queues by name")
+	alice.waitFor("Queues by severity")
 	alice.in.Write([]byte(":rules ok.rules\r"))
 	alice.waitFor("ok.rules loaded: 1 rules")
 }

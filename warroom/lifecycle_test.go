@@ -49,7 +49,7 @@ func TestServerClampsAViewersHugeWindow(t *testing.T) {
 	if err := bob.sess.WindowChange(3000, 5000); err != nil {
 		t.Fatal(err)
 	}
-	bob.waitFor("Queues by name")
+	bob.waitFor("Queues by severity")
 	time.Sleep(200 * time.Millisecond) // the whole frame
 	bob.mu.Lock()
 	out := ansi.Strip(bob.out.String())

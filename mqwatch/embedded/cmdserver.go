@@ -23,7 +23,9 @@ const cmdServerAppl = "amqpcsea"
 // CommandServer answers PCF inquiries put on SYSTEM.ADMIN.COMMAND.QUEUE as
 // IBM's command server (strmqcsv) does, for the commands this tool sends:
 // MQCMD_INQUIRE_Q, MQCMD_INQUIRE_Q_STATUS (queue and handle status),
-// MQCMD_INQUIRE_Q_MGR and MQCMD_INQUIRE_CONNECTION. It checks display
+// MQCMD_INQUIRE_Q_MGR and MQCMD_INQUIRE_CONNECTION, and the changes a fix
+// applies (MQCMD_CHANGE_Q, MQCMD_COPY_Q, MQCMD_CREATE_Q, MQCMD_CHANGE_Q_MGR:
+// cmdserver_change.go). It checks display
 // authority as the request's UserIdentifier, replies to ReplyToQ with the
 // request's MsgId as CorrelId, the request's persistence and, with
 // MQRO_PASS_DISCARD_AND_EXPIRY, its expiry and MQRO_DISCARD_MSG; a reply it
@@ -111,6 +113,12 @@ func (s *CommandServer) serve(ctx context.Context, req *mqwatch.Message) {
 	var cmd pcf.Command
 	if err == nil {
 		cmd, err = pcf.ParseCommand(req.Data, bo)
+	}
+	if err == nil && isChange(cmd.Code) {
+		if replies, err := s.change(req.Data, bo, cmd.Code, s.principal(md.UserIdentifier)); err == nil {
+			s.reply(ctx, md, replies)
+		}
+		return
 	}
 	if err != nil {
 		a.Reason = pcf.ReasonCFHTypeError

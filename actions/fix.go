@@ -1,0 +1,205 @@
+package actions
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
+)
+
+// Applying a finding's fix (docs/poison-rules.md R10h): each MQSC command of
+// the fix is sent as the one PCF change it means, with exactly its
+// attributes, in the order the lint put them (R8e: what the fix would
+// otherwise make worse first). Only the attributes the poison rules cover
+// are ever sent; any other command stays MQSC to copy.
+
+// OpFix is applying a finding's fix; OpInhibit is GET/PUT inhibit on a
+// queue in a poison loop. Both are audited as the other operations are.
+const (
+	OpFix     Op = "fix"
+	OpInhibit Op = "inhibit"
+)
+
+// ErrCopyOnly marks a command the dashboard shows but does not apply.
+var ErrCopyOnly = errors.New("copy-only: not an attribute the poison rules cover")
+
+// AttrDiff is one attribute a step changes: its value before and after.
+type AttrDiff struct {
+	Keyword string `json:"keyword"`
+	Before  string `json:"before"`
+	After   string `json:"after"`
+}
+
+// FixStep is one command of a fix.
+type FixStep struct {
+	MQSC      string     `json:"mqsc"`
+	PCF       string     `json:"pcf"` // MQCMD_CHANGE_Q, ...
+	Change    pcf.Change `json:"-"`
+	Diff      []AttrDiff `json:"attributes"`
+	Authority string     `json:"authority"`       // "+chg on queue ORDERS.BO"
+	Fixes     string     `json:"fixes,omitempty"` // for a step that runs first: the finding it fixes
+}
+
+// FixPlan is a fix ready to apply.
+type FixPlan struct {
+	QMgr  string    `json:"qmgr"`
+	ID    string    `json:"id"` // the finding's id, "R8b:ORDERS.BO"
+	Steps []FixStep `json:"steps"`
+	Notes []string  `json:"notes,omitempty"`
+	// CopyOnly lists the commands that cannot be applied, with why; a plan
+	// with any is shown, never applied in part.
+	CopyOnly []string `json:"copy_only,omitempty"`
+}
+
+// FixInput is a finding's fix and the state it is planned against.
+type FixInput struct {
+	QMgr     mqwatch.QMgrInfo
+	Queues   []mqwatch.QueueInfo
+	ID       string
+	Commands []string // MQSC, in order
+	Prereq   int      // how many of Commands fix other findings first
+	After    []string // those findings
+	Notes    []string
+}
+
+// PlanFix turns a fix into PCF changes with each attribute's value before
+// and after, and the authority each needs.
+func PlanFix(in FixInput) FixPlan {
+	p := FixPlan{QMgr: in.QMgr.Name, ID: in.ID, Notes: in.Notes}
+	idx := map[string]mqwatch.QueueInfo{}
+	for _, q := range in.Queues {
+		idx[q.Name] = q
+	}
+	for i, c := range in.Commands {
+		ch, err := ParseFixCommand(c)
+		if err != nil {
+			p.CopyOnly = append(p.CopyOnly, fmt.Sprintf("%s: %v", c, err))
+			continue
+		}
+		s := FixStep{MQSC: c, PCF: pcf.CommandName(ch.Command), Change: ch}
+		if i < in.Prereq && i < len(in.After) {
+			s.Fixes = in.After[i]
+		}
+		s.Diff, s.Authority = diffOf(ch, in.QMgr, idx)
+		p.Steps = append(p.Steps, s)
+	}
+	return p
+}
+
+var (
+	fixCmdRe   = regexp.MustCompile(`^(ALTER|DEFINE)\s+(QLOCAL|QMODEL|QALIAS|QMGR)(?:\(\s*'?([^)']*)'?\s*\))?((?:\s+[A-Z]+(?:\([^)]*\))?)*)\s*$`)
+	fixParamRe = regexp.MustCompile(`([A-Z]+)(?:\(\s*'?([^)']*?)'?\s*\))?`)
+)
+
+var fixQueueTypes = map[string]mqwatch.QueueType{"QLOCAL": mqwatch.QLocal, "QMODEL": mqwatch.QModel, "QALIAS": mqwatch.QAlias}
+
+// ParseFixCommand reads one MQSC command of a fix: ALTER QLOCAL/QMODEL/
+// QALIAS, DEFINE QLOCAL (LIKE) or ALTER QMGR with the attributes the rules
+// cover. Anything else is ErrCopyOnly.
+func ParseFixCommand(line string) (pcf.Change, error) {
+	m := fixCmdRe.FindStringSubmatch(strings.ToUpper(strings.TrimSpace(line)))
+	if m == nil {
+		return pcf.Change{}, ErrCopyOnly
+	}
+	ch := pcf.Change{Queue: m[3], Type: fixQueueTypes[m[2]]}
+	switch {
+	case m[1] == "ALTER" && m[2] == "QMGR":
+		ch.Command, ch.Queue = pcf.CmdChangeQMgr, ""
+	case m[1] == "ALTER":
+		ch.Command = pcf.CmdChangeQ
+	case m[2] == "QLOCAL":
+		ch.Command = pcf.CmdCreateQ
+	default:
+		return pcf.Change{}, ErrCopyOnly
+	}
+	if ch.Command != pcf.CmdChangeQMgr && ch.Queue == "" {
+		return pcf.Change{}, ErrCopyOnly
+	}
+	for _, pm := range fixParamRe.FindAllStringSubmatch(m[4], -1) {
+		switch kw, v := pm[1], strings.TrimSpace(pm[2]); {
+		case kw == "LIKE" && ch.Command == pcf.CmdCreateQ:
+			ch.Command, ch.Like = pcf.CmdCopyQ, v
+		case kw == "HARDENBO" || kw == "NOHARDENBO":
+			ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: "HARDENBO", Value: map[bool]string{true: "YES", false: "NO"}[kw == "HARDENBO"]})
+		default:
+			ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: kw, Value: v})
+		}
+	}
+	if _, err := ch.Params(); err != nil {
+		return pcf.Change{}, fmt.Errorf("%w (%v)", ErrCopyOnly, err)
+	}
+	return ch, nil
+}
+
+// diffOf reads each attribute's current value and names the authority the
+// command needs (IBM MQ OAM: chg on the object changed; crt on the queue
+// class for a new queue, and dsp on the queue it is LIKE).
+func diffOf(ch pcf.Change, qm mqwatch.QMgrInfo, idx map[string]mqwatch.QueueInfo) ([]AttrDiff, string) {
+	var out []AttrDiff
+	q, exists := idx[ch.Queue]
+	auth := "+chg on queue " + ch.Queue
+	switch ch.Command {
+	case pcf.CmdChangeQMgr:
+		auth = "+chg on the queue manager " + qm.Name
+	case pcf.CmdCreateQ, pcf.CmdCopyQ:
+		auth = "+crt on queues (profile @class)"
+		if ch.Command == pcf.CmdCopyQ {
+			auth += ", +dsp on " + ch.Like
+			out = append(out, AttrDiff{"LIKE", "(new queue)", ch.Like})
+		}
+		exists = false
+	}
+	for _, a := range ch.Attrs {
+		before := "(new queue)"
+		switch {
+		case ch.Command == pcf.CmdChangeQMgr:
+			before = qmgrValue(qm, a.Keyword)
+		case exists:
+			before = queueValue(q, a.Keyword)
+		case ch.Command == pcf.CmdChangeQ:
+			before = "(no such queue)"
+		}
+		out = append(out, AttrDiff{a.Keyword, before, a.Value})
+	}
+	return out, auth
+}
+
+func queueValue(q mqwatch.QueueInfo, kw string) string {
+	onOff := func(b bool, on, off string) string {
+		if b {
+			return on
+		}
+		return off
+	}
+	switch kw {
+	case "BOTHRESH":
+		return strconv.Itoa(int(q.BackoutThresh))
+	case "BOQNAME":
+		return orNone(strings.TrimSpace(q.BackoutQName))
+	case "HARDENBO":
+		return onOff(q.HardenBackout, "YES", "NO")
+	case "MAXDEPTH":
+		return strconv.Itoa(int(q.MaxDepth))
+	case "MAXMSGL":
+		return strconv.Itoa(int(q.MaxMsgLen))
+	case "GET":
+		return onOff(q.InhibitGet, "DISABLED", "ENABLED")
+	case "PUT":
+		return onOff(q.InhibitPut, "DISABLED", "ENABLED")
+	}
+	return "?"
+}
+
+func qmgrValue(qm mqwatch.QMgrInfo, kw string) string {
+	switch kw {
+	case "DEADQ":
+		return orNone(strings.TrimSpace(qm.DeadQ))
+	case "MAXMSGL":
+		return strconv.Itoa(int(qm.MaxMsgLen))
+	}
+	return "?"
+}

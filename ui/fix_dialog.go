@@ -1,0 +1,273 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// FixOps applies fixes and GET/PUT inhibits (R10h) through the queue
+// manager's command server. main's engines implement it next to
+// Operations; without it the x and I keys say so.
+type FixOps interface {
+	ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (actions.FixResult, error)
+	SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, user string) (actions.FixResult, error)
+}
+
+// selfApplying is a result message that knows what it changes in the App:
+// the fix dialog's results reach it without a case of their own in Update.
+type selfApplying interface{ apply(a *App) tea.Cmd }
+
+// verifyPolls is how many polls after a fix the dialog waits for its alert
+// to clear before it says the alert still fires.
+const verifyPolls = 3
+
+type fixPhase int
+
+const (
+	fixConfirm fixPhase = iota
+	fixRunning
+	fixVerifying
+	fixDone
+)
+
+// fixDialog shows an alert's fix as MQSC and as attributes before → after,
+// the authority it needs and the findings it affects; on Apply it sends the
+// changes, then watches the next polls for the alert to clear.
+type fixDialog struct {
+	base
+	al      model.Alert
+	plan    actions.FixPlan
+	affects []model.Alert
+	phase   fixPhase
+	apply   bool // the Apply button has focus (Cancel has it first)
+	res     actions.FixResult
+	err     error
+	seq     int
+	polls   int    // polls folded since the fix was applied
+	lastSeq uint64 // the snapshot the last refresh saw
+	outcome string
+	cancel  context.CancelFunc
+	// before holds the alerts firing when the fix was applied; now, the
+	// ones on the queues it touched that fire since (a loop's stuck
+	// messages show as R8c once BOTHRESH is set).
+	before map[string]bool
+	now    []string
+}
+
+func (a *App) openFix(al *model.Alert) tea.Cmd {
+	if al == nil {
+		return nil
+	}
+	qs := a.state.QMgr(al.QMgr)
+	d := &fixDialog{al: *al, plan: qs.FixPlan(*al), affects: qs.NeedsFirst(*al)}
+	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: al.QMgr, Queue: al.Queue, Label: "fix " + al.ID()}
+	return a.push(d)
+}
+
+// fixOff says why x does nothing for an alert: no fix, read-only or a
+// viewer, or no engine that applies fixes.
+func (a *App) fixOff(al *model.Alert) string {
+	_, ok := a.opt.Ops.(FixOps)
+	switch {
+	case al == nil:
+		return "no alert"
+	case al.Fix == "":
+		return "this alert has no MQSC fix"
+	case a.opt.ReadOnly:
+		return cmpOr(a.opt.ReadOnlyWhy, "read-only: fixes are off")
+	case !ok:
+		return "no connection for fixes"
+	}
+	return ""
+}
+
+// fixKeyOff turns x off, hiding it from help in read-only mode as the
+// other action keys are.
+func (a *App) fixKeyOff(al func() *model.Alert) func(*binding) {
+	return func(b *binding) {
+		b.hide = a.opt.ReadOnly
+		b.off = func() string { return a.fixOff(al()) }
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func (d *fixDialog) resize(*App, int, int) {}
+func (d *fixDialog) scroll(int)            {}
+func (d *fixDialog) filter() *string       { return nil }
+func (d *fixDialog) typeKey(*App, tea.KeyMsg) tea.Cmd {
+	return nil
+}
+
+// refresh counts the polls since the fix and looks for its alert.
+func (d *fixDialog) refresh(a *App) tea.Cmd {
+	if d.phase != fixVerifying {
+		return nil
+	}
+	qs := a.state.QMgr(d.al.QMgr)
+	if qs.Snap == nil || qs.Snap.Seq == d.lastSeq || qs.Snap.Partial() {
+		return nil
+	}
+	d.lastSeq = qs.Snap.Seq
+	d.polls++
+	for _, al := range qs.Alerts {
+		if al.ID() == d.al.ID() {
+			if d.polls >= verifyPolls {
+				d.phase, d.outcome = fixDone, "still firing: "+al.ID()+" "+al.Text
+				a.flash = d.outcome
+			}
+			return nil
+		}
+	}
+	d.phase, d.outcome = fixDone, fmt.Sprintf("%s %s cleared", d.al.Rule, cmpOr(d.al.Queue, d.al.QMgr))
+	a.flash = d.outcome
+	d.newAlerts(qs)
+	return nil
+}
+
+// newAlerts notes the alerts on the queues the fix touched that were not
+// firing before it.
+func (d *fixDialog) newAlerts(qs *model.QMgrState) {
+	touched := map[string]bool{}
+	for _, s := range d.plan.Steps {
+		touched[s.Change.Queue] = true
+	}
+	for _, al := range qs.Alerts {
+		if touched[al.Queue] && !d.before[al.ID()] {
+			d.now = append(d.now, al.ID()+" "+al.Text)
+		}
+	}
+}
+
+func (d *fixDialog) bindings(a *App) []binding {
+	b := func(help string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	}
+	closeIt := func() tea.Cmd {
+		switch {
+		case d.phase == fixVerifying:
+			a.verifying = append(a.verifying, d) // the flash will say how it ended
+		case d.cancel != nil:
+			d.cancel()
+		}
+		return a.pop()
+	}
+	if d.phase != fixConfirm {
+		return []binding{bind(b("close", "esc", "enter"), closeIt, short)}
+	}
+	blocked := offIf(func() bool { return len(d.plan.CopyOnly) > 0 || len(d.plan.Steps) == 0 }, "this fix has commands that are copy-only: run it in runmqsc")
+	return []binding{
+		bind(b("switch Cancel / Apply", "tab", "left", "right", "shift+tab"), run(func() { d.apply = !d.apply }), short, blocked),
+		bind(b("choose", "enter"), func() tea.Cmd {
+			if !d.apply {
+				return closeIt()
+			}
+			return d.start(a)
+		}, short),
+		bind(b("cancel", "esc"), closeIt, short),
+	}
+}
+
+// start applies the plan on a command of its own.
+func (d *fixDialog) start(a *App) tea.Cmd {
+	fx, ok := a.opt.Ops.(FixOps)
+	if !ok || len(d.plan.CopyOnly) > 0 {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(a.ctx())
+	d.cancel, d.phase = cancel, fixRunning
+	d.seq++
+	seq, qm, plan, user := d.seq, d.al.QMgr, d.plan, a.opt.User
+	return func() tea.Msg {
+		res, err := fx.ApplyFix(ctx, qm, plan, user)
+		return fixResultMsg{d: d, seq: seq, res: res, err: err}
+	}
+}
+
+// fixResultMsg is the command server's answer to a fix.
+type fixResultMsg struct {
+	d   *fixDialog
+	seq int
+	res actions.FixResult
+	err error
+}
+
+func (m fixResultMsg) apply(a *App) tea.Cmd {
+	d := m.d
+	if m.seq != d.seq {
+		return nil
+	}
+	d.res, d.err = m.res, m.err
+	if m.err != nil {
+		d.phase, d.outcome = fixDone, "not applied: "+actions.DescribeReason(m.err)
+		a.flash = d.outcome
+		return nil
+	}
+	d.phase = fixVerifying
+	qs := a.state.QMgr(d.al.QMgr)
+	if qs.Snap != nil {
+		d.lastSeq = qs.Snap.Seq
+	}
+	d.before = map[string]bool{}
+	for _, al := range qs.Alerts {
+		d.before[al.ID()] = true
+	}
+	if s := a.source(d.al.QMgr); s != nil {
+		s.Refresh() // poll now: the operator is waiting for the answer
+	}
+	return nil
+}
+
+// ctx is the program's context, or a background one in tests.
+func (a *App) ctx() context.Context {
+	if a.opt.Ctx != nil {
+		return a.opt.Ctx
+	}
+	return context.Background()
+}
+
+func (d *fixDialog) view(a *App, w, h int) string {
+	st := &a.st
+	wrap := func(s string, indent int) []string {
+		var out []string
+		for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(s), max(w-indent-1, 20), " "), "\n") {
+			out = append(out, strings.Repeat(" ", indent)+l)
+		}
+		return out
+	}
+	lines := []string{st.Level(int(d.al.Severity)).Render(" FIX " + d.al.ID() + " on " + mqfmt.Sanitize(d.al.QMgr))}
+	lines = append(lines, wrap(d.al.Text, 1)...)
+	lines = append(lines, "", st.Title.Render(fmt.Sprintf(" MQSC, sent as PCF in this order (%d)", len(d.plan.Steps))))
+	lines = append(lines, d.stepLines(st, wrap)...)
+	lines = append(lines, fixTable(d.plan, w)...)
+	lines = append(lines, d.effectLines(st, wrap)...)
+	lines = append(lines, "", d.footer(st, w))
+	return fitHeight(strings.Join(lines, "\n"), h)
+}
+
+// verifyFixes keeps checking the alerts of fix dialogs closed before their
+// check ended; each one's outcome is flashed when it comes.
+func (a *App) verifyFixes() {
+	keep := a.verifying[:0]
+	for _, d := range a.verifying {
+		if d.refresh(a); d.phase == fixVerifying {
+			keep = append(keep, d)
+		}
+	}
+	a.verifying = keep
+}

@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// fixOps is fakeOps that also applies fixes, recording what it was sent.
+type fixOps struct {
+	fakeOps
+	plans    []actions.FixPlan
+	inhibits []string
+	fail     error
+}
+
+func (o *fixOps) ApplyFix(_ context.Context, _ string, p actions.FixPlan, _ string) (actions.FixResult, error) {
+	o.plans = append(o.plans, p)
+	res := actions.FixResult{Plan: p}
+	for _, s := range p.Steps {
+		res.Steps = append(res.Steps, actions.FixStepResult{MQSC: s.MQSC, Applied: o.fail == nil})
+		if o.fail != nil {
+			res.Steps[len(res.Steps)-1].Reason, res.Steps[len(res.Steps)-1].Error = int32(mqwatch.ReasonOf(o.fail)), actions.DescribeReason(o.fail)
+			break
+		}
+	}
+	return res, o.fail
+}
+
+func (o *fixOps) SetInhibit(_ context.Context, _ string, q mqwatch.QueueInfo, attr string, disable bool, _ string) (actions.FixResult, error) {
+	v := "ENABLED"
+	if disable {
+		v = "DISABLED"
+	}
+	o.inhibits = append(o.inhibits, q.Name+" "+attr+"("+v+")")
+	return actions.FixResult{Steps: []actions.FixStepResult{{Applied: true}}}, o.fail
+}
+
+// fixedIncident is the incident after the R1c fix: ORDERS.IN has BOTHRESH
+// and a BOQ with room.
+func fixedIncident(seq uint64) *mqwatch.Snapshot {
+	s := incident(seq, 30)
+	s.Queues[0].Info.MaxDepth = 5000
+	s.Queues[1].Info.BackoutThresh, s.Queues[1].Info.BackoutQName = 3, "ORDERS.BO"
+	return s
+}
+
+// TestR1c_FixDialogAppliesInOrderAndChecksTheAlertClears: x on the R1c
+// alert shows the BOQ's room first; enter on Cancel (focused first) sends
+// nothing; tab, enter applies both in order; the next poll clears it.
+func TestR1c_FixDialogAppliesInOrderAndChecksTheAlertClears(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, src := newTestApp(t, 120, 40, Options{Ops: ops, User: "op1"})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "a", "j", "x")
+	v := ansi.Strip(a.View())
+	for _, want := range []string{"FIX R1c:ORDERS.IN", "first: ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "fixes R8b ORDERS.BO: full, 100 of MAXDEPTH 100",
+		"then:  ALTER QLOCAL(ORDERS.IN) BOTHRESH(3) BOQNAME(ORDERS.BO)", "+chg on queue ORDERS.BO", "restart the 4 consumer(s) of ORDERS.IN"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("dialog lacks %q:\n%s", want, v)
+		}
+	}
+	press(a, "enter")
+	if len(ops.plans) != 0 || strings.Contains(a.View(), "FIX R1c") {
+		t.Fatal("enter on Cancel applied the fix or left the dialog open")
+	}
+	press(a, "x", "tab", "enter")
+	if len(ops.plans) != 1 || len(ops.plans[0].Steps) != 2 || ops.plans[0].Steps[0].MQSC != "ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)" {
+		t.Fatalf("sent %+v", ops.plans)
+	}
+	if src.refresh == 0 {
+		t.Error("no poll asked for after the fix")
+	}
+	if v := a.View(); !strings.Contains(v, "watching the next polls for R1c:ORDERS.IN to clear (0/3)") {
+		t.Fatalf("not verifying:\n%s", v)
+	}
+	a.Update(snapshotMsg{snap: fixedIncident(2)})
+	if v := a.View(); !strings.Contains(v, "R1c ORDERS.IN cleared") {
+		t.Fatalf("not cleared:\n%s", v)
+	}
+}
+
+// TestR8b_FixDialogSaysStillFiringAfterThreePolls: a fix whose alert
+// persists over the polls says so; a refused one says why, with the reason.
+func TestR8b_FixDialogSaysStillFiringAfterThreePolls(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 40, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "a", "x", "tab", "enter")
+	for seq := uint64(2); seq <= 4; seq++ {
+		a.Update(snapshotMsg{snap: incident(seq, 30)})
+	}
+	if v := a.View(); !strings.Contains(v, "still firing: R8b:ORDERS.BO") {
+		t.Fatalf("%s", v)
+	}
+	ops.fail = mqwatch.NewError("MQCMD_CHANGE_Q", "ORDERS.BO", mqfmt.RCNotAuthorized)
+	press(a, "esc", "x", "tab", "enter")
+	if v := a.View(); !strings.Contains(v, "not applied: MQRC_NOT_AUTHORIZED (2035)") || !strings.Contains(v, "✗") {
+		t.Fatalf("%s", v)
+	}
+}
+
+// TestFixRefusedReadOnlyAndForViewers: x is off in read-only mode and for a
+// war-room viewer, with the reason flashed; no dialog opens.
+func TestFixRefusedReadOnlyAndForViewers(t *testing.T) {
+	for _, o := range []Options{{ReadOnly: true}, {ReadOnly: true, ReadOnlyWhy: "viewers cannot act: ask an operator"}} {
+		ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+		o.Ops = ops
+		a, _ := newTestApp(t, 120, 40, o)
+		a.Update(snapshotMsg{snap: incident(1, 30)})
+		press(a, "a", "x")
+		if _, open := a.top().(*fixDialog); open || len(ops.plans) != 0 {
+			t.Fatal("a fix dialog opened read-only")
+		}
+		want := cmpOr(o.ReadOnlyWhy, "read-only: fixes are off")
+		if !strings.Contains(a.View(), want) {
+			t.Errorf("flash lacks %q:\n%s", want, a.View())
+		}
+	}
+}
+
+// TestFixDialogScreens: the dialog at 80x24 and 200x60, before and after.
+func TestFixDialogScreens(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {200, 60}} {
+		for _, tc := range []struct {
+			name string
+			keys []string
+			snap bool
+		}{
+			{"fix_confirm", []string{"a", "j", "x"}, false},
+			{"fix_cleared", []string{"a", "j", "x", "tab", "enter"}, true},
+		} {
+			t.Run(tc.name+"_"+itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+				a, _ := newTestApp(t, size.w, size.h, Options{Ops: &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}})
+				a.Update(snapshotMsg{snap: incident(1, 300)})
+				press(a, tc.keys...)
+				if tc.snap {
+					a.Update(snapshotMsg{snap: fixedIncident(2)})
+				}
+				v := a.View()
+				checkFrame(t, v, size.w, size.h)
+				golden(t, v)
+			})
+		}
+	}
+}
+
+// TestR8b_FixCheckGoesOnAfterTheDialogCloses: esc while the dialog watches
+// the polls does not lose the answer: the flash says it.
+func TestR8b_FixCheckGoesOnAfterTheDialogCloses(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 40, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "a", "j", "x", "tab", "enter", "esc")
+	if _, open := a.top().(*fixDialog); open {
+		t.Fatal("esc left the dialog open")
+	}
+	a.Update(snapshotMsg{snap: fixedIncident(2)})
+	if v := a.View(); !strings.Contains(v, "R1c ORDERS.IN cleared") {
+		t.Fatalf("no flash after the dialog closed:\n%s", v)
+	}
+}

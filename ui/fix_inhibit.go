@@ -1,0 +1,271 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// inhibitWhy is what stopping gets does to the consumers: they are told
+// why, not surprised (IBM: MQRC_GET_INHIBITED on MQGET; JMS listeners
+// retry the get, an MDB's activation may pause after its failures).
+const inhibitWhy = "consumers get MQRC_GET_INHIBITED (2016): JMS listeners retry, MDBs may pause"
+
+// putInhibitWhy is the same for PUT, on request (p in the dialog): senders
+// get MQRC_PUT_INHIBITED, and a channel's MCA retries and then dead-letters
+// what it cannot put.
+const putInhibitWhy = "producers get MQRC_PUT_INHIBITED (2051): JMS senders get an exception, channels retry (MRRTY) then dead-letter with 2051"
+
+// inhibitDialog is the one-line confirmation of GET(DISABLED) or
+// GET(ENABLED) on a queue in a poison loop (R1c) or with stuck poison (R8c).
+type inhibitDialog struct {
+	base
+	qm      string
+	q       mqwatch.QueueInfo
+	attr    string // GET, or PUT on request
+	disable bool
+	apply   bool
+	running bool
+	outcome string
+	seq     int
+}
+
+// inhibitTarget is the queue I acts on: one with a loop or stuck poison,
+// or one whose gets are off (to turn them on again).
+func (a *App) inhibitTarget(qm, queue string) (mqwatch.QueueInfo, string) {
+	qs := a.state.QMgr(qm)
+	st := qs.Queues[queue]
+	if st == nil {
+		return mqwatch.QueueInfo{}, "no queue here"
+	}
+	if st.View.Info.InhibitGet || st.View.Info.InhibitPut {
+		return st.View.Info, ""
+	}
+	for _, al := range qs.Alerts {
+		if al.Queue == queue && (al.Rule == "R1c" || al.Rule == "R8c") {
+			return st.View.Info, ""
+		}
+	}
+	return mqwatch.QueueInfo{}, "I stops gets on a queue in a poison loop (R1c) or with stuck poison (R8c)"
+}
+
+// inhibitOff turns I off where it cannot act, and keeps it out of help
+// where it never applies (a DEADQ's messages), so help at 80x24 lists what
+// works.
+func (a *App) inhibitOff(qm string, queue func() string) func(*binding) {
+	return func(b *binding) {
+		_, notHere := a.inhibitTarget(qm, queue())
+		b.hide = a.opt.ReadOnly || notHere != ""
+		b.off = func() string {
+			_, ok := a.opt.Ops.(FixOps)
+			_, why := a.inhibitTarget(qm, queue())
+			switch {
+			case a.opt.ReadOnly:
+				return cmpOr(a.opt.ReadOnlyWhy, "read-only: GET/PUT inhibit is off")
+			case !ok:
+				return "no connection for changes"
+			}
+			return why
+		}
+	}
+}
+
+// inhibitOffAlert is inhibitOff for the alert under a list's cursor.
+func (a *App) inhibitOffAlert(al func() *model.Alert) func(*binding) {
+	return func(b *binding) {
+		b.hide = a.opt.ReadOnly
+		if x := al(); x != nil {
+			_, notHere := a.inhibitTarget(x.QMgr, x.Queue)
+			b.hide = b.hide || notHere != ""
+		}
+		b.off = func() string {
+			x := al()
+			if x == nil {
+				return "no alert"
+			}
+			var inner binding
+			a.inhibitOff(x.QMgr, func() string { return x.Queue })(&inner)
+			return inner.off()
+		}
+	}
+}
+
+// inhibitKey is I on the dashboard's queue under the cursor.
+func (a *App) inhibitKey(qm string, q func() *model.QueueState) binding {
+	name := func() string {
+		if s := q(); s != nil {
+			return s.View.Info.Name
+		}
+		return ""
+	}
+	return bind(a.keys.Inhibit, func() tea.Cmd { return a.openInhibit(qm, name()) }, a.inhibitOff(qm, name))
+}
+
+func (a *App) openInhibit(qm, queue string) tea.Cmd {
+	q, why := a.inhibitTarget(qm, queue)
+	if why != "" {
+		return nil
+	}
+	d := &inhibitDialog{qm: qm, q: q, attr: "GET", disable: !q.InhibitGet}
+	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: qm, Queue: queue, Label: "GET " + map[bool]string{true: "off", false: "on"}[d.disable] + " " + queue}
+	return a.push(d)
+}
+
+func (d *inhibitDialog) refresh(*App) tea.Cmd             { return nil }
+func (d *inhibitDialog) resize(*App, int, int)            {}
+func (d *inhibitDialog) scroll(int)                       {}
+func (d *inhibitDialog) filter() *string                  { return nil }
+func (d *inhibitDialog) typeKey(*App, tea.KeyMsg) tea.Cmd { return nil }
+
+func (d *inhibitDialog) bindings(a *App) []binding {
+	b := func(help string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	}
+	if d.running || d.outcome != "" {
+		return []binding{bind(b("close", "esc", "enter"), a.pop, short)}
+	}
+	return []binding{
+		bind(b("switch Cancel / Apply", "tab", "left", "right", "shift+tab"), run(func() { d.apply = !d.apply }), short),
+		bind(b("GET or PUT", "p"), run(func() {
+			d.attr = map[string]string{"GET": "PUT", "PUT": "GET"}[d.attr]
+			d.disable = !map[string]bool{"GET": d.q.InhibitGet, "PUT": d.q.InhibitPut}[d.attr]
+			d.loc.Label = d.attr + " " + map[bool]string{true: "off", false: "on"}[d.disable] + " " + d.q.Name
+		}), short),
+		bind(b("choose", "enter"), func() tea.Cmd {
+			if !d.apply {
+				return a.pop()
+			}
+			return d.start(a)
+		}, short),
+		bind(b("cancel", "esc"), a.pop, short),
+	}
+}
+
+func (d *inhibitDialog) start(a *App) tea.Cmd {
+	fx, ok := a.opt.Ops.(FixOps)
+	if !ok {
+		return nil
+	}
+	d.running = true
+	d.seq++
+	seq, qm, q, attr, dis, user, ctx := d.seq, d.qm, d.q, d.attr, d.disable, a.opt.User, a.ctx()
+	return func() tea.Msg {
+		res, err := fx.SetInhibit(ctx, qm, q, attr, dis, user)
+		return inhibitResultMsg{d: d, seq: seq, res: res, err: err}
+	}
+}
+
+type inhibitResultMsg struct {
+	d   *inhibitDialog
+	seq int
+	res actions.FixResult
+	err error
+}
+
+func (m inhibitResultMsg) apply(a *App) tea.Cmd {
+	d := m.d
+	if m.seq != d.seq {
+		return nil
+	}
+	d.running = false
+	id := d.qm + "/" + d.q.Name + "/" + d.attr
+	switch {
+	case m.err != nil:
+		d.outcome = "not changed: " + actions.DescribeReason(m.err)
+	case d.disable:
+		if a.inhibited == nil {
+			a.inhibited = map[string]string{}
+		}
+		who := cmpOr(a.opt.User, "you")
+		a.inhibited[id] = fmt.Sprintf("by %s at %s", who, a.opt.Now().Format("15:04:05"))
+		d.outcome = fmt.Sprintf("%s OFF on %s %s: I again enables it", d.attr, d.q.Name, a.inhibited[id])
+	default:
+		delete(a.inhibited, id)
+		d.outcome = d.attr + " ENABLED on " + d.q.Name
+	}
+	a.flash = d.outcome
+	if s := a.source(d.qm); s != nil {
+		s.Refresh()
+	}
+	return nil
+}
+
+func (d *inhibitDialog) view(a *App, w, h int) string {
+	st := &a.st
+	kind := "QLOCAL"
+	if d.q.Type == mqwatch.QAlias {
+		kind = "QALIAS"
+	}
+	verb, btn, why := "DISABLED", " Disable "+d.attr+" ", inhibitWhy
+	if d.attr == "PUT" {
+		why = putInhibitWhy
+	}
+	if !d.disable {
+		verb, btn, why = "ENABLED", " Enable "+d.attr+" ", "consumers get the messages again, the poison ones too: fix the cause first"
+		if d.attr == "PUT" {
+			why = "producers and channels put to the queue again"
+		}
+		if by := a.inhibited[d.qm+"/"+d.q.Name+"/"+d.attr]; by != "" {
+			why = d.attr + " was disabled " + by + "; " + why
+		}
+	}
+	verb = "ALTER " + kind + "(%s) " + d.attr + "(" + verb + ")"
+	cmd := fmt.Sprintf(verb, mqfmt.Sanitize(d.q.Name))
+	lines := []string{ansi.Truncate(st.Title.Render(" "+cmd+" on "+mqfmt.Sanitize(d.qm)+"   (needs +chg on queue "+mqfmt.Sanitize(d.q.Name)+")"), w, "…")}
+	for _, l := range strings.Split(ansi.Wrap(why, max(w-2, 20), " "), "\n") {
+		lines = append(lines, " "+l)
+	}
+	switch {
+	case d.running:
+		lines = append(lines, "", st.Info.Render(" sending the change…"))
+	case d.outcome != "":
+		lines = append(lines, "", " "+mqfmt.Sanitize(d.outcome))
+	default:
+		cancel := " Cancel "
+		if d.apply {
+			btn = st.Selected.Render(btn)
+		} else {
+			cancel = st.Selected.Render(cancel)
+		}
+		lines = append(lines, "", ansi.Truncate(" ["+cancel+"]  ["+btn+"]   tab switches · p: GET or PUT · esc cancels", w, "…"))
+	}
+	return fitHeight(strings.Join(lines, "\n"), h)
+}
+
+// inhibitLabel is what a queue row's TYPE says when gets or puts are off.
+func inhibitLabel(q mqwatch.QueueInfo) string {
+	switch {
+	case q.InhibitGet && q.InhibitPut:
+		return "G+P OFF"
+	case q.InhibitGet:
+		return "GET OFF"
+	case q.InhibitPut:
+		return "PUT OFF"
+	}
+	return ""
+}
+
+// inhibitNote leads a queue screen's status line while gets or puts are
+// off: which, who set it from here and when, and that I turns it back on.
+func (a *App) inhibitNote(q mqwatch.QueueInfo, qm string) string {
+	var out string
+	for _, attr := range []string{"GET", "PUT"} {
+		if (attr == "GET" && !q.InhibitGet) || (attr == "PUT" && !q.InhibitPut) {
+			continue
+		}
+		note := " " + attr + " OFF"
+		if by := a.inhibited[qm+"/"+q.Name+"/"+attr]; by != "" {
+			note += " " + by
+		}
+		out += a.st.Danger.Render(note+" (I enables it)") + " "
+	}
+	return out
+}

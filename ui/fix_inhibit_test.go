@@ -1,0 +1,120 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestR1c_InhibitTogglesGET: I on the looping queue asks first (Cancel
+// focused), disables GET through the engine, the row says GET OFF, and I
+// again enables it naming who disabled it and when.
+func TestR1c_InhibitTogglesGET(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, User: "op1"})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "j", "I")
+	if v := a.View(); !strings.Contains(v, "ALTER QLOCAL(ORDERS.IN) GET(DISABLED)") || !strings.Contains(v, inhibitWhy) {
+		t.Fatalf("dialog:\n%s", v)
+	}
+	press(a, "p")
+	if v := a.View(); !strings.Contains(v, "ALTER QLOCAL(ORDERS.IN) PUT(DISABLED)") || !strings.Contains(v, "producers get MQRC_PUT_INHIBITED (2051)") {
+		t.Fatalf("PUT on request:\n%s", v)
+	}
+	press(a, "p", "enter")
+	if len(ops.inhibits) != 0 {
+		t.Fatal("enter on Cancel disabled GET")
+	}
+	press(a, "I", "tab", "enter")
+	if len(ops.inhibits) != 1 || ops.inhibits[0] != "ORDERS.IN GET(DISABLED)" {
+		t.Fatalf("sent %v", ops.inhibits)
+	}
+	if v := a.View(); !strings.Contains(v, "GET OFF on ORDERS.IN by op1 at 03:00:01") {
+		t.Fatalf("%s", v)
+	}
+	press(a, "esc")
+	off := incident(2, 30)
+	off.Queues[1].Info.InhibitGet = true
+	a.Update(snapshotMsg{snap: off})
+	if v := a.View(); !strings.Contains(v, "ORDERS.IN                GET OFF") {
+		t.Fatalf("row lacks GET OFF:\n%s", v)
+	}
+	press(a, "enter")
+	if v := a.View(); !strings.Contains(v, "GET OFF by op1 at 03:00:01 (I enables it)") {
+		t.Fatalf("queue screen lacks who and when:\n%s", v)
+	}
+	press(a, "esc", "I")
+	if v := a.View(); !strings.Contains(v, "GET(ENABLED)") || !strings.Contains(v, "GET was disabled by op1 at 03:00:01") {
+		t.Fatalf("%s", v)
+	}
+	press(a, "tab", "enter")
+	if len(ops.inhibits) != 2 || ops.inhibits[1] != "ORDERS.IN GET(ENABLED)" {
+		t.Fatalf("sent %v", ops.inhibits)
+	}
+}
+
+// TestR8c_InhibitOnlyWhereALoopOrStuckPoisonIs: I on a healthy queue says
+// what it is for; read-only and viewers are refused.
+func TestR8c_InhibitOnlyWhereALoopOrStuckPoisonIs(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	cursorToQueue(t, a, "PAYMENTS.BO")
+	press(a, "I") // PAYMENTS.BO: nothing loops there
+	if _, open := a.top().(*inhibitDialog); open || !strings.Contains(a.View(), "poison loop (R1c) or with stuck poison (R8c)") {
+		t.Fatalf("%s", a.View())
+	}
+	cursorToQueue(t, a, "PAYMENTS.IN")
+	press(a, "I") // PAYMENTS.IN: R8c stuck poison
+	if _, open := a.top().(*inhibitDialog); !open {
+		t.Fatalf("no dialog on the R8c queue:\n%s", a.View())
+	}
+	ro, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true, ReadOnlyWhy: "viewers cannot act"})
+	ro.Update(snapshotMsg{snap: incident(1, 30)})
+	press(ro, "j", "I")
+	if _, open := ro.top().(*inhibitDialog); open || !strings.Contains(ro.View(), "viewers cannot act") {
+		t.Fatalf("%s", ro.View())
+	}
+}
+
+func TestInhibitDialogScreens(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {200, 60}} {
+		t.Run("inhibit_"+itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+			a, _ := newTestApp(t, size.w, size.h, Options{Ops: &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}})
+			a.Update(snapshotMsg{snap: incident(1, 300)})
+			press(a, "j", "I")
+			v := a.View()
+			checkFrame(t, v, size.w, size.h)
+			golden(t, v)
+		})
+	}
+}
+
+// TestR1c_InhibitFromTheQueueScreen: I works where the looping queue's
+// messages are listed, too.
+func TestR1c_InhibitFromTheQueueScreen(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "j", "enter", "I", "tab", "enter")
+	if len(ops.inhibits) != 1 || ops.inhibits[0] != "ORDERS.IN GET(DISABLED)" {
+		t.Fatalf("sent %v:\n%s", ops.inhibits, a.View())
+	}
+}
+
+// cursorToQueue moves the dashboard's cursor to the named queue, whatever
+// the table's sort.
+func cursorToQueue(t *testing.T, a *App, name string) {
+	t.Helper()
+	d, ok := a.top().(*dashboard)
+	if !ok {
+		t.Fatalf("not on the dashboard: %T", a.top())
+	}
+	press(a, "g")
+	for range d.rows {
+		if q := d.selected(); q != nil && q.View.Info.Name == name {
+			return
+		}
+		press(a, "j")
+	}
+	t.Fatalf("no row for %s", name)
+}

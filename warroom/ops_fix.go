@@ -1,0 +1,80 @@
+package warroom
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/ui"
+)
+
+var _ ui.FixOps = (*SessionOps)(nil)
+
+// errNoFixes: the engines behind the room cannot apply fixes.
+var errNoFixes = errors.New("this server's engines do not apply fixes")
+
+// ApplyFix applies an alert's fix for an operator (R10h): viewers are
+// refused here whatever their screen offers; the fix takes the lock of the
+// queue it changes first and is announced to the room.
+func (o *SessionOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, _ string) (actions.FixResult, error) {
+	fx, ok := o.Engines.(ui.FixOps)
+	if !ok {
+		return actions.FixResult{Plan: p}, errNoFixes
+	}
+	queue := ""
+	if len(p.Steps) > 0 {
+		queue = p.Steps[len(p.Steps)-1].Change.Queue
+	}
+	var res actions.FixResult
+	err := o.changing(qmgr, queue, "fix "+p.ID, func(user string) error {
+		var err error
+		res, err = fx.ApplyFix(ctx, qmgr, p, user)
+		return err
+	})
+	if res.Plan.ID == "" {
+		res.Plan = p
+	}
+	return res, err
+}
+
+// SetInhibit is I for an operator: GET(DISABLED)/GET(ENABLED), refused to
+// viewers, under the queue's lock, announced.
+func (o *SessionOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, _ string) (actions.FixResult, error) {
+	fx, ok := o.Engines.(ui.FixOps)
+	if !ok {
+		return actions.FixResult{}, errNoFixes
+	}
+	what := attr + "(ENABLED)"
+	if disable {
+		what = attr + "(DISABLED)"
+	}
+	var res actions.FixResult
+	err := o.changing(qmgr, q.Name, what+" on "+q.Name, func(user string) error {
+		var err error
+		res, err = fx.SetInhibit(ctx, qmgr, q, attr, disable, user)
+		return err
+	})
+	return res, err
+}
+
+// changing runs a change to queue as the session's operator.
+func (o *SessionOps) changing(qmgr, queue, what string, do func(user string) error) error {
+	req := actions.OpRequest{QMgr: qmgr, Queue: queue}
+	if err := o.allowed(&req); err != nil {
+		return err
+	}
+	who := o.Seat.Who()
+	if err := o.Locks.acquire(req, who); err != nil {
+		return err
+	}
+	defer o.Locks.release(req)
+	err := do(req.User)
+	end := fmt.Sprintf("%s applied %s on %s", who.User, what, qmgr)
+	if err != nil {
+		end = fmt.Sprintf("%s: %s on %s failed: %s", who.User, what, qmgr, actions.DescribeReason(err))
+	}
+	o.Seat.room.Announce(o.Seat.ID(), end, nil)
+	return err
+}

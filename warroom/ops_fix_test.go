@@ -1,0 +1,63 @@
+package warroom
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// fixEngineOps adds the fix operations to the test's engine adapter, as
+// serve's engines have them.
+type fixEngineOps struct{ engineOps }
+
+func (o fixEngineOps) ApplyFix(ctx context.Context, _ string, p actions.FixPlan, user string) (actions.FixResult, error) {
+	return o.e.ApplyFix(ctx, p, user, false)
+}
+
+func (o fixEngineOps) SetInhibit(ctx context.Context, qm string, q mqwatch.QueueInfo, attr string, disable bool, user string) (actions.FixResult, error) {
+	return o.e.SetInhibit(ctx, q, qm, attr, disable, user)
+}
+
+// TestR10h_ViewersCannotFixAndOperatorsAreAudited: a viewer's fix and GET
+// inhibit are refused by the operations layer; an operator's are applied
+// through the command server, audited with the SSH identity, announced.
+func TestR10h_ViewersCannotFixAndOperatorsAreAudited(t *testing.T) {
+	e := newOpsEnv(t)
+	for r, ops := range e.engines {
+		e.engines[r] = fixEngineOps{ops.(engineOps)}
+	}
+	srv, err := e.qm.StartCommandServer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	ctx := context.Background()
+	plan := actions.PlanFix(actions.FixInput{QMgr: mqwatch.QMgrInfo{Name: "QM1"}, ID: "R8b:ORDERS.BO", Commands: []string{"ALTER QLOCAL(ORDERS.BO) MAXDEPTH(9000)"}})
+	orders := mqwatch.QueueInfo{Name: "ORDERS.IN", Type: mqwatch.QLocal}
+	viewer := e.seat(bob)
+	if _, err := viewer.ApplyFix(ctx, "QM1", plan, ""); !errors.Is(err, ErrViewer) {
+		t.Errorf("viewer fix: %v", err)
+	}
+	if _, err := viewer.SetInhibit(ctx, "QM1", orders, "GET", true, ""); !errors.Is(err, ErrViewer) {
+		t.Errorf("viewer inhibit: %v", err)
+	}
+	op := e.seat(alice)
+	if res, err := op.ApplyFix(ctx, "QM1", plan, ""); err != nil || !res.Applied() {
+		t.Fatalf("operator fix: %+v %v", res, err)
+	}
+	if _, err := op.SetInhibit(ctx, "QM1", orders, "GET", true, ""); err != nil {
+		t.Fatalf("operator inhibit: %v", err)
+	}
+	b, _ := os.ReadFile(e.audit)
+	log := string(b)
+	for _, want := range []string{`"action":"fix"`, `"action":"inhibit"`, `"user":"alice (ssh key SHA256:alicekey)"`, `"after":"GET(DISABLED)"`, `"before":"MAXDEPTH(5000)"`} {
+		if !strings.Contains(log, want) {
+			t.Errorf("audit lacks %s:\n%s", want, log)
+		}
+	}
+}
