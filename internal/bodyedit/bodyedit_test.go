@@ -155,3 +155,21 @@ func FuzzOpenParse(f *testing.F) {
 		}
 	})
 }
+
+func TestDiff(t *testing.T) {
+	before := "a\nb\nc\nd\ne\nf\ng"
+	after := "a\nb\nc\nD\ne\nf\ng"
+	got := Diff(before, after, 1)
+	want := []string{"…", "  c", "- d", "+ D", "  e", "…"}
+	if len(got) != len(want) {
+		t.Fatalf("Diff = %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("Diff = %q, want %q", got, want)
+		}
+	}
+	if Diff("same", "same", 2) != nil {
+		t.Fatal("no change must give no diff")
+	}
+}
