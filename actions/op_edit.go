@@ -11,7 +11,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// EditRequest is one message edited and put back (R10g): the original,
+// EditRequest is one message edited and put back (R10h): the original,
 // exactly as the operator saw it, is archived and removed, and a copy with
 // Body after the original's headers is put, in one unit of work.
 type EditRequest struct {

@@ -9,7 +9,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// Edit carries out an edit (R10g) in one unit of work, in the order of a
+// Edit carries out an edit (R10h) in one unit of work, in the order of a
 // move batch (R10a): browse the original, put the copy under syncpoint,
 // write the original to the archive and sync it (R10d), write and sync the
 // audit line, get the exact original under syncpoint, MQCMIT. Whatever

@@ -43,7 +43,7 @@ func auditLines(t *testing.T, f *opFixture) []actions.AuditRecord {
 	return out
 }
 
-func TestR10g_EditPutsTheCopyArchivesAndRemovesTheOriginal(t *testing.T) {
+func TestR10h_EditPutsTheCopyArchivesAndRemovesTheOriginal(t *testing.T) {
 	f, s := editFixture(t)
 	md, _ := original(1)
 	eng := f.engine()
@@ -72,7 +72,7 @@ func TestR10g_EditPutsTheCopyArchivesAndRemovesTheOriginal(t *testing.T) {
 	}
 }
 
-func TestR10g_AFailedPutBacksOutAndLosesNothing(t *testing.T) {
+func TestR10h_AFailedPutBacksOutAndLosesNothing(t *testing.T) {
 	f, s := editFixture(t)
 	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbPut, Queue: "ORDERS.IN", RC: mqfmt.RCQFull})
 	res, err := f.engine().Edit(f.ctx, actions.EditRequest{Queue: "QM1.DEADQ", Msg: s, Body: []byte("x")})
@@ -88,7 +88,7 @@ func TestR10g_AFailedPutBacksOutAndLosesNothing(t *testing.T) {
 	}
 }
 
-func TestR10g_TheArchiveAndAuditLineAreWrittenBeforeTheCommit(t *testing.T) {
+func TestR10h_TheArchiveAndAuditLineAreWrittenBeforeTheCommit(t *testing.T) {
 	f, s := editFixture(t)
 	id := f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbCommit, Hang: true})
 	done := make(chan error, 1)
@@ -118,7 +118,7 @@ func TestR10g_TheArchiveAndAuditLineAreWrittenBeforeTheCommit(t *testing.T) {
 	wantDepths(t, f, map[string]int{"QM1.DEADQ": 0, "ORDERS.IN": 1})
 }
 
-func TestR10g_ABrokenCommitIsBackedOutAndSaysSo(t *testing.T) {
+func TestR10h_ABrokenCommitIsBackedOutAndSaysSo(t *testing.T) {
 	f, s := editFixture(t)
 	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbCommit, Break: true})
 	res, err := f.engine().Edit(f.ctx, actions.EditRequest{Queue: "QM1.DEADQ", Msg: s, Body: []byte("new")})
@@ -132,7 +132,7 @@ func TestR10g_ABrokenCommitIsBackedOutAndSaysSo(t *testing.T) {
 	}
 }
 
-func TestR10g_EditIsRefusedReadOnlyAndADryRunChangesNothing(t *testing.T) {
+func TestR10h_EditIsRefusedReadOnlyAndADryRunChangesNothing(t *testing.T) {
 	f, s := editFixture(t)
 	ro := f.engine(func(o *actions.EngineOptions) { o.ReadOnly = true })
 	if _, err := ro.Edit(f.ctx, actions.EditRequest{Queue: "QM1.DEADQ", Msg: s, Body: []byte("x")}); err != actions.ErrReadOnly {
@@ -145,7 +145,7 @@ func TestR10g_EditIsRefusedReadOnlyAndADryRunChangesNothing(t *testing.T) {
 	wantDepths(t, f, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 0})
 }
 
-func TestR10g_EditToTheSourceQueueKeepingTheMsgId(t *testing.T) {
+func TestR10h_EditToTheSourceQueueKeepingTheMsgId(t *testing.T) {
 	f := newOpFixture(t, "")
 	md, data := original(7)
 	f.putSetAll(f.conn(), "PARKING.Q", md, data)
