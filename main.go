@@ -30,7 +30,7 @@ func commands() []command {
 		{"sim", "run a scenario headless on embedded queue managers and print the final state", runSim},
 	}
 	cmds = append(cmds, actionCommands()...)
-	cmds = append(cmds, rulesCommand(), serveCommand(), exporterCommand())
+	cmds = append(cmds, editCommand(), rulesCommand(), serveCommand(), exporterCommand())
 	return append(cmds, command{"version", "print the version", runVersion})
 }
 
