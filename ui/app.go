@@ -196,6 +196,9 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		return a, a.onKey(msg)
 	}
+	if cmd, ok := a.onEditMsg(msg); ok {
+		return a, cmd
+	}
 	return a, a.onResult(msg)
 }
 
