@@ -111,7 +111,7 @@ func (a *App) editBinding(d *detailScreen) binding {
 func (a *App) startEdit(d *detailScreen) tea.Cmd {
 	s := mqwatch.Summarize(d.msg)
 	a.fetchSeq++
-	e := &editScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: d.loc.QMgr, Queue: d.loc.Queue}},
+	e := &editScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: d.loc.QMgr, Queue: d.loc.Queue, Label: "edit and resend"}},
 		seq: a.fetchSeq, sum: d.sum, doc: bodyedit.Open(d.msg.Data[s.BodyOffset:], s.BodyCCSID, s.Encoding)}
 	e.req = actions.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: a.opt.User}
 	if a.opt.Room != nil {
@@ -152,6 +152,8 @@ func editorCommand(path string) *exec.Cmd {
 // onEditMsg handles the results of editing; ok is false for other messages.
 func (a *App) onEditMsg(msg tea.Msg) (tea.Cmd, bool) {
 	switch m := msg.(type) {
+	case searchMsg:
+		return a.onSearchMsg(m), true
 	case editorDoneMsg:
 		defer os.Remove(m.path)
 		e := a.editOn(m.seq)

@@ -328,6 +328,7 @@ func (s *queueScreen) bindings(a *App) []binding {
 		a.unmarkKey(),
 		bind(k.Copy, func() tea.Cmd { return copyMsgID(s.selected().MsgId) }, none),
 	)
+	out = append(out, a.searchBinding(s))
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.listTargets(s) }, s.loc)...)
 }
 
