@@ -124,7 +124,7 @@ func (p *EditPlan) build(m mqwatch.Message, qmName string) error {
 		if qm := mqfmt.Trim(d.DestQMgrName); qm != "" && qm != qmName {
 			p.target.qmgr = qm
 		}
-		p.Headers = append(p.Headers, fmt.Sprintf("MQDLH removed (reason %s, was for %s)", mqfmt.Reason(d.Reason), p.target.key()))
+		p.Headers = append(p.Headers, fmt.Sprintf("MQDLH removed (reason %s (%d), was for %s)", mqfmt.Reason(d.Reason), d.Reason, p.target.key()))
 	} else if dead {
 		p.Headers = append(p.Headers, "MQDLH kept")
 	}

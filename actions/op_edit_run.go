@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -121,7 +123,17 @@ func (u *editUOW) put(ctx context.Context) error {
 // before anything is got.
 func (u *editUOW) archiveOriginal() error {
 	req := &u.p.Request
-	a, err := newArchive(req.File, u.e.opts.ArchiveDir, u.p.qmName, req.Queue, u.e.opts.Now())
+	path := req.File
+	if path == "" { // named for what it holds: an edited message's original
+		now := u.e.opts.Now()
+		for n := 1; path == "" || fileExists(path); n++ {
+			path = filepath.Join(u.e.opts.ArchiveDir, "edit-"+strings.TrimPrefix(archiveName(u.p.qmName, req.Queue, now, n), "discard-"))
+			if n > 100 {
+				return fmt.Errorf("create archive in %s: 100 archives of the same second exist", u.e.opts.ArchiveDir)
+			}
+		}
+	}
+	a, err := newArchive(path, u.e.opts.ArchiveDir, u.p.qmName, req.Queue, u.e.opts.Now())
 	if err != nil {
 		return err
 	}
@@ -216,4 +228,9 @@ func (u *editUOW) user() string {
 		return u.p.Request.User
 	}
 	return u.e.opts.User
+}
+
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }

@@ -62,6 +62,9 @@ func TestR10h_EditPutsTheCopyArchivesAndRemovesTheOriginal(t *testing.T) {
 	if res.Plan.Target != "ORDERS.IN" || len(res.Plan.Diff) == 0 || !strings.Contains(strings.Join(res.Plan.Headers, "\n"), "MQDLH removed") {
 		t.Fatalf("plan: target %q diff %q headers %q", res.Plan.Target, res.Plan.Diff, res.Plan.Headers)
 	}
+	if !strings.HasPrefix(filepath.Base(res.ArchiveFile), "edit-QM1-QM1.DEADQ-") {
+		t.Errorf("archive %s, want a file named for the edit", res.ArchiveFile)
+	}
 	arch := readEditArchive(t, res.ArchiveFile)
 	if len(arch) != 1 || arch[0].MD.MsgId != s.MsgId || !bytes.Equal(arch[0].Data, res.Plan.Original.Data) {
 		t.Fatalf("archive holds %d messages, want the original", len(arch))
