@@ -95,6 +95,8 @@ func (s *searchScreen) start(a *App) tea.Cmd {
 	ops, _ := a.opt.Ops.(searchOps)
 	ctx, cancel := context.WithCancel(a.opt.Ctx)
 	s.pattern, s.cancel, s.running, s.done, s.err, s.hits, s.more = p, cancel, true, false, nil, nil, false
+	s.grid.SetRows(0)
+	s.prog = actions.SearchProgress{}
 	s.in.Blur()
 	ch := make(chan searchEvent, 64)
 	qm, queue := s.loc.QMgr, s.loc.Queue

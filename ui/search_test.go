@@ -106,6 +106,15 @@ func TestSearchBodiesTakesHexAndRefusesBadHex(t *testing.T) {
 	for range 20 {
 		press(a, "backspace")
 	}
+	typeText(a, "LINE 10")
+	press(a, "enter") // a second search on the same screen starts from nothing
+	if s := topIs[*searchScreen](t, a); len(s.hits) != 1 || s.prog.Scanned != 40 || !strings.Contains(a.View(), "1 matches") {
+		t.Fatalf("second search: %d hits:\n%s", len(s.hits), a.View())
+	}
+	ctrlF(a)
+	for range 20 {
+		press(a, "backspace")
+	}
 	typeText(a, "hex:F4F")
 	press(a, "enter")
 	if !strings.Contains(a.View(), "want pairs of hexadecimal digits") {

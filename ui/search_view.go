@@ -55,6 +55,9 @@ func (s *searchScreen) scroll(d int) { s.grid.Move(d) }
 func (s *searchScreen) filter() *string { return nil }
 
 func (s *searchScreen) cell(a *App, row, col int) Cell {
+	if row >= len(s.hits) {
+		return Cell{}
+	}
 	m := &s.hits[row]
 	switch col {
 	case 0:
