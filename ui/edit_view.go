@@ -128,14 +128,17 @@ func (e *editScreen) planLines(a *App, w int) []string {
 	if len(p.Diff) > 0 {
 		add(st.ColHead.Render(fmt.Sprintf("body (%s)", p.Mode)))
 		for _, d := range p.Diff {
-			s := mqfmt.Sanitize(d)
-			switch {
-			case strings.HasPrefix(d, "- "):
-				s = st.Danger.Render(s)
-			case strings.HasPrefix(d, "+ "):
-				s = st.OK.Render(s)
+			// One-line bodies (JSON, XML) are common: wrap, never cut, so
+			// the change is on screen.
+			for _, piece := range strings.Split(ansi.Hardwrap(mqfmt.Sanitize(d), max(w-4, 10), false), "\n") {
+				switch {
+				case strings.HasPrefix(d, "- "):
+					piece = st.Danger.Render(piece)
+				case strings.HasPrefix(d, "+ "):
+					piece = st.OK.Render(piece)
+				}
+				add("  " + piece)
 			}
-			add("  " + s)
 		}
 	}
 	return out
