@@ -80,7 +80,8 @@ func (u *editUOW) run(ctx context.Context) error {
 	if err := u.archiveOriginal(); err != nil {
 		return u.fail(ctx, "nothing changed: the original could not be archived", err)
 	}
-	if err := u.record("edited", 0); err == nil {
+	err = u.record("edited", 0)
+	if err == nil {
 		err = u.audit.sync()
 	}
 	if err != nil {

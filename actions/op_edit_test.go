@@ -162,3 +162,14 @@ func TestR10h_EditToTheSourceQueueKeepingTheMsgId(t *testing.T) {
 		t.Fatalf("PARKING.Q holds %d messages, want only the edited copy with the same MsgId", len(msgs))
 	}
 }
+
+func TestR10h_AnAuditLogThatCannotBeWrittenChangesNothing(t *testing.T) {
+	f, s := editFixture(t)
+	// every write to /dev/full fails with ENOSPC
+	eng := f.engine(func(o *actions.EngineOptions) { o.AuditPath = "/dev/full" })
+	res, err := eng.Edit(f.ctx, actions.EditRequest{Queue: "QM1.DEADQ", Msg: s, Body: []byte("x")})
+	if err == nil || res.Done || !strings.Contains(res.Outcome, "audit log") {
+		t.Fatalf("Edit = %v, outcome %q: want a refusal for the audit log", err, res.Outcome)
+	}
+	wantDepths(t, f, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 0})
+}
