@@ -121,6 +121,13 @@ func (a *App) startEdit(d *detailScreen) tea.Cmd {
 		e.ta.CharLimit = 0
 		e.ta.MaxHeight = 0
 		e.ta.SetValue(e.doc.Text)
+		if e.ta.Value() != e.doc.Text {
+			// The textarea drops control characters, turns tabs into spaces
+			// and keeps at most 10,000 lines: saving would change what the
+			// operator did not touch.
+			a.flash = "not editable here (tabs, control characters or over 10,000 lines): use poisonwatch edit"
+			return nil
+		}
 		e.ta.Focus()
 		return a.push(e)
 	}

@@ -154,3 +154,15 @@ func TestEditRefusesAnUnparsableHexEdit(t *testing.T) {
 		t.Fatalf("a damaged hex edit was not refused with its line:\n%s", a.View())
 	}
 }
+
+func TestEditInTheWarRoomRefusesABodyTheTextareaWouldChange(t *testing.T) {
+	m := sampleMessage()
+	m.Data = append(m.Data, "\tindented"...)
+	m.Length = len(m.Data)
+	a, _ := newTestApp(t, 120, 35, Options{Ops: &editFakeOps{fakeOps: &fakeOps{msg: m}}, Room: newFakeRoom()})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter", "enter", "e")
+	if _, ok := a.top().(*detailScreen); !ok || !strings.Contains(a.View(), "use poisonwatch edit") {
+		t.Fatalf("a body with a tab opened in the textarea:\n%s", a.View())
+	}
+}
