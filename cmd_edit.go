@@ -148,7 +148,7 @@ func readEditedBody(a *editFlags, m *mqwatch.Message, s *mqwatch.Summary) ([]byt
 		return b, nil
 	}
 	doc := bodyedit.Open(m.Data[s.BodyOffset:], s.BodyCCSID, s.Encoding)
-	body, err := doc.Parse(string(b))
+	body, err := doc.Parse(doc.TrimFinalNewline(string(b)))
 	if err != nil {
 		return nil, fmt.Errorf("--body-file %s (edited as %s, CCSID %d): %w", a.bodyFile, doc.Mode, s.BodyCCSID, err)
 	}

@@ -77,3 +77,23 @@ func hexOf(id [24]byte) string {
 	}
 	return b.String()
 }
+
+func TestEditCommandPutsTheEditedCopy(t *testing.T) {
+	mqsc, load, id := editFiles(t)
+	dir := t.TempDir()
+	bodyFile := filepath.Join(dir, "body.txt")
+	_ = os.WriteFile(bodyFile, []byte("ORDER 43 [rush]\n"), 0o600) // the editor's final newline
+	var out, errb bytes.Buffer
+	code := dispatch(context.Background(), []string{"edit", "--mqsc", mqsc, "--load", load, "--queue", "PARK.Q", "--msgid", hexOf(id),
+		"--body-file", bodyFile, "--to", "ORDERS.IN", "--audit", filepath.Join(dir, "a.jsonl"), "--archive-dir", dir}, &out, &errb)
+	if code != exitDone {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "edited: the copy is on ORDERS.IN") || !strings.Contains(out.String(), "+ ORDER 43 [rush]") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+	arch, _ := filepath.Glob(filepath.Join(dir, "edit-QM1-PARK.Q-*.dmp"))
+	if len(arch) != 1 {
+		t.Fatalf("archives %v, want the original's", arch)
+	}
+}

@@ -176,7 +176,7 @@ func (a *App) onEditMsg(msg tea.Msg) (tea.Cmd, bool) {
 			a.flash = "cannot read the edited body, nothing changed: " + err.Error()
 			return a.pop(), true
 		}
-		return e.saved(a, string(b)), true
+		return e.saved(a, e.doc.TrimFinalNewline(string(b))), true
 	case editPlanMsg:
 		if e := a.editOn(m.seq); e != nil {
 			e.plan, e.err, e.phase = m.plan, m.err, editConfirm

@@ -173,3 +173,17 @@ func TestDiff(t *testing.T) {
 		t.Fatal("no change must give no diff")
 	}
 }
+
+func TestTrimFinalNewline(t *testing.T) {
+	d := Doc{Mode: Text, Text: `{"a":1}`}
+	if got := d.TrimFinalNewline("{\"a\":2}\n"); got != `{"a":2}` {
+		t.Fatalf("editor's newline kept: %q", got)
+	}
+	if got := d.TrimFinalNewline("{\"a\":2}\n\n"); got != "{\"a\":2}\n" {
+		t.Fatalf("a newline typed on purpose lost: %q", got)
+	}
+	withNL := Doc{Mode: Text, Text: "line\n"}
+	if got := withNL.TrimFinalNewline("line 2\n"); got != "line 2\n" {
+		t.Fatalf("a body ending in a newline lost it: %q", got)
+	}
+}

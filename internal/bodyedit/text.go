@@ -166,3 +166,18 @@ func reverseTable(ccsid int32) (map[rune]byte, bool) {
 	reverseTables.Store(ccsid, rev)
 	return rev, true
 }
+
+// TrimFinalNewline undoes what most editors (vi's fixeol, nano, many
+// others) do on save: add a newline at the end of a file that had none. A
+// text body that did not end with one gets none back; one typed on purpose
+// after it (two at the end) is kept.
+func (d Doc) TrimFinalNewline(edited string) string {
+	if d.Mode != Text || strings.HasSuffix(d.Text, "\n") {
+		return edited
+	}
+	if s, ok := strings.CutSuffix(edited, "\r\n"); ok && !strings.HasSuffix(d.Text, "\r") {
+		return s
+	}
+	s, _ := strings.CutSuffix(edited, "\n")
+	return s
+}
