@@ -31,10 +31,10 @@ type editKeys struct {
 
 func newEditKeys() editKeys {
 	return editKeys{
-		Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit the body and resend (archived first)")),
-		Save:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save the edit and show the plan")),
+		Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit and resend")),
+		Save:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save, show the plan")),
 		Switch:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "switch Cancel / Put")),
-		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "press the focused button")),
+		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "press")),
 	}
 }
 
@@ -87,6 +87,7 @@ type editDoneMsg struct {
 
 // editBinding is the message screen's e.
 func (a *App) editBinding(d *detailScreen) binding {
+	_, can := a.opt.Ops.(editOps)
 	return bind(newEditKeys().Edit, func() tea.Cmd { return a.startEdit(d) }, offWhen(func() string {
 		switch {
 		case a.opt.ReadOnly:
@@ -102,7 +103,7 @@ func (a *App) editBinding(d *detailScreen) binding {
 			return "this dashboard has no action engine to edit with"
 		}
 		return ""
-	}))
+	}), hideIf(!can || a.opt.ReadOnly))
 }
 
 // startEdit opens the body: in $VISUAL or $EDITOR, with the terminal handed

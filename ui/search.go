@@ -27,8 +27,8 @@ type searchKeys struct{ Search, Start key.Binding }
 
 func newSearchKeys() searchKeys {
 	return searchKeys{
-		Search: key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "search every body on the queue (text or hex:…)")),
-		Start:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "search / open the match")),
+		Search: key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "search all bodies")),
+		Start:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "search / open")),
 	}
 }
 
@@ -66,12 +66,13 @@ type searchScreen struct {
 
 // searchBinding is the message list's ctrl+f.
 func (a *App) searchBinding(s *queueScreen) binding {
+	_, can := a.opt.Ops.(searchOps)
 	return bind(newSearchKeys().Search, func() tea.Cmd { return a.openSearch(s.loc) }, offWhen(func() string {
 		if _, ok := a.opt.Ops.(searchOps); !ok {
 			return "this dashboard has no connection of its own to search with"
 		}
 		return ""
-	}))
+	}), hideIf(!can))
 }
 
 func (a *App) openSearch(loc model.Location) tea.Cmd {
