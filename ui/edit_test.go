@@ -166,3 +166,18 @@ func TestEditInTheWarRoomRefusesABodyTheTextareaWouldChange(t *testing.T) {
 		t.Fatalf("a body with a tab opened in the textarea:\n%s", a.View())
 	}
 }
+
+func TestEditTextareaGoldens(t *testing.T) {
+	for _, size := range []struct {
+		name string
+		w, h int
+	}{{"80x24", 80, 24}, {"200x60", 200, 60}} {
+		t.Run(size.name, func(t *testing.T) {
+			a, _ := editAt(t, size.w, size.h, Options{Room: newFakeRoom()})
+			topIs[*editScreen](t, a)
+			v := a.View()
+			checkFrame(t, v, size.w, size.h)
+			golden(t, v)
+		})
+	}
+}
