@@ -30,7 +30,7 @@ func commands() []command {
 		{"sim", "run a scenario headless on embedded queue managers and print the final state", runSim},
 	}
 	cmds = append(cmds, actionCommands()...)
-	cmds = append(withRecordingReplay(cmds), rulesCommand(), fixCommand(), serveCommand(), exporterCommand(), doctorCommand(), auditCommand(), reportCommand())
+	cmds = append(withRecordingReplay(cmds), editCommand(), rulesCommand(), fixCommand(), serveCommand(), exporterCommand(), doctorCommand(), auditCommand(), reportCommand())
 	return append(cmds, command{"version", "print the version", runVersion})
 }
 

@@ -104,6 +104,9 @@ func containsFold(s, sub string) bool {
 // bodyContains looks for text in the body as raw bytes and as decoded from
 // its code page, so an EBCDIC body matches what the operator types.
 func bodyContains(body []byte, ccsid int32, text string) bool {
+	if p, err := ParseBodyPattern(text); err == nil && p.Bytes != nil { // hex:… searches bytes (search.go)
+		return bytes.Contains(body, p.Bytes)
+	}
 	if bytes.Contains(body, []byte(text)) {
 		return true
 	}

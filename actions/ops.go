@@ -17,6 +17,7 @@ const (
 	OpDiscard Op = "discard" // destructive get, archived first (R10d)
 	OpExport  Op = "export"  // browse to a dmpmqmsg file
 	OpImport  Op = "import"  // put a dmpmqmsg file's messages
+	OpEdit    Op = "edit"    // put an edited copy, original archived and removed in one unit of work (R10i): Engine.Edit
 )
 
 // OpContext says which MQMD context a moved message carries.

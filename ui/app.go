@@ -236,6 +236,9 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case selfApplying:
 		return a, msg.apply(a)
 	}
+	if cmd, ok := a.onEditMsg(msg); ok {
+		return a, cmd
+	}
 	return a, a.onResult(msg)
 }
 

@@ -165,7 +165,7 @@ func (d *detailScreen) bindings(a *App) []binding {
 			return off()
 		}
 	}
-	return append(out, acts...)
+	return append(append(out, acts...), a.editBinding(d))
 }
 
 // markGone notes on every open message screen of the run's queue that the

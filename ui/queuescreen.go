@@ -329,6 +329,7 @@ func (s *queueScreen) bindings(a *App) []binding {
 		bind(k.Copy, func() tea.Cmd { return copyMsgID(s.selected().MsgId) }, none),
 		a.inhibitKey(s.loc.QMgr, func() *model.QueueState { return a.state.QMgr(s.loc.QMgr).Queues[s.loc.Queue] }),
 	)
+	out = append(out, a.searchBinding(s))
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.listTargets(s) }, s.loc)...)
 }
 

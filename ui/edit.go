@@ -1,0 +1,248 @@
+package ui
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textarea"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// editOps is what edit and resend (R10i) needs of Operations; an Operations
+// without it has the key off.
+type editOps interface {
+	PlanEdit(ctx context.Context, req actions.EditRequest) (actions.EditPlan, error)
+	Edit(ctx context.Context, req actions.EditRequest) (actions.EditResult, error)
+}
+
+// editKeys are the keys of edit and resend.
+type editKeys struct {
+	Edit, Save, Switch, Confirm key.Binding
+}
+
+func newEditKeys() editKeys {
+	return editKeys{
+		Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit and resend")),
+		Save:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save, show the plan")),
+		Switch:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "switch Cancel / Put")),
+		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "press")),
+	}
+}
+
+type editPhase int
+
+const (
+	editExternal editPhase = iota // $EDITOR has the terminal
+	editTyping                    // the in-dashboard textarea (war room)
+	editPlanning
+	editConfirm
+	editRunning
+	editDone
+)
+
+// editScreen takes one message from the edited body to the result: the
+// plan (diff, headers kept, target), a confirmation with Cancel focused,
+// the run.
+type editScreen struct {
+	base
+	seq      int
+	sum      mqwatch.Summary
+	doc      bodyedit.Doc
+	ta       textarea.Model
+	phase    editPhase
+	req      actions.EditRequest
+	plan     actions.EditPlan
+	res      actions.EditResult
+	err      error
+	runFocus bool // the Put button has the focus; Cancel has it first
+	off      int  // first plan line on view
+}
+
+type editorDoneMsg struct {
+	seq  int
+	path string
+	err  error
+}
+
+type editPlanMsg struct {
+	seq  int
+	plan actions.EditPlan
+	err  error
+}
+
+type editDoneMsg struct {
+	seq int
+	res actions.EditResult
+	err error
+}
+
+// editBinding is the message screen's e.
+func (a *App) editBinding(d *detailScreen) binding {
+	_, can := a.opt.Ops.(editOps)
+	return bind(newEditKeys().Edit, func() tea.Cmd { return a.startEdit(d) }, offWhen(func() string {
+		switch {
+		case a.opt.ReadOnly:
+			return cmp.Or(a.opt.ReadOnlyWhy, "read-only: editing a message changes its queue")
+		case d.gone != "":
+			return "this message is no longer on " + d.loc.Queue + ": " + d.gone
+		case d.msg == nil:
+			return "the message is still being read"
+		case d.msg.Truncated():
+			return "only part of the message was read: it cannot be edited whole"
+		}
+		if _, ok := a.opt.Ops.(editOps); !ok {
+			return "this dashboard has no action engine to edit with"
+		}
+		return ""
+	}), hideIf(!can || a.opt.ReadOnly))
+}
+
+// startEdit opens the body: in $VISUAL or $EDITOR, with the terminal handed
+// over and restored, or, in the war room (no terminal of ours to hand
+// over), in a textarea on the screen.
+func (a *App) startEdit(d *detailScreen) tea.Cmd {
+	s := mqwatch.Summarize(d.msg)
+	a.fetchSeq++
+	e := &editScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: d.loc.QMgr, Queue: d.loc.Queue, Label: "edit and resend"}},
+		seq: a.fetchSeq, sum: d.sum, doc: bodyedit.Open(d.msg.Data[s.BodyOffset:], s.BodyCCSID, s.Encoding)}
+	e.req = actions.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: a.opt.User}
+	if a.opt.Room != nil {
+		e.phase = editTyping
+		e.ta = textarea.New()
+		e.ta.ShowLineNumbers = true
+		e.ta.CharLimit = 0
+		e.ta.MaxHeight = 0
+		e.ta.SetValue(e.doc.Text)
+		if e.ta.Value() != e.doc.Text {
+			// The textarea drops control characters, turns tabs into spaces
+			// and keeps at most 10,000 lines: saving would change what the
+			// operator did not touch.
+			a.flash = "not editable here (tabs, control characters or over 10,000 lines): use poisonwatch edit"
+			return nil
+		}
+		e.ta.Focus()
+		return a.push(e)
+	}
+	f, err := os.CreateTemp("", "poisonwatch-edit-*."+e.doc.Mode.String())
+	if err == nil {
+		_, err = f.WriteString(e.doc.Text)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		a.flash = "cannot write the body for the editor: " + err.Error()
+		return nil
+	}
+	cmd := a.push(e)
+	seq, path := e.seq, f.Name()
+	return tea.Batch(cmd, tea.ExecProcess(editorCommand(path), func(err error) tea.Msg {
+		return editorDoneMsg{seq: seq, path: path, err: err}
+	}))
+}
+
+// editorCommand runs $VISUAL, else $EDITOR, else vi, through the shell so
+// an editor given with arguments ("code --wait") works.
+func editorCommand(path string) *exec.Cmd {
+	ed := cmp.Or(os.Getenv("VISUAL"), os.Getenv("EDITOR"), "vi")
+	return exec.Command("/bin/sh", "-c", ed+` "$1"`, "poisonwatch-edit", path)
+}
+
+// onEditMsg handles the results of editing; ok is false for other messages.
+func (a *App) onEditMsg(msg tea.Msg) (tea.Cmd, bool) {
+	switch m := msg.(type) {
+	case searchMsg:
+		return a.onSearchMsg(m), true
+	case editorDoneMsg:
+		defer os.Remove(m.path)
+		e := a.editOn(m.seq)
+		if e == nil {
+			return nil, true
+		}
+		if m.err != nil {
+			a.flash = "the editor failed, nothing changed: " + m.err.Error()
+			return a.pop(), true
+		}
+		b, err := os.ReadFile(m.path)
+		if err != nil {
+			a.flash = "cannot read the edited body, nothing changed: " + err.Error()
+			return a.pop(), true
+		}
+		return e.saved(a, e.doc.TrimFinalNewline(string(b))), true
+	case editPlanMsg:
+		if e := a.editOn(m.seq); e != nil {
+			e.plan, e.err, e.phase = m.plan, m.err, editConfirm
+		}
+		return nil, true
+	case editDoneMsg:
+		if e := a.editOn(m.seq); e != nil {
+			e.res, e.err, e.phase = m.res, m.err, editDone
+			if m.res.Done {
+				a.markEdited(e)
+			}
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// editOn is the edit screen on view with seq, nil when it was closed.
+func (a *App) editOn(seq int) *editScreen {
+	if e, ok := a.top().(*editScreen); ok && e.seq == seq {
+		return e
+	}
+	return nil
+}
+
+// saved parses the edited text back into the body's bytes and asks for the
+// plan; a character the CCSID cannot hold or a damaged hex line is shown
+// with its line and column, and nothing is planned.
+func (e *editScreen) saved(a *App, text string) tea.Cmd {
+	body, err := e.doc.Parse(text)
+	if err != nil {
+		if e.phase == editTyping {
+			a.flash = "not saved: " + err.Error()
+			return nil
+		}
+		a.flash = "edit not applied (" + e.doc.Mode.String() + "): " + err.Error()
+		return a.pop()
+	}
+	e.req.Body, e.phase = body, editPlanning
+	ops, _ := a.opt.Ops.(editOps)
+	req, seq, ctx := e.req, e.seq, a.opt.Ctx
+	req.DryRun = true
+	return func() tea.Msg {
+		p, err := ops.PlanEdit(ctx, req)
+		return editPlanMsg{seq: seq, plan: p, err: err}
+	}
+}
+
+// put runs the edit the plan showed.
+func (e *editScreen) put(a *App) tea.Cmd {
+	e.phase = editRunning
+	ops, _ := a.opt.Ops.(editOps)
+	req, seq, ctx := e.req, e.seq, a.opt.Ctx
+	return func() tea.Msg {
+		res, err := ops.Edit(ctx, req)
+		return editDoneMsg{seq: seq, res: res, err: err}
+	}
+}
+
+// markEdited tells the message screen below that its message is gone.
+func (a *App) markEdited(e *editScreen) {
+	for _, s := range a.stack {
+		if d, ok := s.(*detailScreen); ok && d.loc.Queue == e.loc.Queue && d.sum.Key() == e.sum.Key() {
+			d.gone = fmt.Sprintf("edited by your run: the copy is on %s", e.res.Plan.Target)
+		}
+	}
+	a.flash = "edited: the copy is on " + e.res.Plan.Target + ", the original archived in " + e.res.ArchiveFile
+}

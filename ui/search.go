@@ -1,0 +1,178 @@
+package ui
+
+import (
+	"context"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// searchOps is what searching every body needs of Operations; without it
+// ctrl+f is off.
+type searchOps interface {
+	SearchBodies(ctx context.Context, qmgr, queue string, p *actions.BodyPattern, progress func(actions.SearchProgress), found func(mqwatch.Summary)) (actions.SearchProgress, error)
+}
+
+// maxSearchHits bounds the matches a search lists: summaries only, never
+// bodies, but a search that matches everything should not hold a million.
+const maxSearchHits = 10_000
+
+// searchKeys are the keys of the body search.
+type searchKeys struct{ Search, Start key.Binding }
+
+func newSearchKeys() searchKeys {
+	return searchKeys{
+		Search: key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "search all bodies")),
+		Start:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "search / open")),
+	}
+}
+
+// searchEvent is what the browsing goroutine reports, in order.
+type searchEvent struct {
+	found []mqwatch.Summary
+	prog  actions.SearchProgress
+	done  bool
+	err   error
+}
+
+type searchMsg struct {
+	seq int
+	ev  searchEvent
+	ch  <-chan searchEvent
+}
+
+// searchScreen searches every body of a queue by browsing it: matches are
+// listed as they are found, progress says how far it came, esc cancels.
+type searchScreen struct {
+	base
+	seq     int
+	queue   model.Location // the list it was opened from: matches open as its messages
+	in      textinput.Model
+	pattern *actions.BodyPattern
+	hits    []mqwatch.Summary
+	prog    actions.SearchProgress
+	running bool
+	done    bool
+	err     error
+	cancel  context.CancelFunc
+	grid    Grid
+	more    bool // matches beyond maxSearchHits were not listed
+}
+
+// searchBinding is the message list's ctrl+f.
+func (a *App) searchBinding(s *queueScreen) binding {
+	_, can := a.opt.Ops.(searchOps)
+	return bind(newSearchKeys().Search, func() tea.Cmd { return a.openSearch(s.loc) }, offWhen(func() string {
+		if _, ok := a.opt.Ops.(searchOps); !ok {
+			return "this dashboard has no connection of its own to search with"
+		}
+		return ""
+	}), hideIf(!can))
+}
+
+func (a *App) openSearch(loc model.Location) tea.Cmd {
+	a.fetchSeq++
+	in := textinput.New()
+	in.Prompt = "search every body (text, or hex:0A1B…): "
+	in.Focus()
+	s := &searchScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: loc.QMgr, Queue: loc.Queue, Label: "search bodies"}},
+		seq: a.fetchSeq, queue: loc, in: in}
+	return a.push(s)
+}
+
+// start begins the search on its own goroutine; events come back through a
+// channel read by a re-arming command, so Update never blocks.
+func (s *searchScreen) start(a *App) tea.Cmd {
+	p, err := actions.ParseBodyPattern(s.in.Value())
+	if err != nil {
+		a.flash = err.Error()
+		return nil
+	}
+	ops, _ := a.opt.Ops.(searchOps)
+	ctx, cancel := context.WithCancel(a.opt.Ctx)
+	s.pattern, s.cancel, s.running, s.done, s.err, s.hits, s.more = p, cancel, true, false, nil, nil, false
+	s.grid.SetRows(0)
+	s.prog = actions.SearchProgress{}
+	s.in.Blur()
+	ch := make(chan searchEvent, 64)
+	qm, queue := s.loc.QMgr, s.loc.Queue
+	go func() {
+		defer close(ch)
+		send := func(ev searchEvent) {
+			select {
+			case ch <- ev:
+			case <-ctx.Done():
+			}
+		}
+		sp, err := ops.SearchBodies(ctx, qm, queue, p, func(sp actions.SearchProgress) { send(searchEvent{prog: sp}) },
+			func(m mqwatch.Summary) { send(searchEvent{found: []mqwatch.Summary{m}}) })
+		send(searchEvent{prog: sp, done: true, err: err}) // dropped once cancelled: nobody reads then
+	}()
+	a.fetchSeq++ // a search started again is a new one: the old one's late events find no screen
+	s.seq = a.fetchSeq
+	return waitSearch(s.seq, ch)
+}
+
+// waitSearch reads the next events: everything already there, so a burst
+// of matches is one frame.
+func waitSearch(seq int, ch <-chan searchEvent) tea.Cmd {
+	return func() tea.Msg {
+		ev, ok := <-ch
+		if !ok {
+			return nil
+		}
+		for len(ch) > 0 {
+			next := <-ch
+			ev.found = append(ev.found, next.found...)
+			if next.prog.Scanned >= ev.prog.Scanned {
+				ev.prog = next.prog
+			}
+			ev.done, ev.err = ev.done || next.done, next.err
+		}
+		return searchMsg{seq: seq, ev: ev, ch: ch}
+	}
+}
+
+// onSearchMsg folds events into the screen on view; a closed screen's
+// events are dropped (its context is cancelled, so they stop).
+func (a *App) onSearchMsg(m searchMsg) tea.Cmd {
+	s, ok := a.top().(*searchScreen)
+	if !ok || s.seq != m.seq {
+		for _, st := range a.stack {
+			if ss, ok := st.(*searchScreen); ok && ss.seq == m.seq {
+				s = ss // under a message opened from it: keep listing
+			}
+		}
+		if s == nil || s.seq != m.seq {
+			return nil
+		}
+	}
+	room := maxSearchHits - len(s.hits)
+	if len(m.ev.found) > room {
+		m.ev.found, s.more = m.ev.found[:room], true
+	}
+	s.hits = append(s.hits, m.ev.found...)
+	if m.ev.prog.Scanned >= s.prog.Scanned {
+		s.prog = m.ev.prog
+	}
+	s.grid.SetRows(len(s.hits))
+	if m.ev.done {
+		s.running, s.done, s.err = false, true, m.ev.err
+		s.cancel()
+		return nil
+	}
+	return waitSearch(m.seq, m.ch)
+}
+
+// stop cancels a running search and closes the screen.
+func (s *searchScreen) stop(a *App) tea.Cmd {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	return a.pop()
+}

@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// searchFakeOps searches a fixed queue: 40 messages, every 7th with an
+// EBCDIC (CCSID 500) body naming order 4711, the others in UTF-8.
+type searchFakeOps struct {
+	*fakeOps
+	msgs []mqwatch.Summary
+}
+
+func newSearchFakeOps() *searchFakeOps {
+	o := &searchFakeOps{fakeOps: &fakeOps{msg: sampleMessage()}}
+	for i := range 40 {
+		s := dlqSummary(i, 2085, "INVOICE.IN")
+		s.BodyCCSID, s.BodyPrefix = 1208, []byte(fmt.Sprintf(`{"order":%d}`, i))
+		if i%7 == 3 {
+			s.BodyCCSID = 500
+			s.BodyPrefix, _ = bodyedit.Encode(fmt.Sprintf("ORDER 4711 LINE %d", i), 500, mqfmt.EncodingNormal)
+		}
+		o.msgs = append(o.msgs, s)
+	}
+	return o
+}
+
+func (o *searchFakeOps) SearchBodies(ctx context.Context, _, _ string, p *actions.BodyPattern, progress func(actions.SearchProgress), found func(mqwatch.Summary)) (actions.SearchProgress, error) {
+	sp := actions.SearchProgress{Depth: len(o.msgs)}
+	for _, s := range o.msgs {
+		if err := ctx.Err(); err != nil {
+			return sp, err
+		}
+		sp.Scanned++
+		if p.Match(s.BodyPrefix, s.BodyCCSID, mqfmt.EncodingNormal) {
+			sp.Matched++
+			found(s)
+		}
+		if sp.Scanned%10 == 0 {
+			progress(sp)
+		}
+	}
+	return sp, nil
+}
+
+func typeText(a *App, s string) {
+	for _, r := range s {
+		press(a, string(r))
+	}
+}
+
+func ctrlF(a *App) {
+	_, cmd := a.Update(tea.KeyMsg{Type: tea.KeyCtrlF})
+	drain(a, cmd)
+}
+
+func TestSearchBodiesListsMatchesInTheirCCSID(t *testing.T) {
+	for _, size := range []struct {
+		name string
+		w, h int
+	}{{"80x24", 80, 24}, {"200x60", 200, 60}} {
+		t.Run(size.name, func(t *testing.T) {
+			a, _ := newTestApp(t, size.w, size.h, Options{Ops: newSearchFakeOps()})
+			a.Update(snapshotMsg{snap: incident(1, 30)})
+			press(a, "d", "enter")
+			ctrlF(a)
+			typeText(a, "4711")
+			press(a, "enter")
+			s := topIs[*searchScreen](t, a)
+			if len(s.hits) != 6 || s.running || s.prog.Scanned != 40 {
+				t.Fatalf("hits %d running %v progress %+v", len(s.hits), s.running, s.prog)
+			}
+			v := a.View()
+			checkFrame(t, v, size.w, size.h)
+			golden(t, v)
+			press(a, "j", "enter")
+			d := topIs[*detailScreen](t, a)
+			if d.sum.MsgId != s.hits[1].MsgId || d.loc.Queue != "QM1.DEADQ" {
+				t.Fatalf("enter opened %x on %s", d.sum.MsgId, d.loc.Queue)
+			}
+		})
+	}
+}
+
+func TestSearchBodiesTakesHexAndRefusesBadHex(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{Ops: newSearchFakeOps()})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter")
+	ctrlF(a)
+	typeText(a, "hex:F4F7F1F1") // 4711 in EBCDIC
+	press(a, "enter")
+	if s := topIs[*searchScreen](t, a); len(s.hits) != 6 {
+		t.Fatalf("hex search found %d, want 6", len(s.hits))
+	}
+	ctrlF(a)
+	for range 20 {
+		press(a, "backspace")
+	}
+	typeText(a, "LINE 10")
+	press(a, "enter") // a second search on the same screen starts from nothing
+	if s := topIs[*searchScreen](t, a); len(s.hits) != 1 || s.prog.Scanned != 40 || !strings.Contains(a.View(), "1 matches") {
+		t.Fatalf("second search: %d hits:\n%s", len(s.hits), a.View())
+	}
+	ctrlF(a)
+	for range 20 {
+		press(a, "backspace")
+	}
+	typeText(a, "hex:F4F")
+	press(a, "enter")
+	if !strings.Contains(a.View(), "want pairs of hexadecimal digits") {
+		t.Fatalf("a bad hex pattern was not refused:\n%s", a.View())
+	}
+	press(a, "esc")
+	topIs[*queueScreen](t, a)
+}

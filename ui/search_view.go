@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+func (s *searchScreen) bindings(a *App) []binding {
+	k, sk := a.keys, newSearchKeys()
+	back := bind(k.Back, func() tea.Cmd { return s.stop(a) }, short)
+	if s.pattern == nil || s.in.Focused() {
+		return []binding{back, bind(sk.Start, func() tea.Cmd { return s.start(a) }, short)}
+	}
+	none := offIf(func() bool { return len(s.hits) == 0 }, "no match yet")
+	out := append([]binding{back}, a.gridKeys(&s.grid)...)
+	return append(out,
+		bind(sk.Start, func() tea.Cmd { return a.openMessage(s.queue, s.hits[s.grid.Cursor]) }, short, none),
+		bind(sk.Search, run(func() {
+			if s.cancel != nil {
+				s.cancel()
+			}
+			s.in.Focus()
+		}), short),
+	)
+}
+
+// typeKey: while the pattern is being typed, keys go to the input.
+func (s *searchScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+	if !s.in.Focused() {
+		return nil
+	}
+	s.in, _ = s.in.Update(k)
+	return nil
+}
+
+func (s *searchScreen) refresh(*App) tea.Cmd { return nil }
+
+func (s *searchScreen) resize(a *App, w, h int) {
+	s.in.Width = max(w-len(s.in.Prompt)-2, 10)
+	if s.grid.Cols == nil {
+		s.grid.Cols = []Column{{Title: "#", Width: 6, Right: true}, {Title: "MsgId", Width: 20}, {Title: "Put", Width: 19},
+			{Title: "Len", Width: 6, Right: true}, {Title: "Body", Width: 20, Flex: true}}
+		s.grid.Cell = func(row, col int) Cell { return s.cell(a, row, col) }
+	}
+	s.grid.SetSize(w, max(h-3, 2))
+}
+
+func (s *searchScreen) scroll(d int) { s.grid.Move(d) }
+
+func (s *searchScreen) filter() *string { return nil }
+
+func (s *searchScreen) cell(a *App, row, col int) Cell {
+	if row >= len(s.hits) {
+		return Cell{}
+	}
+	m := &s.hits[row]
+	switch col {
+	case 0:
+		return Cell{Text: fmt.Sprint(row + 1), Style: &a.st.Muted}
+	case 1:
+		return Cell{Text: fitID(m.MsgId, s.grid.Cols[1].Width)}
+	case 2:
+		if m.PutTime.IsZero() {
+			return Cell{Text: "not set", Style: &a.st.Muted}
+		}
+		return Cell{Text: m.PutTime.Format("2006-01-02 15:04:05")}
+	case 3:
+		return Cell{Text: compact(float64(m.Length))}
+	case 4:
+		t, _ := mqfmt.DecodeText(m.BodyPrefix, m.BodyCCSID)
+		return Cell{Text: mqfmt.Sanitize(strings.ReplaceAll(t, "\n", " "))}
+	}
+	return Cell{}
+}
+
+func (s *searchScreen) view(a *App, w, h int) string {
+	st := &a.st
+	title := st.Title.Render("Search every body of " + s.loc.Queue)
+	if s.pattern == nil || s.in.Focused() {
+		help := st.Muted.Render("text is matched as typed and in each body's CCSID (EBCDIC, UTF-16…); hex:… matches bytes · enter searches · esc closes")
+		return fitHeight(title+"\n"+s.in.View()+"\n"+ansi.Truncate(help, w, "…"), h)
+	}
+	return fitHeight(title+"\n"+ansi.Truncate(s.status(a), w, "…")+"\n"+s.grid.View(st), h)
+}
+
+// status is the progress line: how far, how many, and how to stop.
+func (s *searchScreen) status(a *App) string {
+	st := &a.st
+	of := ""
+	if s.prog.Depth > 0 {
+		of = fmt.Sprintf(" of %d", s.prog.Depth)
+	}
+	line := fmt.Sprintf("%q: scanned %d%s · %d matches", s.pattern.String(), s.prog.Scanned, of, len(s.hits))
+	line = mqfmt.Sanitize(line)
+	switch {
+	case s.running:
+		line = st.Info.Render(line + " · searching… esc cancels")
+	case s.err != nil:
+		line = st.Warning.Render(line + " · stopped: " + mqfmt.Sanitize(s.err.Error()))
+	default:
+		line = st.OK.Render(line + " · done")
+	}
+	if s.more {
+		line += st.Warning.Render(fmt.Sprintf(" · only the first %d listed", maxSearchHits))
+	}
+	if s.prog.Truncated > 0 {
+		line += st.Muted.Render(fmt.Sprintf(" · %d bodies searched in their first MiB only", s.prog.Truncated))
+	}
+	return line
+}
