@@ -67,6 +67,7 @@ func setupError(st *demo.Starting) error {
 		return nil
 	}
 }
+
 // loadScenario reads the scenario --scenario names: the built-in demo when
 // empty, a generated fleet for fleet, fleet:N or fleet:NxM (a directory
 // called fleet is ./fleet), else a directory or TOML file.
