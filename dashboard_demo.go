@@ -9,20 +9,26 @@ import (
 )
 
 // startDemo runs the built-in incident demo (or a scenario) live on embedded
-// queue managers; the dashboard watches every one of them. It returns once
-// the queue managers exist: the warm-up history is simulated meanwhile, so
-// the dashboard paints at once and watches the history fill in.
+// queue managers; the dashboard watches every one of them. It returns at
+// once: the queue managers are defined one after the other meanwhile (a
+// connection to one waits until it is), then the warm-up history is
+// simulated, so the dashboard paints at once, each queue manager's row as
+// its first poll ends, and watches the history fill in.
 func startDemo(ctx context.Context, scenario string) (*backend, error) {
 	s, err := loadScenario(scenario)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	run, err := s.Begin(ctx)
+	st, err := s.BeginEach(ctx)
+	if err == nil {
+		err = setupError(st)
+	}
 	if err != nil {
 		cancel()
 		return nil, err
 	}
+	run := st.Run()
 	be := &backend{stop: func() { cancel(); <-run.Done() }, styles: map[string]map[string]actions.Style{},
 		now: run.Now, warm: run.Warm()}
 	for _, c := range s.Consumers {
@@ -38,10 +44,28 @@ func startDemo(ctx context.Context, scenario string) (*backend, error) {
 			be.pauseAfter = addPauseAfter(be.pauseAfter, c.QMgr, c.Queue, *m+1)
 		}
 	}
-	for _, qm := range run.QMgrs() {
-		be.qmgrs = append(be.qmgrs, qmgrConn{name: qm.Name(), conn: qm})
+	for i, name := range st.Names() {
+		be.qmgrs = append(be.qmgrs, qmgrConn{name: name, conn: st.QMgr(i)})
 	}
 	return be, nil
+}
+
+// setupError waits until the first queue manager is defined: a scenario
+// file with a bad MQSC line usually fails there, and then the command says
+// so and exits, as before. A later failure shows on the rows of the queue
+// managers not defined.
+func setupError(st *demo.Starting) error {
+	if len(st.Names()) == 0 {
+		<-st.Defined()
+		return st.Err()
+	}
+	<-st.Ready(0)
+	select {
+	case <-st.Defined():
+		return st.Err()
+	default:
+		return nil
+	}
 }
 
 // loadScenario reads the scenario --scenario names: the built-in demo when

@@ -29,7 +29,7 @@ func TestHungQMgrReadsUnresponsiveInTheFleetView(t *testing.T) {
 	}
 	defer be.stop()
 	<-be.warm
-	hung := be.qmgrs[3].conn.(*embedded.QMgr)
+	hung := be.qmgrs[3].conn.(interface{ Embedded() *embedded.QMgr }).Embedded()
 	th, err := themes.Load("dark")
 	if err != nil {
 		t.Fatal(err)

@@ -186,6 +186,11 @@ func (a *App) Init() tea.Cmd {
 	for i, s := range a.opt.Sources {
 		cmds = append(cmds, waitSnapshot(i, s))
 	}
+	if f, ok := a.top().(*fleetScreen); ok {
+		// A fleet's rows read "connecting…" from the first frame, not
+		// from the first tick or snapshot.
+		cmds = append(cmds, f.refresh(a))
+	}
 	return tea.Batch(append(cmds, a.roomInit()...)...)
 }
 

@@ -322,7 +322,7 @@ func (s *queueScreen) bindings(a *App) []binding {
 		bind(k.MarkAll, run(func() {
 			a.markOn(s.loc.Queue)
 			for i := 0; i < s.msgs.Len(); i++ {
-				a.sel.Mark(*s.msgs.At(i))
+				s.msgs.markRow(a.sel, i)
 			}
 		}), none),
 		a.unmarkKey(),

@@ -317,9 +317,9 @@ func (a *App) markGroups(t *triageScreen, on bool, gs ...*model.Group) {
 	for i := 0; i < inv.Len(); i++ {
 		if want[keys[inv.ClassID(i)]] {
 			if on {
-				a.sel.Mark(*inv.At(i))
-			} else if a.sel.Marked(inv.Key(i)) {
-				a.sel.Toggle(*inv.At(i))
+				a.sel.MarkAt(inv, i)
+			} else {
+				a.sel.Unmark(inv.Key(i))
 			}
 			n++
 		}

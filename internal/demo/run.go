@@ -63,20 +63,27 @@ func (s *Scenario) Begin(ctx context.Context) (*Run, error) {
 	go func() {
 		defer close(run.done)
 		defer r.shutdown()
-		if s.Warmup > 0 {
-			if err := r.loop(now); err != nil {
-				run.err = fmt.Errorf("start scenario %s: %w", s.Name, err)
-				return
-			}
-		}
-		clk.goReal()
-		close(run.warm)
-		err := r.loop(time.Time{})
-		if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-			run.err = err
-		}
+		run.simulate(now)
 	}()
 	return run, nil
+}
+
+// simulate runs the warm-up up to now on the virtual clock, then the
+// scenario on the wall clock until the run's context ends.
+func (run *Run) simulate(now time.Time) {
+	r := run.r
+	if r.s.Warmup > 0 {
+		if err := r.loop(now); err != nil {
+			run.err = fmt.Errorf("start scenario %s: %w", r.s.Name, err)
+			return
+		}
+	}
+	r.clock.goReal()
+	close(run.warm)
+	err := r.loop(time.Time{})
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		run.err = err
+	}
 }
 
 // Warm is closed when the warm-up history has been simulated.
@@ -133,6 +140,9 @@ type runner struct {
 	// stops is shared by the ASF consumers of one destination: R4f stops
 	// delivery to all connection consumers on it.
 	stops map[string]*bool
+	// defined, when set, is told of each queue manager as soon as its MQSC
+	// has run, before the next one is set up (BeginEach).
+	defined func(i int, qm *embedded.QMgr)
 }
 
 // EventResult reports a timed MQSC event.

@@ -16,13 +16,16 @@ import (
 // queue managers and their objects, channels, subscriptions and consumers
 // (so that the first publications find their subscribers), producers, events.
 func (r *runner) setup() error {
-	for _, spec := range r.s.QMgrs {
+	for i, spec := range r.s.QMgrs {
 		qm, err := r.newQMgr(spec)
 		if err != nil {
 			return err
 		}
 		r.qms = append(r.qms, qm)
 		r.byName[spec.Name] = qm
+		if r.defined != nil {
+			r.defined(i, qm)
+		}
 	}
 	for _, l := range r.s.Links {
 		qms := make([]*embedded.QMgr, len(l.QMgrs))

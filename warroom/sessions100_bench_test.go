@@ -1,0 +1,122 @@
+//go:build unix
+
+package warroom
+
+import (
+	"fmt"
+	"syscall"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/ui"
+)
+
+// BenchmarkWarRoomSessions measures serve's room at 1, 20 and 100
+// sessions on the in-process transport: each session a dashboard App on its
+// own subscription to one feed, as serve runs them, its program loop run by
+// hand so that every poll is folded and rendered once per session. One op
+// is one poll of a queue manager with 1,000 dead letters, done when every
+// session has rendered the frame with it.
+//
+// calls/poll are the MQ calls the queue manager counted (the same at any
+// audience); KiB/session is the live heap each session adds; cpu-us/session
+// is the process CPU time of the poll (the poll itself, the fan-out, every
+// session's Update and View) divided by the sessions; the goal is 1 MB and
+// 1 ms per session per poll:
+//
+//	go test -run '^$' -bench BenchmarkWarRoomSessions -benchtime 20x ./warroom/
+func BenchmarkWarRoomSessions(b *testing.B) {
+	for _, n := range []int{1, 20, 100} {
+		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) {
+			e := newFeedEnv(b, 1000)
+			e.poll(b) // the first snapshots, garbage once replaced, are not the sessions'
+			e.poll(b)
+			before := heap()
+			frames := make(chan struct{}, n)
+			for range n {
+				e.drive(b, frames)
+			}
+			poll := func() int64 {
+				calls := e.poll(b)
+				for range n {
+					<-frames
+				}
+				return calls
+			}
+			poll()
+			poll()
+			perSession := float64(heap()-before) / float64(n)
+			var calls int64
+			var cpu time.Duration
+			b.ResetTimer()
+			for range b.N {
+				t0 := processCPU()
+				calls += poll()
+				cpu += processCPU() - t0
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(calls)/float64(b.N), "calls/poll")
+			b.ReportMetric(perSession/1024, "KiB/session")
+			b.ReportMetric(float64(cpu.Microseconds())/float64(b.N)/float64(n), "cpu-us/session")
+		})
+	}
+}
+
+// drive starts a session whose program loop is run by hand: each snapshot
+// it receives is folded (Update) and rendered (View), then counted on frames.
+func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}) {
+	sub := e.feed.Subscribe()
+	app := ui.New(ui.Options{Sources: []ui.Source{sub}, Interval: time.Hour, Ctx: e.ctx})
+	msgs := make(chan tea.Msg, 16)
+	var exec func(tea.Cmd)
+	exec = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		go func() {
+			m := c()
+			if batch, ok := m.(tea.BatchMsg); ok {
+				for _, c := range batch {
+					exec(c)
+				}
+				return
+			}
+			select {
+			case msgs <- m:
+			case <-e.ctx.Done():
+			}
+		}()
+	}
+	exec(app.Init())
+	app.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	_ = app.View()
+	go func() {
+		for {
+			select {
+			case m := <-msgs:
+				if m == nil {
+					continue
+				}
+				_, c := app.Update(m)
+				exec(c)
+				if fmt.Sprintf("%T", m) == "ui.snapshotMsg" {
+					_ = app.View()
+					frames <- struct{}{}
+				}
+			case <-e.ctx.Done():
+				return
+			}
+		}
+	}()
+	b.Cleanup(sub.Close)
+}
+
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
