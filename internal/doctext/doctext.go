@@ -57,7 +57,10 @@ func All(root string) (string, error) {
 	return b.String(), nil
 }
 
-var headingRE = regexp.MustCompile(`^(#{1,6}) (.*)$`)
+var (
+	headingRE     = regexp.MustCompile(`^(#{1,6}) (.*)$`)
+	headingLinkRE = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+)
 
 // Section returns every section, in README.md or a docs page, whose
 // heading (of any level) starts with title: from the heading to the next
@@ -151,14 +154,16 @@ func Anchors(text string) map[string]bool {
 	return out
 }
 
-// Slug is GitHub's anchor for a heading's text.
+// Slug is GitHub's anchor for a heading's text: a link in it counts as its
+// text; letters, marks, numbers, '_' and '-' stay.
 func Slug(heading string) string {
 	var b strings.Builder
+	heading = headingLinkRE.ReplaceAllString(heading, "$1")
 	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
 		switch {
 		case r == ' ':
 			b.WriteRune('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
+		case r == '-' || unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pc):
 			b.WriteRune(r)
 		}
 	}
