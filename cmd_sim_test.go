@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/internal/demo"
+	"github.com/poisonwatch/poisonwatch/internal/doctext"
 )
 
 func sim(t *testing.T, args ...string) (int, string, string) {
@@ -178,20 +179,14 @@ func TestSimFlagAndInputErrors(t *testing.T) {
 	}
 }
 
-// TestSimReadmeExampleRuns keeps the scenario example of the README honest: its
+// TestSimReadmeExampleRuns keeps the scenario example of the documentation honest: its
 // TOML and MQSC, written to a directory, run and balance.
 func TestSimReadmeExampleRuns(t *testing.T) {
-	doc, err := os.ReadFile("README.md")
+	// Only the scenario-format section (in the README or the docs page it
+	// moved to): other sections show other TOML files.
+	sec, err := doctext.Section(".", "Scenario format")
 	if err != nil {
 		t.Fatal(err)
-	}
-	// Only the scenario-format section: other sections show other TOML files.
-	sec := string(doc)
-	if i := strings.Index(sec, "### Scenario format"); i >= 0 {
-		sec = sec[i:]
-		if j := strings.Index(sec, "\n## "); j >= 0 {
-			sec = sec[:j]
-		}
 	}
 	blocks := regexp.MustCompile("(?s)```(\\w*)\\n(.*?)```").FindAllStringSubmatch(sec, -1)
 	dir := t.TempDir()

@@ -3,21 +3,22 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/internal/doctext"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 )
 
-// The README's MQSC example must run on the embedded queue manager as shown.
+// The documentation's MQSC example (The embedded queue manager) must run on
+// the embedded queue manager as shown.
 func TestReadmeMQSCExampleRuns(t *testing.T) {
-	b, err := os.ReadFile("README.md")
+	doc, err := doctext.All(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?s)```mqsc\n(.*?)```").FindSubmatch(b)
+	m := regexp.MustCompile("(?s)```mqsc\n(.*?)```").FindStringSubmatch(doc)
 	if m == nil {
 		t.Fatal("README has no mqsc example")
 	}
@@ -31,7 +32,7 @@ func TestReadmeMQSCExampleRuns(t *testing.T) {
 	}
 }
 
-// TestActionsDocExamples runs every action command the README shows, in order, and
+// TestActionsDocExamples runs every action command the documentation shows, in order, and
 // checks the output lines it documents (times and paths aside), so the
 // examples keep working on a fresh checkout.
 func TestActionsDocExamples(t *testing.T) {
@@ -84,23 +85,17 @@ func TestActionsDocExamples(t *testing.T) {
 	}
 }
 
-// readmeSection returns the README from the heading that starts with prefix
-// to the next heading of the same level.
+// readmeSection returns the section whose heading starts with prefix (its
+// "#"s aside) from the README or the docs page it moved to, up to the next
+// heading of the same level.
 func readmeSection(t *testing.T, prefix string) string {
 	t.Helper()
-	b, err := os.ReadFile("README.md")
+	sec, err := doctext.Section(".", strings.TrimLeft(prefix, "# "))
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := "\n" + string(b)
-	i := strings.Index(doc, "\n"+prefix)
-	if i < 0 {
-		t.Fatalf("README has no section %q", prefix)
-	}
-	sec := doc[i+1:]
-	level := sec[:strings.Index(sec, " ")+1]
-	if j := strings.Index(sec[len(prefix):], "\n"+level); j >= 0 {
-		sec = sec[:len(prefix)+j]
+	if sec == "" {
+		t.Fatalf("neither the README nor docs/ has a section %q", prefix)
 	}
 	return sec
 }

@@ -1,25 +1,25 @@
 package ui
 
 import (
-	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/poisonwatch/poisonwatch/internal/doctext"
 )
 
 // TestReadmeListsEveryKey: every key the screens declare is in the README's
 // Keys section, so the manual cannot drift from what help shows.
 func TestReadmeListsEveryKey(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
+	section, err := doctext.SectionExact("..", "Keys")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := string(b)
-	start := strings.Index(s, "## Keys")
-	end := strings.Index(s[start+1:], "\n## ")
-	section := s[start : start+1+end]
+	if section == "" {
+		t.Fatal("the README has no Keys section")
+	}
 	km := reflect.ValueOf(DefaultKeyMap())
 	for i := 0; i < km.NumField(); i++ {
 		k := km.Field(i).Interface().(key.Binding)
