@@ -205,6 +205,8 @@ type jsonItem struct {
 	Reason     int32  `json:"reason,omitempty"`
 	Why        string `json:"why,omitempty"`
 	CameBack   bool   `json:"came_back,omitempty"`
+	// CopyMsgId is the MsgId a replay's copy was put with.
+	CopyMsgId string `json:"copy_msg_id,omitempty"`
 }
 
 type jsonResult struct {
@@ -263,6 +265,9 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 		j := jsonItem{MsgId: hex.EncodeToString(it.Msg.MsgId[:]), CorrelId: hex.EncodeToString(it.Msg.CorrelId[:]),
 			Index: it.Index, Target: it.Target, TargetQMgr: it.TargetQMgr, Outcome: it.Outcome, Reason: it.Reason, Why: it.Why,
 			CameBack: it.CameBack}
+		if it.CopyMsgId != ([24]byte{}) {
+			j.CopyMsgId = hex.EncodeToString(it.CopyMsgId[:])
+		}
 		if !it.Msg.PutTime.IsZero() {
 			j.PutTime = it.Msg.PutTime.UTC().Format(time.RFC3339Nano)
 		}

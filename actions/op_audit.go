@@ -40,6 +40,8 @@ type AuditRecord struct {
 	// ReportsCleared names the report options a replay cleared on the
 	// copy (--no-reports), e.g. "COA,exception".
 	ReportsCleared string `json:"reports_cleared,omitempty"`
+	// CopyMsgId is the MsgId of a replay's copy, as put (hexadecimal).
+	CopyMsgId string `json:"copy_msg_id,omitempty"`
 	// MQSC, Before and After record a fix or inhibit (R10h): the command
 	// sent as PCF and the attributes' values before and after it.
 	MQSC   string `json:"mqsc,omitempty"`

@@ -42,6 +42,9 @@ func (r *opRun) linesOf(got []opGot, outcome string) []AuditRecord {
 		if g.target.queue != "" {
 			it.Target, it.TargetQMgr = g.target.queue, g.target.qmgr
 		}
+		if r.req.Op == OpReplay {
+			it.CopyMsgId = g.putMD.MsgId
+		}
 		recs = append(recs, r.auditRecord(&it, now))
 	}
 	return recs

@@ -24,6 +24,11 @@ func (r *opRun) settle(got []opGot, state doubtState) {
 			r.setStop(err.Error(), err)
 		}
 	}
+	if state != doubtBackedOut && r.req.Op == OpReplay {
+		for i := range got {
+			r.items[got[i].idx].CopyMsgId = got[i].putMD.MsgId
+		}
+	}
 	switch state {
 	case doubtCommitted:
 		// The batch's pending lines are followed by its outcome.

@@ -212,6 +212,9 @@ func (r *opRun) auditRecord(it *OpItem, now time.Time) AuditRecord {
 		if !strings.HasPrefix(it.Outcome, "skipped") {
 			rec.ReportsCleared = r.reportsCleared(&it.Msg)
 		}
+		if it.CopyMsgId != ([24]byte{}) {
+			rec.CopyMsgId = hexID(it.CopyMsgId)
+		}
 	}
 	return rec
 }

@@ -18,8 +18,8 @@ const verifyPoll = time.Second
 const maxVerify = 10_000
 
 // OpVerify is what the check after a run found (R10f "requeue loop"): the
-// messages it moved that came back to the queue they were taken from (or to
-// the queue manager's DEADQ) within the window.
+// messages it moved, or the copies it replayed, that came back to the queue
+// they were taken from (or to the queue manager's DEADQ) within the window.
 type OpVerify struct {
 	Window   time.Duration `json:"window"`
 	Watched  int           `json:"watched"`
@@ -59,24 +59,25 @@ func (v *OpVerify) Sentence() string {
 func seconds(d time.Duration) string { return fmt.Sprintf("%.0f s", d.Seconds()) }
 
 // verifiable reports whether a finished run's messages are watched: a
-// requeue or move that acted on something, with a window ("-": no check,
-// nothing said). A replay is not watched, and says why: its copies carry
-// new MsgIds unless kept, and its originals stay where they were, so a copy
-// that came back cannot be told from its original.
+// requeue, move or replay that acted on something, with a window ("-": no
+// check, nothing said). A replay's copies are told from their originals,
+// which stay where they were, by the new MsgId the queue manager gave each;
+// with --keep-msgid they share it, and the check says so instead.
 func verifiable(req *OpRequest, res *OpResult) string {
 	switch {
 	case req.DryRun || req.Verify <= 0 || res.Done == 0:
 		return "-"
-	case req.Op == OpReplay:
-		return "a replay leaves each original where it was: a copy that came back cannot be told from it"
-	case req.Op != OpRequeue && req.Op != OpMove:
+	case req.Op == OpReplay && req.KeepMsgId:
+		return fmt.Sprintf("--keep-msgid: each copy has its original's MsgId and the originals stay on %s, so a copy that came back cannot be told from its original", req.Queue)
+	case req.Op != OpRequeue && req.Op != OpMove && req.Op != OpReplay:
 		return "-"
 	}
 	return ""
 }
 
 // verify watches, for req.Verify after the run, the source queue and the
-// DEADQ for the MsgIds the run moved, and records in the result and the
+// DEADQ for the MsgIds the run moved (a replay: its copies' new MsgIds),
+// and records in the result and the
 // audit log those that came back (R10f).
 func (e *Engine) verify(ctx context.Context, res *OpResult, started time.Time) {
 	req := &res.Plan.Request
@@ -112,9 +113,12 @@ func (e *Engine) verify(ctx context.Context, res *OpResult, started time.Time) {
 // verifyWatch is the state of one check.
 type verifyWatch struct {
 	queues []string
-	want   map[[24]byte]int // MsgId -> item index
-	back   map[int]verifyBack
-	conn   mqwatch.Conn
+	want   map[[24]byte]int // MsgId (a replay: the copy's) -> item index
+	// own is, per item, the queue it was put to: a copy still on its own
+	// target was not consumed yet, it did not come back.
+	own  map[int]string
+	back map[int]verifyBack
+	conn mqwatch.Conn
 }
 
 type verifyBack struct {
@@ -125,14 +129,25 @@ type verifyBack struct {
 
 func newVerifyWatch(ctx context.Context, conn mqwatch.Conn, res *OpResult) *verifyWatch {
 	req := &res.Plan.Request
-	w := &verifyWatch{queues: []string{req.Queue}, want: map[[24]byte]int{}, back: map[int]verifyBack{}, conn: conn}
+	w := &verifyWatch{queues: []string{req.Queue}, want: map[[24]byte]int{}, back: map[int]verifyBack{}, own: map[int]string{}, conn: conn}
 	if qmi, err := conn.QMgr(ctx); err == nil && qmi.DeadQ != "" && qmi.DeadQ != req.Queue {
 		w.queues = append(w.queues, qmi.DeadQ)
 	}
 	for i := range res.Items {
-		if len(w.want) < maxVerify && isDone(res.Items[i].Outcome) {
-			w.want[res.Items[i].Msg.MsgId] = i
+		it := &res.Items[i]
+		if len(w.want) >= maxVerify || !isDone(it.Outcome) {
+			continue
 		}
+		id := it.Msg.MsgId
+		if req.Op == OpReplay {
+			if id = it.CopyMsgId; id == ([24]byte{}) {
+				continue
+			}
+			if it.TargetQMgr == "" {
+				w.own[i] = it.Target
+			}
+		}
+		w.want[id] = i
 	}
 	return w
 }
@@ -147,6 +162,9 @@ func (w *verifyWatch) look(ctx context.Context, after time.Duration) {
 			continue
 		}
 		for id, i := range w.want {
+			if w.own[i] == name {
+				continue
+			}
 			m, err := q.Browse(ctx, mqwatch.BrowseOptions{First: true, MsgId: &id, MaxBytes: 4096})
 			if err != nil {
 				continue
@@ -206,10 +224,14 @@ func (e *Engine) auditCameBack(res *OpResult, w *verifyWatch) {
 	var recs []AuditRecord
 	for i, b := range w.back {
 		it := &res.Items[i]
-		recs = append(recs, AuditRecord{Time: now, User: e.user(req), QMgr: req.QMgr, Action: req.Op, MsgId: hexID(it.Msg.MsgId),
+		rec := AuditRecord{Time: now, User: e.user(req), QMgr: req.QMgr, Action: req.Op, MsgId: hexID(it.Msg.MsgId),
 			From: req.Queue, To: opTarget{queue: it.Target, qmgr: it.TargetQMgr}.key(), Reason: b.reason,
 			Outcome: fmt.Sprintf("came back to %s within %s (R10f requeue loop; run of %s)", b.queue, seconds(b.after),
-				res.Verify.Started.UTC().Format(time.RFC3339))})
+				res.Verify.Started.UTC().Format(time.RFC3339))}
+		if it.CopyMsgId != ([24]byte{}) {
+			rec.CopyMsgId = hexID(it.CopyMsgId)
+		}
+		recs = append(recs, rec)
 	}
 	_ = a.write(recs)
 }

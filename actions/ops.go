@@ -141,6 +141,9 @@ type OpItem struct {
 	// CameBack is set when the check after the run saw the message back
 	// on the queue it was taken from, or on the DEADQ (R10f).
 	CameBack bool
+	// CopyMsgId is the MsgId a replay's copy was put with (the queue
+	// manager's new one unless --keep-msgid), which the check looks for.
+	CopyMsgId [24]byte
 }
 
 // OpProgress is reported during a run, for progress bars.
