@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/doctext"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -134,5 +135,14 @@ func TestParkScreens(t *testing.T) {
 			checkFrame(t, v, size.w, size.h)
 			golden(t, v)
 		})
+	}
+}
+
+// TestReadmeListsTheParkKey: ctrl+n is a dialog key, not in the KeyMap
+// TestReadmeListsEveryKey walks, so it is checked here.
+func TestReadmeListsTheParkKey(t *testing.T) {
+	section, err := doctext.SectionExact("..", "Keys")
+	if err != nil || !strings.Contains(section, "| `ctrl+n` in a target input |") {
+		t.Fatalf("README Keys section lacks ctrl+n (%v)", err)
 	}
 }
