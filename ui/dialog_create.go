@@ -21,9 +21,12 @@ import (
 // path (the command server, its authority checks, the audit line); then the
 // dry run is shown again with the new queue as the target.
 
-// createStep is the define form over a dialog's target input.
+// createStep is the define form over a dialog's target input (or a rules
+// table's FWD queue).
 type createStep struct {
 	name, qmgr string
+	then       string               // what happens once it is defined, for the hint
+	done       func(a *App) tea.Cmd // the queue is defined: back to the owner
 	like       textinput.Model
 	depth      textinput.Model
 	onDepth    bool // MAXDEPTH has the focus (LIKE has it first)
@@ -37,13 +40,16 @@ type createStep struct {
 func (a *App) createOff(d *dialog) string {
 	q, _ := splitTarget(d.typed.Value())
 	qm := d.targetQMgr()
-	_, fix := a.opt.Ops.(FixOps)
+	return a.newQueueOff(q, qm)
+}
+
+// newQueueOff says why q on qm cannot be defined, "" when it can.
+func (a *App) newQueueOff(q, qm string) string {
 	s := a.state.QMgrs[qm]
+	if r := a.defineOff(); r != "" {
+		return r
+	}
 	switch {
-	case a.opt.ReadOnly:
-		return cmpOr(a.opt.ReadOnlyWhy, "read-only: queues cannot be defined")
-	case !fix:
-		return "no connection for defining queues"
 	case q == "":
 		return "type the new queue's name first"
 	case s == nil || s.Snap == nil:
@@ -63,10 +69,34 @@ func (a *App) queueKnown(qm, q string) bool {
 	return false
 }
 
-// openCreate is ctrl+n: the form, LIKE the DEADQ with its MAXDEPTH.
+// openCreate is ctrl+n in a target input: once defined, the queue is the
+// target and the dry run is shown again.
 func (a *App) openCreate(d *dialog) {
 	q, _ := splitTarget(d.typed.Value())
-	c := &createStep{name: q, qmgr: d.targetQMgr(), like: textinput.New(), depth: textinput.New()}
+	c := a.newCreate(q, d.targetQMgr())
+	c.then = "the dry run of the " + string(d.req.Op) + " to it is shown again"
+	c.done = func(a *App) tea.Cmd {
+		if d.create != c {
+			return nil // the form was left meanwhile
+		}
+		d.create = nil
+		d.req.Target, d.req.TargetQMgr = c.name, ""
+		if c.qmgr != d.req.QMgr {
+			d.req.TargetQMgr = c.qmgr
+		}
+		d.askTarget, d.onRun, d.retarget = false, false, false
+		if a.activeDialog() != d {
+			return nil
+		}
+		return a.planCmd(d)
+	}
+	d.create = c
+}
+
+// newCreate is the form for queue name on qm, LIKE its DEADQ with its
+// MAXDEPTH; qm is watched.
+func (a *App) newCreate(name, qm string) *createStep {
+	c := &createStep{name: name, qmgr: qm, like: textinput.New(), depth: textinput.New()}
 	c.like.Prompt, c.depth.Prompt = "LIKE: ", "MAXDEPTH: "
 	snap := a.state.QMgrs[c.qmgr].Snap
 	c.like.SetValue(snap.QMgr.DeadQ)
@@ -79,7 +109,7 @@ func (a *App) openCreate(d *dialog) {
 	c.like.Width, c.depth.Width = 48, 12
 	c.like.Focus()
 	c.like.CursorEnd()
-	d.create = c
+	return c
 }
 
 // createPlan is the define the form says, checked.
@@ -96,10 +126,20 @@ func (a *App) createPlan(c *createStep) (actions.FixPlan, error) {
 	return actions.ParkPlan(actions.ParkInput{QMgr: snap.QMgr, Queues: qs, Name: c.name, Like: c.like.Value(), MaxDepth: n})
 }
 
+// defineOff says why no queue can be defined here, "" when one can.
+func (a *App) defineOff() string {
+	if a.opt.ReadOnly {
+		return cmpOr(a.opt.ReadOnlyWhy, "read-only: queues cannot be defined")
+	}
+	if _, ok := a.opt.Ops.(FixOps); !ok {
+		return "no connection for defining queues"
+	}
+	return ""
+}
+
 // startCreate sends the define; its answer comes back as createdMsg.
-func (a *App) startCreate(d *dialog) tea.Cmd {
-	c := d.create
-	if r := a.createOff(d); r != "" {
+func (a *App) startCreate(c *createStep) tea.Cmd {
+	if r := a.defineOff(); r != "" {
 		c.problem = r
 		return nil
 	}
@@ -114,25 +154,24 @@ func (a *App) startCreate(d *dialog) tea.Cmd {
 	ctx, seq, qm, user := a.ctx(), c.seq, c.qmgr, a.opt.User
 	return func() tea.Msg {
 		res, err := fx.ApplyFix(ctx, qm, p, user)
-		return createdMsg{d: d, c: c, seq: seq, res: res, err: err}
+		return createdMsg{c: c, seq: seq, res: res, err: err}
 	}
 }
 
 // createdMsg is the command server's answer to a define.
 type createdMsg struct {
-	d   *dialog
 	c   *createStep
 	seq int
 	res actions.FixResult
 	err error
 }
 
-// apply: defined, the queue becomes the target and the dry run is shown
-// again; refused, the form stays with IBM's reason.
+// apply: defined, the form's owner takes the queue; refused, the form
+// stays with IBM's reason.
 func (m createdMsg) apply(a *App) tea.Cmd {
-	d, c := m.d, m.c
-	if d.create != c || m.seq != c.seq {
-		return nil // the form was left meanwhile
+	c := m.c
+	if m.seq != c.seq {
+		return nil
 	}
 	c.running = false
 	if m.err != nil {
@@ -140,33 +179,24 @@ func (m createdMsg) apply(a *App) tea.Cmd {
 		a.flash = c.problem
 		return nil
 	}
-	d.create = nil
-	step := m.res.Plan.Steps[0].MQSC
-	a.flash = "defined: " + mqfmt.Sanitize(step)
-	d.req.Target, d.req.TargetQMgr = c.name, ""
-	if c.qmgr != d.req.QMgr {
-		d.req.TargetQMgr = c.qmgr
+	if len(m.res.Plan.Steps) > 0 {
+		a.flash = "defined: " + mqfmt.Sanitize(m.res.Plan.Steps[0].MQSC)
 	}
-	d.askTarget, d.onRun, d.retarget = false, false, false
 	if s := a.source(c.qmgr); s != nil {
 		s.Refresh()
 	}
-	if a.activeDialog() != d {
-		return nil
-	}
-	return a.planCmd(d)
+	return c.done(a)
 }
 
-// createBindings are the form's keys.
-func (a *App) createBindings(d *dialog, b func(string, ...string) key.Binding) []binding {
-	c := d.create
+// createBindings are the form's keys; leave closes it.
+func (a *App) createBindings(c *createStep, leave func(), b func(string, ...string) key.Binding) []binding {
 	if c.running {
-		return []binding{bind(b("back to the target (the define already sent stands)", "esc"), run(func() { d.create = nil }), short)}
+		return []binding{bind(b("back (the define already sent stands)", "esc"), run(leave), short)}
 	}
 	return []binding{
 		bind(b("switch LIKE / MAXDEPTH", "tab", "shift+tab", "up", "down"), run(func() { c.toggle() }), short),
-		bind(b("define the queue, then dry-run the move to it", "enter"), func() tea.Cmd { return a.startCreate(d) }, short),
-		bind(b("back to the target", "esc"), run(func() { d.create = nil }), short),
+		bind(b("define the queue", "enter"), func() tea.Cmd { return a.startCreate(c) }, short),
+		bind(b("back, nothing defined", "esc"), run(leave), short),
 	}
 }
 
@@ -203,8 +233,8 @@ func (c *createStep) typeKey(k tea.KeyMsg) {
 
 // createLines draw the form: the MQSC it sends, the authority it needs and
 // what the LIKE queue gives the new one.
-func (a *App) createLines(d *dialog) []string {
-	st, c := &a.st, d.create
+func (a *App) createLines(c *createStep) []string {
+	st := &a.st
 	w := max(a.width-2, 20)
 	out := []string{st.Title.Render(" DEFINE " + mqfmt.Sanitize(c.name) + " on " + mqfmt.Sanitize(c.qmgr) + ": it does not exist"), ""}
 	out = append(out, " "+c.like.View(), " "+c.depth.View(), "")
@@ -224,7 +254,7 @@ func (a *App) createLines(d *dialog) []string {
 			out = append(out, st.Danger.Render(" ✗ "+l))
 		}
 	}
-	hint := " enter defines the queue (audited), then the dry run of the " + string(d.req.Op) + " to it is shown again; esc goes back to the target"
+	hint := " enter defines the queue (audited), then " + c.then + "; esc goes back"
 	out = append(out, "")
 	for _, l := range strings.Split(ansi.Wrap(hint, w, " "), "\n") {
 		out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))

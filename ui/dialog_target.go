@@ -186,7 +186,7 @@ func (a *App) targetHintLines(d *dialog) []string {
 // can become a requeue.
 func (a *App) confirmBindings(d *dialog, b func(string, ...string) key.Binding) []binding {
 	if d.create != nil {
-		return a.createBindings(d, b)
+		return a.createBindings(d.create, func() { d.create = nil }, b)
 	}
 	toggle := run(func() { d.onRun = !d.onRun })
 	var out []binding

@@ -168,7 +168,7 @@ func (a *App) dialogView(d *dialog, w, h int) string {
 
 func (a *App) confirmLines(d *dialog) []string {
 	if d.create != nil {
-		return a.createLines(d)
+		return a.createLines(d.create)
 	}
 	st := &a.st
 	var out []string
