@@ -146,3 +146,44 @@ func TestReadmeListsTheParkKey(t *testing.T) {
 		t.Fatalf("README Keys section lacks ctrl+n (%v)", err)
 	}
 }
+
+// TestR10h_RulesDialogDefinesAMissingFWDQ: W warns when a group forwards
+// to a queue that does not exist and ctrl+n defines it LIKE the DEADQ; in
+// read-only mode the warning stays and ctrl+n says why it is off.
+func TestR10h_RulesDialogDefinesAMissingFWDQ(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "W", "l", "right")
+	typeText(a, "PARKING.Q")
+	press(a, "enter")
+	want := "FWDQ PARKING.Q does not exist on QM1: runmqdlq could not forward (2085); ctrl+n defines it"
+	if v := ansi.Strip(a.View()); !strings.Contains(v, want) {
+		t.Fatalf("no warning %q:\n%s", want, v)
+	}
+	ctrlN(a)
+	if v := ansi.Strip(a.View()); !strings.Contains(v, "DEFINE QLOCAL(PARKING.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)") ||
+		!strings.Contains(v, "then the table forwards to it") {
+		t.Fatalf("no define form:\n%s", v)
+	}
+	press(a, "enter")
+	if len(ops.plans) != 1 || ops.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARKING.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)" {
+		t.Fatalf("sent %+v", ops.plans)
+	}
+	v := ansi.Strip(a.View())
+	if strings.Contains(v, "does not exist") || !strings.Contains(v, "ACTION(FWD) FWDQ('PARKING.Q')") {
+		t.Fatalf("after the define:\n%s", v)
+	}
+
+	ro, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
+	ro.Update(snapshotMsg{snap: incident(1, 300)})
+	press(ro, "d", "W", "l", "right")
+	typeText(ro, "OTHER.Q")
+	press(ro, "enter")
+	ctrlN(ro)
+	v = ansi.Strip(ro.View())
+	if !strings.Contains(v, "FWDQ OTHER.Q does not exist on QM1: runmqdlq could not forward (2085)") || strings.Contains(v, "ctrl+n defines it") ||
+		!strings.Contains(v, "read-only: queues cannot be defined") || len(ops.plans) != 1 {
+		t.Fatalf("read-only:\n%s", v)
+	}
+}
