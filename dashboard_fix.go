@@ -21,8 +21,8 @@ var cmdServers struct {
 }
 
 func (o *engineOps) commandServer(qmgr string) error {
-	qm, ok := o.conns[qmgr].(*embedded.QMgr)
-	if !ok {
+	qm := embeddedOf(o.conns[qmgr])
+	if qm == nil {
 		return nil // IBM MQ: its command server is the queue manager's own
 	}
 	cmdServers.Lock()

@@ -53,6 +53,7 @@ type dialog struct {
 	// retarget: the target input was reopened over a dry run's result
 	// (ctrl+t); esc returns to that result instead of closing the dialog.
 	retarget bool
+	create   *createStep // ctrl+n: the target queue being defined (dialog_create.go)
 }
 
 type planMsg struct {

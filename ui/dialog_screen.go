@@ -41,6 +41,10 @@ func (d *dialog) scroll(int) {}
 func (d *dialog) filter() *string { return nil }
 
 func (d *dialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+	if d.create != nil {
+		d.create.typeKey(k)
+		return nil
+	}
 	if d.phase != phaseConfirm || !(d.needType || d.askTarget) || (!d.askTarget && d.err == nil && d.actCount() == 0) {
 		return nil // nothing would be acted on: there is no count to type
 	}

@@ -177,7 +177,7 @@ func (a *App) targetHintLines(d *dialog) []string {
 	for _, s := range a.nearQueues(d.req.Messages, d.req.QMgr) {
 		out = append(out, st.Warning.Render(" suggestion: "+s))
 	}
-	return out
+	return append(out, a.createHintLines(d)...)
 }
 
 // confirmBindings are the confirmation's keys. While a queue is typed, tab
@@ -185,12 +185,16 @@ func (a *App) targetHintLines(d *dialog) []string {
 // requeue can be sent to a chosen target; a move that would keep an MQDLH
 // can become a requeue.
 func (a *App) confirmBindings(d *dialog, b func(string, ...string) key.Binding) []binding {
+	if d.create != nil {
+		return a.createBindings(d.create, func() { d.create = nil }, b)
+	}
 	toggle := run(func() { d.onRun = !d.onRun })
 	var out []binding
 	if d.askQueue() {
 		out = append(out,
 			bind(b("complete the queue name", "tab"), run(func() { a.completeTarget(d) }), short),
-			bind(b("switch Cancel/Run", "shift+tab", "left", "right"), toggle, short))
+			bind(b("switch Cancel/Run", "shift+tab", "left", "right"), toggle, short),
+			bind(b("define the typed queue (LIKE the DEADQ) to park in", "ctrl+n"), run(func() { a.openCreate(d) }), short, offWhen(func() string { return a.createOff(d) })))
 	} else {
 		out = append(out, bind(b("switch Cancel/Run", "tab", "shift+tab", "left", "right"), toggle, short))
 	}

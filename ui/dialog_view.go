@@ -167,6 +167,9 @@ func (a *App) dialogView(d *dialog, w, h int) string {
 }
 
 func (a *App) confirmLines(d *dialog) []string {
+	if d.create != nil {
+		return a.createLines(d.create)
+	}
 	st := &a.st
 	var out []string
 	if d.askTarget {

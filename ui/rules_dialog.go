@@ -33,6 +33,8 @@ type rulesDialog struct {
 	path    string
 	problem string // why the last enter wrote nothing
 	st      *Styles
+	create  *createStep     // ctrl+n: a missing FWDQ being defined (rules_dialog_create.go)
+	defined map[string]bool // "QMGR/QUEUE" defined here since the dialog opened
 }
 
 // editField is what the dialog's input line is editing.
@@ -123,6 +125,10 @@ func (d *rulesDialog) filter() *string { return nil }
 
 // typeKey types into the input line while a field is edited.
 func (d *rulesDialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+	if d.create != nil {
+		d.create.typeKey(k)
+		return nil
+	}
 	if d.editing != editNone {
 		d.input, _ = d.input.Update(k)
 	}
@@ -132,6 +138,9 @@ func (d *rulesDialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 func (d *rulesDialog) bindings(a *App) []binding {
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	}
+	if d.create != nil {
+		return a.createBindings(d.create, func() { d.create = nil }, b)
 	}
 	if d.editing != editNone {
 		out := []binding{
@@ -154,6 +163,7 @@ func (d *rulesDialog) bindings(a *App) []binding {
 		bind(arrow("previous action for the group", "←", "left", "h"), run(func() { d.cycle(-1) })),
 		bind(b("FWD: the queue to forward to", "t"), run(func() { d.edit(editTarget) }), short, notFwd),
 		bind(b("FWD: keep or remove the MQDLH (HEADER)", "x"), run(func() { d.group().HeaderNo = !d.group().HeaderNo }), notFwd),
+		bind(b("FWD: define the FWDQ that does not exist", "ctrl+n"), run(func() { a.openFwdCreate(d) }), offWhen(func() string { return a.fwdCreateOff(d) })),
 		bind(b("the file to write", "f"), run(func() { d.edit(editPath) }), short),
 		bind(a.keys.Help, run(func() { a.showHelp = true })),
 	}, a.gridKeys(&d.grid)...)
@@ -254,6 +264,9 @@ func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
 }
 
 func (d *rulesDialog) view(a *App, w, h int) string {
+	if d.create != nil {
+		return a.rulesCreateView(d, w, h)
+	}
 	st := &a.st
 	head := []string{
 		st.Title.Render(fmt.Sprintf(" Write a runmqdlq rules table: %s of %s on %s", countOf(len(d.groups), "group"), countOf(d.total, "message"), mqfmt.Sanitize(d.loc.Queue))),
@@ -269,6 +282,8 @@ func (d *rulesDialog) view(a *App, w, h int) string {
 	switch {
 	case d.problem != "":
 		foot = append(foot, st.Danger.Render(" "+mqfmt.Sanitize(d.problem)))
+	case d.editing == editNone && a.fwdWarning(d) != "":
+		foot = append(foot, st.Warning.Render(a.fwdWarning(d)))
 	case d.editing == editNone:
 		foot = append(foot, st.Muted.Render(" rule "+itoa(d.grid.Cursor+1)+": "+mqfmt.Sanitize(d.group().RuleString())))
 	default:

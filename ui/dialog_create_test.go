@@ -1,0 +1,189 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/doctext"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// ctrlN presses ctrl+n and runs what it returns.
+func ctrlN(a *App) {
+	_, cmd := a.Update(tea.KeyMsg{Type: tea.KeyCtrlN})
+	drain(a, cmd)
+}
+
+// openParkForm: a move of the first dead letter, PARK.Q typed as the
+// target, ctrl+n.
+func openParkForm(t *testing.T, a *App) *dialog {
+	t.Helper()
+	a.Update(snapshotMsg{snap: incidentWith()})
+	press(a, "d", "enter", "space", "M")
+	d := a.activeDialog()
+	if d == nil || !d.askTarget {
+		t.Fatal("M did not ask for a target")
+	}
+	typeText(a, "park.q")
+	if v := ansi.Strip(a.View()); !strings.Contains(v, "no queue PARK.Q on QM1: ctrl+n defines it") {
+		t.Fatalf("no hint that ctrl+n defines the queue:\n%s", v)
+	}
+	ctrlN(a)
+	if d.create == nil {
+		t.Fatalf("ctrl+n opened no form:\n%s", a.View())
+	}
+	return d
+}
+
+// TestR10h_ParkDefinesTheTargetThenTheMoveRuns: ctrl+n in the move's
+// target input defines the typed queue LIKE the DEADQ with the MAXDEPTH
+// typed; the dry run is shown again with the new queue, and Run moves there.
+func TestR10h_ParkDefinesTheTargetThenTheMoveRuns(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, src := newTestApp(t, 120, 35, Options{Ops: ops, User: "op1"})
+	d := openParkForm(t, a)
+	v := ansi.Strip(a.View())
+	for _, want := range []string{"DEFINE PARK.Q on QM1: it does not exist", "LIKE: QM1.DEADQ", "MAXDEPTH: 50000",
+		"DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)", "sent as MQCMD_COPY_Q; needs +crt on queues (profile @class), +dsp on QM1.DEADQ",
+		"copies QM1.DEADQ: MAXMSGL(4194304) BOTHRESH(0) BOQNAME(' ') and the rest"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("form lacks %q:\n%s", want, v)
+		}
+	}
+	press(a, "tab")
+	for range 5 {
+		press(a, "backspace")
+	}
+	typeText(a, "2x0000") // the x is refused: MAXDEPTH takes digits
+	press(a, "enter")
+	if len(ops.plans) != 1 || ops.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(20000)" {
+		t.Fatalf("sent %+v", ops.plans)
+	}
+	if d.create != nil || d.askTarget || d.req.Target != "PARK.Q" || d.phase != phaseConfirm {
+		t.Fatalf("after the define: create=%v askTarget=%v target=%q phase=%v", d.create, d.askTarget, d.req.Target, d.phase)
+	}
+	if src.refresh == 0 {
+		t.Error("no poll asked for after the define")
+	}
+	if v := ansi.Strip(a.View()); !strings.Contains(v, "defined: DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(20000)") || !strings.Contains(v, "[ Cancel ]") {
+		t.Fatalf("the dry run is not shown again:\n%s", v)
+	}
+	press(a, "1", "enter") // a move's count typed
+	if len(ops.runs) != 1 || ops.runs[0].Op != actions.OpMove || ops.runs[0].Target != "PARK.Q" {
+		t.Fatalf("runs %+v", ops.runs)
+	}
+}
+
+// TestR10h_ParkRefused: read-only (a war-room viewer's screen) turns ctrl+n
+// off with the reason; a define the command server refuses (2035 without
+// +crt, the viewer refused by the room's server, a queue defined meanwhile)
+// keeps the form open with IBM's reason and moves nothing.
+func TestR10h_ParkRefused(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incidentWith()})
+	press(a, "d", "enter", "space", "M")
+	typeText(a, "PARK.Q")
+	a.opt.ReadOnly, a.opt.ReadOnlyWhy = true, "viewers cannot act: ask an operator"
+	ctrlN(a)
+	if d := a.activeDialog(); d.create != nil || !strings.Contains(a.View(), "viewers cannot act: ask an operator") {
+		t.Fatalf("ctrl+n read-only: %v\n%s", d.create, a.View())
+	}
+	a.opt.ReadOnly = false
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{mqwatch.NewError("MQCMD_COPY_Q", "PARK.Q", mqfmt.RCNotAuthorized), "not defined: MQRC_NOT_AUTHORIZED (2035)"},
+		{errors.New("viewers cannot change anything: ask the driver"), "not defined: viewers cannot change anything"},
+		{mqwatch.NewError("MQCMD_COPY_Q", "PARK.Q", mqfmt.Reason(4001)), "not defined: MQRCCF_OBJECT_ALREADY_EXISTS"},
+	} {
+		ops.fail = tc.err
+		ctrlN(a)
+		press(a, "enter")
+		d := a.activeDialog()
+		if v := ansi.Strip(a.View()); d.create == nil || !strings.Contains(v, tc.want) {
+			t.Errorf("%v: form closed or reason missing (%q):\n%s", tc.err, tc.want, v)
+		}
+		press(a, "esc")
+		if d.create != nil || !d.askTarget || d.req.Target != "" || len(ops.runs) != 0 {
+			t.Fatalf("esc after a refusal: %+v", d.req)
+		}
+	}
+	// A queue that exists is picked with enter, not defined.
+	press(a, "ctrl+u")
+	typeText(a, "ORDERS.BO")
+	ctrlN(a)
+	if d := a.activeDialog(); d.create != nil || !strings.Contains(a.View(), "ORDERS.BO exists: enter picks it") {
+		t.Fatalf("ctrl+n on an existing queue:\n%s", a.View())
+	}
+}
+
+// TestParkScreens: the define form at 80x24 and 200x60.
+func TestParkScreens(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {200, 60}} {
+		t.Run("park_define_"+itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+			a, _ := newTestApp(t, size.w, size.h, Options{Ops: &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}})
+			openParkForm(t, a)
+			v := a.View()
+			checkFrame(t, v, size.w, size.h)
+			golden(t, v)
+		})
+	}
+}
+
+// TestReadmeListsTheParkKey: ctrl+n is a dialog key, not in the KeyMap
+// TestReadmeListsEveryKey walks, so it is checked here.
+func TestReadmeListsTheParkKey(t *testing.T) {
+	section, err := doctext.SectionExact("..", "Keys")
+	if err != nil || !strings.Contains(section, "| `ctrl+n` in a target input |") {
+		t.Fatalf("README Keys section lacks ctrl+n (%v)", err)
+	}
+}
+
+// TestR10h_RulesDialogDefinesAMissingFWDQ: W warns when a group forwards
+// to a queue that does not exist and ctrl+n defines it LIKE the DEADQ; in
+// read-only mode the warning stays and ctrl+n says why it is off.
+func TestR10h_RulesDialogDefinesAMissingFWDQ(t *testing.T) {
+	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "W", "l", "right")
+	typeText(a, "PARKING.Q")
+	press(a, "enter")
+	want := "FWDQ PARKING.Q does not exist on QM1: runmqdlq could not forward (2085); ctrl+n defines it"
+	if v := ansi.Strip(a.View()); !strings.Contains(v, want) {
+		t.Fatalf("no warning %q:\n%s", want, v)
+	}
+	ctrlN(a)
+	if v := ansi.Strip(a.View()); !strings.Contains(v, "DEFINE QLOCAL(PARKING.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)") ||
+		!strings.Contains(v, "then the table forwards to it") {
+		t.Fatalf("no define form:\n%s", v)
+	}
+	press(a, "enter")
+	if len(ops.plans) != 1 || ops.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARKING.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)" {
+		t.Fatalf("sent %+v", ops.plans)
+	}
+	v := ansi.Strip(a.View())
+	if strings.Contains(v, "does not exist") || !strings.Contains(v, "ACTION(FWD) FWDQ('PARKING.Q')") {
+		t.Fatalf("after the define:\n%s", v)
+	}
+
+	ro, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
+	ro.Update(snapshotMsg{snap: incident(1, 300)})
+	press(ro, "d", "W", "l", "right")
+	typeText(ro, "OTHER.Q")
+	press(ro, "enter")
+	ctrlN(ro)
+	v = ansi.Strip(ro.View())
+	if !strings.Contains(v, "FWDQ OTHER.Q does not exist on QM1: runmqdlq could not forward (2085)") || strings.Contains(v, "ctrl+n defines it") ||
+		!strings.Contains(v, "read-only: queues cannot be defined") || len(ops.plans) != 1 {
+		t.Fatalf("read-only:\n%s", v)
+	}
+}
