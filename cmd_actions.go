@@ -18,7 +18,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// Exit codes of the action commands (documented in the README).
+// Exit codes of the action commands (documented in docs/actions.md).
 const (
 	exitDone    = 0 // every selected message was acted on (or would be, in a dry run)
 	exitPartial = 1 // some were, some were skipped, failed, in doubt or not reached

@@ -76,7 +76,7 @@ func doctorTargets(o doctorOpts) ([]doctor.Target, func(), error) {
 	switch o.backend {
 	case "ibmmq":
 		if o.user != "" {
-			return nil, nil, fmt.Errorf("--user is for embedded connections; IBM MQ authenticates MQ_USER (see the README)")
+			return nil, nil, fmt.Errorf("--user is for embedded connections; IBM MQ authenticates MQ_USER (see docs/ibmmq.md)")
 		}
 		ts, err := ibmmqDoctorTargets(promptPassword, o.qmgrs)
 		return ts, func() {}, err
