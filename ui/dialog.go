@@ -110,6 +110,9 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	}
 	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true
+		// An export's file name is ready: enter takes it, as it takes a
+		// value the operator typed.
+		d.onRun = op == actions.OpExport
 		d.typed.Focus()
 		return pushed
 	}

@@ -97,7 +97,9 @@ func (a *App) choose(d *dialog) tea.Cmd {
 		} else {
 			d.setTarget()
 		}
-		d.askTarget, d.onRun = false, false
+		// An export is a browse: after its dry run enter exports. Anything
+		// else comes back to Cancel.
+		d.askTarget, d.onRun = false, d.req.Op == actions.OpExport
 		return a.planCmd(d)
 	}
 	if r := d.runOff(); r != "" {
