@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 )
 
@@ -128,5 +130,44 @@ func TestWriteRulesDialogHelp(t *testing.T) {
 	press(a, "?", "t")
 	if !strings.Contains(a.flash, "only ACTION(FWD) has a queue") {
 		t.Errorf("t on an IGNORE group: status %q", a.flash)
+	}
+}
+
+// TestWriteRulesDialogRuleLineWrapsAt80x24: the rule under the cursor is
+// read whole at 80x24, wrapped into the rows the short group list leaves
+// empty, not cut.
+func TestWriteRulesDialogRuleLineWrapsAt80x24(t *testing.T) {
+	a, _ := newTestApp(t, 80, 24, Options{ExportDir: "/var/mqm/poisonwatch/state/incident-2026-12-01/exports"})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "W", "l", "l") // FWD asks for its queue at once
+	press(a, typed("&DESTQ@&DESTQM")...)
+	press(a, "enter")
+	d := topIs[*rulesDialog](t, a)
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	rule := "rule 1: " + strings.Join(strings.Fields(d.group().RuleString()), " ")
+	if !strings.Contains(joinedText(v), rule) {
+		t.Fatalf("the rule line is cut at 80x24, want %q:\n%s", rule, v)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(ansi.Strip(v)), ""), "file:"+d.path) {
+		t.Fatalf("the file line is cut at 80x24, want %q:\n%s", d.path, v)
+	}
+}
+
+// TestWrittenRulesFileIsNamedWholeAt80Columns: the flash naming the file
+// just written wraps over the footer's rows instead of cutting the path.
+func TestWrittenRulesFileIsNamedWholeAt80Columns(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "incident-2026-12-01", "exports", "queue-manager-QM1")
+	a, _ := newTestApp(t, 80, 24, Options{ExportDir: dir})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "W", "enter")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.rules"))
+	if len(files) != 1 {
+		t.Fatalf("no table written: %v, status %q", files, a.flash)
+	}
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	if !strings.Contains(strings.Join(strings.Fields(ansi.Strip(v)), ""), files[0]) {
+		t.Fatalf("the flash does not name %s whole:\n%s", files[0], v)
 	}
 }
