@@ -215,6 +215,9 @@ func (a *App) confirmLines(d *dialog) []string {
 			}
 			out = append(out, a.planHintLines(d)...)
 		}
+		for _, l := range d.from {
+			out = append(out, wrapped(st.Warning, " ", l, a.width)...)
+		}
 		if d.hidden > 0 {
 			out = append(out, st.Warning.Render(fmt.Sprintf(" %d of the marked messages are hidden by the current filter and are included", d.hidden)))
 		}
