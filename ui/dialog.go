@@ -41,6 +41,7 @@ type dialog struct {
 	err       error
 	hidden    int      // marked messages hidden by the filter
 	from      []string // the groups the marked messages come from
+	stale     string   // another session acted on some of the messages
 	onRun     bool     // focus: false = Cancel (the default), true = Run
 	typed     textinput.Model
 	needType  bool

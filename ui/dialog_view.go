@@ -193,6 +193,9 @@ func (a *App) confirmLines(d *dialog) []string {
 			out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))
 		}
 	} else {
+		if d.stale != "" {
+			out = append(out, wrapped(st.Warning, " ⚠ ", d.stale, a.width)...)
+		}
 		if d.err != nil {
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
 		} else {
