@@ -77,7 +77,10 @@ type roomState struct {
 	lastEvent int
 	following int
 	pointing  bool
-	published *SessionView
+	// pointFlash is the "points at row" sentence on view, cleared when the
+	// followed session stops pointing.
+	pointFlash string
+	published  *SessionView
 }
 
 func waitRoom(r Room) tea.Cmd {
