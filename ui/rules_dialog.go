@@ -251,6 +251,9 @@ func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
 		return nil
 	}
 	a.flash = fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
+	if ws := a.fwdWarnings(d); len(ws) > 0 {
+		a.flash += "; ⚠ " + strings.Join(ws, "; ")
+	}
 	return a.pop()
 }
 
@@ -269,6 +272,9 @@ func (d *rulesDialog) view(a *App, w, h int) string {
 	var foot []string
 	if d.editing != editNone {
 		foot = append(foot, ansi.Truncate(" "+d.input.View(), w, "…")) // the input scrolls
+		if c := a.fwdCandidates(d); c != "" && d.editing == editTarget {
+			foot = append(foot, ansi.Truncate(st.Muted.Render(c), w, "…"))
+		}
 	} else {
 		foot = append(foot, a.pathLines(lipgloss.NewStyle(), "file: ", d.path, "")...)
 	}
@@ -279,6 +285,11 @@ func (d *rulesDialog) view(a *App, w, h int) string {
 		foot = append(foot, wrapped(st.Muted, " rule "+itoa(d.grid.Cursor+1)+": ", mqfmt.Sanitize(d.group().RuleString()), w)...)
 	default:
 		foot = append(foot, "")
+	}
+	if d.editing == editNone {
+		for _, l := range a.fwdWarnings(d) {
+			foot = append(foot, wrapped(st.Warning, " ⚠ ", l, w)...)
+		}
 	}
 	foot = append(foot, "")
 	foot = append(foot, wrapped(st.Muted, " ", "nothing is acted on: rules preview and rules run take the file from there", w)...)

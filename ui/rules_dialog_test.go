@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/model"
 )
 
 // typed is the keys that type s into an input.
@@ -169,5 +170,37 @@ func TestWrittenRulesFileIsNamedWholeAt80Columns(t *testing.T) {
 	checkFrame(t, v, 80, 24)
 	if !strings.Contains(strings.Join(strings.Fields(ansi.Strip(v)), ""), files[0]) {
 		t.Fatalf("the flash does not name %s whole:\n%s", files[0], v)
+	}
+}
+
+// TestWriteRulesDialogListsFwdCandidatesAndWarnsOfAMissingQueue: typing the
+// FWD queue lists the known queues it begins (as the M dialog does); a FWDQ
+// naming a queue the queue manager does not have is warned of, in the dialog
+// and in what the write says.
+func TestWriteRulesDialogListsFwdCandidatesAndWarnsOfAMissingQueue(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := newTestApp(t, 120, 35, Options{ExportDir: dir})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "W", "l", "l") // FWD asks for its queue
+	press(a, typed("ORDERS.")...)
+	known := model.CompleteNames("ORDERS.", a.knownQueues("QM1"))
+	if len(known) < 2 {
+		t.Fatalf("the fixture needs two queues beginning ORDERS.: %v", known)
+	}
+	for _, n := range known[:2] {
+		if !strings.Contains(a.View(), n) {
+			t.Fatalf("typing ORDERS. does not list %s:\n%s", n, a.View())
+		}
+	}
+	press(a, "ctrl+u")
+	press(a, typed("NO.SUCH.QUEUE")...)
+	press(a, "enter")
+	want := "rule 1: QM1 has no queue NO.SUCH.QUEUE"
+	if !strings.Contains(joinedText(a.View()), want) {
+		t.Fatalf("no warning of the missing FWDQ:\n%s", a.View())
+	}
+	press(a, "enter")
+	if !strings.Contains(a.flash, want) {
+		t.Fatalf("the write does not warn: %q", a.flash)
 	}
 }
