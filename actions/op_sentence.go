@@ -135,5 +135,18 @@ func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return withCommas(n) + " " + word + "s"
+}
+
+// withCommas writes a count as the dashboard does, 1,244: the sentence
+// stands in a dialog beside its ×1,244 lines.
+func withCommas(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + withCommas(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -39,8 +39,10 @@ type dialog struct {
 	phase     dialogPhase
 	plan      actions.OpPlan
 	err       error
-	hidden    int  // marked messages hidden by the filter
-	onRun     bool // focus: false = Cancel (the default), true = Run
+	hidden    int      // marked messages hidden by the filter
+	from      []string // the groups the marked messages come from
+	stale     string   // another session acted on some of the messages
+	onRun     bool     // focus: false = Cancel (the default), true = Run
 	typed     textinput.Model
 	needType  bool
 	askTarget bool // move/replay: the target queue is typed first
@@ -87,11 +89,14 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	}
 	a.dialogSeq++
 	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
-		hidden: hidden, prog: progress.New(progress.WithDefaultGradient())}
+		hidden: hidden, from: a.markedFrom(msgs, loc), prog: progress.New(progress.WithDefaultGradient())}
 	if op == actions.OpRequeue || op == actions.OpMove || op == actions.OpReplay {
 		d.req.Verify = dashboardVerify // the dashboard always checks what comes back (R10f)
 	}
 	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: loc.QMgr, Queue: queue, Label: string(op)}
+	if len(d.from) > 1 { // some marks are not in the group on view: the crumb says so
+		d.loc.Label = string(op) + " marks from another group"
+	}
 	d.needType = len(msgs) > 1 || op == actions.OpDiscard
 	if op == actions.OpExport {
 		d.needType = false // a browse: nothing on the queue changes
@@ -111,6 +116,9 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 	}
 	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true
+		// An export's file name is ready: enter takes it, as it takes a
+		// value the operator typed.
+		d.onRun = op == actions.OpExport
 		d.typed.Focus()
 		return pushed
 	}

@@ -225,8 +225,8 @@ func (a *App) planHintLines(d *dialog) []string {
 	st := &a.st
 	var out []string
 	if n := a.dlhStays(d); n > 0 {
-		out = append(out, st.Warning.Render(fmt.Sprintf(" %d message(s) carry an MQDLH and %s is not a dead-letter queue: a move keeps the header on them;",
-			n, mqfmt.Sanitize(d.req.Target))),
+		out = append(out, st.Warning.Render(fmt.Sprintf(" %s message(s) carry an MQDLH and %s is not a dead-letter queue: a move keeps the header on them;",
+			human(int64(n)), mqfmt.Sanitize(d.req.Target))),
 			st.Warning.Render(" ctrl+r requeues to "+mqfmt.Sanitize(d.req.Target)+" instead, stripping the MQDLH"))
 	}
 	if d.req.Op == actions.OpRequeue {

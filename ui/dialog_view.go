@@ -97,7 +97,9 @@ func (a *App) choose(d *dialog) tea.Cmd {
 		} else {
 			d.setTarget()
 		}
-		d.askTarget, d.onRun = false, false
+		// An export is a browse: after its dry run enter exports. Anything
+		// else comes back to Cancel.
+		d.askTarget, d.onRun = false, d.req.Op == actions.OpExport
 		return a.planCmd(d)
 	}
 	if r := d.runOff(); r != "" {
@@ -122,7 +124,7 @@ func (d *dialog) runOff() string {
 	case d.confirmed():
 		return ""
 	}
-	n := strconv.Itoa(d.actCount())
+	n := human(int64(d.actCount())) // typed with or without the commas
 	if v := strings.TrimSpace(d.typed.Value()); v != "" {
 		return "you typed " + mqfmt.Sanitize(v) + ", " + n + " message(s) would be acted on: type " + n
 	}
@@ -135,7 +137,8 @@ func (d *dialog) confirmed() bool {
 	if !d.needType {
 		return true
 	}
-	return strings.TrimSpace(d.typed.Value()) == strconv.Itoa(d.actCount())
+	// Counts read 1,244 everywhere in the dialog: the commas may be typed too.
+	return strings.ReplaceAll(strings.TrimSpace(d.typed.Value()), ",", "") == strconv.Itoa(d.actCount())
 }
 
 // actCount is the number of messages the dry run says would be acted on:
@@ -148,7 +151,7 @@ func (d *dialog) actCount() int {
 
 func (a *App) dialogView(d *dialog, w, h int) string {
 	st := &a.st
-	title := fmt.Sprintf(" %s — %d message(s) from %s", strings.ToUpper(string(d.req.Op)), len(d.req.Messages), mqfmt.Sanitize(d.req.Queue))
+	title := fmt.Sprintf(" %s — %s message(s) from %s", strings.ToUpper(string(d.req.Op)), human(int64(len(d.req.Messages))), mqfmt.Sanitize(d.req.Queue))
 	lines := []string{st.Title.Render(title), ""}
 	switch d.phase {
 	case phasePlanning:
@@ -194,6 +197,9 @@ func (a *App) confirmLines(d *dialog) []string {
 			out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))
 		}
 	} else {
+		if d.stale != "" {
+			out = append(out, wrapped(st.Warning, " ⚠ ", d.stale, a.width)...)
+		}
 		if d.err != nil {
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
 		} else {
@@ -216,11 +222,14 @@ func (a *App) confirmLines(d *dialog) []string {
 			}
 			out = append(out, a.planHintLines(d)...)
 		}
+		for _, l := range d.from {
+			out = append(out, wrapped(st.Warning, " ", l, a.width)...)
+		}
 		if d.hidden > 0 {
-			out = append(out, st.Warning.Render(fmt.Sprintf(" %d of the marked messages are hidden by the current filter and are included", d.hidden)))
+			out = append(out, st.Warning.Render(fmt.Sprintf(" %s of the marked messages are hidden by the current filter and are included", human(int64(d.hidden)))))
 		}
 		if d.needType && d.err == nil && d.actCount() > 0 { // nothing to confirm: Run is off and says why
-			out = append(out, "", " "+d.typed.View(), st.Muted.Render(fmt.Sprintf("   (type %d to confirm)", d.actCount())))
+			out = append(out, "", " "+d.typed.View(), st.Muted.Render(fmt.Sprintf("   (type %s to confirm)", human(int64(d.actCount())))))
 		}
 	}
 	// The focused button is bracketed, so focus reads without colour too.
@@ -307,8 +316,8 @@ func (a *App) progressLines(d *dialog) []string {
 	}
 	return []string{
 		" " + bar.ViewAs(pct),
-		fmt.Sprintf(" %s / %s done · %d skipped · %d failed · %s · ETA %s",
-			human(int64(p.Done)), human(int64(p.Total)), p.Skipped, p.Failed, fmtRate(p.Rate), age(p.ETA)),
+		fmt.Sprintf(" %s / %s done · %s skipped · %s failed · %s · ETA %s",
+			human(int64(p.Done)), human(int64(p.Total)), human(int64(p.Skipped)), human(int64(p.Failed)), fmtRate(p.Rate), age(p.ETA)),
 		"",
 		a.st.Muted.Render(" esc stops: the batch in flight is backed out, nothing is lost"),
 	}
@@ -332,7 +341,7 @@ func (a *App) pathLines(style lipgloss.Style, label, path, note string) []string
 func (a *App) doneLines(d *dialog) []string {
 	r := d.result
 	st := &a.st
-	out := []string{fmt.Sprintf(" done: %s · skipped %d · failed %d", human(int64(r.Done)), r.Skipped, r.Failed)}
+	out := []string{fmt.Sprintf(" done: %s · skipped %s · failed %s", human(int64(r.Done)), human(int64(r.Skipped)), human(int64(r.Failed)))}
 	if r.Skipped+r.Failed > 0 {
 		// Why each message was skipped or failed, counted, not only in the
 		// audit file.

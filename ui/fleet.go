@@ -52,7 +52,7 @@ func fleetCols(w int) []Column {
 			{Title: "QMGR", Width: 8}, {Title: "STATE", Width: 16, Flex: true},
 			{Title: "CRIT", Width: 4, Right: true}, {Title: "WARN", Width: 4, Right: true},
 			{Title: "DEADQ", Width: 10, Right: true}, {Title: "DLQ/MIN", Width: 7, Right: true},
-			{Title: "BOQ FILL", Width: 9},
+			{Title: "BOQ FILL", Width: 9}, {Title: "WORST BOQ", Width: 8, Flex: true},
 		}
 	}
 	cols := []Column{
@@ -84,6 +84,7 @@ func (f *fleetScreen) refresh(a *App) tea.Cmd {
 		f.rows = append(f.rows, all[m.Index])
 	}
 	f.grid.SetRows(len(f.rows))
+	f.fitState()
 	// Rows re-sort as trouble comes and goes: the cursor stays on its
 	// queue manager, not on its line.
 	for i, r := range f.rows {
@@ -98,8 +99,34 @@ func (f *fleetScreen) refresh(a *App) tea.Cmd {
 
 func (f *fleetScreen) resize(_ *App, w, h int) {
 	f.w, f.h = w, h
-	f.grid.Cols = fleetCols(w)
-	f.grid.SetSize(w, max(h-1-f.detailHeight(), 2))
+	f.fitState()
+}
+
+// fitState gives the STATE column the width its longest text needs (up to
+// 30), and what it does not need to the worst BOQ's name: "● 1s ago" does
+// not hold 30 columns while the name beside it is dropped.
+func (f *fleetScreen) fitState() {
+	cols := fleetCols(f.w)
+	need := 10
+	for i := range f.rows {
+		need = max(need, ansi.StringWidth(f.stateCell(&f.rows[i], 30).Text))
+	}
+	fixed := len(cols) + 2 // the gutter and the blanks between cells
+	for _, c := range cols {
+		if c.Title != "STATE" && !c.Flex {
+			fixed += c.Width
+		}
+	}
+	for i := range cols {
+		switch {
+		case cols[i].Title == "STATE":
+			cols[i].Width, cols[i].Flex = min(need, 30, max(f.w-fixed-8, 10)), false
+		case cols[i].Title == "WORST BOQ" && f.w >= 150:
+			cols[i].Width = max(cols[i].Width, 20)
+		}
+	}
+	f.grid.Cols = cols
+	f.grid.SetSize(f.w, max(f.h-1-f.detailHeight(), 2))
 }
 
 // detailHeight is the part under the table: the row in full and its alerts.
@@ -189,11 +216,18 @@ func (f *fleetScreen) stateCell(r *model.FleetRow, w int) Cell {
 	case model.LinkStale:
 		return Cell{Text: "◌ stale " + age(r.Age), Style: &st.Warning}
 	case model.LinkNoAnswer:
-		return Cell{Text: "✖ no answer, data " + age(r.Age) + " old", Style: &st.Danger}
+		text := "✖ no answer, data " + age(r.Age) + " old"
+		if ansi.StringWidth(text) > w { // short, not cut: the detail says it in full
+			text = "✖ no answer " + age(r.Age)
+		}
+		return Cell{Text: text, Style: &st.Danger}
 	case model.LinkDown:
 		text := "✖ down"
 		if rc := mqwatch.ReasonOf(r.Err); rc != 0 {
 			text = fmt.Sprintf("✖ %d %s", int32(rc), trimRC(rc.String()))
+			if ansi.StringWidth(text) > w {
+				text = fmt.Sprintf("✖ down %d", int32(rc))
+			}
 		}
 		return Cell{Text: text, Style: &st.Danger}
 	}
@@ -248,13 +282,11 @@ func (f *fleetScreen) detail(a *App, w int) []string {
 		head = r.QMgr + ": waiting for the first poll"
 	}
 	// The reason code's explanation is the point of the line: it wraps
-	// onto a second line rather than being cut.
-	var lines []string
-	for i, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(head), max(w-2, 20), " "), "\n") {
-		if i == 2 {
-			break
-		}
-		lines = append(lines, ansi.Truncate(st.Info.Render(" "+l), w, "…"))
+	// onto the rows below rather than being cut (the alerts follow it).
+	lines := wrapped(st.Info, " ", mqfmt.Sanitize(head), w)
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = ansi.Truncate(lines[n-1], w-1, "") + "…"
 	}
 	if l := oldestLine(st, r, f.now, w); l != "" && len(lines) < n {
 		lines = append(lines, l)

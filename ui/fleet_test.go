@@ -269,3 +269,21 @@ func TestRandomWalkFromTheFleet(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetDetailSaysTheReasonWholeAt80x24: the down queue manager's reason
+// and its explanation wrap into the detail's rows, not cut above empty ones;
+// the STATE column is as wide as its text, and the worst BOQ is named.
+func TestFleetDetailSaysTheReasonWholeAt80x24(t *testing.T) {
+	a, _ := newFleetApp(t, 80, 24)
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	want := mqwatch.NewError("MQCONNX", "QM05", mqfmt.RCQMgrNotAvailable).Error()
+	if !strings.Contains(joinedText(v), joinedText(want)) {
+		t.Fatalf("the detail cuts %q:\n%s", want, v)
+	}
+	for _, s := range []string{"WORST BOQ", "ORDERS.BO"} {
+		if !strings.Contains(v, s) {
+			t.Fatalf("the fleet at 80 columns lacks %q:\n%s", s, v)
+		}
+	}
+}

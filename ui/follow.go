@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fmt"
-
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -103,7 +101,10 @@ func (a *App) mirror() {
 	m := a.member(a.room.following)
 	if m == nil {
 		a.room.following = 0
-		a.flash = "the session you followed left"
+		a.flash = "the session you followed left" + a.newDriverOffer()
+		if g := screenGrid(a.top()); g != nil {
+			g.CursorMark = ""
+		}
 		return
 	}
 	v := m.View
@@ -122,11 +123,7 @@ func (a *App) mirror() {
 		g.clamp()
 	}
 	if g != nil {
-		g.CursorMark = ""
-		if v.Pointing {
-			g.CursorMark = pointMark
-			a.flash = fmt.Sprintf("%s points at row %d", mqfmt.Sanitize(m.User), v.Cursor+1)
-		}
+		a.showPoint(g, m.User, v)
 	}
 }
 

@@ -336,11 +336,7 @@ func (s *queueScreen) bindings(a *App) []binding {
 // listTargets: the marked messages of this queue, else the one under the cursor.
 func (a *App) listTargets(s *queueScreen) ([]mqwatch.Summary, int) {
 	if a.sel.Len() > 0 && a.selQueue == s.loc.Queue {
-		visible := make(map[mqwatch.Key]bool, s.msgs.Len())
-		for i := 0; i < s.msgs.Len(); i++ {
-			visible[s.msgs.Key(i)] = true
-		}
-		return a.sel.Items(), a.sel.Hidden(func(k mqwatch.Key) bool { return visible[k] })
+		return a.sel.Items(), a.hiddenMarks(s)
 	}
 	if m := s.selected(); m != nil {
 		return []mqwatch.Summary{*m}, 0

@@ -77,7 +77,10 @@ type roomState struct {
 	lastEvent int
 	following int
 	pointing  bool
-	published *SessionView
+	// pointFlash is the "points at row" sentence on view, cleared when the
+	// followed session stops pointing.
+	pointFlash string
+	published  *SessionView
 }
 
 func waitRoom(r Room) tea.Cmd {
@@ -102,6 +105,7 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 	}
 	first := a.room.st.Self == 0
 	a.room.st = m.st
+	var cmds []tea.Cmd
 	for _, e := range m.st.Events {
 		if e.Seq <= a.room.lastEvent {
 			continue
@@ -112,6 +116,7 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 		}
 		if e.Result != nil && e.From != m.st.Self {
 			a.recordAudit(*e.Result)
+			cmds = append(cmds, a.replanAfterRoomRun(*e.Result, a.memberName(e.From)))
 			if _, ok := a.top().(*auditScreen); ok {
 				a.refreshScreens()
 			}
@@ -120,7 +125,7 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 		a.roomNews()
 	}
 	a.mirror()
-	return waitRoom(a.opt.Room)
+	return tea.Batch(append(cmds, waitRoom(a.opt.Room))...)
 }
 
 // member finds a member of the room by ID.

@@ -32,13 +32,23 @@ func (a *App) routePanel(s *queueScreen) string {
 		if len(who) == 0 {
 			who = []string{"no application (nothing is consuming this queue)"}
 		}
-		lines = append(lines, a.st.Muted.Render(" open by: "+strings.Join(who, "; ")))
+		// Whom to call is the point: the names wrap onto the panel's rows
+		// (the prediction above gives way), not cut at the edge.
+		open := wrapped(a.st.Muted, " open by: ", strings.Join(who, "; "), s.w)
+		keep := max(routeRows-len(open), min(len(lines), 2))
+		if len(lines) > keep {
+			lines = lines[:keep]
+		}
+		lines = append(lines, open...)
 	}
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, s.w, "…")
 	}
 	return strings.Join(lines, "\n")
 }
+
+// routeRows is the height of the panel under the queue's messages.
+const routeRows = queueChrome - 2
 
 // watcherApplTag is the application tag of poisonwatch's own connections.
 const watcherApplTag = "poisonwatch"

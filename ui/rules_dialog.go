@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
@@ -260,6 +261,9 @@ func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
 		return nil
 	}
 	a.flash = fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
+	if ws := a.fwdWarnings(d); len(ws) > 0 {
+		a.flash += "; ⚠ " + strings.Join(ws, "; ")
+	}
 	return a.pop()
 }
 
@@ -273,28 +277,37 @@ func (d *rulesDialog) view(a *App, w, h int) string {
 		st.Muted.Render(" one rule per group, in this order; IGNORE leaves the messages on the queue"),
 		"",
 	}
+	for i, l := range head {
+		head[i] = ansi.Truncate(l, w, "…")
+	}
+	// The lines under the list wrap into the rows a short list leaves empty:
+	// the rule and the file are read whole before they are written.
 	var foot []string
 	if d.editing != editNone {
-		foot = append(foot, " "+d.input.View())
+		foot = append(foot, ansi.Truncate(" "+d.input.View(), w, "…")) // the input scrolls
+		if c := a.fwdCandidates(d); c != "" && d.editing == editTarget {
+			foot = append(foot, ansi.Truncate(st.Muted.Render(c), w, "…"))
+		}
 	} else {
-		foot = append(foot, " file: "+mqfmt.Sanitize(d.path))
+		foot = append(foot, a.pathLines(lipgloss.NewStyle(), "file: ", d.path, "")...)
 	}
 	switch {
 	case d.problem != "":
-		foot = append(foot, st.Danger.Render(" "+mqfmt.Sanitize(d.problem)))
+		foot = append(foot, wrapped(st.Danger, " ", mqfmt.Sanitize(d.problem), w)...)
 	case d.editing == editNone && a.fwdWarning(d) != "":
-		foot = append(foot, st.Warning.Render(a.fwdWarning(d)))
+		foot = append(foot, wrapped(st.Warning, "", a.fwdWarning(d), w)...)
 	case d.editing == editNone:
-		foot = append(foot, st.Muted.Render(" rule "+itoa(d.grid.Cursor+1)+": "+mqfmt.Sanitize(d.group().RuleString())))
+		foot = append(foot, wrapped(st.Muted, " rule "+itoa(d.grid.Cursor+1)+": ", mqfmt.Sanitize(d.group().RuleString()), w)...)
 	default:
 		foot = append(foot, "")
 	}
-	foot = append(foot, "", st.Muted.Render(" nothing is acted on: rules preview and rules run take the file from there"))
-	for _, ls := range [][]string{head, foot} {
-		for i, l := range ls {
-			ls[i] = ansi.Truncate(l, w, "…")
+	if d.editing == editNone {
+		for _, l := range a.fwdWarnings(d) {
+			foot = append(foot, wrapped(st.Warning, " ⚠ ", l, w)...)
 		}
 	}
+	foot = append(foot, "")
+	foot = append(foot, wrapped(st.Muted, " ", "nothing is acted on: rules preview and rules run take the file from there", w)...)
 	grid := fitHeight(d.grid.View(st), h-len(head)-len(foot)-1)
 	return fitHeight(strings.Join(head, "\n")+"\n"+grid+"\n\n"+strings.Join(foot, "\n"), h)
 }

@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/model"
 )
 
 // typed is the keys that type s into an input.
@@ -128,5 +131,76 @@ func TestWriteRulesDialogHelp(t *testing.T) {
 	press(a, "?", "t")
 	if !strings.Contains(a.flash, "only ACTION(FWD) has a queue") {
 		t.Errorf("t on an IGNORE group: status %q", a.flash)
+	}
+}
+
+// TestWriteRulesDialogRuleLineWrapsAt80x24: the rule under the cursor is
+// read whole at 80x24, wrapped into the rows the short group list leaves
+// empty, not cut.
+func TestWriteRulesDialogRuleLineWrapsAt80x24(t *testing.T) {
+	a, _ := newTestApp(t, 80, 24, Options{ExportDir: "/var/mqm/poisonwatch/state/incident-2026-12-01/exports"})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "W", "l", "l") // FWD asks for its queue at once
+	press(a, typed("&DESTQ@&DESTQM")...)
+	press(a, "enter")
+	d := topIs[*rulesDialog](t, a)
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	rule := "rule 1: " + strings.Join(strings.Fields(d.group().RuleString()), " ")
+	if !strings.Contains(joinedText(v), rule) {
+		t.Fatalf("the rule line is cut at 80x24, want %q:\n%s", rule, v)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(ansi.Strip(v)), ""), "file:"+d.path) {
+		t.Fatalf("the file line is cut at 80x24, want %q:\n%s", d.path, v)
+	}
+}
+
+// TestWrittenRulesFileIsNamedWholeAt80Columns: the flash naming the file
+// just written wraps over the footer's rows instead of cutting the path.
+func TestWrittenRulesFileIsNamedWholeAt80Columns(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "incident-2026-12-01", "exports", "queue-manager-QM1")
+	a, _ := newTestApp(t, 80, 24, Options{ExportDir: dir})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "W", "enter")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.rules"))
+	if len(files) != 1 {
+		t.Fatalf("no table written: %v, status %q", files, a.flash)
+	}
+	v := a.View()
+	checkFrame(t, v, 80, 24)
+	if !strings.Contains(strings.Join(strings.Fields(ansi.Strip(v)), ""), files[0]) {
+		t.Fatalf("the flash does not name %s whole:\n%s", files[0], v)
+	}
+}
+
+// TestWriteRulesDialogListsFwdCandidatesAndWarnsOfAMissingQueue: typing the
+// FWD queue lists the known queues it begins (as the M dialog does); a FWDQ
+// naming a queue the queue manager does not have is warned of, in the dialog
+// and in what the write says.
+func TestWriteRulesDialogListsFwdCandidatesAndWarnsOfAMissingQueue(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := newTestApp(t, 120, 35, Options{ExportDir: dir})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	press(a, "d", "W", "l", "l") // FWD asks for its queue
+	press(a, typed("ORDERS.")...)
+	known := model.CompleteNames("ORDERS.", a.knownQueues("QM1"))
+	if len(known) < 2 {
+		t.Fatalf("the fixture needs two queues beginning ORDERS.: %v", known)
+	}
+	for _, n := range known[:2] {
+		if !strings.Contains(a.View(), n) {
+			t.Fatalf("typing ORDERS. does not list %s:\n%s", n, a.View())
+		}
+	}
+	press(a, "ctrl+u")
+	press(a, typed("NO.SUCH.QUEUE")...)
+	press(a, "enter")
+	want := "rule 1: QM1 has no queue NO.SUCH.QUEUE"
+	if !strings.Contains(joinedText(a.View()), want) {
+		t.Fatalf("no warning of the missing FWDQ:\n%s", a.View())
+	}
+	press(a, "enter")
+	if !strings.Contains(a.flash, want) {
+		t.Fatalf("the write does not warn: %q", a.flash)
 	}
 }

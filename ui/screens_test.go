@@ -174,7 +174,7 @@ func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
 	if a.activeDialog() == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/export-QM1-QM1.DEADQ-") {
 		t.Fatalf("no export dialog:\n%s", a.View())
 	}
-	press(a, "tab", "enter", "tab", "enter")
+	press(a, "enter", "enter")
 	if len(ops.runs) != 1 || ops.runs[0].Op != "export" || !strings.HasSuffix(ops.runs[0].File, ".dmp") {
 		t.Fatalf("runs %+v", ops.runs)
 	}

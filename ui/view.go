@@ -287,11 +287,20 @@ func (a *App) crumbsView() string {
 func (a *App) footerView() string {
 	if a.flashInFooter() {
 		// Until the next key: a long flash (a colleague's run with its
-		// targets) is worth more than the key hints, which ? still shows.
-		return ansi.Truncate(a.st.Info.Render(" "+mqfmt.Sanitize(a.flash)), a.width, "…")
+		// targets) is worth more than the key hints, which ? still shows;
+		// wrapped (at slashes too: a file's path) onto up to three rows.
+		rows := a.pathLines(a.st.Info, "", a.flash, "")
+		if len(rows) > maxFlashRows {
+			rows = rows[:maxFlashRows]
+			rows[maxFlashRows-1] = ansi.Truncate(rows[maxFlashRows-1], a.width-1, "") + "…"
+		}
+		return strings.Join(rows, "\n")
 	}
 	return ansi.Truncate(a.help.ShortHelpView(a.shortHelp()), a.width, "")
 }
+
+// maxFlashRows is how many rows a long flash takes from the screen above.
+const maxFlashRows = 3
 
 // flashInFooter: a flash too long to stand beside the breadcrumb takes the
 // footer's whole width instead of being cut.

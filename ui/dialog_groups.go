@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// markedFrom says which groups a dialog's marked messages come from, when it
+// opens on a triage or a group's messages: marks made on one group stay
+// marked while another group is open, and the dialog acts on them, not on
+// the group on view.
+func (a *App) markedFrom(msgs []mqwatch.Summary, loc model.Location) []string {
+	if a.sel.Len() == 0 || a.selQueue != loc.Queue || (loc.Screen != model.ScreenGroup && loc.Screen != model.ScreenTriage) {
+		return nil
+	}
+	counts := map[model.GroupKey]int{}
+	outside := 0
+	for i := range msgs {
+		k := model.KeyOf(loc.Dim, &msgs[i])
+		counts[k]++
+		if loc.Group != nil && k != *loc.Group {
+			outside++
+		}
+	}
+	if loc.Group != nil && outside == 0 {
+		return nil // all in the group on view: the screen says which
+	}
+	keys := make([]model.GroupKey, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if counts[keys[i]] != counts[keys[j]] {
+			return counts[keys[i]] > counts[keys[j]]
+		}
+		return groupLabel(loc.Dim, keys[i]) < groupLabel(loc.Dim, keys[j])
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = groupLabel(loc.Dim, k) + " ×" + human(int64(counts[k]))
+	}
+	out := []string{fmt.Sprintf("the marked messages come from %s: %s", countOf(len(keys), "group"), strings.Join(parts, "; "))}
+	if outside > 0 {
+		out = append(out, fmt.Sprintf("%s of them are not in the %s group on view", human(int64(outside)), groupLabel(loc.Dim, *loc.Group)))
+	}
+	for i := range out {
+		out[i] = mqfmt.Sanitize(out[i])
+	}
+	return out
+}
+
+// hiddenMarks counts the marked messages a queue screen's filter hides: on a
+// group's messages, only those of the group (the others are in other
+// groups, not behind a filter).
+func (a *App) hiddenMarks(s *queueScreen) int {
+	visible := make(map[mqwatch.Key]bool, s.msgs.Len())
+	for i := 0; i < s.msgs.Len(); i++ {
+		visible[s.msgs.Key(i)] = true
+	}
+	n := 0
+	for _, m := range a.sel.Items() {
+		if !visible[m.Key()] && (s.loc.Group == nil || model.KeyOf(s.loc.Dim, &m) == *s.loc.Group) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// replanAfterRoomRun: another session's run took some of the messages an
+// open dialog would act on. The dialog drops them and redoes its dry run, so
+// the count the operator confirms is the count that will be acted on (not
+// "done: 1 · skipped 21 (gone)" after confirming 22), and says so.
+func (a *App) replanAfterRoomRun(res actions.OpResult, who string) tea.Cmd {
+	d := a.activeDialog()
+	req := res.Plan.Request
+	if d == nil || (d.phase != phaseConfirm && d.phase != phasePlanning) || d.req.QMgr != req.QMgr || d.req.Queue != req.Queue {
+		return nil
+	}
+	gone := map[mqwatch.Key]bool{}
+	for _, it := range res.Items {
+		switch it.Outcome {
+		case "moved", "requeued", "discarded":
+			gone[it.Msg.Key()] = true
+		}
+	}
+	keep := d.req.Messages[:0:0]
+	for _, m := range d.req.Messages {
+		if !gone[m.Key()] {
+			keep = append(keep, m)
+		}
+	}
+	n := len(d.req.Messages) - len(keep)
+	if n == 0 {
+		return nil
+	}
+	d.req.Messages, d.onRun = keep, false
+	d.stale = fmt.Sprintf("%s acted on %s of these messages meanwhile: the dry run was redone for the %s left",
+		mqfmt.Sanitize(who), human(int64(n)), human(int64(len(keep))))
+	if d.askTarget {
+		return nil // the dry run comes once the target is taken
+	}
+	return a.planCmd(d)
+}
+
+// memberName is who a room member is, for a sentence.
+func (a *App) memberName(id int) string {
+	if m := a.member(id); m != nil {
+		return m.User
+	}
+	return "another session"
+}

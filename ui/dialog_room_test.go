@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+)
+
+// TestRoomRunElsewhereRedoesAnOpenDialogsDryRun: bob's requeue dialog is
+// open on two marked messages when alice requeues one of them; bob's dialog
+// drops it, redoes its dry run (count 1, not 2) and says why.
+func TestRoomRunElsewhereRedoesAnOpenDialogsDryRun(t *testing.T) {
+	room := newFakeRoom()
+	ops := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Room: room, Ops: ops})
+	a.Update(snapshotMsg{snap: incident(1, 40)})
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}}}, ok: true})
+	press(a, "d", "enter", "space", "space", "R")
+	d := a.activeDialog()
+	if d == nil || d.actCount() != 2 {
+		t.Fatalf("no dialog on 2 messages:\n%s", a.View())
+	}
+	taken := d.req.Messages[0]
+	res := actions.OpResult{Plan: actions.OpPlan{Request: actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", User: "alice"}},
+		Done: 1, Items: []actions.OpItem{{Msg: taken, Outcome: "requeued"}}}
+	_, cmd := a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}},
+		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice requeued 1 message", Result: &res}}}, ok: true})
+	close(room.ch) // the room's next read ends: only the dry run is left to run
+	drain(a, cmd)
+	if d.actCount() != 1 || len(d.req.Messages) != 1 || d.req.Messages[0].Key() == taken.Key() {
+		t.Fatalf("the dialog kept the stale count: %d to act on, messages %d", d.actCount(), len(d.req.Messages))
+	}
+	if j := joinedText(a.View()); !strings.Contains(j, "alice acted on 1 of these messages meanwhile: the dry run was redone for the 1 left") ||
+		!strings.Contains(j, "type 1 to confirm") {
+		t.Fatalf("the dialog does not say its dry run was redone:\n%s", a.View())
+	}
+}
