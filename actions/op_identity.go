@@ -59,37 +59,49 @@ type bodyKey struct {
 
 // occurrences numbers each planned item among the planned items before it
 // with the same identity and listed body start, and returns the identities
-// that more than one item has. A first pass counts 64-bit hashes of the keys,
-// so a run of a million messages keeps a small map, not a million keys;
-// only keys whose hash is seen twice are compared exactly.
+// that more than one item has, whatever their bodies (batchesOf keeps those
+// in one batch: twins committed by different workers would reach the target
+// in whichever order the workers finish). A first pass counts 64-bit hashes
+// of the keys, so a run of a million messages keeps small maps, not a
+// million keys; only keys whose hash is seen twice are compared exactly.
 func (r *opRun) occurrences() ([]int, map[msgIdentity]bool) {
 	nth := make([]int, len(r.items))
 	seed := maphash.MakeSeed()
-	hashes := map[uint64]uint8{}
+	idHashes, bodyHashes := map[uint64]uint8{}, map[uint64]uint8{}
 	for i := range r.items {
 		if r.items[i].planned() {
-			h := r.bodyHash(seed, i)
-			hashes[h] = min(hashes[h]+1, 2)
+			ih, bh := r.keyHashes(seed, i)
+			idHashes[ih] = min(idHashes[ih]+1, 2)
+			bodyHashes[bh] = min(bodyHashes[bh]+1, 2)
 		}
 	}
+	seenID := map[msgIdentity]bool{}
 	seen := map[bodyKey]int{}
 	dups := map[msgIdentity]bool{}
 	for i := range r.items {
-		if !r.items[i].planned() || hashes[r.bodyHash(seed, i)] < 2 {
+		if !r.items[i].planned() {
 			continue
 		}
-		k := bodyKey{r.p.ids[i], string(r.items[i].Msg.BodyPrefix)}
+		ih, bh := r.keyHashes(seed, i)
+		if idHashes[ih] < 2 {
+			continue // equal bodies mean equal identities: no twin either
+		}
+		id := r.p.ids[i]
+		dups[id] = dups[id] || seenID[id]
+		seenID[id] = true
+		if bodyHashes[bh] < 2 {
+			continue
+		}
+		k := bodyKey{id, string(r.items[i].Msg.BodyPrefix)}
 		nth[i] = seen[k]
 		seen[k]++
-		if nth[i] > 0 {
-			dups[k.id] = true
-		}
 	}
 	return nth, dups
 }
 
-// bodyHash hashes item i's identity and listed body start.
-func (r *opRun) bodyHash(seed maphash.Seed, i int) uint64 {
+// keyHashes hashes item i's identity, and its identity with its listed body
+// start.
+func (r *opRun) keyHashes(seed maphash.Seed, i int) (idHash, bodyHash uint64) {
 	var h maphash.Hash
 	h.SetSeed(seed)
 	id := &r.p.ids[i]
@@ -102,8 +114,9 @@ func (r *opRun) bodyHash(seed maphash.Seed, i int) uint64 {
 	binary.LittleEndian.PutUint32(b[12:], uint32(id.pos.Offset))
 	binary.LittleEndian.PutUint32(b[16:], uint32(id.pos.MsgFlags))
 	_, _ = h.Write(b[:])
+	idHash = h.Sum64()
 	_, _ = h.Write(r.items[i].Msg.BodyPrefix)
-	return h.Sum64()
+	return idHash, h.Sum64()
 }
 
 // bodyStarts reports whether m's body (after the headers the summary
