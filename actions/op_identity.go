@@ -62,46 +62,43 @@ type bodyKey struct {
 // that more than one item has, whatever their bodies (batchesOf keeps those
 // in one batch: twins committed by different workers would reach the target
 // in whichever order the workers finish). A first pass counts 64-bit hashes
-// of the keys, so a run of a million messages keeps small maps, not a
-// million keys; only keys whose hash is seen twice are compared exactly.
+// of the identities, so a run of a million messages keeps a small map, not a
+// million keys; only identities whose hash is seen twice are compared
+// exactly, and only their items are numbered by body.
 func (r *opRun) occurrences() ([]int, map[msgIdentity]bool) {
 	nth := make([]int, len(r.items))
 	seed := maphash.MakeSeed()
-	idHashes, bodyHashes := map[uint64]uint8{}, map[uint64]uint8{}
+	hashes := map[uint64]uint8{}
 	for i := range r.items {
 		if r.items[i].planned() {
-			ih, bh := r.keyHashes(seed, i)
-			idHashes[ih] = min(idHashes[ih]+1, 2)
-			bodyHashes[bh] = min(bodyHashes[bh]+1, 2)
+			h := r.idHash(seed, i)
+			hashes[h] = min(hashes[h]+1, 2)
 		}
 	}
+	var twins []int
 	seenID := map[msgIdentity]bool{}
-	seen := map[bodyKey]int{}
 	dups := map[msgIdentity]bool{}
 	for i := range r.items {
-		if !r.items[i].planned() {
+		if !r.items[i].planned() || hashes[r.idHash(seed, i)] < 2 {
 			continue
-		}
-		ih, bh := r.keyHashes(seed, i)
-		if idHashes[ih] < 2 {
-			continue // equal bodies mean equal identities: no twin either
 		}
 		id := r.p.ids[i]
 		dups[id] = dups[id] || seenID[id]
 		seenID[id] = true
-		if bodyHashes[bh] < 2 {
-			continue
+		twins = append(twins, i)
+	}
+	seen := map[bodyKey]int{}
+	for _, i := range twins {
+		if k := (bodyKey{r.p.ids[i], string(r.items[i].Msg.BodyPrefix)}); dups[k.id] {
+			nth[i] = seen[k]
+			seen[k]++
 		}
-		k := bodyKey{id, string(r.items[i].Msg.BodyPrefix)}
-		nth[i] = seen[k]
-		seen[k]++
 	}
 	return nth, dups
 }
 
-// keyHashes hashes item i's identity, and its identity with its listed body
-// start.
-func (r *opRun) keyHashes(seed maphash.Seed, i int) (idHash, bodyHash uint64) {
+// idHash hashes item i's identity.
+func (r *opRun) idHash(seed maphash.Seed, i int) uint64 {
 	var h maphash.Hash
 	h.SetSeed(seed)
 	id := &r.p.ids[i]
@@ -114,9 +111,7 @@ func (r *opRun) keyHashes(seed maphash.Seed, i int) (idHash, bodyHash uint64) {
 	binary.LittleEndian.PutUint32(b[12:], uint32(id.pos.Offset))
 	binary.LittleEndian.PutUint32(b[16:], uint32(id.pos.MsgFlags))
 	_, _ = h.Write(b[:])
-	idHash = h.Sum64()
-	_, _ = h.Write(r.items[i].Msg.BodyPrefix)
-	return idHash, h.Sum64()
+	return h.Sum64()
 }
 
 // bodyStarts reports whether m's body (after the headers the summary
