@@ -9,8 +9,9 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// Fetch browses the exact message a summary stands for (MsgId, CorrelId and
-// put time), whole, for the message screen. It never removes or changes it.
+// Fetch browses the exact message a summary stands for (MsgId, CorrelId, put
+// time, group position, and among twins the first whose body starts as
+// shown), whole, for the message screen. It never removes or changes it.
 // A message that is no longer there fails with MQRC_NO_MSG_AVAILABLE.
 func (e *Engine) Fetch(ctx context.Context, queue string, s mqwatch.Summary) (mqwatch.Message, error) {
 	sess, err := e.connect(ctx)
@@ -23,7 +24,7 @@ func (e *Engine) Fetch(ctx context.Context, queue string, s mqwatch.Summary) (mq
 		return mqwatch.Message{}, fmt.Errorf("fetch from %s: %w", queue, err)
 	}
 	defer q.Close(context.WithoutCancel(ctx))
-	m, ok, err := browseExact(ctx, q, identityOf(&s), 0, 0)
+	m, ok, err := browseExact(ctx, q, &s, 0, 0)
 	if err == nil && !ok {
 		err = mqwatch.NewError("MQGET", queue, mqfmt.RCNoMsgAvailable)
 	}

@@ -59,37 +59,46 @@ type bodyKey struct {
 
 // occurrences numbers each planned item among the planned items before it
 // with the same identity and listed body start, and returns the identities
-// that more than one item has. A first pass counts 64-bit hashes of the keys,
-// so a run of a million messages keeps a small map, not a million keys;
-// only keys whose hash is seen twice are compared exactly.
+// that more than one item has, whatever their bodies (batchesOf keeps those
+// in one batch: twins committed by different workers would reach the target
+// in whichever order the workers finish). A first pass counts 64-bit hashes
+// of the identities, so a run of a million messages keeps a small map, not a
+// million keys; only identities whose hash is seen twice are compared
+// exactly, and only their items are numbered by body.
 func (r *opRun) occurrences() ([]int, map[msgIdentity]bool) {
 	nth := make([]int, len(r.items))
 	seed := maphash.MakeSeed()
 	hashes := map[uint64]uint8{}
 	for i := range r.items {
 		if r.items[i].planned() {
-			h := r.bodyHash(seed, i)
+			h := r.idHash(seed, i)
 			hashes[h] = min(hashes[h]+1, 2)
 		}
 	}
-	seen := map[bodyKey]int{}
+	var twins []int
+	seenID := map[msgIdentity]bool{}
 	dups := map[msgIdentity]bool{}
 	for i := range r.items {
-		if !r.items[i].planned() || hashes[r.bodyHash(seed, i)] < 2 {
+		if !r.items[i].planned() || hashes[r.idHash(seed, i)] < 2 {
 			continue
 		}
-		k := bodyKey{r.p.ids[i], string(r.items[i].Msg.BodyPrefix)}
-		nth[i] = seen[k]
-		seen[k]++
-		if nth[i] > 0 {
-			dups[k.id] = true
+		id := r.p.ids[i]
+		dups[id] = dups[id] || seenID[id]
+		seenID[id] = true
+		twins = append(twins, i)
+	}
+	seen := map[bodyKey]int{}
+	for _, i := range twins {
+		if k := (bodyKey{r.p.ids[i], string(r.items[i].Msg.BodyPrefix)}); dups[k.id] {
+			nth[i] = seen[k]
+			seen[k]++
 		}
 	}
 	return nth, dups
 }
 
-// bodyHash hashes item i's identity and listed body start.
-func (r *opRun) bodyHash(seed maphash.Seed, i int) uint64 {
+// idHash hashes item i's identity.
+func (r *opRun) idHash(seed maphash.Seed, i int) uint64 {
 	var h maphash.Hash
 	h.SetSeed(seed)
 	id := &r.p.ids[i]
@@ -102,7 +111,6 @@ func (r *opRun) bodyHash(seed maphash.Seed, i int) uint64 {
 	binary.LittleEndian.PutUint32(b[12:], uint32(id.pos.Offset))
 	binary.LittleEndian.PutUint32(b[16:], uint32(id.pos.MsgFlags))
 	_, _ = h.Write(b[:])
-	_, _ = h.Write(r.items[i].Msg.BodyPrefix)
 	return h.Sum64()
 }
 

@@ -181,12 +181,14 @@ func (s *opScanner) next(ctx context.Context) (m mqwatch.Message, ok bool, err e
 	return m, true, nil
 }
 
-// browseExact browses for the nth (0-based) message with an identity,
-// matching MsgId and CorrelId in the queue manager (MQMO_MATCH_MSG_ID and,
-// unless it is blank, which IBM treats as "any", MQMO_MATCH_CORREL_ID) and
-// comparing the put time here. The browse cursor is left on it, so it can be
-// got under the cursor. ok is false when there is no such message.
-func browseExact(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth, maxBytes int) (mqwatch.Message, bool, error) {
+// browseExact browses for the nth (0-based) message with an identity whose
+// body starts as the summary's, as a run finds it (op_identity.go): MsgId and
+// CorrelId are matched in the queue manager (MQMO_MATCH_MSG_ID and, unless
+// it is blank, which IBM treats as "any", MQMO_MATCH_CORREL_ID), the put
+// time and the body here. maxBytes 0 reads it whole. ok is false when there
+// is no such message.
+func browseExact(ctx context.Context, q mqwatch.Queue, sum *mqwatch.Summary, nth, maxBytes int) (mqwatch.Message, bool, error) {
+	id := identityOf(sum)
 	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, Segment: id.segment(), MaxBytes: maxBytes}
 	if id.correlID != ([24]byte{}) {
 		opts.CorrelId = &id.correlID
@@ -200,7 +202,7 @@ func browseExact(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth, maxB
 			return m, false, err
 		}
 		opts.First = false
-		if identityOfMD(&m.MD) != id {
+		if identityOfMD(&m.MD) != id || !bodyStarts(&m, sum) {
 			continue
 		}
 		if nth == 0 {
@@ -214,7 +216,8 @@ func browseExact(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth, maxB
 // the list it was chosen from was read.
 const goneSkip = "gone: no longer on the queue (removed since it was listed)"
 
-// markGone browses for each listed message by its identity, so a dry run
+// markGone browses for each listed message by its identity and the body
+// shown (the nth listed of identical ones is the nth on the queue), so a dry run
 // never counts a message that has already left the queue. When the queue
 // cannot be browsed the plan says so instead of guessing.
 func markGone(ctx context.Context, conn mqwatch.Conn, queue string, sel []selected) (warning string) {
@@ -223,14 +226,16 @@ func markGone(ctx context.Context, conn mqwatch.Conn, queue string, sel []select
 		return fmt.Sprintf("could not check that the listed messages are still on %s: %v", queue, err)
 	}
 	defer q.Close(context.WithoutCancel(ctx))
-	seen := map[msgIdentity]int{}
+	seen := map[bodyKey]int{}
 	for i := range sel {
-		id := identityOf(&sel[i].sum)
-		_, ok, err := browseExact(ctx, q, id, seen[id], 1) // the MQMD is enough
+		s := &sel[i].sum
+		k := bodyKey{identityOf(s), string(s.BodyPrefix)}
+		// The headers and the body prefix are enough to tell twins apart.
+		_, ok, err := browseExact(ctx, q, s, seen[k], max(1, s.BodyOffset+len(s.BodyPrefix)))
 		if err != nil {
 			return fmt.Sprintf("could not check that the listed messages are still on %s: %v", queue, err)
 		}
-		seen[id]++
+		seen[k]++
 		sel[i].gone = !ok
 	}
 	return ""

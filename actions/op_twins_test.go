@@ -2,6 +2,7 @@ package actions_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -177,5 +178,40 @@ func TestR10a_AGetThatReturnsAnotherMessageBacksOut(t *testing.T) {
 	left := f.browse("ORDERS.BO")
 	if len(left) != 1 || string(left[0].Data) != "an intruder" || left[0].MD.BackoutCount != 1 {
 		t.Fatalf("source holds %q (BackoutCount %d), want the intruder, counted once: its get was backed out", dataOf(left), left[0].MD.BackoutCount)
+	}
+}
+
+// TestR10_DryRunAndFetchTellTwinsApartByBody: the dry run and the message
+// screen find a listed twin as a run does, by the body shown: once the last
+// twin has moved, a plan listing it with another says that one is gone and
+// the other is still there, and the message screen of a twin shows its own
+// data, not its first twin's.
+func TestR10_DryRunAndFetchTellTwinsApartByBody(t *testing.T) {
+	f := newOpFixture(t, "")
+	bodies := sharedIdentity(f, "ORDERS.BO", "twin", 1)
+	sums := f.summaries("ORDERS.BO")
+	for i := range sums {
+		m, err := f.engine().Fetch(f.ctx, "ORDERS.BO", sums[i])
+		if err != nil || string(m.Data) != bodies[i] {
+			t.Errorf("fetch of twin %d: %q, %v; want %q", i, m.Data, err, bodies[i])
+		}
+	}
+	if res := f.run(f.engine(), actions.OpRequest{Op: actions.OpMove, Queue: "ORDERS.BO",
+		Messages: sums[2:], Target: "PARKING.Q"}); res.Done != 1 {
+		t.Fatalf("done %d, stopped %q", res.Done, res.Stopped)
+	}
+	plan, err := f.engine().Plan(f.ctx, actions.OpRequest{Op: actions.OpMove, Queue: "ORDERS.BO",
+		Messages: []mqwatch.Summary{sums[2], sums[1]}, Target: "PARKING.Q"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := plan.Items[0].Outcome; !strings.HasPrefix(o, "skipped: gone") {
+		t.Errorf("the twin moved away is planned %q, want gone", o)
+	}
+	if o := plan.Items[1].Outcome; !strings.HasPrefix(o, "would") {
+		t.Errorf("the twin still there is planned %q, want would move", o)
+	}
+	if _, err := f.engine().Fetch(f.ctx, "ORDERS.BO", sums[2]); !mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
+		t.Errorf("fetch of the twin moved away: %v, want MQRC_NO_MSG_AVAILABLE", err)
 	}
 }
