@@ -90,7 +90,7 @@ func (e *Engine) planEdit(ctx context.Context, conn mqwatch.Conn, req EditReques
 		return p, fmt.Errorf("edit: open %s: %w", req.Queue, err)
 	}
 	defer q.Close(context.WithoutCancel(ctx))
-	m, ok, err := browseExact(ctx, q, p.id, 0, 0)
+	m, ok, err := browseExact(ctx, q, &p.Request.Msg, 0, 0)
 	if err == nil && !ok {
 		err = mqwatch.NewError("MQGET", req.Queue, mqfmt.RCNoMsgAvailable)
 	}

@@ -159,7 +159,7 @@ func (u *editUOW) getOriginal(ctx context.Context, src mqwatch.Queue, first bool
 		opts.CorrelId = &u.p.id.correlID
 	}
 	if !first {
-		if _, ok, err := browseExact(ctx, src, u.p.id, 0, 1); err != nil || !ok {
+		if _, ok, err := browseExact(ctx, src, &u.p.Request.Msg, 0, 0); err != nil || !ok {
 			if err == nil {
 				err = mqwatch.NewError("MQGET", src.Name(), mqfmt.RCNoMsgAvailable)
 			}
