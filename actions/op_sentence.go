@@ -135,15 +135,15 @@ func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return withCommas(n) + " " + word + "s"
+	return Commas(int64(n)) + " " + word + "s"
 }
 
-// withCommas writes a count as the dashboard does, 1,244: the sentence
-// stands in a dialog beside its ×1,244 lines.
-func withCommas(n int) string {
-	s := strconv.Itoa(n)
+// Commas writes a count as the dashboard and the plan sentences do, 1,244:
+// a sentence stands in a dialog beside its ×1,244 lines.
+func Commas(n int64) string {
+	s := strconv.FormatInt(n, 10)
 	if n < 0 {
-		return "-" + withCommas(-n)
+		return "-" + Commas(-n)
 	}
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]

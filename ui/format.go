@@ -7,20 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
 // human formats a count with thousands separators: 29,000.
-func human(n int64) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + human(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func human(n int64) string { return actions.Commas(n) }
 
 // age formats a duration the way an operator reads it at a glance; the
 // model's alerts use the same helper.
