@@ -75,17 +75,31 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if t, err = reportTime(*to, first, last); err != nil {
 		return fail(2, fmt.Errorf("--to: %w", err))
 	}
-	rep := report.Build(rec, f, t)
+	if err := writeReport(report.Build(rec, f, t), *out, *format, stdout); err != nil {
+		return fail(1, err)
+	}
+	return 0
+}
+
+// writeReport writes rep as format to out (standard output when ""). A
+// file is created new, as export's and rules generate's are: an existing
+// file or a link is never written through.
+func writeReport(rep *report.Report, out, format string, stdout io.Writer) (err error) {
 	w := stdout
-	var of *os.File
-	if *out != "" {
-		if of, err = os.Create(*out); err != nil {
-			return fail(1, err)
+	if out != "" {
+		of, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return fmt.Errorf("--out: %w: nothing is overwritten; name a new file", err)
 		}
+		defer func() {
+			if cerr := of.Close(); err == nil {
+				err = cerr
+			}
+		}()
 		w = of
 	}
 	bw := bufio.NewWriter(w)
-	if *format == "md" {
+	if format == "md" {
 		err = rep.Markdown(bw)
 	} else {
 		err = rep.HTML(bw)
@@ -93,15 +107,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
-	if of != nil {
-		if cerr := of.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
-		return fail(1, err)
-	}
-	return 0
+	return err
 }
 
 func bounds(rec *record.Recording) (first, last time.Time) {

@@ -130,3 +130,36 @@ func TestReportScreenshot(t *testing.T) {
 		}
 	}
 }
+
+// TestReportOutNeverOverwrites: --out creates a new file; an existing file
+// or a link (even one leading nowhere) is refused and left as it was.
+func TestReportOutNeverOverwrites(t *testing.T) {
+	path := simRecord(t, time.Minute)
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "incident.html")
+	if err := os.WriteFile(existing, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(dir, "link.html")
+	if err := os.Symlink(filepath.Join(dir, "elsewhere.html"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{existing, dangling} {
+		var stdout, stderr bytes.Buffer
+		if code := runReport(context.Background(), []string{path, "--out", out}, &stdout, &stderr); code != 1 ||
+			!strings.Contains(stderr.String(), "nothing is overwritten") {
+			t.Errorf("--out %s: exit %d, %q", out, code, stderr.String())
+		}
+	}
+	if b, _ := os.ReadFile(existing); string(b) != "keep me" {
+		t.Errorf("the existing file was changed: %q", b)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "elsewhere.html")); !os.IsNotExist(err) {
+		t.Errorf("the link's target was created: %v", err)
+	}
+	fresh := filepath.Join(dir, "new.html")
+	var stdout, stderr bytes.Buffer
+	if code := runReport(context.Background(), []string{path, "--out", fresh}, &stdout, &stderr); code != 0 {
+		t.Fatalf("--out a new file: exit %d: %s", code, stderr.String())
+	}
+}
