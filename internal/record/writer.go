@@ -34,7 +34,21 @@ type Writer struct {
 	enc  *gob.Encoder
 	last map[string]*lastPoll
 	err  error
+
+	// events are the small frames (alert transitions, actions, presence)
+	// the dashboard hands over from its Update: they are written by a
+	// goroutine of their own, so the UI never waits on the file, nor on a
+	// large snapshot being written.
+	events  chan Frame
+	drained chan struct{}
+	qmu     sync.Mutex // guards closed and the send on events
+	closed  bool
+	dropped int
 }
+
+// eventQueue is how many small frames may wait for the writer; beyond it
+// they are counted as dropped and Err says so.
+const eventQueue = 1024
 
 // lastPoll is what the previous frame of a queue manager said, for deltas.
 type lastPoll struct {
@@ -63,11 +77,36 @@ func Create(path string, maxBytes int64, h Header) (*Writer, error) {
 		maxBytes = DefaultMaxBytes
 	}
 	h.Magic, h.Version = Magic, Version
-	w := &Writer{path: path, max: maxBytes, head: h}
+	w := &Writer{path: path, max: maxBytes, head: h, events: make(chan Frame, eventQueue), drained: make(chan struct{})}
 	if err := w.open(); err != nil {
 		return nil, err
 	}
+	go w.drain()
 	return w, nil
+}
+
+// drain writes the queued small frames in the order they were handed over.
+func (w *Writer) drain() {
+	defer close(w.drained)
+	for fr := range w.events {
+		w.mu.Lock()
+		w.write(fr)
+		w.mu.Unlock()
+	}
+}
+
+// enqueue hands a small frame to drain without waiting.
+func (w *Writer) enqueue(fr Frame) {
+	w.qmu.Lock()
+	defer w.qmu.Unlock()
+	if w.closed {
+		return
+	}
+	select {
+	case w.events <- fr:
+	default:
+		w.dropped++
+	}
 }
 
 func (w *Writer) open() error {
@@ -111,10 +150,21 @@ func (w *Writer) Err() error {
 	return w.err
 }
 
-// Close ends the recording.
+// Close writes what is queued and ends the recording.
 func (w *Writer) Close() error {
+	w.qmu.Lock()
+	if !w.closed {
+		w.closed = true
+		close(w.events)
+	}
+	dropped := w.dropped
+	w.qmu.Unlock()
+	<-w.drained
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.err == nil && dropped > 0 {
+		w.err = fmt.Errorf("recording: %d alert, action or presence events dropped: the writer fell behind", dropped)
+	}
 	if w.f == nil {
 		return w.err
 	}
@@ -288,26 +338,16 @@ func stripBodies(in []mqwatch.Summary) []mqwatch.Summary {
 // Transitions records alert transitions and acknowledgements; it has the
 // shape of model.AlertBook.OnChange.
 func (w *Writer) Transitions(ts []model.Transition) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	for _, t := range ts {
-		w.write(Frame{Alert: &AlertEvent{Kind: t.Kind, At: t.At, Episode: t.Episode}})
+		w.enqueue(Frame{Alert: &AlertEvent{Kind: t.Kind, At: t.At, Episode: t.Episode}})
 	}
 }
 
 // Action records an operator's run.
-func (w *Writer) Action(a Action) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.write(Frame{Action: &a})
-}
+func (w *Writer) Action(a Action) { w.enqueue(Frame{Action: &a}) }
 
 // Presence records who is in the war room.
-func (w *Writer) Presence(p Presence) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.write(Frame{Presence: &p})
-}
+func (w *Writer) Presence(p Presence) { w.enqueue(Frame{Presence: &p}) }
 
 // arrivalDiff works out what changed from old to cur by their arrival
 // numbers (each queue's messages are numbered as first seen, in queue
