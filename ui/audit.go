@@ -34,6 +34,8 @@ type auditScreen struct {
 	st   *Styles
 }
 
+func (s *auditScreen) cursorGrid() *Grid { return &s.grid }
+
 func newAuditScreen(qm string) *auditScreen {
 	return &auditScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: qm}}}
 }
@@ -179,4 +181,13 @@ func (s *auditRunScreen) view(a *App, w, h int) string {
 	title := s.st.Title.Render(fmt.Sprintf(" %s by %s from %s on %s: %d message(s) %s", r.req().Op, mqfmt.Sanitize(r.req().User),
 		mqfmt.Sanitize(r.req().Queue), mqfmt.Sanitize(r.req().QMgr), len(r.res.Items), position(s.grid)))
 	return title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
+}
+
+// auditAt rebuilds the audit list for a follower; a run (its label names
+// it) is this session's own, not rebuilt.
+func auditAt(l model.Location) screen {
+	if l.Label != "" {
+		return nil
+	}
+	return newAuditScreen(l.QMgr)
 }

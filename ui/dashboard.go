@@ -34,6 +34,8 @@ type dashboard struct {
 	trendsH   int
 }
 
+func (s *dashboard) cursorGrid() *Grid { return &s.grid }
+
 func newDashboard(qm string) *dashboard {
 	d := &dashboard{base: base{loc: model.Location{Screen: model.ScreenDashboard, QMgr: qm}}}
 	d.grid.Cols = dashCols(120)

@@ -37,6 +37,8 @@ type fleetScreen struct {
 	w, h  int
 }
 
+func (s *fleetScreen) cursorGrid() *Grid { return &s.grid }
+
 func newFleetScreen() *fleetScreen {
 	f := &fleetScreen{base: base{loc: model.Location{Screen: model.ScreenFleet, Label: "Fleet"}}}
 	f.grid.Cols = fleetCols(120)

@@ -38,7 +38,7 @@ func (a *App) roomBindings() []binding {
 			a.flash = "you drive: followers see your screen"
 		})),
 		bind(roomKeys.Point, run(func() { a.room.pointing = !a.room.pointing }),
-			offIf(func() bool { return screenGrid(a.top()) == nil }, "nothing to point at on this screen")),
+			offIf(func() bool { return a.top().cursorGrid() == nil }, "nothing to point at on this screen")),
 	)
 }
 
@@ -84,7 +84,7 @@ const pointMark = "»"
 
 func (a *App) stopFollowing() {
 	a.room.following = 0
-	if g := screenGrid(a.top()); g != nil {
+	if g := a.top().cursorGrid(); g != nil {
 		g.CursorMark = ""
 	}
 	a.flash = "stopped following"
@@ -102,7 +102,7 @@ func (a *App) mirror() {
 	if m == nil {
 		a.room.following = 0
 		a.flash = "the session you followed left" + a.newDriverOffer()
-		if g := screenGrid(a.top()); g != nil {
+		if g := a.top().cursorGrid(); g != nil {
 			g.CursorMark = ""
 		}
 		return
@@ -117,7 +117,7 @@ func (a *App) mirror() {
 	if !a.sameStack(v) {
 		a.rebuildStack(v)
 	}
-	g := screenGrid(a.top())
+	g := a.top().cursorGrid()
 	if g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
 		g.Cursor = v.Cursor
 		g.clamp()
@@ -194,45 +194,6 @@ func (a *App) followToMessage(k mqwatch.Key) tea.Cmd {
 			q.grid.Cursor = i
 			return a.openMessage(q.loc, *q.msgs.At(i))
 		}
-	}
-	return nil
-}
-
-// screenAt builds the screen of a location, nil for those a follower cannot
-// rebuild from the location alone.
-func screenAt(loc model.Location) screen {
-	switch loc.Screen {
-	case model.ScreenDashboard:
-		return newDashboard(loc.QMgr)
-	case model.ScreenQueue, model.ScreenGroup:
-		return newQueueScreen(loc)
-	case model.ScreenTriage:
-		return newTriageScreen(loc.QMgr, loc.Queue)
-	case model.ScreenAudit:
-		if loc.Label == "" {
-			return newAuditScreen(loc.QMgr)
-		}
-	case model.ScreenAlerts:
-		return newAlertList()
-	case model.ScreenFleet:
-		return newFleetScreen()
-	}
-	return nil
-}
-
-// screenGrid is the grid whose cursor a screen moves, nil when it has none.
-func screenGrid(s screen) *Grid {
-	switch s := s.(type) {
-	case *dashboard:
-		return &s.grid
-	case *queueScreen:
-		return &s.grid
-	case *triageScreen:
-		return &s.grid
-	case *auditScreen:
-		return &s.grid
-	case *fleetScreen:
-		return &s.grid
 	}
 	return nil
 }

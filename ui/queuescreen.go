@@ -28,6 +28,8 @@ type queueScreen struct {
 	w, h  int
 }
 
+func (s *queueScreen) cursorGrid() *Grid { return &s.grid }
+
 // msgList is the rows of a message list without copying summaries: indexes
 // into an inventory, or a slice of browsed summaries.
 type msgList struct {

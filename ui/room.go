@@ -149,7 +149,7 @@ func (a *App) view() SessionView {
 		}
 		v.Filters = append(v.Filters, f)
 	}
-	if g := screenGrid(a.top()); g != nil {
+	if g := a.top().cursorGrid(); g != nil {
 		v.Cursor = g.Cursor
 	}
 	return v

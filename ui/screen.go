@@ -26,6 +26,9 @@ type screen interface {
 	scroll(d int)
 	// filter is the screen's filter text, nil when it has none.
 	filter() *string
+	// cursorGrid is the grid whose cursor the screen moves (the row a war-room
+	// follower mirrors and points at), nil when it has none.
+	cursorGrid() *Grid
 }
 
 // base is what every screen has: where it is and its filter.
@@ -36,6 +39,7 @@ type base struct {
 
 func (b *base) location() *model.Location { return &b.loc }
 func (b *base) filter() *string           { return &b.text }
+func (b *base) cursorGrid() *Grid         { return nil }
 
 // binding is one key with what it does and when it does nothing. Declaring
 // both in one place keeps help, the footer and the handler in step: a key

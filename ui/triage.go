@@ -36,6 +36,8 @@ type triageScreen struct {
 	noFiles   string // why W may write no file
 }
 
+func (s *triageScreen) cursorGrid() *Grid { return &s.grid }
+
 func newTriageScreen(qm, queue string) *triageScreen {
 	t := &triageScreen{base: base{loc: model.Location{Screen: model.ScreenTriage, QMgr: qm, Queue: queue}}, marks: map[model.GroupKey]bool{}}
 	t.grid.Cols = triageCols(120, false)

@@ -122,12 +122,11 @@ func (a *App) focusChanged() {
 		return
 	}
 	loc := a.top().location()
-	switch loc.Screen {
-	case model.ScreenQueue, model.ScreenTriage, model.ScreenGroup, model.ScreenMessage, model.ScreenDialog:
+	if kinds[loc.Screen].browses {
 		s.SetFocus(loc.Queue)
-	default:
-		s.SetFocus("")
+		return
 	}
+	s.SetFocus("")
 }
 
 // queueScreenFor builds the screen a queue opens on: triage for a DEADQ or
