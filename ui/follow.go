@@ -1,21 +1,12 @@
 package ui
 
 import (
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
-
-// roomKeys are the war-room's keys; they exist only in a room.
-var roomKeys = struct{ Follow, StopFollow, Drive, Point key.Binding }{
-	Follow:     key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "follow the driver (again: the next session)")),
-	StopFollow: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop following")),
-	Drive:      key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "take the wheel: drive the room")),
-	Point:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "point at this row for followers")),
-}
 
 // roomBindings are the war-room keys, first among the global ones so esc
 // stops following before it goes back.
@@ -25,19 +16,19 @@ func (a *App) roomBindings() []binding {
 	}
 	var out []binding
 	if a.room.following != 0 {
-		out = append(out, bind(roomKeys.StopFollow, run(a.stopFollowing), short))
+		out = append(out, bind(a.keys.StopFollow, run(a.stopFollowing), short))
 	}
 	return append(out,
-		bind(roomKeys.Follow, run(a.follow), short,
+		bind(a.keys.Follow, run(a.follow), short,
 			offIf(func() bool { return len(a.room.st.Members) < 2 }, "nobody else is in the room")),
-		bind(roomKeys.Drive, run(func() {
+		bind(a.keys.Drive, run(func() {
 			if err := a.opt.Room.Drive(); err != nil {
 				a.flash = err.Error()
 				return
 			}
 			a.flash = "you drive: followers see your screen"
 		})),
-		bind(roomKeys.Point, run(func() { a.room.pointing = !a.room.pointing }),
+		bind(a.keys.Point, run(func() { a.room.pointing = !a.room.pointing }),
 			offIf(func() bool { return a.top().cursorGrid() == nil }, "nothing to point at on this screen")),
 	)
 }

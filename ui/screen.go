@@ -54,6 +54,9 @@ type binding struct {
 	short bool
 	// hide keeps a disabled key out of help (actions in read-only mode).
 	hide bool
+	// cmd is the binding's word in the command palette (":audit"), ""
+	// when it has none: the palette runs the same declaration as the key.
+	cmd string
 }
 
 func (b binding) reason() string {
@@ -77,6 +80,9 @@ func bind(k key.Binding, do func() tea.Cmd, opts ...func(*binding)) binding {
 }
 
 func short(b *binding) { b.short = true }
+
+// named lists the binding in the command palette as word.
+func named(word string) func(*binding) { return func(b *binding) { b.cmd = word } }
 
 // offWhen turns a binding off with a reason.
 func offWhen(reason func() string) func(*binding) {
