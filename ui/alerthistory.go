@@ -198,8 +198,7 @@ func (a *App) acknowledge(s *ackScreen) tea.Cmd {
 	}
 	a.flash = AckSentence(ep)
 	a.state.Reannotate()
-	a.refreshScreens()
-	return cmd
+	return tea.Batch(cmd, a.refreshScreens())
 }
 
 // AckSentence is the flash every session shows after an acknowledgement:
@@ -255,9 +254,9 @@ func ackedCount(list []model.Alert, now time.Time) string {
 
 // roomNews takes an event of the room: an acknowledgement made in another
 // session is in the shared book already, the lists re-sort on it.
-func (a *App) roomNews() {
+func (a *App) roomNews() tea.Cmd {
 	a.state.Reannotate()
-	a.refreshScreens()
+	return a.refreshScreens()
 }
 
 // reload takes the alert's latest history from the state, when it still

@@ -175,7 +175,10 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 	case fetchedMsg:
 		return a.onFetched(m)
 	case predictedMsg:
+		// onPredicted refreshes the screen; the same refresh again returns
+		// what it starts (the inventory it predicted for has not moved).
 		a.onPredicted(m)
+		return a.refreshScreens()
 	case messageVerdictMsg:
 		a.onMessageVerdict(m)
 	case planMsg:
@@ -204,7 +207,7 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 		a.flash = string(m)
 	case filterDoneMsg:
 		if s, ok := a.top().(*queueScreen); ok && s.mf.done(m) {
-			a.refreshScreens()
+			return a.refreshScreens()
 		}
 	}
 	return nil

@@ -80,9 +80,7 @@ func (a *App) closeDialog() tea.Cmd {
 	if d.cancel != nil {
 		d.cancel()
 	}
-	cmd := a.pop()
-	a.unhold()
-	return cmd
+	return tea.Batch(a.pop(), a.unhold())
 }
 
 // endRetarget is esc in a target input reopened over a dry run's result: back

@@ -19,7 +19,7 @@ func (a *App) roomBindings() []binding {
 		out = append(out, bind(a.keys.StopFollow, run(a.stopFollowing), short))
 	}
 	return append(out,
-		bind(a.keys.Follow, run(a.follow), short,
+		bind(a.keys.Follow, a.follow, short,
 			offIf(func() bool { return len(a.room.st.Members) < 2 }, "nobody else is in the room")),
 		bind(a.keys.Drive, run(func() {
 			if err := a.opt.Room.Drive(); err != nil {
@@ -35,14 +35,13 @@ func (a *App) roomBindings() []binding {
 
 // follow starts following the driver, or the next session when already
 // following (or driving).
-func (a *App) follow() {
+func (a *App) follow() tea.Cmd {
 	ms := a.room.st.Members
 	start := a.room.following
 	if start == 0 {
 		for _, m := range ms {
 			if m.Driving && m.ID != a.room.st.Self {
-				a.startFollowing(m.ID)
-				return
+				return a.startFollowing(m.ID)
 			}
 		}
 	}
@@ -56,18 +55,18 @@ func (a *App) follow() {
 	for n := 1; n <= len(ms); n++ {
 		m := ms[(idx+n+len(ms))%len(ms)]
 		if m.ID != a.room.st.Self {
-			a.startFollowing(m.ID)
-			return
+			return a.startFollowing(m.ID)
 		}
 	}
+	return nil
 }
 
-func (a *App) startFollowing(id int) {
+func (a *App) startFollowing(id int) tea.Cmd {
 	a.room.following = id
 	if m := a.member(id); m != nil {
 		a.flash = "following " + mqfmt.Sanitize(m.User) + ": esc stops"
 	}
-	a.mirror()
+	return a.mirror()
 }
 
 // pointMark is the cursor's mark where the followed session points.
@@ -85,9 +84,9 @@ func (a *App) stopFollowing() {
 // session it follows. A message is opened from this session's own list (so
 // its body is fetched, and masked, as for this session); an alert or an
 // audit run is not rebuilt: the follower stops at the screen under it.
-func (a *App) mirror() {
+func (a *App) mirror() tea.Cmd {
 	if a.room.following == 0 {
-		return
+		return nil
 	}
 	m := a.member(a.room.following)
 	if m == nil {
@@ -96,17 +95,18 @@ func (a *App) mirror() {
 		if g := a.top().cursorGrid(); g != nil {
 			g.CursorMark = ""
 		}
-		return
+		return nil
 	}
 	v := m.View
 	if len(v.Stack) == 0 {
-		return
+		return nil
 	}
 	if a.activeDialog() != nil || a.pal.active {
-		return // the follower's own dialog finishes first
+		return nil // the follower's own dialog finishes first
 	}
+	var cmd tea.Cmd
 	if !a.sameStack(v) {
-		a.rebuildStack(v)
+		cmd = a.rebuildStack(v)
 	}
 	g := a.top().cursorGrid()
 	if g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
@@ -116,6 +116,7 @@ func (a *App) mirror() {
 	if g != nil {
 		a.showPoint(g, m.User, v)
 	}
+	return cmd
 }
 
 func (a *App) sameStack(v SessionView) bool {
@@ -145,7 +146,7 @@ func sameLocation(x, y model.Location) bool {
 	return x == y && (gx == gy || gx != nil && gy != nil && *gx == *gy)
 }
 
-func (a *App) rebuildStack(v SessionView) {
+func (a *App) rebuildStack(v SessionView) tea.Cmd {
 	for _, loc := range v.Stack {
 		if loc.QMgr != "" { // the fleet view at the bottom names none
 			a.qm = loc.QMgr
@@ -167,10 +168,11 @@ func (a *App) rebuildStack(v SessionView) {
 		stack = []screen{newDashboard(a.qm)}
 	}
 	a.stack = stack
-	a.later = append(a.later, a.entered())
+	cmd := a.entered()
 	if len(stack) < len(v.Stack) && v.Stack[len(stack)].Screen == model.ScreenMessage {
-		a.later = append(a.later, a.followToMessage(v.Stack[len(stack)].Msg))
+		cmd = tea.Batch(cmd, a.followToMessage(v.Stack[len(stack)].Msg))
 	}
+	return cmd
 }
 
 // followToMessage opens the followed session's message when this session's

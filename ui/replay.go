@@ -57,11 +57,11 @@ func (a *App) replayInit() {
 		return
 	}
 	first, _, _ := a.opt.Replay.Bounds()
-	a.replaySeek(first)
+	a.replaySeek(first) // before Init: the dashboard's refresh starts nothing
 }
 
 // replaySeek moves the replay and folds what it passed.
-func (a *App) replaySeek(t time.Time) {
+func (a *App) replaySeek(t time.Time) tea.Cmd {
 	steps, fresh := a.opt.Replay.Seek(t)
 	if fresh {
 		*a.state = *model.New(a.opt.Now, a.opt.Interval)
@@ -81,7 +81,7 @@ func (a *App) replaySeek(t time.Time) {
 		}
 	}
 	a.state.Reannotate()
-	a.refreshScreens()
+	return a.refreshScreens()
 }
 
 func (a *App) onReplayTick(m replayTickMsg) tea.Cmd {
@@ -91,13 +91,12 @@ func (a *App) onReplayTick(m replayTickMsg) tea.Cmd {
 	_, last, loaded := a.opt.Replay.Bounds()
 	next := a.opt.Replay.At().Add(replayTick * time.Duration(replaySpeeds[a.replay.speed]))
 	if loaded && next.After(last) {
-		a.replaySeek(last)
+		cmd := a.replaySeek(last)
 		a.replay.speed = 0
 		a.flash = "end of the recording"
-		return nil
+		return cmd
 	}
-	a.replaySeek(next)
-	return a.replayTicker()
+	return tea.Batch(a.replaySeek(next), a.replayTicker())
 }
 
 func (a *App) replayTicker() tea.Cmd {
@@ -113,7 +112,7 @@ func (a *App) replayBindings() []binding {
 	r := a.opt.Replay
 	k := a.keys
 	stepTo := func(t func() time.Time) func() tea.Cmd {
-		return func() tea.Cmd { a.replay.speed, a.replay.gen = 0, a.replay.gen+1; a.replaySeek(t()); return nil }
+		return func() tea.Cmd { a.replay.speed, a.replay.gen = 0, a.replay.gen+1; return a.replaySeek(t()) }
 	}
 	return []binding{
 		bind(k.ReplayPrev, stepTo(func() time.Time { return r.PollTime(-1) })),
@@ -186,8 +185,7 @@ func (s *jumpScreen) bindings(a *App) []binding {
 			}
 			cmd := a.pop()
 			a.replay.speed, a.replay.gen = 0, a.replay.gen+1
-			a.replaySeek(t)
-			return cmd
+			return tea.Batch(cmd, a.replaySeek(t))
 		}, short),
 		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), a.pop, short),
 	}

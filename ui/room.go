@@ -117,14 +117,11 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 		if e.Result != nil && e.From != m.st.Self {
 			a.recordAudit(*e.Result)
 			cmds = append(cmds, a.replanAfterRoomRun(*e.Result, a.memberName(e.From)))
-			if _, ok := a.top().(*auditScreen); ok {
-				a.refreshScreens()
-			}
 		}
 		a.flash = e.Text
-		a.roomNews()
+		cmds = append(cmds, a.roomNews())
 	}
-	a.mirror()
+	cmds = append(cmds, a.mirror())
 	return tea.Batch(append(cmds, waitRoom(a.opt.Room))...)
 }
 

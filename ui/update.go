@@ -29,8 +29,7 @@ func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 	case a.pal.active:
 		return a.paletteKey(k)
 	case a.filter.active:
-		a.filterKey(k)
-		return nil
+		return a.filterKey(k)
 	case a.showHelp:
 		if key.Matches(k, a.keys.Help, a.keys.Back, a.keys.Quit) {
 			a.showHelp = false
@@ -100,7 +99,7 @@ func (a *App) globalBindings() []binding {
 			}
 			a.flash = "refresh requested"
 		}), named("refresh")),
-		bind(k.Freeze, run(func() { a.setFrozen(!a.frozen) }), short, named("freeze")),
+		bind(k.Freeze, func() tea.Cmd { return a.setFrozen(!a.frozen) }, short, named("freeze")),
 		bind(k.Help, run(func() { a.showHelp = true }), short, named("help")),
 		bind(k.Quit, a.quit, short, named("quit")),
 	)
