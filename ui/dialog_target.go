@@ -210,13 +210,36 @@ func (a *App) confirmBindings(d *dialog, b func(string, ...string) key.Binding) 
 	return out
 }
 
-// escBinding: esc in a target input reopened over a dry run goes back to that
-// result; anywhere else in the confirmation it cancels the dialog.
+// escBinding: esc steps back one step, as it does everywhere. In a target
+// input it leaves what was typed first (as it clears a filter before going
+// back), then returns to the dry run the input was reopened over; anywhere
+// else in the confirmation it cancels the dialog.
 func (a *App) escBinding(d *dialog, b func(string, ...string) key.Binding) binding {
-	if d.askTarget && d.retarget {
+	switch {
+	case d.askTarget && d.typed.Value() != "":
+		return bind(b("clear what is typed", "esc"), run(func() { a.clearTarget(d) }), short)
+	case d.askTarget && d.retarget:
 		return bind(b("back to the dry run", "esc"), run(func() { a.endRetarget(d) }), short)
 	}
 	return bind(b("cancel", "esc"), a.closeDialog, short)
+}
+
+// escSays is what esc does now, for the input's hint line.
+func (a *App) escSays(d *dialog) string {
+	switch {
+	case d.askTarget && d.typed.Value() != "":
+		return "esc clears what is typed"
+	case d.askTarget && d.retarget:
+		return "esc goes back to the dry run"
+	}
+	return "esc cancels"
+}
+
+// clearTarget empties the target input: enter then takes nothing (but the
+// original queue, for a requeue).
+func (a *App) clearTarget(d *dialog) {
+	d.typed.SetValue("")
+	d.onRun = d.req.Op == actions.OpRequeue
 }
 
 // planHintLines follow the dry run: the MQDLH warning of a move, near-name

@@ -180,9 +180,9 @@ func (a *App) confirmLines(d *dialog) []string {
 		if d.req.Op == actions.OpExport {
 			what = "the file"
 		}
-		hint := " type " + what + ", then enter: a dry run shows what would happen first; esc cancels"
+		hint := " type " + what + ", then enter: a dry run shows what would happen first; " + a.escSays(d)
 		if d.askQueue() {
-			hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; esc cancels"
+			hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; " + a.escSays(d)
 			if d.retarget {
 				hint = " empty: each message's original queue;" + hint
 			}
