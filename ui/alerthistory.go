@@ -110,19 +110,20 @@ func newAckScreen(al model.Alert, snooze bool) *ackScreen {
 		al: al, snooze: snooze, note: ti}
 }
 
-func (s *ackScreen) refresh(*App) tea.Cmd { return nil }
-func (s *ackScreen) resize(_ *App, w, _ int) {
+func (s *ackScreen) refresh(common) tea.Cmd { return nil }
+func (s *ackScreen) resize(_ common, w, _ int) {
 	s.note.Width = max(w-12, 10)
 }
 func (s *ackScreen) scroll(int)      {}
 func (s *ackScreen) filter() *string { return nil }
 
-func (s *ackScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (s *ackScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	s.note, _ = s.note.Update(k)
 	return nil
 }
 
-func (s *ackScreen) bindings(a *App) []binding {
+func (s *ackScreen) bindings(c common) []binding {
+	a := c.app()
 	k := a.keys
 	verb := "acknowledge"
 	if s.snooze {
@@ -138,7 +139,8 @@ func (s *ackScreen) bindings(a *App) []binding {
 	return out
 }
 
-func (s *ackScreen) view(a *App, w, h int) string {
+func (s *ackScreen) view(c common, w, h int) string {
+	a := c.app()
 	st := &a.st
 	verb := "Acknowledge"
 	if s.snooze {

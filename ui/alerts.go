@@ -27,13 +27,14 @@ func newAlertScreen(al model.Alert) *alertScreen {
 	return &alertScreen{base: base{loc: model.Location{Screen: model.ScreenAlert, QMgr: al.QMgr, Queue: al.Queue, Label: title}}, al: al}
 }
 
-func (s *alertScreen) refresh(a *App) tea.Cmd    { s.reload(a); return nil }
-func (s *alertScreen) resize(*App, int, int)     {}
+func (s *alertScreen) refresh(c common) tea.Cmd  { a := c.app(); s.reload(a); return nil }
+func (s *alertScreen) resize(common, int, int)   {}
 func (s *alertScreen) scroll(int)                {}
 func (s *alertScreen) filter() *string           { return nil }
 func (s *alertScreen) location() *model.Location { return &s.loc }
 
-func (s *alertScreen) bindings(a *App) []binding {
+func (s *alertScreen) bindings(c common) []binding {
+	a := c.app()
 	k := a.keys
 	return append([]binding{
 		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix")),
@@ -48,7 +49,8 @@ func (s *alertScreen) bindings(a *App) []binding {
 	}, a.ackBindings(func() *model.Alert { return &s.al })...)
 }
 
-func (s *alertScreen) view(a *App, w, h int) string {
+func (s *alertScreen) view(c common, w, h int) string {
+	a := c.app()
 	st := &a.st
 	al := s.al
 	wrap := func(text string) []string {
@@ -104,7 +106,8 @@ func newAlertList() *alertList {
 	return s
 }
 
-func (s *alertList) refresh(a *App) tea.Cmd {
+func (s *alertList) refresh(c common) tea.Cmd {
+	a := c.app()
 	var all []model.Alert
 	for _, name := range a.state.Order {
 		for _, al := range a.state.QMgrs[name].Alerts {
@@ -125,13 +128,15 @@ func (s *alertList) refresh(a *App) tea.Cmd {
 	return nil
 }
 
-func (s *alertList) resize(_ *App, w, h int) { s.pane.resize(w, h-1) }
-func (s *alertList) scroll(d int)            { s.pane.move(d) }
-func (s *alertList) bindings(a *App) []binding {
+func (s *alertList) resize(_ common, w, h int) { s.pane.resize(w, h-1) }
+func (s *alertList) scroll(d int)              { s.pane.move(d) }
+func (s *alertList) bindings(c common) []binding {
+	a := c.app()
 	return a.alertKeys(&s.pane)
 }
 
-func (s *alertList) view(a *App, w, h int) string {
+func (s *alertList) view(c common, w, h int) string {
+	a := c.app()
 	title := a.section("Alerts of every queue manager, most severe first "+s.pane.position(), w, true)
 	if len(s.pane.list) == 0 {
 		return title + "\n" + a.st.OK.Render(" no alerts on any queue manager")

@@ -40,7 +40,8 @@ func newAuditScreen(qm string) *auditScreen {
 	return &auditScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: qm}}}
 }
 
-func (s *auditScreen) refresh(a *App) tea.Cmd {
+func (s *auditScreen) refresh(c common) tea.Cmd {
+	a := c.app()
 	// The audit of one queue manager: a run on another opened from here
 	// would stack two queue managers' screens.
 	s.st, s.runs = &a.st, s.runs[:0]
@@ -54,7 +55,7 @@ func (s *auditScreen) refresh(a *App) tea.Cmd {
 	return nil
 }
 
-func (s *auditScreen) resize(_ *App, w, h int) {
+func (s *auditScreen) resize(_ common, w, h int) {
 	s.grid.Cols = auditCols(w)
 	s.grid.SetSize(w, h-1)
 }
@@ -62,7 +63,8 @@ func (s *auditScreen) resize(_ *App, w, h int) {
 func (s *auditScreen) scroll(d int)    { s.grid.Move(d) }
 func (s *auditScreen) filter() *string { return nil }
 
-func (s *auditScreen) bindings(a *App) []binding {
+func (s *auditScreen) bindings(c common) []binding {
+	a := c.app()
 	return append(a.gridKeys(&s.grid), bind(a.keys.Enter, func() tea.Cmd {
 		return a.push(newAuditRunScreen(s.runs[s.grid.Cursor]))
 	}, short, offIf(func() bool { return s.grid.Cursor >= len(s.runs) }, "nothing done yet")))
@@ -114,7 +116,8 @@ func (s *auditScreen) cell(row, col int) Cell {
 	return Cell{}
 }
 
-func (s *auditScreen) view(a *App, w, h int) string {
+func (s *auditScreen) view(c common, w, h int) string {
+	a := c.app()
 	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  (enter: its messages)", len(s.runs), a.auditScope(), position(s.grid)))
 	if len(s.runs) == 0 {
 		return title + "\n" + s.st.Muted.Render(wrapWords("nothing done yet. Every action writes one JSON line per message to the audit file too (--audit; by default audit.jsonl in the state directory).", w-2, " "))
@@ -135,14 +138,15 @@ func newAuditRunScreen(r auditRun) *auditRunScreen {
 	return &auditRunScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.req().QMgr, Queue: r.req().Queue, Label: label}}, run: r}
 }
 
-func (s *auditRunScreen) refresh(a *App) tea.Cmd {
+func (s *auditRunScreen) refresh(c common) tea.Cmd {
+	a := c.app()
 	s.st = &a.st
 	s.grid.Cell = s.cell
 	s.grid.SetRows(len(s.run.res.Items))
 	return nil
 }
 
-func (s *auditRunScreen) resize(_ *App, w, h int) {
+func (s *auditRunScreen) resize(_ common, w, h int) {
 	s.grid.Cols = []Column{{Title: "MSGID", Width: 48}, {Title: "TO", Width: 18}, {Title: "OUTCOME", Width: 12, Flex: true}}
 	if w < 100 {
 		s.grid.Cols[0].Width = 16
@@ -153,7 +157,7 @@ func (s *auditRunScreen) resize(_ *App, w, h int) {
 func (s *auditRunScreen) scroll(d int)    { s.grid.Move(d) }
 func (s *auditRunScreen) filter() *string { return nil }
 
-func (s *auditRunScreen) bindings(a *App) []binding { return a.gridKeys(&s.grid) }
+func (s *auditRunScreen) bindings(c common) []binding { a := c.app(); return a.gridKeys(&s.grid) }
 
 func (s *auditRunScreen) cell(row, col int) Cell {
 	it := s.run.res.Items[row]
@@ -176,7 +180,7 @@ func (s *auditRunScreen) cell(row, col int) Cell {
 	return Cell{}
 }
 
-func (s *auditRunScreen) view(a *App, w, h int) string {
+func (s *auditRunScreen) view(_ common, w, h int) string {
 	r := &s.run
 	title := s.st.Title.Render(fmt.Sprintf(" %s by %s from %s on %s: %d message(s) %s", r.req().Op, mqfmt.Sanitize(r.req().User),
 		mqfmt.Sanitize(r.req().Queue), mqfmt.Sanitize(r.req().QMgr), len(r.res.Items), position(s.grid)))

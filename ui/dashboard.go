@@ -68,7 +68,8 @@ func dashCols(w int) []Column {
 	return cols
 }
 
-func (d *dashboard) refresh(a *App) tea.Cmd {
+func (d *dashboard) refresh(c common) tea.Cmd {
+	a := c.app()
 	keepQ := ""
 	if qs := d.selected(); qs != nil {
 		keepQ = qs.View.Info.Name
@@ -125,7 +126,8 @@ func filterAlerts(list []model.Alert, text string) []model.Alert {
 	return out
 }
 
-func (d *dashboard) resize(a *App, w, h int) {
+func (d *dashboard) resize(c common, w, h int) {
+	a := c.app()
 	d.w, d.h = w, h
 	d.grid.Cols = dashCols(w)
 	d.layout(a)
@@ -146,7 +148,8 @@ func (d *dashboard) selected() *model.QueueState {
 	return nil
 }
 
-func (d *dashboard) bindings(a *App) []binding {
+func (d *dashboard) bindings(c common) []binding {
+	a := c.app()
 	k := a.keys
 	var out []binding
 	if d.focus == 1 {

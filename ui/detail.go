@@ -94,14 +94,16 @@ func (a *App) onFetched(m fetchedMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (d *detailScreen) refresh(a *App) tea.Cmd {
+func (d *detailScreen) refresh(c common) tea.Cmd {
+	a := c.app()
 	d.st = &a.st
 	d.rule, d.ruleFails = a.messageRule(d)
 	d.render()
 	return nil
 }
 
-func (d *detailScreen) resize(a *App, w, h int) {
+func (d *detailScreen) resize(c common, w, h int) {
+	a := c.app()
 	d.w = w
 	d.vp.Width, d.vp.Height = w, max(h-2, 1)
 	d.st = &a.st
@@ -142,7 +144,8 @@ func (d *detailScreen) setTab(t int) {
 	d.vp.GotoTop()
 }
 
-func (d *detailScreen) bindings(a *App) []binding {
+func (d *detailScreen) bindings(c common) []binding {
+	a := c.app()
 	k := a.keys
 	v := &d.vp
 	out := append(viewportKeys(k, v),
@@ -191,7 +194,7 @@ func (a *App) markGone(res actions.OpResult) {
 	}
 }
 
-func (d *detailScreen) view(a *App, w, h int) string {
+func (d *detailScreen) view(_ common, w, h int) string {
 	var tabs []string
 	for i, t := range detailTabs {
 		if i == d.tab {

@@ -10,7 +10,8 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-func (e *editScreen) bindings(a *App) []binding {
+func (e *editScreen) bindings(c common) []binding {
+	a := c.app()
 	k, ek := a.keys, newEditKeys()
 	out := []binding{bind(k.Back, a.pop, short)}
 	switch e.phase {
@@ -36,7 +37,7 @@ func (e *editScreen) bindings(a *App) []binding {
 }
 
 // typeKey: while the textarea is on view every other key types into it.
-func (e *editScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (e *editScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	if e.phase != editTyping {
 		return nil
 	}
@@ -44,9 +45,9 @@ func (e *editScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (e *editScreen) refresh(*App) tea.Cmd { return nil }
+func (e *editScreen) refresh(common) tea.Cmd { return nil }
 
-func (e *editScreen) resize(_ *App, w, h int) {
+func (e *editScreen) resize(_ common, w, h int) {
 	if e.phase != editTyping {
 		return // no textarea: $EDITOR has the body
 	}
@@ -58,7 +59,8 @@ func (e *editScreen) scroll(d int) { e.off = max(0, e.off+d) }
 
 func (e *editScreen) filter() *string { return nil }
 
-func (e *editScreen) view(a *App, w, h int) string {
+func (e *editScreen) view(c common, w, h int) string {
+	a := c.app()
 	st := &a.st
 	title := st.Title.Render(fmt.Sprintf("Edit and resend  %s", fitID(e.sum.MsgId, 48)))
 	switch e.phase {

@@ -107,15 +107,16 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-func (d *fixDialog) resize(*App, int, int) {}
-func (d *fixDialog) scroll(int)            {}
-func (d *fixDialog) filter() *string       { return nil }
-func (d *fixDialog) typeKey(*App, tea.KeyMsg) tea.Cmd {
+func (d *fixDialog) resize(common, int, int) {}
+func (d *fixDialog) scroll(int)              {}
+func (d *fixDialog) filter() *string         { return nil }
+func (d *fixDialog) typeKey(common, tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
 // refresh counts the polls since the fix and looks for its alert.
-func (d *fixDialog) refresh(a *App) tea.Cmd {
+func (d *fixDialog) refresh(c common) tea.Cmd {
+	a := c.app()
 	if d.phase != fixVerifying {
 		return nil
 	}
@@ -154,7 +155,8 @@ func (d *fixDialog) newAlerts(qs *model.QMgrState) {
 	}
 }
 
-func (d *fixDialog) bindings(a *App) []binding {
+func (d *fixDialog) bindings(c common) []binding {
+	a := c.app()
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
@@ -241,7 +243,8 @@ func (a *App) ctx() context.Context {
 	return context.Background()
 }
 
-func (d *fixDialog) view(a *App, w, h int) string {
+func (d *fixDialog) view(c common, w, h int) string {
+	a := c.app()
 	st := &a.st
 	wrap := func(s string, indent int) []string {
 		var out []string

@@ -119,13 +119,14 @@ func (a *App) openInhibit(qm, queue string) tea.Cmd {
 	return a.push(d)
 }
 
-func (d *inhibitDialog) refresh(*App) tea.Cmd             { return nil }
-func (d *inhibitDialog) resize(*App, int, int)            {}
-func (d *inhibitDialog) scroll(int)                       {}
-func (d *inhibitDialog) filter() *string                  { return nil }
-func (d *inhibitDialog) typeKey(*App, tea.KeyMsg) tea.Cmd { return nil }
+func (d *inhibitDialog) refresh(common) tea.Cmd             { return nil }
+func (d *inhibitDialog) resize(common, int, int)            {}
+func (d *inhibitDialog) scroll(int)                         {}
+func (d *inhibitDialog) filter() *string                    { return nil }
+func (d *inhibitDialog) typeKey(common, tea.KeyMsg) tea.Cmd { return nil }
 
-func (d *inhibitDialog) bindings(a *App) []binding {
+func (d *inhibitDialog) bindings(c common) []binding {
+	a := c.app()
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
@@ -198,7 +199,8 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 	return nil
 }
 
-func (d *inhibitDialog) view(a *App, w, h int) string {
+func (d *inhibitDialog) view(c common, w, h int) string {
+	a := c.app()
 	st := &a.st
 	kind := "QLOCAL"
 	if d.q.Type == mqwatch.QAlias {

@@ -71,7 +71,8 @@ func fleetCols(w int) []Column {
 	return cols
 }
 
-func (f *fleetScreen) refresh(a *App) tea.Cmd {
+func (f *fleetScreen) refresh(c common) tea.Cmd {
+	a := c.app()
 	keep := ""
 	if r := f.selected(); r != nil && f.moved {
 		keep = r.QMgr
@@ -99,7 +100,7 @@ func (f *fleetScreen) refresh(a *App) tea.Cmd {
 	return nil
 }
 
-func (f *fleetScreen) resize(_ *App, w, h int) {
+func (f *fleetScreen) resize(_ common, w, h int) {
 	f.w, f.h = w, h
 	f.fitState()
 }
@@ -141,7 +142,8 @@ func (f *fleetScreen) selected() *model.FleetRow {
 	return nil
 }
 
-func (f *fleetScreen) bindings(a *App) []binding {
+func (f *fleetScreen) bindings(c common) []binding {
+	a := c.app()
 	out := a.gridKeys(&f.grid)
 	for i := range out {
 		do := out[i].do
@@ -245,7 +247,8 @@ func (f *fleetScreen) stateCell(r *model.FleetRow, w int) Cell {
 	return Cell{Text: text, Style: &st.OK}
 }
 
-func (f *fleetScreen) view(a *App, w, h int) string {
+func (f *fleetScreen) view(c common, w, h int) string {
+	a := c.app()
 	st := &a.st
 	count := fmt.Sprintf("%d queue managers", len(f.rows))
 	if n := len(a.state.Order); n != len(f.rows) {

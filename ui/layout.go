@@ -71,7 +71,8 @@ func (d *dashboard) trendQueues() []*model.QueueState {
 	return out
 }
 
-func (d *dashboard) view(a *App, w, h int) string {
+func (d *dashboard) view(c common, w, h int) string {
+	a := c.app()
 	st := &a.st
 	title := "Queues by " + d.sortBy.String()
 	gridTitle := a.section(fmt.Sprintf("%s %s  (s sorts)", title, position(d.grid)), w, d.focus == 0)

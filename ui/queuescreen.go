@@ -102,7 +102,8 @@ func queueCols(w int, dlq bool) []Column {
 	return cols
 }
 
-func (s *queueScreen) refresh(a *App) tea.Cmd {
+func (s *queueScreen) refresh(c common) tea.Cmd {
+	a := c.app()
 	var keep *mqwatch.Key
 	if m := s.selected(); m != nil {
 		k := m.Key()
@@ -298,7 +299,7 @@ func jmsText(m *mqwatch.Summary) string {
 	return m.JMSType
 }
 
-func (s *queueScreen) resize(a *App, w, h int) {
+func (s *queueScreen) resize(_ common, w, h int) {
 	s.w, s.h = w, h
 	s.grid.Cols = queueCols(w, s.isDLQ)
 	s.grid.SetSize(w, h-queueChrome)
@@ -311,7 +312,8 @@ func (a *App) markedIn(queue string, l *msgList) func(int) bool {
 	return func(r int) bool { return a.selQueue == queue && a.sel.Marked(l.Key(r)) }
 }
 
-func (s *queueScreen) bindings(a *App) []binding {
+func (s *queueScreen) bindings(c common) []binding {
+	a := c.app()
 	k := a.keys
 	none := offIf(func() bool { return s.selected() == nil }, "no message here")
 	out := append(a.gridKeys(&s.grid),

@@ -15,7 +15,8 @@ const (
 	triageChrome = 4 // title + explanation
 )
 
-func (s *queueScreen) view(a *App, w, h int) string {
+func (s *queueScreen) view(c common, w, h int) string {
+	a := c.app()
 	grid := s.grid.View(&a.st)
 	var focus *mqwatch.FocusView
 	if snap := s.q.Snap; snap != nil && snap.Focus != nil && snap.Focus.Queue == s.loc.Queue {

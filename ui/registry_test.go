@@ -24,12 +24,12 @@ func newNoteScreen(qm string) *noteScreen {
 	return &noteScreen{base: base{loc: model.Location{Screen: screenNote, QMgr: qm}}}
 }
 
-func (s *noteScreen) bindings(a *App) []binding { return a.gridKeys(&s.grid) }
-func (s *noteScreen) refresh(*App) tea.Cmd      { s.grid.SetRows(10); return nil }
-func (s *noteScreen) resize(_ *App, w, h int)   { s.grid.SetSize(w, h) }
-func (s *noteScreen) scroll(d int)              { s.grid.Move(d) }
-func (s *noteScreen) cursorGrid() *Grid         { return &s.grid }
-func (s *noteScreen) view(_ *App, w, h int) string {
+func (s *noteScreen) bindings(c common) []binding { a := c.app(); return a.gridKeys(&s.grid) }
+func (s *noteScreen) refresh(common) tea.Cmd      { s.grid.SetRows(10); return nil }
+func (s *noteScreen) resize(_ common, w, h int)   { s.grid.SetSize(w, h) }
+func (s *noteScreen) scroll(d int)                { s.grid.Move(d) }
+func (s *noteScreen) cursorGrid() *Grid           { return &s.grid }
+func (s *noteScreen) view(_ common, w, h int) string {
 	return fitHeight(fmt.Sprintf(" note on row %d", s.grid.Cursor+1), h)
 }
 

@@ -162,16 +162,17 @@ func newJumpScreen() *jumpScreen {
 	return &jumpScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, Label: "jump"}}, in: ti}
 }
 
-func (s *jumpScreen) refresh(*App) tea.Cmd  { return nil }
-func (s *jumpScreen) resize(*App, int, int) {}
-func (s *jumpScreen) scroll(int)            {}
-func (s *jumpScreen) filter() *string       { return nil }
-func (s *jumpScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (s *jumpScreen) refresh(common) tea.Cmd  { return nil }
+func (s *jumpScreen) resize(common, int, int) {}
+func (s *jumpScreen) scroll(int)              {}
+func (s *jumpScreen) filter() *string         { return nil }
+func (s *jumpScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	s.in, _ = s.in.Update(k)
 	return nil
 }
 
-func (s *jumpScreen) bindings(a *App) []binding {
+func (s *jumpScreen) bindings(c common) []binding {
+	a := c.app()
 	return []binding{
 		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "jump")), func() tea.Cmd {
 			first, last, loaded := a.opt.Replay.Bounds()
@@ -191,7 +192,8 @@ func (s *jumpScreen) bindings(a *App) []binding {
 	}
 }
 
-func (s *jumpScreen) view(a *App, w, h int) string {
+func (s *jumpScreen) view(c common, w, h int) string {
+	a := c.app()
 	first, last, _ := a.opt.Replay.Bounds()
 	lines := []string{a.section("Jump to a time of the recording", w, true), "",
 		" the recording runs from " + first.Format("15:04:05") + " to " + last.Format("15:04:05"), "", " " + s.in.View()}

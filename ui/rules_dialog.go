@@ -112,9 +112,9 @@ func (d *rulesDialog) cell(row, col int) Cell {
 	return Cell{Text: mqfmt.Sanitize(g.ActionString()), Style: &d.st.Info}
 }
 
-func (d *rulesDialog) refresh(*App) tea.Cmd { return nil }
+func (d *rulesDialog) refresh(common) tea.Cmd { return nil }
 
-func (d *rulesDialog) resize(_ *App, w, h int) {
+func (d *rulesDialog) resize(_ common, w, h int) {
 	d.grid.Cols = rulesDialogCols(w)
 	d.grid.SetSize(w, h-rulesDialogChrome)
 }
@@ -125,7 +125,7 @@ func (d *rulesDialog) scroll(n int) { d.grid.Move(n) }
 func (d *rulesDialog) filter() *string { return nil }
 
 // typeKey types into the input line while a field is edited.
-func (d *rulesDialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (d *rulesDialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	if d.create != nil {
 		d.create.typeKey(k)
 		return nil
@@ -136,7 +136,8 @@ func (d *rulesDialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (d *rulesDialog) bindings(a *App) []binding {
+func (d *rulesDialog) bindings(c common) []binding {
+	a := c.app()
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
@@ -267,7 +268,8 @@ func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
 	return a.pop()
 }
 
-func (d *rulesDialog) view(a *App, w, h int) string {
+func (d *rulesDialog) view(c common, w, h int) string {
+	a := c.app()
 	if d.create != nil {
 		return a.rulesCreateView(d, w, h)
 	}

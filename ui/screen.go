@@ -16,12 +16,12 @@ type screen interface {
 	location() *model.Location
 	// bindings are the screen's keys, each with the condition that turns it
 	// off; help and the footer are built from them.
-	bindings(a *App) []binding
+	bindings(c common) []binding
 	// refresh takes the queue manager's new state.
-	refresh(a *App) tea.Cmd
+	refresh(c common) tea.Cmd
 	// resize fits the screen into the body's w×h.
-	resize(a *App, w, h int)
-	view(a *App, w, h int) string
+	resize(c common, w, h int)
+	view(c common, w, h int) string
 	// scroll moves by d rows (the mouse wheel).
 	scroll(d int)
 	// filter is the screen's filter text, nil when it has none.
@@ -103,17 +103,7 @@ func offIf(cond func() bool, reason string) func(*binding) {
 func run(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
 
 // gridKeys are the moves every list shares.
-func (a *App) gridKeys(g *Grid) []binding {
-	k := a.keys
-	return []binding{
-		bind(k.Up, run(func() { g.Move(-1) })),
-		bind(k.Down, run(func() { g.Move(1) })),
-		bind(k.PgUp, run(func() { g.Page(-1) })),
-		bind(k.PgDown, run(func() { g.Page(1) })),
-		bind(k.Home, run(g.Home)),
-		bind(k.End, run(g.End)),
-	}
-}
+func (a *App) gridKeys(g *Grid) []binding { return gridKeys(&a.keys, g) }
 
 // top is the screen on view.
 func (a *App) top() screen { return a.stack[len(a.stack)-1] }

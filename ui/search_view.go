@@ -10,7 +10,8 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-func (s *searchScreen) bindings(a *App) []binding {
+func (s *searchScreen) bindings(c common) []binding {
+	a := c.app()
 	k, sk := a.keys, newSearchKeys()
 	back := bind(k.Back, func() tea.Cmd { return s.stop(a) }, short)
 	if s.pattern == nil || s.in.Focused() {
@@ -30,7 +31,7 @@ func (s *searchScreen) bindings(a *App) []binding {
 }
 
 // typeKey: while the pattern is being typed, keys go to the input.
-func (s *searchScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (s *searchScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	if !s.in.Focused() {
 		return nil
 	}
@@ -38,9 +39,10 @@ func (s *searchScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (s *searchScreen) refresh(*App) tea.Cmd { return nil }
+func (s *searchScreen) refresh(common) tea.Cmd { return nil }
 
-func (s *searchScreen) resize(a *App, w, h int) {
+func (s *searchScreen) resize(c common, w, h int) {
+	a := c.app()
 	s.in.Width = max(w-len(s.in.Prompt)-2, 10)
 	if s.grid.Cols == nil {
 		s.grid.Cols = []Column{{Title: "#", Width: 6, Right: true}, {Title: "MsgId", Width: 20}, {Title: "Put", Width: 19},
@@ -78,7 +80,8 @@ func (s *searchScreen) cell(a *App, row, col int) Cell {
 	return Cell{}
 }
 
-func (s *searchScreen) view(a *App, w, h int) string {
+func (s *searchScreen) view(c common, w, h int) string {
+	a := c.app()
 	st := &a.st
 	title := st.Title.Render("Search every body of " + s.loc.Queue)
 	if s.pattern == nil || s.in.Focused() {

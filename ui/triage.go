@@ -59,7 +59,8 @@ func triageCols(w int, rules bool) []Column {
 	return cols
 }
 
-func (t *triageScreen) refresh(a *App) tea.Cmd {
+func (t *triageScreen) refresh(c common) tea.Cmd {
+	a := c.app()
 	t.st = &a.st
 	t.grid.Cell = t.cell
 	t.grid.Marked = func(r int) bool { return a.groupMarked(t, t.groups[r]) }
@@ -77,7 +78,7 @@ func (t *triageScreen) refresh(a *App) tea.Cmd {
 	return nil
 }
 
-func (t *triageScreen) resize(a *App, w, h int) {
+func (t *triageScreen) resize(_ common, w, h int) {
 	t.w, t.h = w, h
 	t.grid.Cols = triageCols(w, t.rules != nil)
 	t.laidOut = t.chrome()
@@ -262,7 +263,8 @@ func (t *triageScreen) selected() *model.Group {
 	return nil
 }
 
-func (t *triageScreen) bindings(a *App) []binding {
+func (t *triageScreen) bindings(c common) []binding {
+	a := c.app()
 	k := a.keys
 	none := offIf(func() bool { return t.selected() == nil }, "no group here")
 	out := append(a.gridKeys(&t.grid),
@@ -352,7 +354,8 @@ func (a *App) groupTargets(t *triageScreen) ([]mqwatch.Summary, int) {
 	return out, 0
 }
 
-func (t *triageScreen) view(a *App, w, h int) string {
+func (t *triageScreen) view(c common, w, h int) string {
+	a := c.app()
 	title := fmt.Sprintf(" %s grouped by %s  %s  (o: grouping · enter: messages · space: mark · tab: all messages)",
 		a.st.Title.Render(mqfmt.Sanitize(t.loc.Queue)), t.dim, position(t.grid))
 	grid := t.grid.View(&a.st)

@@ -1,0 +1,63 @@
+package ui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/model"
+)
+
+// common is what a screen may use of the program, as soft-serve's
+// common.Common is for its components: the look (styles, keys), the
+// session's options, the model state, navigation and the status line.
+// Screens get it in every call (bindings, refresh, resize, view) and keep
+// nothing of the App; what only one screen needs is that screen's method,
+// not the App's. The App implements it.
+type common interface {
+	// Styles are the theme's lipgloss styles; Keys the key map.
+	Styles() *Styles
+	Keys() *KeyMap
+	// Opts are how the session was started (read-only, clock, operations).
+	Opts() *Options
+	// State is what the polls folded, per queue manager.
+	State() *model.State
+	// QMgrName is the queue manager the header shows.
+	QMgrName() string
+	// Push opens s above the screen on view; Pop goes back.
+	Push(s screen) tea.Cmd
+	Pop() tea.Cmd
+	// OpenQueue opens a queue of the header's queue manager on its screen
+	// (triage for a DEADQ or BOQ); SwitchQMgr shows another queue
+	// manager's dashboard.
+	OpenQueue(name string) tea.Cmd
+	SwitchQMgr(qm string) tea.Cmd
+	// Flash sets the one-line status ("copied", why a key does nothing).
+	Flash(text string)
+
+	// app is the whole App, for the screens that still reach into it
+	// (each use is a method waiting to move onto its screen).
+	app() *App
+}
+
+func (a *App) Styles() *Styles               { return &a.st }
+func (a *App) Keys() *KeyMap                 { return &a.keys }
+func (a *App) Opts() *Options                { return &a.opt }
+func (a *App) State() *model.State           { return a.state }
+func (a *App) QMgrName() string              { return a.qm }
+func (a *App) Push(s screen) tea.Cmd         { return a.push(s) }
+func (a *App) Pop() tea.Cmd                  { return a.pop() }
+func (a *App) OpenQueue(name string) tea.Cmd { return a.openQueue(name) }
+func (a *App) SwitchQMgr(qm string) tea.Cmd  { return a.switchQMgr(qm) }
+func (a *App) Flash(text string)             { a.flash = text }
+func (a *App) app() *App                     { return a }
+
+// gridKeys are the moves every list shares.
+func gridKeys(k *KeyMap, g *Grid) []binding {
+	return []binding{
+		bind(k.Up, run(func() { g.Move(-1) })),
+		bind(k.Down, run(func() { g.Move(1) })),
+		bind(k.PgUp, run(func() { g.Page(-1) })),
+		bind(k.PgDown, run(func() { g.Page(1) })),
+		bind(k.Home, run(g.Home)),
+		bind(k.End, run(g.End)),
+	}
+}
