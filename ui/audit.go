@@ -41,11 +41,10 @@ func newAuditScreen(qm string) *auditScreen {
 }
 
 func (s *auditScreen) refresh(c common) tea.Cmd {
-	a := c.app()
 	// The audit of one queue manager: a run on another opened from here
 	// would stack two queue managers' screens.
-	s.st, s.runs = &a.st, s.runs[:0]
-	for _, r := range a.auditLog {
+	s.st, s.runs = c.Styles(), s.runs[:0]
+	for _, r := range c.Audit() {
 		if s.loc.QMgr == "" || r.req().QMgr == s.loc.QMgr {
 			s.runs = append(s.runs, r)
 		}
@@ -64,9 +63,8 @@ func (s *auditScreen) scroll(d int)    { s.grid.Move(d) }
 func (s *auditScreen) filter() *string { return nil }
 
 func (s *auditScreen) bindings(c common) []binding {
-	a := c.app()
-	return append(a.gridKeys(&s.grid), bind(a.keys.Enter, func() tea.Cmd {
-		return a.push(newAuditRunScreen(s.runs[s.grid.Cursor]))
+	return append(gridKeys(c.Keys(), &s.grid), bind(c.Keys().Enter, func() tea.Cmd {
+		return c.Push(newAuditRunScreen(s.runs[s.grid.Cursor]))
 	}, short, offIf(func() bool { return s.grid.Cursor >= len(s.runs) }, "nothing done yet")))
 }
 
@@ -117,8 +115,7 @@ func (s *auditScreen) cell(row, col int) Cell {
 }
 
 func (s *auditScreen) view(c common, w, h int) string {
-	a := c.app()
-	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  (enter: its messages)", len(s.runs), a.auditScope(), position(s.grid)))
+	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  (enter: its messages)", len(s.runs), auditScope(c.Opts()), position(s.grid)))
 	if len(s.runs) == 0 {
 		return title + "\n" + s.st.Muted.Render(wrapWords("nothing done yet. Every action writes one JSON line per message to the audit file too (--audit; by default audit.jsonl in the state directory).", w-2, " "))
 	}
@@ -139,8 +136,7 @@ func newAuditRunScreen(r auditRun) *auditRunScreen {
 }
 
 func (s *auditRunScreen) refresh(c common) tea.Cmd {
-	a := c.app()
-	s.st = &a.st
+	s.st = c.Styles()
 	s.grid.Cell = s.cell
 	s.grid.SetRows(len(s.run.res.Items))
 	return nil
@@ -157,7 +153,7 @@ func (s *auditRunScreen) resize(_ common, w, h int) {
 func (s *auditRunScreen) scroll(d int)    { s.grid.Move(d) }
 func (s *auditRunScreen) filter() *string { return nil }
 
-func (s *auditRunScreen) bindings(c common) []binding { a := c.app(); return a.gridKeys(&s.grid) }
+func (s *auditRunScreen) bindings(c common) []binding { return gridKeys(c.Keys(), &s.grid) }
 
 func (s *auditRunScreen) cell(row, col int) Cell {
 	it := s.run.res.Items[row]

@@ -30,25 +30,46 @@ type common interface {
 	// manager's dashboard.
 	OpenQueue(name string) tea.Cmd
 	SwitchQMgr(qm string) tea.Cmd
+	// Refresh gives the screen on view the state as it is now (after a
+	// change that was not a poll) and returns what it starts.
+	Refresh() tea.Cmd
 	// Flash sets the one-line status ("copied", why a key does nothing).
 	Flash(text string)
+	// FixKeys are x and I on the alert sel returns, AckKeys K and Z:
+	// they open the fix, inhibit and acknowledgement dialogs.
+	FixKeys(sel func() *model.Alert) []binding
+	AckKeys(sel func() *model.Alert) []binding
+	// Audit is what this session did (in a war room, the room's runs
+	// since it joined), newest first.
+	Audit() []auditRun
 
 	// app is the whole App, for the screens that still reach into it
 	// (each use is a method waiting to move onto its screen).
 	app() *App
 }
 
-func (a *App) Styles() *Styles               { return &a.st }
-func (a *App) Keys() *KeyMap                 { return &a.keys }
-func (a *App) Opts() *Options                { return &a.opt }
-func (a *App) State() *model.State           { return a.state }
-func (a *App) QMgrName() string              { return a.qm }
-func (a *App) Push(s screen) tea.Cmd         { return a.push(s) }
-func (a *App) Pop() tea.Cmd                  { return a.pop() }
-func (a *App) OpenQueue(name string) tea.Cmd { return a.openQueue(name) }
-func (a *App) SwitchQMgr(qm string) tea.Cmd  { return a.switchQMgr(qm) }
-func (a *App) Flash(text string)             { a.flash = text }
-func (a *App) app() *App                     { return a }
+func (a *App) Styles() *Styles                           { return &a.st }
+func (a *App) Keys() *KeyMap                             { return &a.keys }
+func (a *App) Opts() *Options                            { return &a.opt }
+func (a *App) State() *model.State                       { return a.state }
+func (a *App) QMgrName() string                          { return a.qm }
+func (a *App) Push(s screen) tea.Cmd                     { return a.push(s) }
+func (a *App) Pop() tea.Cmd                              { return a.pop() }
+func (a *App) OpenQueue(name string) tea.Cmd             { return a.openQueue(name) }
+func (a *App) SwitchQMgr(qm string) tea.Cmd              { return a.switchQMgr(qm) }
+func (a *App) Refresh() tea.Cmd                          { return a.refreshScreens() }
+func (a *App) Flash(text string)                         { a.flash = text }
+func (a *App) Audit() []auditRun                         { return a.auditLog }
+func (a *App) AckKeys(sel func() *model.Alert) []binding { return a.ackBindings(sel) }
+
+func (a *App) FixKeys(sel func() *model.Alert) []binding {
+	k := a.keys
+	return []binding{
+		bind(k.Fix, func() tea.Cmd { return a.openFix(sel()) }, short, a.fixKeyOff(sel)),
+		bind(k.Inhibit, func() tea.Cmd { al := sel(); return a.openInhibit(al.QMgr, al.Queue) }, a.inhibitOffAlert(sel)),
+	}
+}
+func (a *App) app() *App { return a }
 
 // gridKeys are the moves every list shares.
 func gridKeys(k *KeyMap, g *Grid) []binding {

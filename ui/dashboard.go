@@ -153,7 +153,7 @@ func (d *dashboard) bindings(c common) []binding {
 	k := a.keys
 	var out []binding
 	if d.focus == 1 {
-		out = append(a.alertKeys(&d.alerts), bind(k.Sort, nil,
+		out = append(d.alerts.keys(a), bind(k.Sort, nil,
 			offIf(func() bool { return true }, "the alerts are listed most severe first; s sorts the queue table (tab to it)")))
 	} else {
 		out = a.gridKeys(&d.grid)

@@ -118,9 +118,14 @@ func position(g Grid) string {
 }
 
 func (a *App) section(title string, w int, focused bool) string {
-	st := a.st.Muted
+	return section(&a.st, title, w, focused)
+}
+
+// section is a pane's title line across the width w.
+func section(s *Styles, title string, w int, focused bool) string {
+	st := s.Muted
 	if focused {
-		st = a.st.Title
+		st = s.Title
 	}
 	line := "─ " + title + " "
 	return st.Render(ansi.Truncate(line+strings.Repeat("─", max(w-ansi.StringWidth(line), 0)), w, ""))

@@ -24,7 +24,7 @@ func newNoteScreen(qm string) *noteScreen {
 	return &noteScreen{base: base{loc: model.Location{Screen: screenNote, QMgr: qm}}}
 }
 
-func (s *noteScreen) bindings(c common) []binding { a := c.app(); return a.gridKeys(&s.grid) }
+func (s *noteScreen) bindings(c common) []binding { return gridKeys(c.Keys(), &s.grid) }
 func (s *noteScreen) refresh(common) tea.Cmd      { s.grid.SetRows(10); return nil }
 func (s *noteScreen) resize(_ common, w, h int)   { s.grid.SetSize(w, h) }
 func (s *noteScreen) scroll(d int)                { s.grid.Move(d) }

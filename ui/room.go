@@ -221,8 +221,8 @@ func (a *App) presenceView() string {
 }
 
 // auditScope says whose runs the audit view lists.
-func (a *App) auditScope() string {
-	if a.opt.Room == nil {
+func auditScope(o *Options) string {
+	if o.Room == nil {
 		return "this session"
 	}
 	return "in the room since you joined"

@@ -200,7 +200,7 @@ func (s *rulesScreen) filter() *string                { return nil }
 
 func (s *rulesScreen) scroll(n int) { scrollViewport(&s.vp, n) }
 
-func (s *rulesScreen) bindings(c common) []binding { a := c.app(); return viewportKeys(a.keys, &s.vp) }
+func (s *rulesScreen) bindings(c common) []binding { return viewportKeys(*c.Keys(), &s.vp) }
 
 // viewportKeys are the moves of a screen that scrolls text.
 func viewportKeys(k KeyMap, v *viewport.Model) []binding {
