@@ -4,6 +4,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // common is what a screen may use of the program, as soft-serve's
@@ -33,6 +34,21 @@ type common interface {
 	// Refresh gives the screen on view the state as it is now (after a
 	// change that was not a poll) and returns what it starts.
 	Refresh() tea.Cmd
+	// NextSeq numbers a request whose answer comes later, so an answer
+	// for a screen that has gone (or asked again) finds none.
+	NextSeq() int
+	// OpenMessage opens a message of loc's queue (its body is fetched);
+	// OpenDeadQ jumps to the header's queue manager's DEADQ.
+	OpenMessage(loc model.Location, s mqwatch.Summary) tea.Cmd
+	OpenDeadQ() tea.Cmd
+	// InhibitKey is I on the queue q returns (GET off/on, after a dialog).
+	InhibitKey(qm string, q func() *model.QueueState) binding
+	// Held: live updates are held (warming up, frozen, a dialog open);
+	// Warming: the sources' history is still being read.
+	Held() bool
+	Warming() bool
+	// QueueOrder is the dashboards' queue order (s cycles it).
+	QueueOrder() *queueSort
 	// Flash sets the one-line status ("copied", why a key does nothing).
 	Flash(text string)
 	// FixKeys are x and I on the alert sel returns, AckKeys K and Z:
@@ -48,16 +64,27 @@ type common interface {
 	app() *App
 }
 
-func (a *App) Styles() *Styles                           { return &a.st }
-func (a *App) Keys() *KeyMap                             { return &a.keys }
-func (a *App) Opts() *Options                            { return &a.opt }
-func (a *App) State() *model.State                       { return a.state }
-func (a *App) QMgrName() string                          { return a.qm }
-func (a *App) Push(s screen) tea.Cmd                     { return a.push(s) }
-func (a *App) Pop() tea.Cmd                              { return a.pop() }
-func (a *App) OpenQueue(name string) tea.Cmd             { return a.openQueue(name) }
-func (a *App) SwitchQMgr(qm string) tea.Cmd              { return a.switchQMgr(qm) }
-func (a *App) Refresh() tea.Cmd                          { return a.refreshScreens() }
+func (a *App) Styles() *Styles               { return &a.st }
+func (a *App) Keys() *KeyMap                 { return &a.keys }
+func (a *App) Opts() *Options                { return &a.opt }
+func (a *App) State() *model.State           { return a.state }
+func (a *App) QMgrName() string              { return a.qm }
+func (a *App) Push(s screen) tea.Cmd         { return a.push(s) }
+func (a *App) Pop() tea.Cmd                  { return a.pop() }
+func (a *App) OpenQueue(name string) tea.Cmd { return a.openQueue(name) }
+func (a *App) SwitchQMgr(qm string) tea.Cmd  { return a.switchQMgr(qm) }
+func (a *App) Refresh() tea.Cmd              { return a.refreshScreens() }
+func (a *App) NextSeq() int                  { a.fetchSeq++; return a.fetchSeq }
+func (a *App) OpenMessage(loc model.Location, s mqwatch.Summary) tea.Cmd {
+	return a.openMessage(loc, s)
+}
+func (a *App) OpenDeadQ() tea.Cmd { return a.openDeadQ() }
+func (a *App) InhibitKey(qm string, q func() *model.QueueState) binding {
+	return a.inhibitKey(qm, q)
+}
+func (a *App) Held() bool                                { return a.warming || a.frozen || a.activeDialog() != nil }
+func (a *App) Warming() bool                             { return a.warming }
+func (a *App) QueueOrder() *queueSort                    { return &a.sortBy }
 func (a *App) Flash(text string)                         { a.flash = text }
 func (a *App) Audit() []auditRun                         { return a.auditLog }
 func (a *App) AckKeys(sel func() *model.Alert) []binding { return a.ackBindings(sel) }

@@ -69,16 +69,15 @@ func dashCols(w int) []Column {
 }
 
 func (d *dashboard) refresh(c common) tea.Cmd {
-	a := c.app()
 	keepQ := ""
 	if qs := d.selected(); qs != nil {
 		keepQ = qs.View.Info.Name
 	}
-	d.q = a.state.QMgr(d.loc.QMgr)
-	d.st = &a.st
+	d.q = c.State().QMgr(d.loc.QMgr)
+	d.st = c.Styles()
 	d.grid.Cell = d.cell
 	d.grid.Level = func(r int) int { return queueLevel(d.rows[r]) }
-	d.sortBy = a.sortBy
+	d.sortBy = *c.QueueOrder()
 	all := sortQueues(d.q, d.sortBy)
 	ms := model.Filter(d.text, len(all), func(i int) string { return all[i].View.Info.Name })
 	d.rows = d.rows[:0]
@@ -93,9 +92,9 @@ func (d *dashboard) refresh(c common) tea.Cmd {
 			break
 		}
 	}
-	d.alerts.now = a.opt.Now()
+	d.alerts.now = c.Opts().Now()
 	d.alerts.set(filterAlerts(d.q.Alerts, d.alertText))
-	d.layout(a)
+	d.layout(c)
 	return nil
 }
 
@@ -127,10 +126,9 @@ func filterAlerts(list []model.Alert, text string) []model.Alert {
 }
 
 func (d *dashboard) resize(c common, w, h int) {
-	a := c.app()
 	d.w, d.h = w, h
 	d.grid.Cols = dashCols(w)
-	d.layout(a)
+	d.layout(c)
 }
 
 func (d *dashboard) scroll(n int) {
@@ -149,27 +147,27 @@ func (d *dashboard) selected() *model.QueueState {
 }
 
 func (d *dashboard) bindings(c common) []binding {
-	a := c.app()
-	k := a.keys
+	k := *c.Keys()
 	var out []binding
 	if d.focus == 1 {
-		out = append(d.alerts.keys(a), bind(k.Sort, nil,
+		out = append(d.alerts.keys(c), bind(k.Sort, nil,
 			offIf(func() bool { return true }, "the alerts are listed most severe first; s sorts the queue table (tab to it)")))
 	} else {
-		out = a.gridKeys(&d.grid)
+		out = gridKeys(c.Keys(), &d.grid)
 		out = append(out, bind(k.Enter, func() tea.Cmd {
 			if qs := d.selected(); qs != nil {
-				return a.openQueue(qs.View.Info.Name)
+				return c.OpenQueue(qs.View.Info.Name)
 			}
 			return nil
 		}, short), bind(k.Sort, run(func() {
-			a.sortBy = (a.sortBy + 1) % queueSortCount
-			d.refresh(a)
+			o := c.QueueOrder()
+			*o = (*o + 1) % queueSortCount
+			d.refresh(c)
 			d.grid.Home()
-		})), a.inhibitKey(a.qm, d.selected))
+		})), c.InhibitKey(c.QMgrName(), d.selected))
 	}
-	return append(out, bind(k.Tab, run(func() { d.focus = 1 - d.focus; d.layout(a) }), short),
-		bind(k.DeadQ, a.openDeadQ, short))
+	return append(out, bind(k.Tab, run(func() { d.focus = 1 - d.focus; d.layout(c) }), short),
+		bind(k.DeadQ, c.OpenDeadQ, short))
 }
 
 // cell renders one queue cell, colouring by threshold: depth against

@@ -206,19 +206,19 @@ func (a *App) editOn(seq int) *editScreen {
 // saved parses the edited text back into the body's bytes and asks for the
 // plan; a character the CCSID cannot hold or a damaged hex line is shown
 // with its line and column, and nothing is planned.
-func (e *editScreen) saved(a *App, text string) tea.Cmd {
+func (e *editScreen) saved(c common, text string) tea.Cmd {
 	body, err := e.doc.Parse(text)
 	if err != nil {
 		if e.phase == editTyping {
-			a.flash = "not saved: " + err.Error()
+			c.Flash("not saved: " + err.Error())
 			return nil
 		}
-		a.flash = "edit not applied (" + e.doc.Mode.String() + "): " + err.Error()
-		return a.pop()
+		c.Flash("edit not applied (" + e.doc.Mode.String() + "): " + err.Error())
+		return c.Pop()
 	}
 	e.req.Body, e.phase = body, editPlanning
-	ops, _ := a.opt.Ops.(editOps)
-	req, seq, ctx := e.req, e.seq, a.opt.Ctx
+	ops, _ := c.Opts().Ops.(editOps)
+	req, seq, ctx := e.req, e.seq, c.Opts().Ctx
 	req.DryRun = true
 	return func() tea.Msg {
 		p, err := ops.PlanEdit(ctx, req)
@@ -227,10 +227,10 @@ func (e *editScreen) saved(a *App, text string) tea.Cmd {
 }
 
 // put runs the edit the plan showed.
-func (e *editScreen) put(a *App) tea.Cmd {
+func (e *editScreen) put(c common) tea.Cmd {
 	e.phase = editRunning
-	ops, _ := a.opt.Ops.(editOps)
-	req, seq, ctx := e.req, e.seq, a.opt.Ctx
+	ops, _ := c.Opts().Ops.(editOps)
+	req, seq, ctx := e.req, e.seq, c.Opts().Ctx
 	return func() tea.Msg {
 		res, err := ops.Edit(ctx, req)
 		return editDoneMsg{seq: seq, res: res, err: err}

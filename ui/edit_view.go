@@ -11,21 +11,20 @@ import (
 )
 
 func (e *editScreen) bindings(c common) []binding {
-	a := c.app()
-	k, ek := a.keys, newEditKeys()
-	out := []binding{bind(k.Back, a.pop, short)}
+	k, ek := *c.Keys(), newEditKeys()
+	out := []binding{bind(k.Back, c.Pop, short)}
 	switch e.phase {
 	case editTyping:
-		out = append(out, bind(ek.Save, func() tea.Cmd { return e.saved(a, e.ta.Value()) }, short))
+		out = append(out, bind(ek.Save, func() tea.Cmd { return e.saved(c, e.ta.Value()) }, short))
 	case editConfirm:
 		out = append(out,
 			bind(ek.Switch, run(func() { e.runFocus = !e.runFocus }), short,
 				offIf(func() bool { return e.err != nil }, "the plan failed: there is nothing to put")),
 			bind(ek.Confirm, func() tea.Cmd {
 				if !e.runFocus || e.err != nil {
-					return a.pop()
+					return c.Pop()
 				}
-				return e.put(a)
+				return e.put(c)
 			}, short),
 			bind(k.Up, run(func() { e.scroll(-1) })),
 			bind(k.Down, run(func() { e.scroll(1) })),
@@ -60,8 +59,7 @@ func (e *editScreen) scroll(d int) { e.off = max(0, e.off+d) }
 func (e *editScreen) filter() *string { return nil }
 
 func (e *editScreen) view(c common, w, h int) string {
-	a := c.app()
-	st := &a.st
+	st := c.Styles()
 	title := st.Title.Render(fmt.Sprintf("Edit and resend  %s", fitID(e.sum.MsgId, 48)))
 	switch e.phase {
 	case editExternal:
@@ -72,8 +70,8 @@ func (e *editScreen) view(c common, w, h int) string {
 	case editPlanning:
 		return fitHeight(title+"\n"+st.Muted.Render("planning: reading the message again…"), h)
 	}
-	lines := e.planLines(a, w)
-	footer := e.buttons(a)
+	lines := e.planLines(c, w)
+	footer := e.buttons(c)
 	body := h - 2
 	if total := len(lines); total > body {
 		e.off = min(e.off, total-body)
@@ -87,8 +85,8 @@ func (e *editScreen) view(c common, w, h int) string {
 
 // planLines are the plan (or result): the sentence, the target, what stays,
 // the diff of the body. Every message byte is sanitised.
-func (e *editScreen) planLines(a *App, w int) []string {
-	st := &a.st
+func (e *editScreen) planLines(c common, w int) []string {
+	st := c.Styles()
 	p := e.plan
 	if e.phase == editDone || e.phase == editRunning {
 		p = e.res.Plan
@@ -147,8 +145,8 @@ func (e *editScreen) planLines(a *App, w int) []string {
 }
 
 // buttons: Cancel first and focused; Put only once the plan is there.
-func (e *editScreen) buttons(a *App) string {
-	st := &a.st
+func (e *editScreen) buttons(c common) string {
+	st := c.Styles()
 	if e.phase != editConfirm {
 		return st.Muted.Render("esc back")
 	}

@@ -126,12 +126,11 @@ func (d *inhibitDialog) filter() *string                    { return nil }
 func (d *inhibitDialog) typeKey(common, tea.KeyMsg) tea.Cmd { return nil }
 
 func (d *inhibitDialog) bindings(c common) []binding {
-	a := c.app()
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	if d.running || d.outcome != "" {
-		return []binding{bind(b("close", "esc", "enter"), a.pop, short)}
+		return []binding{bind(b("close", "esc", "enter"), c.Pop, short)}
 	}
 	return []binding{
 		bind(b("switch Cancel / Apply", "tab", "left", "right", "shift+tab"), run(func() { d.apply = !d.apply }), short),
@@ -142,22 +141,22 @@ func (d *inhibitDialog) bindings(c common) []binding {
 		}), short),
 		bind(b("choose", "enter"), func() tea.Cmd {
 			if !d.apply {
-				return a.pop()
+				return c.Pop()
 			}
-			return d.start(a)
+			return d.start(c)
 		}, short),
-		bind(b("cancel", "esc"), a.pop, short),
+		bind(b("cancel", "esc"), c.Pop, short),
 	}
 }
 
-func (d *inhibitDialog) start(a *App) tea.Cmd {
-	fx, ok := a.opt.Ops.(FixOps)
+func (d *inhibitDialog) start(c common) tea.Cmd {
+	fx, ok := c.Opts().Ops.(FixOps)
 	if !ok {
 		return nil
 	}
 	d.running = true
 	d.seq++
-	seq, qm, q, attr, dis, user, ctx := d.seq, d.qm, d.q, d.attr, d.disable, a.opt.User, a.ctx()
+	seq, qm, q, attr, dis, user, ctx := d.seq, d.qm, d.q, d.attr, d.disable, c.Opts().User, c.Opts().Ctx
 	return func() tea.Msg {
 		res, err := fx.SetInhibit(ctx, qm, q, attr, dis, user)
 		return inhibitResultMsg{d: d, seq: seq, res: res, err: err}
@@ -201,7 +200,7 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 
 func (d *inhibitDialog) view(c common, w, h int) string {
 	a := c.app()
-	st := &a.st
+	st := c.Styles()
 	kind := "QLOCAL"
 	if d.q.Type == mqwatch.QAlias {
 		kind = "QALIAS"

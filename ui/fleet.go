@@ -72,15 +72,14 @@ func fleetCols(w int) []Column {
 }
 
 func (f *fleetScreen) refresh(c common) tea.Cmd {
-	a := c.app()
 	keep := ""
 	if r := f.selected(); r != nil && f.moved {
 		keep = r.QMgr
 	}
-	f.st, f.now = &a.st, a.opt.Now()
-	f.held = a.warming || a.frozen || a.activeDialog() != nil
-	f.warming = a.warming
-	all := a.state.Fleet(f.now, f.held)
+	f.st, f.now = c.Styles(), c.Opts().Now()
+	f.held = c.Held()
+	f.warming = c.Warming()
+	all := c.State().Fleet(f.now, f.held)
 	ms := model.Filter(f.text, len(all), func(i int) string { return all[i].QMgr })
 	f.rows = f.rows[:0]
 	for _, m := range ms {
@@ -143,15 +142,14 @@ func (f *fleetScreen) selected() *model.FleetRow {
 }
 
 func (f *fleetScreen) bindings(c common) []binding {
-	a := c.app()
-	out := a.gridKeys(&f.grid)
+	out := gridKeys(c.Keys(), &f.grid)
 	for i := range out {
 		do := out[i].do
 		out[i].do = func() tea.Cmd { f.moved = true; return do() }
 	}
-	return append(out, bind(a.keys.Enter, func() tea.Cmd {
+	return append(out, bind(c.Keys().Enter, func() tea.Cmd {
 		f.moved = true // back from the dashboard, the cursor is where it was
-		return a.switchQMgr(f.selected().QMgr)
+		return c.SwitchQMgr(f.selected().QMgr)
 	}, short, offIf(func() bool { return f.selected() == nil }, "no queue manager here")))
 }
 
@@ -248,25 +246,24 @@ func (f *fleetScreen) stateCell(r *model.FleetRow, w int) Cell {
 }
 
 func (f *fleetScreen) view(c common, w, h int) string {
-	a := c.app()
-	st := &a.st
+	st := c.Styles()
 	count := fmt.Sprintf("%d queue managers", len(f.rows))
-	if n := len(a.state.Order); n != len(f.rows) {
+	if n := len(c.State().Order); n != len(f.rows) {
 		count = fmt.Sprintf("%d of %d queue managers", len(f.rows), n)
 	}
-	title := a.section(fmt.Sprintf("Fleet: %s, worst first %s  (enter: its dashboard)", count, position(f.grid)), w, true)
+	title := section(c.Styles(), fmt.Sprintf("Fleet: %s, worst first %s  (enter: its dashboard)", count, position(f.grid)), w, true)
 	grid := f.grid.View(st)
 	if f.grid.Rows == 0 {
 		grid = fitHeight(grid, 1) + "\n" + st.Muted.Render(" no queue manager matches")
 	}
-	lines := f.detail(a, w)
+	lines := f.detail(c, w)
 	return title + "\n" + fitHeight(grid, h-1-len(lines)) + "\n" + strings.Join(lines, "\n")
 }
 
 // detail is the row under the cursor in full: why it cannot be reached
 // (reason code, name and explanation), then its most severe alerts.
-func (f *fleetScreen) detail(a *App, w int) []string {
-	st := &a.st
+func (f *fleetScreen) detail(c common, w int) []string {
+	st := c.Styles()
 	n := f.detailHeight()
 	r := f.selected()
 	if f.grid.Rows == 0 {
@@ -275,7 +272,7 @@ func (f *fleetScreen) detail(a *App, w int) []string {
 	if r == nil {
 		return make([]string, n)
 	}
-	q := a.state.QMgrs[r.QMgr]
+	q := c.State().QMgrs[r.QMgr]
 	head := fmt.Sprintf("%s: %s queues, DEADQ %s", r.QMgr, human(int64(r.Queues)), cmp.Or(r.DeadQ, "none"))
 	switch r.Link {
 	case model.LinkDown, model.LinkNoAnswer:

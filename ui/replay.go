@@ -175,7 +175,7 @@ func (s *jumpScreen) bindings(c common) []binding {
 	a := c.app()
 	return []binding{
 		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "jump")), func() tea.Cmd {
-			first, last, loaded := a.opt.Replay.Bounds()
+			first, last, loaded := c.Opts().Replay.Bounds()
 			t, err := JumpTime(s.in.Value(), first, last)
 			if err != nil {
 				s.err = err.Error()
@@ -184,21 +184,20 @@ func (s *jumpScreen) bindings(c common) []binding {
 				}
 				return nil
 			}
-			cmd := a.pop()
+			cmd := c.Pop()
 			a.replay.speed, a.replay.gen = 0, a.replay.gen+1
 			return tea.Batch(cmd, a.replaySeek(t))
 		}, short),
-		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), a.pop, short),
+		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), c.Pop, short),
 	}
 }
 
 func (s *jumpScreen) view(c common, w, h int) string {
-	a := c.app()
-	first, last, _ := a.opt.Replay.Bounds()
-	lines := []string{a.section("Jump to a time of the recording", w, true), "",
+	first, last, _ := c.Opts().Replay.Bounds()
+	lines := []string{section(c.Styles(), "Jump to a time of the recording", w, true), "",
 		" the recording runs from " + first.Format("15:04:05") + " to " + last.Format("15:04:05"), "", " " + s.in.View()}
 	if s.err != "" {
-		lines = append(lines, "", a.st.Danger.Render(" "+s.err))
+		lines = append(lines, "", c.Styles().Danger.Render(" "+s.err))
 	}
 	return fitHeight(strings.Join(lines, "\n"), h)
 }

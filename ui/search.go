@@ -87,14 +87,14 @@ func (a *App) openSearch(loc model.Location) tea.Cmd {
 
 // start begins the search on its own goroutine; events come back through a
 // channel read by a re-arming command, so Update never blocks.
-func (s *searchScreen) start(a *App) tea.Cmd {
+func (s *searchScreen) start(c common) tea.Cmd {
 	p, err := actions.ParseBodyPattern(s.in.Value())
 	if err != nil {
-		a.flash = err.Error()
+		c.Flash(err.Error())
 		return nil
 	}
-	ops, _ := a.opt.Ops.(searchOps)
-	ctx, cancel := context.WithCancel(a.opt.Ctx)
+	ops, _ := c.Opts().Ops.(searchOps)
+	ctx, cancel := context.WithCancel(c.Opts().Ctx)
 	s.pattern, s.cancel, s.running, s.done, s.err, s.hits, s.more = p, cancel, true, false, nil, nil, false
 	s.grid.SetRows(0)
 	s.prog = actions.SearchProgress{}
@@ -113,8 +113,7 @@ func (s *searchScreen) start(a *App) tea.Cmd {
 			func(m mqwatch.Summary) { send(searchEvent{found: []mqwatch.Summary{m}}) })
 		send(searchEvent{prog: sp, done: true, err: err}) // dropped once cancelled: nobody reads then
 	}()
-	a.fetchSeq++ // a search started again is a new one: the old one's late events find no screen
-	s.seq = a.fetchSeq
+	s.seq = c.NextSeq() // a search started again is a new one: the old one's late events find no screen
 	return waitSearch(s.seq, ch)
 }
 
@@ -170,9 +169,9 @@ func (a *App) onSearchMsg(m searchMsg) tea.Cmd {
 }
 
 // stop cancels a running search and closes the screen.
-func (s *searchScreen) stop(a *App) tea.Cmd {
+func (s *searchScreen) stop(c common) tea.Cmd {
 	if s.cancel != nil {
 		s.cancel()
 	}
-	return a.pop()
+	return c.Pop()
 }
