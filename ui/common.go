@@ -49,6 +49,9 @@ type common interface {
 	Warming() bool
 	// QueueOrder is the dashboards' queue order (s cycles it).
 	QueueOrder() *queueSort
+	// CloseDialog stops what the dialog on view runs, pops it and folds
+	// the polls held while it was open.
+	CloseDialog() tea.Cmd
 	// Flash sets the one-line status ("copied", why a key does nothing).
 	Flash(text string)
 	// FixKeys are x and I on the alert sel returns, AckKeys K and Z:
@@ -85,6 +88,7 @@ func (a *App) InhibitKey(qm string, q func() *model.QueueState) binding {
 func (a *App) Held() bool                                { return a.warming || a.frozen || a.activeDialog() != nil }
 func (a *App) Warming() bool                             { return a.warming }
 func (a *App) QueueOrder() *queueSort                    { return &a.sortBy }
+func (a *App) CloseDialog() tea.Cmd                      { return a.closeDialog() }
 func (a *App) Flash(text string)                         { a.flash = text }
 func (a *App) Audit() []auditRun                         { return a.auditLog }
 func (a *App) AckKeys(sel func() *model.Alert) []binding { return a.ackBindings(sel) }

@@ -56,6 +56,7 @@ type dialog struct {
 	// (ctrl+t); esc returns to that result instead of closing the dialog.
 	retarget bool
 	create   *createStep // ctrl+n: the target queue being defined (dialog_create.go)
+	w        int         // the width it was laid out for
 }
 
 type planMsg struct {
@@ -122,12 +123,12 @@ func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Locati
 		d.typed.Focus()
 		return pushed
 	}
-	return tea.Batch(pushed, a.planCmd(d))
+	return tea.Batch(pushed, d.planCmd(a))
 }
 
-func (a *App) planCmd(d *dialog) tea.Cmd {
+func (d *dialog) planCmd(c common) tea.Cmd {
 	d.phase = phasePlanning
-	req, seq, ops, ctx := d.req, d.seq, a.opt.Ops, a.opt.Ctx
+	req, seq, ops, ctx := d.req, d.seq, c.Opts().Ops, c.Opts().Ctx
 	req.DryRun = true
 	return func() tea.Msg {
 		p, err := ops.Plan(ctx, req)
@@ -135,11 +136,11 @@ func (a *App) planCmd(d *dialog) tea.Cmd {
 	}
 }
 
-func (a *App) runCmd(d *dialog) tea.Cmd {
-	ctx, cancel := context.WithCancel(a.opt.Ctx)
-	d.cancel, d.phase, d.started = cancel, phaseRunning, a.opt.Now()
+func (d *dialog) runCmd(c common) tea.Cmd {
+	ctx, cancel := context.WithCancel(c.Opts().Ctx)
+	d.cancel, d.phase, d.started = cancel, phaseRunning, c.Opts().Now()
 	d.updates = make(chan actions.OpProgress, 1)
-	req, seq, ops, ch := d.req, d.seq, a.opt.Ops, d.updates
+	req, seq, ops, ch := d.req, d.seq, c.Opts().Ops, d.updates
 	run := func() tea.Msg {
 		res, err := ops.Run(ctx, req, func(p actions.OpProgress) {
 			select { // latest wins: the bar needs only the newest figures

@@ -37,7 +37,8 @@ type createStep struct {
 
 // createOff says why ctrl+n does nothing for what is typed, "" when it
 // defines the queue.
-func (a *App) createOff(d *dialog) string {
+func (d *dialog) createOff(c common) string {
+	a := c.app()
 	q, _ := splitTarget(d.typed.Value())
 	qm := d.targetQMgr()
 	return a.newQueueOff(q, qm)
@@ -61,7 +62,7 @@ func (a *App) newQueueOff(q, qm string) string {
 }
 
 func (a *App) queueKnown(qm, q string) bool {
-	for _, n := range a.knownQueues(qm) {
+	for _, n := range knownQueues(a.state, qm) {
 		if n == q {
 			return true
 		}
@@ -71,7 +72,8 @@ func (a *App) queueKnown(qm, q string) bool {
 
 // openCreate is ctrl+n in a target input: once defined, the queue is the
 // target and the dry run is shown again.
-func (a *App) openCreate(d *dialog) {
+func (d *dialog) openCreate(cx common) {
+	a := cx.app()
 	q, _ := splitTarget(d.typed.Value())
 	c := a.newCreate(q, d.targetQMgr())
 	c.then = "the dry run of the " + string(d.req.Op) + " to it is shown again"
@@ -88,7 +90,7 @@ func (a *App) openCreate(d *dialog) {
 		if a.activeDialog() != d {
 			return nil
 		}
-		return a.planCmd(d)
+		return d.planCmd(cx)
 	}
 	d.create = c
 }
@@ -276,10 +278,10 @@ func (a *App) likeLines(c *createStep) []string {
 }
 
 // createHintLines go under a target input whose queue does not exist.
-func (a *App) createHintLines(d *dialog) []string {
+func (d *dialog) createHintLines(c common) []string {
 	q, _ := splitTarget(d.typed.Value())
-	if q == "" || !d.askQueue() || a.createOff(d) != "" {
+	if q == "" || !d.askQueue() || d.createOff(c) != "" {
 		return nil
 	}
-	return []string{a.st.Warning.Render(" no queue " + mqfmt.Sanitize(q) + " on " + mqfmt.Sanitize(d.targetQMgr()) + ": ctrl+n defines it (LIKE the DEADQ, to park the messages)")}
+	return []string{c.Styles().Warning.Render(" no queue " + mqfmt.Sanitize(q) + " on " + mqfmt.Sanitize(d.targetQMgr()) + ": ctrl+n defines it (LIKE the DEADQ, to park the messages)")}
 }

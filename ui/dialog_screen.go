@@ -21,7 +21,7 @@ type modal interface {
 // messages it acts on: the breadcrumb names its source queue, esc pops it
 // back to exactly that screen, and its keys are declared like any screen's.
 
-func (d *dialog) bindings(c common) []binding { a := c.app(); return a.dialogBindings(d) }
+func (d *dialog) bindings(c common) []binding { return d.dialogBindings(c) }
 
 // refresh does nothing: live updates are held while a dialog is open, so the
 // picture the operator confirms does not move under them.
@@ -30,10 +30,11 @@ func (d *dialog) refresh(common) tea.Cmd { return nil }
 // resize gives the typed input the width left beside its prompt, so a long
 // path or queue name scrolls inside it instead of being cut.
 func (d *dialog) resize(_ common, w, _ int) {
+	d.w = w
 	d.typed.Width = max(w-ansi.StringWidth(d.typed.Prompt)-6, 10)
 }
 
-func (d *dialog) view(c common, w, h int) string { a := c.app(); return a.dialogView(d, w, h) }
+func (d *dialog) view(c common, w, h int) string { return d.dialogView(c, w, h) }
 
 func (d *dialog) scroll(int) {}
 
@@ -85,7 +86,7 @@ func (a *App) closeDialog() tea.Cmd {
 
 // endRetarget is esc in a target input reopened over a dry run's result: back
 // to that result, its target unchanged.
-func (a *App) endRetarget(d *dialog) {
+func (d *dialog) endRetarget(c common) {
 	d.askTarget, d.retarget, d.onRun = false, false, false
 	d.typed.Prompt = "count: "
 	d.typed.SetValue("")

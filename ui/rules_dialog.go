@@ -230,7 +230,7 @@ func (a *App) completeRulesTarget(d *rulesDialog) {
 	if on == "" {
 		on = d.loc.QMgr
 	}
-	m := model.CompleteNames(q, a.knownQueues(on))
+	m := model.CompleteNames(q, knownQueues(a.state, on))
 	if len(m) == 0 {
 		a.flash = "no queue on " + on + " begins with that"
 		return
@@ -291,7 +291,7 @@ func (d *rulesDialog) view(c common, w, h int) string {
 			foot = append(foot, ansi.Truncate(st.Muted.Render(c), w, "…"))
 		}
 	} else {
-		foot = append(foot, a.pathLines(lipgloss.NewStyle(), "file: ", d.path, "")...)
+		foot = append(foot, pathLines(a.width, lipgloss.NewStyle(), "file: ", d.path, "")...)
 	}
 	switch {
 	case d.problem != "":

@@ -18,7 +18,7 @@ func (a *App) fwdCandidates(d *rulesDialog) string {
 	if q == "" || strings.HasPrefix(q, "&") {
 		return ""
 	}
-	m := model.CompleteNames(q, a.knownQueues(cmp.Or(qm, d.loc.QMgr)))
+	m := model.CompleteNames(q, knownQueues(a.state, cmp.Or(qm, d.loc.QMgr)))
 	if len(m) == 0 {
 		return ""
 	}
@@ -41,7 +41,7 @@ func (a *App) fwdWarnings(d *rulesDialog) []string {
 			continue
 		}
 		qm := cmp.Or(g.FwdQM, d.loc.QMgr)
-		known := a.knownQueues(qm)
+		known := knownQueues(a.state, qm)
 		if known == nil {
 			continue
 		}

@@ -183,7 +183,7 @@ func TestWriteRulesDialogListsFwdCandidatesAndWarnsOfAMissingQueue(t *testing.T)
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, "d", "W", "l", "l") // FWD asks for its queue
 	press(a, typed("ORDERS.")...)
-	known := model.CompleteNames("ORDERS.", a.knownQueues("QM1"))
+	known := model.CompleteNames("ORDERS.", knownQueues(a.state, "QM1"))
 	if len(known) < 2 {
 		t.Fatalf("the fixture needs two queues beginning ORDERS.: %v", known)
 	}

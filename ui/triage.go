@@ -370,7 +370,7 @@ func (t *triageScreen) view(c common, w, h int) string {
 		sep = "\n" + ev + "\n"
 	}
 	if g := t.selected(); g != nil && g.Key.Reason == mqrcUnknownObjectName {
-		if s := a.nearQueue(g.Key.DestQ, g.Key.DestQMgr, t.loc.QMgr); s != "" {
+		if s := nearQueue(a.state, g.Key.DestQ, g.Key.DestQMgr, t.loc.QMgr); s != "" {
 			sep = "\n" + ansi.Truncate(a.st.Warning.Render(" "+s), w, "…") + "\n" // already sanitised
 		}
 	}
