@@ -185,9 +185,8 @@ func (d *dialog) targetHintLines(c common) []string {
 // requeue can be sent to a chosen target; a move that would keep an MQDLH
 // can become a requeue.
 func (d *dialog) confirmBindings(c common, b func(string, ...string) key.Binding) []binding {
-	a := c.app()
 	if d.create != nil {
-		return a.createBindings(d.create, func() { d.create = nil }, b)
+		return d.create.createBindings(c, func() { d.create = nil }, b)
 	}
 	toggle := run(func() { d.onRun = !d.onRun })
 	var out []binding

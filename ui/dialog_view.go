@@ -170,9 +170,8 @@ func (d *dialog) dialogView(c common, w, h int) string {
 }
 
 func (d *dialog) confirmLines(c common) []string {
-	a := c.app()
 	if d.create != nil {
-		return a.createLines(d.create)
+		return d.create.createLines(c, d.w)
 	}
 	st := c.Styles()
 	var out []string

@@ -142,7 +142,7 @@ func (d *rulesDialog) bindings(c common) []binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	if d.create != nil {
-		return a.createBindings(d.create, func() { d.create = nil }, b)
+		return d.create.createBindings(a, func() { d.create = nil }, b)
 	}
 	if d.editing != editNone {
 		out := []binding{

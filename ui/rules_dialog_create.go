@@ -23,7 +23,7 @@ func (a *App) fwdMissing(d *rulesDialog) (q, qm string) {
 		return "", ""
 	}
 	qm = cmpOr(g.FwdQM, d.loc.QMgr)
-	if s := a.state.QMgrs[qm]; s == nil || s.Snap == nil || a.queueKnown(qm, g.FwdQ) || d.defined[qm+"/"+g.FwdQ] {
+	if s := a.state.QMgrs[qm]; s == nil || s.Snap == nil || queueKnown(a.state, qm, g.FwdQ) || d.defined[qm+"/"+g.FwdQ] {
 		return "", ""
 	}
 	return g.FwdQ, qm
@@ -36,7 +36,7 @@ func (a *App) fwdWarning(d *rulesDialog) string {
 		return ""
 	}
 	s := " FWDQ " + mqfmt.Sanitize(q) + " does not exist on " + mqfmt.Sanitize(qm) + ": runmqdlq could not forward (2085)"
-	if a.defineOff() == "" {
+	if defineOff(&a.opt) == "" {
 		s += "; ctrl+n defines it"
 	}
 	return s
@@ -48,13 +48,13 @@ func (a *App) fwdCreateOff(d *rulesDialog) string {
 	if q == "" {
 		return "ctrl+n defines a FWD queue that does not exist; this group's does, or is not a queue name"
 	}
-	return a.newQueueOff(q, qm)
+	return newQueueOff(a, q, qm)
 }
 
 // openFwdCreate is ctrl+n on a group whose FWDQ does not exist.
 func (a *App) openFwdCreate(d *rulesDialog) {
 	q, qm := a.fwdMissing(d)
-	c := a.newCreate(q, qm)
+	c := newCreate(a.state, q, qm)
 	c.then = "the table forwards to it"
 	c.done = func(*App) tea.Cmd {
 		if d.defined == nil {
@@ -71,7 +71,7 @@ func (a *App) openFwdCreate(d *rulesDialog) {
 
 // rulesCreateView is the define form in place of the group list.
 func (a *App) rulesCreateView(d *rulesDialog, w, h int) string {
-	lines := a.createLines(d.create)
+	lines := d.create.createLines(a, a.width)
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, w, "…")
 	}
