@@ -52,6 +52,11 @@ type common interface {
 	// CloseDialog stops what the dialog on view runs, pops it and folds
 	// the polls held while it was open.
 	CloseDialog() tea.Cmd
+	// WriteNew writes a new host file through the session's file
+	// capability (Options.Files); an existing file is refused.
+	WriteNew(path string, data []byte) error
+	// OpenHelp shows help (?) over the screen.
+	OpenHelp()
 	// Flash sets the one-line status ("copied", why a key does nothing).
 	Flash(text string)
 	// FixKeys are x and I on the alert sel returns, AckKeys K and Z:
@@ -89,6 +94,8 @@ func (a *App) Held() bool                                { return a.warming || a
 func (a *App) Warming() bool                             { return a.warming }
 func (a *App) QueueOrder() *queueSort                    { return &a.sortBy }
 func (a *App) CloseDialog() tea.Cmd                      { return a.closeDialog() }
+func (a *App) WriteNew(path string, data []byte) error   { return a.writeNew(path, data) }
+func (a *App) OpenHelp()                                 { a.showHelp = true }
 func (a *App) Flash(text string)                         { a.flash = text }
 func (a *App) Audit() []auditRun                         { return a.auditLog }
 func (a *App) AckKeys(sel func() *model.Alert) []binding { return a.ackBindings(sel) }

@@ -36,6 +36,7 @@ type rulesDialog struct {
 	st      *Styles
 	create  *createStep     // ctrl+n: a missing FWDQ being defined (rules_dialog_create.go)
 	defined map[string]bool // "QMGR/QUEUE" defined here since the dialog opened
+	w       int             // the width it was laid out for
 }
 
 // editField is what the dialog's input line is editing.
@@ -115,6 +116,7 @@ func (d *rulesDialog) cell(row, col int) Cell {
 func (d *rulesDialog) refresh(common) tea.Cmd { return nil }
 
 func (d *rulesDialog) resize(_ common, w, h int) {
+	d.w = w
 	d.grid.Cols = rulesDialogCols(w)
 	d.grid.SetSize(w, h-rulesDialogChrome)
 }
@@ -137,12 +139,11 @@ func (d *rulesDialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 }
 
 func (d *rulesDialog) bindings(c common) []binding {
-	a := c.app()
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	if d.create != nil {
-		return d.create.createBindings(a, func() { d.create = nil }, b)
+		return d.create.createBindings(c, func() { d.create = nil }, b)
 	}
 	if d.editing != editNone {
 		out := []binding{
@@ -150,7 +151,7 @@ func (d *rulesDialog) bindings(c common) []binding {
 			bind(b("back, unchanged", "esc"), run(func() { d.endEdit(false) }), short),
 		}
 		if d.editing == editTarget {
-			out = append(out, bind(b("complete the queue name", "tab"), run(func() { a.completeRulesTarget(d) }), short))
+			out = append(out, bind(b("complete the queue name", "tab"), run(func() { d.completeRulesTarget(c) }), short))
 		}
 		return out
 	}
@@ -159,16 +160,16 @@ func (d *rulesDialog) bindings(c common) []binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(glyph, help))
 	}
 	return append([]binding{ // in the footer's order: what a narrow one keeps first
-		bind(b("write the table", "enter"), func() tea.Cmd { return a.writeRulesTable(d) }, short),
-		bind(b("cancel: write nothing", "esc"), a.pop, short),
+		bind(b("write the table", "enter"), func() tea.Cmd { return d.writeRulesTable(c) }, short),
+		bind(b("cancel: write nothing", "esc"), c.Pop, short),
 		bind(arrow("next action for the group", "→", "right", "l"), run(func() { d.cycle(1) }), short),
 		bind(arrow("previous action for the group", "←", "left", "h"), run(func() { d.cycle(-1) })),
 		bind(b("FWD: the queue to forward to", "t"), run(func() { d.edit(editTarget) }), short, notFwd),
 		bind(b("FWD: keep or remove the MQDLH (HEADER)", "x"), run(func() { d.group().HeaderNo = !d.group().HeaderNo }), notFwd),
-		bind(b("FWD: define the FWDQ that does not exist", "ctrl+n"), run(func() { a.openFwdCreate(d) }), offWhen(func() string { return a.fwdCreateOff(d) })),
+		bind(b("FWD: define the FWDQ that does not exist", "ctrl+n"), run(func() { d.openFwdCreate(c) }), offWhen(func() string { return d.fwdCreateOff(c) })),
 		bind(b("the file to write", "f"), run(func() { d.edit(editPath) }), short),
-		bind(a.keys.Help, run(func() { a.showHelp = true })),
-	}, a.gridKeys(&d.grid)...)
+		bind(c.Keys().Help, run(c.OpenHelp)),
+	}, gridKeys(c.Keys(), &d.grid)...)
 }
 
 // cycle changes the action of the group under the cursor; FWD without a
@@ -224,15 +225,15 @@ func (d *rulesDialog) endEdit(keep bool) {
 
 // completeRulesTarget is tab in the FWD queue: the known queues' common
 // beginning, as the action dialogs complete a target.
-func (a *App) completeRulesTarget(d *rulesDialog) {
+func (d *rulesDialog) completeRulesTarget(cx common) {
 	q, qm := splitTarget(d.input.Value())
 	on := qm
 	if on == "" {
 		on = d.loc.QMgr
 	}
-	m := model.CompleteNames(q, knownQueues(a.state, on))
+	m := model.CompleteNames(q, knownQueues(cx.State(), on))
 	if len(m) == 0 {
-		a.flash = "no queue on " + on + " begins with that"
+		cx.Flash("no queue on " + on + " begins with that")
 		return
 	}
 	c := model.CommonPrefix(m)
@@ -245,7 +246,7 @@ func (a *App) completeRulesTarget(d *rulesDialog) {
 
 // writeRulesTable writes the table, refusing one that our parser (like
 // runmqdlq) would refuse and a file that exists: nothing is overwritten.
-func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
+func (d *rulesDialog) writeRulesTable(c common) tea.Cmd {
 	var b bytes.Buffer
 	_ = dlqrules.Generate(&b, d.groups, d.opts)
 	if _, err := dlqrules.Parse(bytes.NewReader(b.Bytes())); err != nil {
@@ -257,23 +258,23 @@ func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
 		return nil
 	}
 	path := d.path
-	if err := a.writeNew(path, b.Bytes()); err != nil {
+	if err := c.WriteNew(path, b.Bytes()); err != nil {
 		d.problem = "not written: " + err.Error()
 		return nil
 	}
-	a.flash = fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
-	if ws := a.fwdWarnings(d); len(ws) > 0 {
-		a.flash += "; ⚠ " + strings.Join(ws, "; ")
+	flash := fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
+	if ws := d.fwdWarnings(c); len(ws) > 0 {
+		flash += "; ⚠ " + strings.Join(ws, "; ")
 	}
-	return a.pop()
+	c.Flash(flash)
+	return c.Pop()
 }
 
 func (d *rulesDialog) view(c common, w, h int) string {
-	a := c.app()
 	if d.create != nil {
-		return a.rulesCreateView(d, w, h)
+		return d.rulesCreateView(c, w, h)
 	}
-	st := &a.st
+	st := c.Styles()
 	head := []string{
 		st.Title.Render(fmt.Sprintf(" Write a runmqdlq rules table: %s of %s on %s", countOf(len(d.groups), "group"), countOf(d.total, "message"), mqfmt.Sanitize(d.loc.Queue))),
 		st.Muted.Render(" one rule per group, in this order; IGNORE leaves the messages on the queue"),
@@ -287,24 +288,24 @@ func (d *rulesDialog) view(c common, w, h int) string {
 	var foot []string
 	if d.editing != editNone {
 		foot = append(foot, ansi.Truncate(" "+d.input.View(), w, "…")) // the input scrolls
-		if c := a.fwdCandidates(d); c != "" && d.editing == editTarget {
+		if c := d.fwdCandidates(c); c != "" && d.editing == editTarget {
 			foot = append(foot, ansi.Truncate(st.Muted.Render(c), w, "…"))
 		}
 	} else {
-		foot = append(foot, pathLines(a.width, lipgloss.NewStyle(), "file: ", d.path, "")...)
+		foot = append(foot, pathLines(d.w, lipgloss.NewStyle(), "file: ", d.path, "")...)
 	}
 	switch {
 	case d.problem != "":
 		foot = append(foot, wrapped(st.Danger, " ", mqfmt.Sanitize(d.problem), w)...)
-	case d.editing == editNone && a.fwdWarning(d) != "":
-		foot = append(foot, wrapped(st.Warning, "", a.fwdWarning(d), w)...)
+	case d.editing == editNone && d.fwdWarning(c) != "":
+		foot = append(foot, wrapped(st.Warning, "", d.fwdWarning(c), w)...)
 	case d.editing == editNone:
 		foot = append(foot, wrapped(st.Muted, " rule "+itoa(d.grid.Cursor+1)+": ", mqfmt.Sanitize(d.group().RuleString()), w)...)
 	default:
 		foot = append(foot, "")
 	}
 	if d.editing == editNone {
-		for _, l := range a.fwdWarnings(d) {
+		for _, l := range d.fwdWarnings(c) {
 			foot = append(foot, wrapped(st.Warning, " ⚠ ", l, w)...)
 		}
 	}
