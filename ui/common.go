@@ -57,6 +57,18 @@ type common interface {
 	WriteNew(path string, data []byte) error
 	// OpenHelp shows help (?) over the screen.
 	OpenHelp()
+	// Sel are the marked messages, on the queue SelQueue names: marks
+	// never travel to another queue's action. MarkOn starts marking on
+	// queue (marks made on another are dropped).
+	Sel() *model.Selection
+	SelQueue() string
+	MarkOn(queue string)
+	// ActionKeys are R M P D E on the messages targets returns (marked, or
+	// under the cursor) of loc's queue: each opens its dialog on a dry run.
+	ActionKeys(targets func() ([]mqwatch.Summary, int), loc model.Location) []binding
+	// NoFiles says why this session cannot read or write host files, ""
+	// when it can.
+	NoFiles() string
 	// Flash sets the one-line status ("copied", why a key does nothing).
 	Flash(text string)
 	// FixKeys are x and I on the alert sel returns, AckKeys K and Z:
@@ -90,12 +102,19 @@ func (a *App) OpenDeadQ() tea.Cmd { return a.openDeadQ() }
 func (a *App) InhibitKey(qm string, q func() *model.QueueState) binding {
 	return a.inhibitKey(qm, q)
 }
-func (a *App) Held() bool                                { return a.warming || a.frozen || a.activeDialog() != nil }
-func (a *App) Warming() bool                             { return a.warming }
-func (a *App) QueueOrder() *queueSort                    { return &a.sortBy }
-func (a *App) CloseDialog() tea.Cmd                      { return a.closeDialog() }
-func (a *App) WriteNew(path string, data []byte) error   { return a.writeNew(path, data) }
-func (a *App) OpenHelp()                                 { a.showHelp = true }
+func (a *App) Held() bool                              { return a.warming || a.frozen || a.activeDialog() != nil }
+func (a *App) Warming() bool                           { return a.warming }
+func (a *App) QueueOrder() *queueSort                  { return &a.sortBy }
+func (a *App) CloseDialog() tea.Cmd                    { return a.closeDialog() }
+func (a *App) WriteNew(path string, data []byte) error { return a.writeNew(path, data) }
+func (a *App) OpenHelp()                               { a.showHelp = true }
+func (a *App) Sel() *model.Selection                   { return a.sel }
+func (a *App) SelQueue() string                        { return a.selQueue }
+func (a *App) MarkOn(queue string)                     { a.markOn(queue) }
+func (a *App) ActionKeys(targets func() ([]mqwatch.Summary, int), loc model.Location) []binding {
+	return a.actionKeys(targets, loc)
+}
+func (a *App) NoFiles() string                           { return a.noFiles() }
 func (a *App) Flash(text string)                         { a.flash = text }
 func (a *App) Audit() []auditRun                         { return a.auditLog }
 func (a *App) AckKeys(sel func() *model.Alert) []binding { return a.ackBindings(sel) }

@@ -17,16 +17,16 @@ const (
 
 func (s *queueScreen) view(c common, w, h int) string {
 	a := c.app()
-	grid := s.grid.View(&a.st)
+	grid := s.grid.View(c.Styles())
 	var focus *mqwatch.FocusView
 	if snap := s.q.Snap; snap != nil && snap.Focus != nil && snap.Focus.Queue == s.loc.Queue {
 		focus = snap.Focus
 	}
 	switch {
 	case focus != nil && focus.Err != nil && s.msgs.Len() == 0:
-		grid = fitHeight(grid, 2) + "\n" + a.st.Danger.Render(" cannot browse this queue: "+mqfmt.Sanitize(focus.Err.Error()))
+		grid = fitHeight(grid, 2) + "\n" + c.Styles().Danger.Render(" cannot browse this queue: "+mqfmt.Sanitize(focus.Err.Error()))
 	case s.msgs.Len() == 0:
-		grid = fitHeight(grid, 2) + "\n" + a.st.Muted.Render(" no messages (browsing the first messages of the queue; ctrl+r refreshes)")
+		grid = fitHeight(grid, 2) + "\n" + c.Styles().Muted.Render(" no messages (browsing the first messages of the queue; ctrl+r refreshes)")
 	}
 	extra := ""
 	if focus != nil && focus.More && s.qs != nil {
@@ -36,7 +36,7 @@ func (s *queueScreen) view(c common, w, h int) string {
 		extra = "  " + p + extra
 	}
 	attrs := a.queueAttrs(s.qs, w, extra)
-	return fitHeight(attrs, 2) + "\n" + fitHeight(grid, h-queueChrome) + "\n" + fitHeight(a.routePanel(s), queueChrome-2)
+	return fitHeight(attrs, 2) + "\n" + fitHeight(grid, h-queueChrome) + "\n" + fitHeight(s.routePanel(a), queueChrome-2)
 }
 
 // queueAttrs: the attributes and status an operator checks first.

@@ -65,24 +65,24 @@ type searchScreen struct {
 }
 
 // searchBinding is the message list's ctrl+f.
-func (a *App) searchBinding(s *queueScreen) binding {
-	_, can := a.opt.Ops.(searchOps)
-	return bind(newSearchKeys().Search, func() tea.Cmd { return a.openSearch(s.loc) }, offWhen(func() string {
-		if _, ok := a.opt.Ops.(searchOps); !ok {
+func (s *queueScreen) searchBinding(c common) binding {
+	_, can := c.Opts().Ops.(searchOps)
+	return bind(newSearchKeys().Search, func() tea.Cmd { return openSearch(c, s.loc) }, offWhen(func() string {
+		if _, ok := c.Opts().Ops.(searchOps); !ok {
 			return "this dashboard has no connection of its own to search with"
 		}
 		return ""
 	}), hideIf(!can))
 }
 
-func (a *App) openSearch(loc model.Location) tea.Cmd {
-	a.fetchSeq++
+func openSearch(c common, loc model.Location) tea.Cmd {
+	seq := c.NextSeq()
 	in := textinput.New()
 	in.Prompt = "search every body (text, or hex:0A1B…): "
 	in.Focus()
 	s := &searchScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: loc.QMgr, Queue: loc.Queue, Label: "search bodies"}},
-		seq: a.fetchSeq, queue: loc, in: in}
-	return a.push(s)
+		seq: seq, queue: loc, in: in}
+	return c.Push(s)
 }
 
 // start begins the search on its own goroutine; events come back through a

@@ -278,7 +278,7 @@ func (t *triageScreen) bindings(c common) []binding {
 		}),
 		bind(k.Mark, run(func() { a.markGroups(t, !a.groupMarked(t, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
 		bind(k.MarkAll, run(func() { a.markGroups(t, true, t.groups...) }), none),
-		a.unmarkKey(),
+		unmarkKey(a),
 		bind(k.WriteRules, func() tea.Cmd { return a.openRulesDialog(t) }, offWhen(func() string { return t.writeRulesOff() })),
 	)
 	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.groupTargets(t) }, t.loc)...)
