@@ -69,6 +69,9 @@ type common interface {
 	// NoFiles says why this session cannot read or write host files, ""
 	// when it can.
 	NoFiles() string
+	// InhibitedBy says who set attr (GET, PUT) off on queue from this
+	// session and when, "" when nobody did.
+	InhibitedBy(qm, queue, attr string) string
 	// Flash sets the one-line status ("copied", why a key does nothing).
 	Flash(text string)
 	// FixKeys are x and I on the alert sel returns, AckKeys K and Z:
@@ -115,6 +118,7 @@ func (a *App) ActionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 	return a.actionKeys(targets, loc)
 }
 func (a *App) NoFiles() string                           { return a.noFiles() }
+func (a *App) InhibitedBy(qm, queue, attr string) string { return a.inhibited[qm+"/"+queue+"/"+attr] }
 func (a *App) Flash(text string)                         { a.flash = text }
 func (a *App) Audit() []auditRun                         { return a.auditLog }
 func (a *App) AckKeys(sel func() *model.Alert) []binding { return a.ackBindings(sel) }

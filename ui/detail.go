@@ -96,17 +96,16 @@ func (a *App) onFetched(m fetchedMsg) tea.Cmd {
 
 func (d *detailScreen) refresh(c common) tea.Cmd {
 	a := c.app()
-	d.st = &a.st
+	d.st = c.Styles()
 	d.rule, d.ruleFails = a.messageRule(d)
 	d.render()
 	return nil
 }
 
 func (d *detailScreen) resize(c common, w, h int) {
-	a := c.app()
 	d.w = w
 	d.vp.Width, d.vp.Height = w, max(h-2, 1)
-	d.st = &a.st
+	d.st = c.Styles()
 	d.render()
 }
 
@@ -145,8 +144,7 @@ func (d *detailScreen) setTab(t int) {
 }
 
 func (d *detailScreen) bindings(c common) []binding {
-	a := c.app()
-	k := a.keys
+	k := *c.Keys()
 	v := &d.vp
 	out := append(viewportKeys(k, v),
 		bind(k.NextTab, run(func() { d.setTab(d.tab + 1) }), short),
@@ -156,7 +154,7 @@ func (d *detailScreen) bindings(c common) []binding {
 		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)"),
 			hideIf(!d.warRoom)),
 	)
-	acts := a.actionKeys(func() ([]mqwatch.Summary, int) {
+	acts := c.ActionKeys(func() ([]mqwatch.Summary, int) {
 		return []mqwatch.Summary{d.sum}, 0 // the message on screen, whatever is marked
 	}, d.loc)
 	for i := range acts {
@@ -168,7 +166,7 @@ func (d *detailScreen) bindings(c common) []binding {
 			return off()
 		}
 	}
-	return append(append(out, acts...), a.editBinding(d))
+	return append(append(out, acts...), d.editBinding(c))
 }
 
 // markGone notes on every open message screen of the run's queue that the

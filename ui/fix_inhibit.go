@@ -199,7 +199,6 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 }
 
 func (d *inhibitDialog) view(c common, w, h int) string {
-	a := c.app()
 	st := c.Styles()
 	kind := "QLOCAL"
 	if d.q.Type == mqwatch.QAlias {
@@ -214,7 +213,7 @@ func (d *inhibitDialog) view(c common, w, h int) string {
 		if d.attr == "PUT" {
 			why = "producers and channels put to the queue again"
 		}
-		if by := a.inhibited[d.qm+"/"+d.q.Name+"/"+d.attr]; by != "" {
+		if by := c.InhibitedBy(d.qm, d.q.Name, d.attr); by != "" {
 			why = d.attr + " was disabled " + by + "; " + why
 		}
 	}
@@ -256,17 +255,17 @@ func inhibitLabel(q mqwatch.QueueInfo) string {
 
 // inhibitNote leads a queue screen's status line while gets or puts are
 // off: which, who set it from here and when, and that I turns it back on.
-func (a *App) inhibitNote(q mqwatch.QueueInfo, qm string) string {
+func inhibitNote(c common, q mqwatch.QueueInfo, qm string) string {
 	var out string
 	for _, attr := range []string{"GET", "PUT"} {
 		if (attr == "GET" && !q.InhibitGet) || (attr == "PUT" && !q.InhibitPut) {
 			continue
 		}
 		note := " " + attr + " OFF"
-		if by := a.inhibited[qm+"/"+q.Name+"/"+attr]; by != "" {
+		if by := c.InhibitedBy(qm, q.Name, attr); by != "" {
 			note += " " + by
 		}
-		out += a.st.Danger.Render(note+" (I enables it)") + " "
+		out += c.Styles().Danger.Render(note+" (I enables it)") + " "
 	}
 	return out
 }

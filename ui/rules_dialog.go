@@ -55,7 +55,8 @@ const rulesDialogChrome = 8
 // openRulesDialog is W: the DEADQ's groups (the marked messages' groups
 // when some are marked), each with the loaded table's action for it if one
 // matches, else IGNORE.
-func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
+func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
+	a := c.app()
 	runs := a.markedOrAll(t)
 	var gc dlqrules.GroupCounter
 	for i := range runs {
@@ -64,20 +65,20 @@ func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
 	}
 	groups := gc.Groups()
 	if len(groups) == 0 {
-		a.flash = "none of these messages starts with an MQDLH: runmqdlq would not read them, so there is nothing to write rules for"
+		c.Flash("none of these messages starts with an MQDLH: runmqdlq would not read them, so there is nothing to write rules for")
 		return nil
 	}
 	if a.rules != nil {
 		a.rules.choose(groups, runs)
 	}
-	now := a.opt.Now()
+	now := c.Opts().Now()
 	d := &rulesDialog{
 		base:   base{loc: model.Location{Screen: model.ScreenDialog, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Label: "write rules table"}},
 		groups: groups,
 		opts:   dlqrules.GenerateOptions{QMgr: t.q.Snap.QMgr.Name, Queue: t.loc.Queue, Now: now},
 		path:   filepath.Join(a.exportDir(), strings.TrimPrefix(strings.TrimSuffix(exportName(t.loc.QMgr, t.loc.Queue, now), ".dmp"), "export-")+".rules"),
 		input:  textinput.New(),
-		st:     &a.st,
+		st:     c.Styles(),
 	}
 	for _, g := range groups {
 		d.total += g.Count
@@ -86,7 +87,7 @@ func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
 	d.grid.Cols = rulesDialogCols(a.width)
 	d.grid.Cell = d.cell
 	d.grid.SetRows(len(groups))
-	return a.push(d)
+	return c.Push(d)
 }
 
 // rulesDialogCols: the group as the triage names it, then the action,
