@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
@@ -72,6 +74,11 @@ type common interface {
 	// InhibitedBy says who set attr (GET, PUT) off on queue from this
 	// session and when, "" when nobody did.
 	InhibitedBy(qm, queue, attr string) string
+	// WatchFix keeps a fix dialog closed while it watches for its alert to
+	// clear: the flash still tells how it ended.
+	WatchFix(d *fixDialog)
+	// ReplaySeek pauses a replay and moves it to t (poisonwatch replay).
+	ReplaySeek(t time.Time) tea.Cmd
 	// Flash sets the one-line status ("copied", why a key does nothing).
 	Flash(text string)
 	// FixKeys are x and I on the alert sel returns, AckKeys K and Z:
@@ -119,6 +126,11 @@ func (a *App) ActionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 }
 func (a *App) NoFiles() string                           { return a.noFiles() }
 func (a *App) InhibitedBy(qm, queue, attr string) string { return a.inhibited[qm+"/"+queue+"/"+attr] }
+func (a *App) WatchFix(d *fixDialog)                     { a.verifying = append(a.verifying, d) }
+func (a *App) ReplaySeek(t time.Time) tea.Cmd {
+	a.replay.speed, a.replay.gen = 0, a.replay.gen+1
+	return a.replaySeek(t)
+}
 func (a *App) Flash(text string)                         { a.flash = text }
 func (a *App) Audit() []auditRun                         { return a.auditLog }
 func (a *App) AckKeys(sel func() *model.Alert) []binding { return a.ackBindings(sel) }

@@ -155,14 +155,13 @@ func (d *fixDialog) newAlerts(qs *model.QMgrState) {
 }
 
 func (d *fixDialog) bindings(c common) []binding {
-	a := c.app()
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	closeIt := func() tea.Cmd {
 		switch {
 		case d.phase == fixVerifying:
-			a.verifying = append(a.verifying, d) // the flash will say how it ended
+			c.WatchFix(d) // the flash will say how it ended
 		case d.cancel != nil:
 			d.cancel()
 		}

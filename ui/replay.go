@@ -112,7 +112,7 @@ func (a *App) replayBindings() []binding {
 	r := a.opt.Replay
 	k := a.keys
 	stepTo := func(t func() time.Time) func() tea.Cmd {
-		return func() tea.Cmd { a.replay.speed, a.replay.gen = 0, a.replay.gen+1; return a.replaySeek(t()) }
+		return func() tea.Cmd { return a.ReplaySeek(t()) }
 	}
 	return []binding{
 		bind(k.ReplayPrev, stepTo(func() time.Time { return r.PollTime(-1) })),
@@ -172,7 +172,6 @@ func (s *jumpScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 }
 
 func (s *jumpScreen) bindings(c common) []binding {
-	a := c.app()
 	return []binding{
 		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "jump")), func() tea.Cmd {
 			first, last, loaded := c.Opts().Replay.Bounds()
@@ -184,9 +183,7 @@ func (s *jumpScreen) bindings(c common) []binding {
 				}
 				return nil
 			}
-			cmd := c.Pop()
-			a.replay.speed, a.replay.gen = 0, a.replay.gen+1
-			return tea.Batch(cmd, a.replaySeek(t))
+			return tea.Batch(c.Pop(), c.ReplaySeek(t))
 		}, short),
 		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), c.Pop, short),
 	}
