@@ -86,7 +86,7 @@ func (p *palette) entry(i int) (*paletteItem, []int) {
 }
 
 func (a *App) paletteItems() []paletteItem {
-	items := a.boundCommands()
+	items := append(a.boundCommands(), kindCommands()...)
 	items = append(items, a.rulesPaletteItems()...)
 	for _, qs := range a.current().SortedQueues() {
 		name := qs.View.Info.Name

@@ -1,6 +1,12 @@
 package ui
 
-import "github.com/poisonwatch/poisonwatch/model"
+import (
+	"sort"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/model"
+)
 
 // kind is what the ui knows about a kind of screen before it has one in
 // hand: how a war-room follower rebuilds it from the driver's location, and
@@ -15,6 +21,11 @@ type kind struct {
 	// browses: the watcher reads the messages of the location's queue
 	// while the screen is on view.
 	browses bool
+	// cmd, when set, opens the screen from the command palette (":cmd",
+	// described by help) with open: a new screen needs no key to be
+	// reached (a key is "Add a key" in docs/codebase.md).
+	cmd, help string
+	open      func(c common) screen
 }
 
 // kinds is the registry of screens, keyed by model.Screen. A new screen is
@@ -31,6 +42,21 @@ var kinds = map[model.Screen]kind{
 	model.ScreenAlerts:    {at: func(model.Location) screen { return newAlertList() }},
 	model.ScreenRules:     {},
 	model.ScreenFleet:     {at: func(model.Location) screen { return newFleetScreen() }},
+}
+
+// kindCommands are the palette entries of the registered screens that
+// have a command, in the order of their words.
+func kindCommands() []paletteItem {
+	var out []paletteItem
+	for _, k := range kinds {
+		if k.cmd == "" || k.open == nil {
+			continue
+		}
+		open := k.open
+		out = append(out, paletteItem{k.cmd, k.help, func(a *App) tea.Cmd { return a.push(open(a)) }})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].label < out[j].label })
+	return out
 }
 
 // screenAt builds the screen of a location, nil for those a follower cannot
