@@ -237,6 +237,11 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case selfApplying:
 		return a, msg.apply(a)
 	}
+	if r, ok := a.top().(receiver); ok {
+		if cmd, took := r.receive(a, msg); took {
+			return a, cmd
+		}
+	}
 	if cmd, ok := a.onEditMsg(msg); ok {
 		return a, cmd
 	}

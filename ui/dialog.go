@@ -169,9 +169,9 @@ func waitProgress(seq int, ch chan actions.OpProgress) tea.Cmd {
 	}
 }
 
-// onResult handles results of commands that are not core messages.
+// onResult handles results of commands that are not core messages and that
+// no screen on view took.
 func (a *App) onResult(msg tea.Msg) tea.Cmd {
-	d := a.activeDialog()
 	switch m := msg.(type) {
 	case fetchedMsg:
 		return a.onFetched(m)
@@ -182,8 +182,18 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 		return a.refreshScreens()
 	case messageVerdictMsg:
 		a.onMessageVerdict(m)
+	case copiedMsg:
+		a.flash = string(m)
+	}
+	return nil
+}
+
+// receive takes the dry run, the progress and the result of what the dialog
+// started; those of another dialog (an older seq) are dropped.
+func (d *dialog) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
+	switch m := msg.(type) {
 	case planMsg:
-		if d != nil && m.seq == d.seq {
+		if m.seq == d.seq {
 			d.plan, d.err, d.phase, d.retarget = m.plan, m.err, phaseConfirm, false
 			if d.needType {
 				d.typed.SetValue("")
@@ -193,25 +203,27 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 			}
 		}
 	case progressMsg:
-		if d != nil && m.seq == d.seq {
+		if m.seq == d.seq {
 			d.last = m.p
-			return waitProgress(d.seq, d.updates)
+			return waitProgress(d.seq, d.updates), true
 		}
 	case runDoneMsg:
-		if d != nil && m.seq == d.seq {
+		if m.seq == d.seq {
 			d.result, d.err, d.phase = m.res, m.err, phaseDone
-			a.recordAudit(m.res)
-			a.state.QMgr(m.res.Plan.Request.QMgr).NoteRun(&m.res) // a requeue loop becomes an alert (R10f)
-			a.afterAction(m.res)
+			c.RecordRun(m.res)
 		}
-	case copiedMsg:
-		a.flash = string(m)
-	case filterDoneMsg:
-		if s, ok := a.top().(*queueScreen); ok && s.mf.done(m) {
-			return a.refreshScreens()
-		}
+	default:
+		return nil, false
 	}
-	return nil
+	return nil, true
+}
+
+// recordRun keeps a finished run: the audit, the requeue-loop check (R10f)
+// and what the watcher no longer has to read.
+func (a *App) recordRun(res actions.OpResult) {
+	a.recordAudit(res)
+	a.state.QMgr(res.Plan.Request.QMgr).NoteRun(&res) // a requeue loop becomes an alert (R10f)
+	a.afterAction(res)
 }
 
 // afterAction tells the watcher what moved, so inventories drop it without a

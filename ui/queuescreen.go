@@ -30,6 +30,18 @@ type queueScreen struct {
 
 func (s *queueScreen) cursorGrid() *Grid { return &s.grid }
 
+// receive takes the verdicts of a filter's scan run off the Update path.
+func (s *queueScreen) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
+	m, ok := msg.(filterDoneMsg)
+	if !ok {
+		return nil, false
+	}
+	if s.mf.done(m) {
+		return c.Refresh(), true
+	}
+	return nil, true
+}
+
 // msgList is the rows of a message list without copying summaries: indexes
 // into an inventory, or a slice of browsed summaries.
 type msgList struct {

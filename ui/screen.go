@@ -31,6 +31,14 @@ type screen interface {
 	cursorGrid() *Grid
 }
 
+// receiver is a screen that takes the results of the commands it started
+// (a dry run, a run's progress, a filter's scan), as a Bubble Tea child
+// model's Update does; took says the message was its. A result that comes
+// when its screen is no longer on view is dropped.
+type receiver interface {
+	receive(c common, msg tea.Msg) (cmd tea.Cmd, took bool)
+}
+
 // base is what every screen has: where it is and its filter.
 type base struct {
 	loc  model.Location
