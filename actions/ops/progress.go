@@ -4,24 +4,25 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // opLimiter spaces messages evenly at a rate shared by every worker of a
-// run. Waiting is injectable so tests count the waits instead of timing them.
+// run: a token bucket of one, so a pause never buys a burst. Time and
+// waiting are injectable so tests count the waits instead of timing them.
 type opLimiter struct {
-	mu       sync.Mutex
-	interval time.Duration
-	next     time.Time
-	now      func() time.Time
-	sleep    func(ctx context.Context, d time.Duration) error
+	lim   *rate.Limiter
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
 }
 
 // newLimiter returns nil (no limit) for rate 0.
-func newLimiter(rate float64, now func() time.Time, sleep func(context.Context, time.Duration) error) *opLimiter {
-	if rate <= 0 {
+func newLimiter(perSecond float64, now func() time.Time, sleep func(context.Context, time.Duration) error) *opLimiter {
+	if perSecond <= 0 {
 		return nil
 	}
-	return &opLimiter{interval: time.Duration(float64(time.Second) / rate), now: now, sleep: sleep}
+	return &opLimiter{lim: rate.NewLimiter(rate.Limit(perSecond), 1), now: now, sleep: sleep}
 }
 
 // wait blocks until the next message may go, or ctx ends.
@@ -29,15 +30,8 @@ func (l *opLimiter) wait(ctx context.Context) error {
 	if l == nil {
 		return ctx.Err()
 	}
-	l.mu.Lock()
 	now := l.now()
-	at := l.next
-	if at.Before(now) {
-		at = now
-	}
-	l.next = at.Add(l.interval)
-	l.mu.Unlock()
-	return l.sleep(ctx, at.Sub(now))
+	return l.sleep(ctx, l.lim.ReserveN(now, 1).DelayFrom(now))
 }
 
 // opProgress counts a run's outcomes and reports them. Reports are
