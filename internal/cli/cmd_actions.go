@@ -27,13 +27,9 @@ const (
 )
 
 // actionCommands are the operator actions of docs/poison-rules.md R10.
-func actionCommands() []command {
-	mk := func(op actions.Op, summary string) command {
-		return command{string(op), summary, func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			return runAction(ctx, op, args, stdout, stderr)
-		}}
-	}
-	return []command{
+func actionCommands() []*command {
+	mk := func(op actions.Op, synopsis string) *command { return actionCommand(op, synopsis, &actionFlags{}) }
+	return []*command{
 		mk(actions.OpRequeue, "requeue messages from the DEADQ or a BOQ to their queues (R10b, R10c)"),
 		mk(actions.OpDiscard, "remove messages, archived first to a dmpmqmsg file (R10d)"),
 		mk(actions.OpReplay, "put copies of messages to a queue, originals untouched (R10e)"),
@@ -94,11 +90,22 @@ type backendFlags struct {
 	live   bool
 	stop   func()
 	styles map[string]actions.Style // a scenario's consumer styles, by queue
+	mq     *mqFlags                 // IBM MQ's connection flags (a build with IBM MQ support)
 }
 
-func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("poisonwatch "+string(op), flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// actionCommand is the command of op, parsing its command line into a.
+func actionCommand(op actions.Op, synopsis string, a *actionFlags) *command {
+	return &command{name: string(op), synopsis: synopsis,
+		flags: func(fs *flag.FlagSet) { a.register(fs) },
+		usage: func(fs *flag.FlagSet, w io.Writer) { actionUsage(op, fs, w) },
+		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runAction(ctx, op, a, fs, stdout, stderr)
+		}}
+}
+
+// register declares every action flag; the usage shows each command those
+// that apply to it (flagApplies), and checkOwnFlags refuses the others.
+func (a *actionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&a.queueName, "queue", "", "source queue (for import: the target, like --to)")
 	fs.BoolVar(&a.req.All, "all", false, "select every message on the queue (or in the file)")
 	fs.Var(&a.msgIDs, "msgid", "select by MsgId, 48 hexadecimal digits (repeatable, or comma-separated)")
@@ -127,16 +134,16 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.auditPath, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
 	fs.StringVar(&a.archiveDir, "archive-dir", "", "where discard archives go (default: archive/ in the state directory)")
 	fs.BoolVar(&a.readOnly, "read-only", false, "refuse every action that changes a queue")
-	registerBackendFlags(fs, &a.backend, "act on")
-	return fs
+	a.backend.register(fs, "act on")
 }
 
-// registerBackendFlags declares the flags that choose the queue manager a
-// command works on (the action and rules commands share them); verb says
+// register declares the flags that choose the queue manager a command
+// works on (the action, edit, fix and rules commands share them); verb says
 // what the command does with --qmgr of a scenario.
-func registerBackendFlags(fs *flag.FlagSet, b *backendFlags, verb string) {
+func (b *backendFlags) register(fs *flag.FlagSet, verb string) {
 	fs.StringVar(&b.kind, "backend", "embedded", "embedded, or ibmmq for a real queue manager (a build with IBM MQ support)")
-	registerMQFlags(fs)
+	b.mq = newMQFlags()
+	b.mq.register(fs)
 	if fs.Lookup("qmgr") == nil { // the IBM MQ flags bring their own
 		fs.StringVar(&b.qmgr, "qmgr", "QM1", "queue manager name")
 	}
@@ -147,28 +154,39 @@ func registerBackendFlags(fs *flag.FlagSet, b *backendFlags, verb string) {
 	fs.StringVar(&b.loadQueue, "load-queue", "", "queue for --load (default: the file's '* Queue =' line)")
 }
 
+// resolveQMgr settles the queue manager once the flags are parsed: IBM MQ's
+// comes with its connection flags (--qmgr, MQ_QMGR).
+func (b *backendFlags) resolveQMgr() {
+	if b.kind == "ibmmq" {
+		b.qmgr = b.mq.qmgrName()
+	} else if b.qmgr == "" {
+		b.qmgr = "QM1"
+	}
+}
+
 // parseActionArgs turns the command line into a request.
 func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFlags, error) {
 	a := &actionFlags{}
-	fs := newActionFlagSet(op, a, stderr)
-	setActionUsage(op, fs, stderr)
+	fs := actionCommand(op, "", a).flagSet(stderr)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	return a, a.request(op, fs, stderr)
+}
+
+// request checks the parsed flags of op and makes a.req the request they
+// describe.
+func (a *actionFlags) request(op actions.Op, fs *flag.FlagSet, stderr io.Writer) error {
 	if err := checkOwnFlags(op, fs); err != nil {
-		return nil, err
+		return err
 	}
 	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if a.toQMgr != "" && a.to == "" {
-		return nil, fmt.Errorf("--to-qmgr needs --to: it names the queue manager of the target queue")
+		return fmt.Errorf("--to-qmgr needs --to: it names the queue manager of the target queue")
 	}
-	if a.backend.kind == "ibmmq" {
-		a.backend.qmgr = mqQMgrName()
-	} else if a.backend.qmgr == "" {
-		a.backend.qmgr = "QM1"
-	}
+	a.backend.resolveQMgr()
 	r := &a.req
 	r.Op, r.QMgr, r.Queue, r.Target, r.TargetQMgr, r.File = op, a.backend.qmgr, a.queueName, a.to, a.toQMgr, a.file
 	r.Batch, r.Workers, r.Rate, r.Limit = a.batch, a.workers, a.rate, a.limit
@@ -178,7 +196,7 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 	case "default":
 		r.Context = actions.ContextDefault
 	default:
-		return nil, fmt.Errorf("--context %q: want pass or default", a.context)
+		return fmt.Errorf("--context %q: want pass or default", a.context)
 	}
 	switch a.putaut {
 	case "":
@@ -187,24 +205,24 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 	case "ctx":
 		r.PutAuthority = actions.PutAuthContext
 	default:
-		return nil, fmt.Errorf("--putaut %q: want def or ctx", mqfmt.Sanitize(a.putaut))
+		return fmt.Errorf("--putaut %q: want def or ctx", mqfmt.Sanitize(a.putaut))
 	}
 	f := actions.Filter{DestQ: a.destQ, PutAppl: a.appl, BodyContains: a.body, Format: a.format, MinBackout: int32(a.minBackout)}
 	var err error
 	if f.MsgIds, err = parseMsgIDs(a.msgIDs); err != nil {
-		return nil, err
+		return err
 	}
 	if f.Reason, err = parseReason(a.reason); err != nil {
-		return nil, err
+		return err
 	}
 	if f.MinAge, err = parseAge(a.age); err != nil {
-		return nil, err
+		return err
 	}
 	if f.Reason != 0 || f.DestQ != "" || f.MinAge > 0 || f.MinBackout > 0 || f.PutAppl != "" || f.BodyContains != "" ||
 		f.Format != "" || len(f.MsgIds) > 0 {
 		r.Filter = &f
 	}
-	return a, cmp.Or(checkActionArgs(a), checkActionFlags(a, stderr))
+	return cmp.Or(checkActionArgs(a), checkActionFlags(a, stderr))
 }
 
 // checkActionArgs refuses command lines that cannot mean anything, before
@@ -305,11 +323,8 @@ func parseAge(s string) (time.Duration, error) {
 }
 
 // runAction runs one action command and returns its exit code.
-func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr io.Writer) int {
-	a, err := parseActionArgs(op, args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return ExitDone
-	}
+func runAction(ctx context.Context, op actions.Op, a *actionFlags, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+	err := a.request(op, fs, stderr)
 	if err == nil {
 		err = checkActionTarget(a)
 	}

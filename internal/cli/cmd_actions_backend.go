@@ -24,7 +24,7 @@ func openActionBackend(ctx context.Context, b *backendFlags) (mqwatch.Connector,
 		if len(b.mqsc) > 0 || len(b.load) > 0 || b.scenario != "" {
 			return nil, nil, errors.New("--scenario, --mqsc and --load prepare the embedded queue manager; they do not apply to --backend ibmmq")
 		}
-		c, err := ibmmqBackend(promptPassword)
+		c, err := b.mq.backend(promptPassword)
 		return c, nil, err
 	}
 	return nil, nil, fmt.Errorf("--backend %q: want embedded or ibmmq", b.kind)
@@ -41,14 +41,8 @@ func openEmbedded(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) 
 		}
 	}
 	for _, path := range b.mqsc {
-		f, err := safeload.Open(path)
-		if err != nil {
+		if _, err := runMQSCFile(qm, path); err != nil {
 			return nil, fmt.Errorf("--mqsc: %w", err)
-		}
-		_, err = qm.RunMQSC(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("--mqsc %s: %w", path, err)
 		}
 	}
 	for _, path := range b.load {

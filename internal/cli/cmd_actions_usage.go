@@ -56,24 +56,22 @@ func flagApplies(op actions.Op, name string) bool {
 	return false
 }
 
-// setActionUsage makes --help show op's synopsis and its own flags only.
-func setActionUsage(op actions.Op, fs *flag.FlagSet, w io.Writer) {
-	fs.Usage = func() {
-		fmt.Fprintf(w, "usage: %s\n\nflags:\n", actionSynopsis[op])
-		fs.VisitAll(func(f *flag.Flag) {
-			if !flagApplies(op, f.Name) {
-				return
-			}
-			name, usage := flag.UnquoteUsage(f)
-			line := "  --" + f.Name
-			if name != "" {
-				line += " " + name
-			}
-			line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
-			line += defaultNote(f.DefValue)
-			fmt.Fprintln(w, line)
-		})
-	}
+// actionUsage is op's --help: its synopsis and its own flags only.
+func actionUsage(op actions.Op, fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, "usage: %s\n\nflags:\n", actionSynopsis[op])
+	fs.VisitAll(func(f *flag.Flag) {
+		if !flagApplies(op, f.Name) {
+			return
+		}
+		name, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		line += defaultNote(f.DefValue)
+		fmt.Fprintln(w, line)
+	})
 }
 
 // defaultNote is " (default V)" as the flag package writes it: a number

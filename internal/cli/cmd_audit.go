@@ -5,41 +5,34 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
 
-func auditCommand() command {
-	return command{"audit", "check an audit log: batches a crash may have undone (audit check FILE)", runAudit}
+func auditCommand() *command {
+	return &command{name: "audit", synopsis: "check an audit log: batches a crash may have undone (audit check FILE)",
+		usage: usageText("Usage: poisonwatch audit check FILE",
+			"\nLists the batches of requeue, move, discard, replay and import runs whose audit",
+			"lines say \"pending\" with no outcome after them: the process ended around their",
+			"MQCMIT. IBM MQ backs out a unit of work whose connection ends before the commit",
+			"completes, so such a batch was most likely not done; check its messages on the",
+			"source and the target. Exit status: 0 none pending, 3 some pending, 1 the log",
+			"cannot be read, 2 usage."),
+		run: runAudit}
 }
 
 // exitPending is audit check's exit code when a batch ended pending.
 const exitPending = 3
 
-func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: poisonwatch audit check FILE")
-		fmt.Fprintln(stderr, "\nLists the batches of requeue, move, discard, replay and import runs whose audit")
-		fmt.Fprintln(stderr, "lines say \"pending\" with no outcome after them: the process ended around their")
-		fmt.Fprintln(stderr, "MQCMIT. IBM MQ backs out a unit of work whose connection ends before the commit")
-		fmt.Fprintln(stderr, "completes, so such a batch was most likely not done; check its messages on the")
-		fmt.Fprintln(stderr, "source and the target. Exit status: 0 none pending, 3 some pending, 1 the log")
-		fmt.Fprintln(stderr, "cannot be read, 2 usage.")
-	}
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
+func runAudit(_ context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 	if fs.NArg() != 2 || fs.Arg(0) != "check" {
 		fs.Usage()
 		return ExitUsage
 	}
-	f, err := openRegular(fs.Arg(1))
+	f, err := safeload.Open(fs.Arg(1))
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch audit: %v\n", err)
 		return 1
@@ -81,22 +74,4 @@ func printPending(w io.Writer, path string, batches []actions.PendingBatch, line
 			b.Time.UTC().Format(time.RFC3339), b.Action, "batch", b.Messages, b.From, to, b.QMgr, b.User,
 			strings.Join(ids, ", "), more)
 	}
-}
-
-// openRegular opens a file for reading without blocking on a FIFO (an open
-// for reading waits for a writer) and refuses anything but a regular file.
-func openRegular(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err == nil && !fi.Mode().IsRegular() {
-		err = fmt.Errorf("%s is not a regular file", path)
-	}
-	if err != nil {
-		_ = f.Close()
-		return nil, err
-	}
-	return f, nil
 }

@@ -39,9 +39,19 @@ type tuiOpts struct {
 	deadline time.Duration
 	user     string // embedded: the principal the connections run as
 	rec      recordOpts
+	mq       *mqFlags // IBM MQ's connection flags (a build with IBM MQ support)
 }
 
-func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
+// dashboardCommand is poisonwatch without a command: the dashboard.
+func dashboardCommand() *command {
+	o := &tuiOpts{}
+	return &command{flags: o.register,
+		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runTUI(ctx, *o, stderr)
+		}}
+}
+
+func (o *tuiOpts) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.interval, "interval", 2*time.Second, "poll interval (at least "+minInterval.String()+")")
 	fs.StringVar(&o.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+", or a theme file (default dark; high-contrast with --war-room)")
 	fs.BoolVar(&o.readOnly, "read-only", false, "refuse every action (enforced by the engine)")
@@ -56,6 +66,8 @@ func tuiFlags(fs *flag.FlagSet, o *tuiOpts) {
 	fs.StringVar(&o.audit, "audit", "", "audit log of actions (JSON lines; default under the user's state directory)")
 	recordFlags(fs, &o.rec)
 	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
+	o.mq = newMQFlags()
+	o.mq.register(fs)
 }
 
 func splitList(s string) []string {
@@ -69,15 +81,7 @@ func splitList(s string) []string {
 }
 
 // runTUI starts watchers for every queue manager and runs the dashboard.
-func runTUI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("poisonwatch", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o tuiOpts
-	tuiFlags(fs, &o)
-	registerMQFlags(fs)
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
+func runTUI(ctx context.Context, o tuiOpts, stderr io.Writer) int {
 	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline), checkBackend(o.backend)); err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 2

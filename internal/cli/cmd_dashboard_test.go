@@ -16,7 +16,7 @@ import (
 func TestIntervalIsValidated(t *testing.T) {
 	for _, arg := range []string{"0s", "-1s", "100ms"} {
 		var out, errb bytes.Buffer
-		code := runTUI(context.Background(), []string{"--interval", arg}, &out, &errb)
+		code := Run(context.Background(), []string{"--interval", arg}, &out, &errb)
 		if code != 2 || !strings.Contains(errb.String(), "must be at least 250ms") {
 			t.Errorf("--interval %s: exit %d, %q", arg, code, errb.String())
 		}
@@ -30,7 +30,7 @@ func TestIntervalIsValidated(t *testing.T) {
 func TestDeadlineIsValidated(t *testing.T) {
 	for _, arg := range []string{"-1s", "500ms"} {
 		var out, errb bytes.Buffer
-		code := runTUI(context.Background(), []string{"--deadline", arg}, &out, &errb)
+		code := Run(context.Background(), []string{"--deadline", arg}, &out, &errb)
 		if code != 2 || !strings.Contains(errb.String(), "--deadline "+arg+": at least 1s") {
 			t.Errorf("--deadline %s: exit %d, %q", arg, code, errb.String())
 		}

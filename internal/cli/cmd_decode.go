@@ -8,16 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
-
-// maxDecodeInput bounds what decode reads: a message is at most 100 MB in
-// IBM MQ, and a dmpmqmsg file of it about twice that.
-const maxDecodeInput = 256 << 20
 
 type decodeOpts struct {
 	json     bool
@@ -27,25 +22,28 @@ type decodeOpts struct {
 	hex      bool
 }
 
-func runDecode(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("decode", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o decodeOpts
+func decodeCommand() *command {
+	o := &decodeOpts{}
+	return &command{name: "decode", synopsis: "decode a raw MQ message or a dmpmqmsg file: MQMD, header chain, body",
+		flags: o.register,
+		usage: usageText("Usage: poisonwatch decode [--json] [--hex] [--mqmd-format F --encoding N --ccsid N] FILE|-",
+			"\nDecodes a raw MQ message (optionally preceded by its MQMD), or every message of a",
+			"dmpmqmsg/qload file or amqsbcg dump (detected automatically): the MQMD, each header",
+			"of the chain with named constants, and the body as text, pretty JSON/XML, or hex."),
+		run: func(_ context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runDecode(*o, fs, stdout, stderr)
+		}}
+}
+
+func (o *decodeOpts) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.json, "json", false, "print JSON for scripts")
 	fs.StringVar(&o.format, "mqmd-format", "", "the input has no MQMD: decode it as data of this MQMD Format (e.g. MQHRF2, MQDEAD, MQSTR)")
 	fs.IntVar(&o.encoding, "encoding", 0, "with --mqmd-format: MQMD Encoding of the data (273 big-endian, 546 little-endian); default: detect")
 	fs.IntVar(&o.ccsid, "ccsid", 0, "with --mqmd-format: MQMD CodedCharSetId of the data (default 1208)")
 	fs.BoolVar(&o.hex, "hex", false, "always show the body as a hex dump")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: poisonwatch decode [--json] [--hex] [--mqmd-format F --encoding N --ccsid N] FILE|-")
-		fmt.Fprintln(stderr, "\nDecodes a raw MQ message (optionally preceded by its MQMD), or every message of a")
-		fmt.Fprintln(stderr, "dmpmqmsg/qload file or amqsbcg dump (detected automatically): the MQMD, each header")
-		fmt.Fprintln(stderr, "of the chain with named constants, and the body as text, pretty JSON/XML, or hex.")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
+}
+
+func runDecode(o decodeOpts, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return 2
@@ -54,7 +52,7 @@ func runDecode(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "poisonwatch decode: %v\n", err)
 		return 2
 	}
-	data, err := readInput(fs.Arg(0))
+	data, err := readInput(fs.Arg(0), maxDecodeInput)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch decode: %v\n", err)
 		return 1
@@ -78,40 +76,6 @@ func runDecode(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// readInput reads a file, or standard input for "-", up to maxDecodeInput.
-func readInput(name string) ([]byte, error) {
-	if name == "-" {
-		return readLimited(os.Stdin, "standard input", maxDecodeInput)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	// A regular file is read into a buffer of its size: io.ReadAll's doubling
-	// would hold up to twice the input for a large message.
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() <= maxDecodeInput {
-		data := make([]byte, st.Size())
-		if _, err := io.ReadFull(f, data); err != nil {
-			return nil, fmt.Errorf("read %s: %w", name, err)
-		}
-		return data, nil
-	}
-	return readLimited(f, name, maxDecodeInput)
-}
-
-// readLimited reads r whole, failing rather than reading past limit bytes.
-func readLimited(r io.Reader, name string, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d bytes", name, limit)
-	}
-	return data, nil
 }
 
 // isTextDump reports whether data is a dmpmqmsg/qload file or amqsbcg output.

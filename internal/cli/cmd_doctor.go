@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/internal/doctor"
@@ -19,8 +18,13 @@ import (
 // finds its own connection by it, to learn the user it really runs as.
 const doctorAppl = "poisonwatch doctor"
 
-func doctorCommand() command {
-	return command{"doctor", "check a queue manager connection, command server and authorities before the dashboard", runDoctor}
+func doctorCommand() *command {
+	o := &doctorOpts{}
+	return &command{name: "doctor", synopsis: "check a queue manager connection, command server and authorities before the dashboard",
+		flags: o.register,
+		run: func(ctx context.Context, _ *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runDoctor(ctx, *o, stdout, stderr)
+		}}
 }
 
 type doctorOpts struct {
@@ -29,23 +33,12 @@ type doctorOpts struct {
 	user    string
 	qmgrs   string
 	json    bool
+	mq      *mqFlags
 }
 
 // runDoctor checks every queue manager the same flags would watch. Exit 0:
 // all green; 1: some feature will not work; 2: no connection (or usage).
-func runDoctor(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("poisonwatch doctor", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o doctorOpts
-	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded or ibmmq (a binary built with make build-mq)")
-	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: the MQSC file that defines the queue manager (with its SET AUTHREC records)")
-	fs.StringVar(&o.user, "user", "", "embedded backend: the principal the connection runs as (default: the process user, an administrator)")
-	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to check (IBM MQ)")
-	fs.BoolVar(&o.json, "json", false, "print the checks as JSON")
-	registerMQFlags(fs)
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
+func runDoctor(ctx context.Context, o doctorOpts, stdout, stderr io.Writer) int {
 	targets, stop, err := doctorTargets(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch doctor: %v\n", err)
@@ -71,6 +64,16 @@ func runDoctor(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return code
 }
 
+func (o *doctorOpts) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded or ibmmq (a binary built with make build-mq)")
+	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: the MQSC file that defines the queue manager (with its SET AUTHREC records)")
+	fs.StringVar(&o.user, "user", "", "embedded backend: the principal the connection runs as (default: the process user, an administrator)")
+	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to check (IBM MQ)")
+	fs.BoolVar(&o.json, "json", false, "print the checks as JSON")
+	o.mq = newMQFlags()
+	o.mq.register(fs)
+}
+
 // doctorTargets builds what to check from the flags.
 func doctorTargets(o doctorOpts) ([]doctor.Target, func(), error) {
 	switch o.backend {
@@ -78,7 +81,7 @@ func doctorTargets(o doctorOpts) ([]doctor.Target, func(), error) {
 		if o.user != "" {
 			return nil, nil, fmt.Errorf("--user is for embedded connections; IBM MQ authenticates MQ_USER (see docs/ibmmq.md)")
 		}
-		ts, err := ibmmqDoctorTargets(promptPassword, o.qmgrs)
+		ts, err := o.mq.doctorTargets(promptPassword, o.qmgrs)
 		return ts, func() {}, err
 	case "embedded":
 	default:
@@ -96,15 +99,10 @@ func doctorTargets(o doctorOpts) ([]doctor.Target, func(), error) {
 
 // embeddedFromMQSC runs an MQSC file on a new embedded queue manager.
 func embeddedFromMQSC(file string) (*embedded.QMgr, []string, error) {
-	f, err := os.Open(file)
+	qm := embedded.New(embedded.Options{Name: "QM1"})
+	rep, err := runMQSCFile(qm, file)
 	if err != nil {
 		return nil, nil, err
-	}
-	defer f.Close()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	rep, err := qm.RunMQSC(f)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", file, err)
 	}
 	return qm, rep.Notes(), nil
 }

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/actions"
@@ -18,8 +17,13 @@ import (
 
 // editCommand is `poisonwatch edit`: one message's body replaced and the
 // message put again, the original archived (R10i).
-func editCommand() command {
-	return command{"edit", "replace a message's body and put it again, the original archived and removed in one unit of work (R10i)", runEdit}
+func editCommand() *command {
+	a := &editFlags{}
+	return &command{name: "edit", synopsis: "replace a message's body and put it again, the original archived and removed in one unit of work (R10i)",
+		flags: a.register,
+		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runEdit(ctx, a, fs, stdout, stderr)
+		}}
 }
 
 type editFlags struct {
@@ -28,10 +32,7 @@ type editFlags struct {
 	backend                                                                  backendFlags
 }
 
-func parseEditArgs(args []string, stderr io.Writer) (*editFlags, error) {
-	a := &editFlags{}
-	fs := flag.NewFlagSet("poisonwatch edit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func (a *editFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&a.queue, "queue", "", "the queue the message is on")
 	fs.StringVar(&a.msgid, "msgid", "", "the message's MsgId, 48 hexadecimal digits (the first message with it)")
 	fs.StringVar(&a.bodyFile, "body-file", "", "the new body: text in UTF-8 for a text body (written back in its CCSID), an xxd dump for a binary one; - reads stdin")
@@ -46,29 +47,25 @@ func parseEditArgs(args []string, stderr io.Writer) (*editFlags, error) {
 	fs.StringVar(&a.auditPath, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
 	fs.StringVar(&a.archiveDir, "archive-dir", "", "where archives go (default: archive/ in the state directory)")
 	fs.BoolVar(&a.readOnly, "read-only", false, "refuse to change a queue (a dry run still works)")
-	registerBackendFlags(fs, &a.backend, "edit on")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	switch {
-	case fs.NArg() > 0:
-		return nil, fmt.Errorf("unexpected argument %q", mqfmt.Sanitize(fs.Arg(0)))
-	case a.queue == "" || a.msgid == "" || a.bodyFile == "":
-		return nil, errors.New("--queue, --msgid and --body-file are required")
-	case a.context != "pass" && a.context != "default":
-		return nil, fmt.Errorf("--context %q: want pass or default", mqfmt.Sanitize(a.context))
-	}
-	if a.backend.kind == "ibmmq" {
-		a.backend.qmgr = mqQMgrName()
-	}
-	return a, nil
+	a.backend.register(fs, "edit on")
 }
 
-func runEdit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	a, err := parseEditArgs(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return ExitDone
+// check refuses a command line that names no message or no body.
+func (a *editFlags) check(fs *flag.FlagSet) error {
+	switch {
+	case fs.NArg() > 0:
+		return fmt.Errorf("unexpected argument %q", mqfmt.Sanitize(fs.Arg(0)))
+	case a.queue == "" || a.msgid == "" || a.bodyFile == "":
+		return errors.New("--queue, --msgid and --body-file are required")
+	case a.context != "pass" && a.context != "default":
+		return fmt.Errorf("--context %q: want pass or default", mqfmt.Sanitize(a.context))
 	}
+	a.backend.resolveQMgr()
+	return nil
+}
+
+func runEdit(ctx context.Context, a *editFlags, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+	err := a.check(fs)
 	if err == nil {
 		err = checkActionTarget(&actionFlags{backend: a.backend})
 	}
@@ -134,13 +131,7 @@ func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) er
 
 // readEditedBody reads --body-file as the editor would have written it.
 func readEditedBody(a *editFlags, m *mqwatch.Message, s *mqwatch.Summary) ([]byte, error) {
-	var b []byte
-	var err error
-	if a.bodyFile == "-" {
-		b, err = io.ReadAll(os.Stdin)
-	} else {
-		b, err = os.ReadFile(a.bodyFile)
-	}
+	b, err := readInput(a.bodyFile, maxBodyFile)
 	if err != nil {
 		return nil, fmt.Errorf("--body-file: %w", err)
 	}

@@ -14,8 +14,13 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-func exporterCommand() command {
-	return command{"exporter", "serve the watchers' figures as Prometheus metrics on /metrics: one poll per interval however many scrapers", runExporter}
+func exporterCommand() *command {
+	o := &exporterOpts{}
+	return &command{name: "exporter", synopsis: "serve the watchers' figures as Prometheus metrics on /metrics: one poll per interval however many scrapers",
+		flags: o.register,
+		run: func(ctx context.Context, _ *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runExporter(ctx, *o, stdout, stderr)
+		}}
 }
 
 // exporterOpts are the exporter's flags: the dashboard's backend flags, the
@@ -36,7 +41,7 @@ const maxCap = 1000
 // prevent.
 const maxQueuesCap = 20000
 
-func exporterFlags(fs *flag.FlagSet, o *exporterOpts) {
+func (o *exporterOpts) register(fs *flag.FlagSet) {
 	// Five seconds, not the dashboard's two: an exporter polls all day, and
 	// Prometheus scraping every 15 seconds or more still gets figures at most
 	// five seconds old.
@@ -48,7 +53,8 @@ func exporterFlags(fs *flag.FlagSet, o *exporterOpts) {
 	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
 	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
 	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
-	registerMQFlags(fs)
+	o.mq = newMQFlags()
+	o.mq.register(fs)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:9464", "address the metrics are served on (/metrics)")
 	fs.IntVar(&o.maxQueues, "max-queues", exporter.DefaultMaxQueues, "local queues per queue manager with series of their own; the rest are summed per role as queue=\"(other)\"")
 	fs.IntVar(&o.maxReasons, "max-reasons", exporter.DefaultMaxReasons, "DEADQ reasons with a series of their own; the rest are summed as reason=\"(other)\"")
@@ -57,14 +63,7 @@ func exporterFlags(fs *flag.FlagSet, o *exporterOpts) {
 
 // runExporter starts one set of watchers and serves their figures until
 // interrupted.
-func runExporter(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("poisonwatch exporter", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o exporterOpts
-	exporterFlags(fs, &o)
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
+func runExporter(ctx context.Context, o exporterOpts, stdout, stderr io.Writer) int {
 	fail := func(code int, err error) int {
 		fmt.Fprintf(stderr, "poisonwatch exporter: %s\n", safeErr(err))
 		return code

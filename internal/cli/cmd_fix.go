@@ -21,8 +21,13 @@ const (
 	exitFixFires   = 1 // the alert still fires: not applied, refused, or back within --verify
 )
 
-func fixCommand() command {
-	return command{"fix", "apply an alert's MQSC fix through PCF and check the alert clears (R10h); --list names them", runFix}
+func fixCommand() *command {
+	f := &fixFlags{}
+	return &command{name: "fix", synopsis: "apply an alert's MQSC fix through PCF and check the alert clears (R10h); --list names them",
+		flags: f.register,
+		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runFix(ctx, f, fs, stdout, stderr)
+		}}
 }
 
 type fixFlags struct {
@@ -33,10 +38,7 @@ type fixFlags struct {
 	verify       time.Duration
 }
 
-func parseFixArgs(args []string, stderr io.Writer) (*fixFlags, int, bool) {
-	f := &fixFlags{}
-	fs := flag.NewFlagSet("poisonwatch fix", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func (f *fixFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.alert, "alert", "", "the finding to fix as --list names it: RULE:QUEUE (R8b:ORDERS.BO), or RULE:QMGR for one about the queue manager")
 	fs.BoolVar(&f.list, "list", false, "list every alert of --qmgr with its id and whether its fix can be applied")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the plan (MQSC, before → after, authority) and send nothing")
@@ -44,10 +46,11 @@ func parseFixArgs(args []string, stderr io.Writer) (*fixFlags, int, bool) {
 	fs.BoolVar(&f.json, "json", false, "print the plan and the outcome as JSON")
 	fs.BoolVar(&f.ro, "read-only", false, "refuse to apply (dry runs and --list still work)")
 	fs.StringVar(&f.audit, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
-	registerBackendFlags(fs, &f.backend, "fix")
-	if code, ok := parseFlags(fs, args); !ok {
-		return nil, code, false
-	}
+	f.backend.register(fs, "fix")
+}
+
+// check refuses a command line that is neither --list nor one --alert.
+func (f *fixFlags) check(fs *flag.FlagSet, stderr io.Writer) bool {
 	switch {
 	case fs.NArg() > 0:
 		fmt.Fprintf(stderr, "poisonwatch fix: unexpected argument %q\n", mqfmt.Sanitize(fs.Arg(0)))
@@ -56,18 +59,15 @@ func parseFixArgs(args []string, stderr io.Writer) (*fixFlags, int, bool) {
 	case f.verify < 0:
 		fmt.Fprintln(stderr, "poisonwatch fix: --verify must not be negative")
 	default:
-		if f.backend.kind == "ibmmq" {
-			f.backend.qmgr = mqQMgrName()
-		}
-		return f, 0, true
+		f.backend.resolveQMgr()
+		return true
 	}
-	return nil, ExitUsage, false
+	return false
 }
 
-func runFix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	f, code, ok := parseFixArgs(args, stderr)
-	if !ok {
-		return code
+func runFix(ctx context.Context, f *fixFlags, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+	if !f.check(fs, stderr) {
+		return ExitUsage
 	}
 	conn, qm, err := openActionBackend(ctx, &f.backend)
 	if err != nil {

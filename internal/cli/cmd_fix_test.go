@@ -36,7 +36,7 @@ func TestFixCLI(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errs bytes.Buffer
-			code := runFix(context.Background(), append(append([]string{}, base...), tt.args...), &out, &errs)
+			code := Run(context.Background(), append(append([]string{"fix"}, base...), tt.args...), &out, &errs)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, out.String(), errs.String())
 			}
@@ -52,7 +52,7 @@ func TestFixCLI(t *testing.T) {
 func TestFixCLIJSON(t *testing.T) {
 	var out, errs bytes.Buffer
 	args := []string{"--scenario", "builtin", "--qmgr", "QM1", "--audit", filepath.Join(t.TempDir(), "a"), "--alert", "R8b:ORDERS.BO", "--json"}
-	if code := runFix(context.Background(), args, &out, &errs); code != 0 {
+	if code := Run(context.Background(), append([]string{"fix"}, args...), &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	var got fixOutput

@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/poisonwatch/poisonwatch/actions"
-	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -87,7 +86,7 @@ func checkFlagName(flag, v string, pattern bool) error {
 // run, which reports it.
 func printMQSCNotes(w io.Writer, prefix string, files []string) {
 	for _, path := range files {
-		data, err := safeload.ReadFile(path, maxMQSCFile)
+		data, err := readFile(path, maxMQSCFile)
 		if err != nil {
 			continue
 		}

@@ -22,41 +22,42 @@ import (
 // withRecordingReplay lets the replay command open a recording too:
 // `poisonwatch replay FILE` when FILE is a recording (--record, sim
 // --record), the action otherwise (it takes no argument of its own).
-func withRecordingReplay(cmds []command) []command {
+func withRecordingReplay(cmds []*command) []*command {
 	for i, c := range cmds {
 		if c.name != "replay" {
 			continue
 		}
-		action := c.run
-		cmds[i].summary += "; replay RECORDING opens the dashboard on a recording"
-		cmds[i].run = func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			if n := len(args); n > 0 && !strings.HasPrefix(args[n-1], "-") && record.IsRecording(args[n-1]) {
-				return runReplay(ctx, args, stdout, stderr)
-			}
-			return action(ctx, args, stdout, stderr)
-		}
+		action, rec := c, recordingCommand()
+		cmds[i] = &command{name: c.name, synopsis: c.synopsis + "; replay RECORDING opens the dashboard on a recording",
+			route: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+				if n := len(args); n > 0 && !strings.HasPrefix(args[n-1], "-") && record.IsRecording(args[n-1]) {
+					return rec.exec(ctx, args, stdout, stderr)
+				}
+				return action.exec(ctx, args, stdout, stderr)
+			}}
 	}
 	return cmds
 }
 
-func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("poisonwatch replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	theme := fs.String("theme", "", "colour theme (as the dashboard's)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: poisonwatch replay [--theme NAME] FILE")
-		fmt.Fprintln(stderr, "\nOpens the dashboard on a recording: every screen works, nothing acts. [ ] step a poll,")
-		fmt.Fprintln(stderr, "{ } a minute, t jumps to HH:MM[:SS], > plays at 1×, 10×, 60× and pauses.")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
+// recordingCommand is replay of a recording.
+func recordingCommand() *command {
+	var theme string
+	return &command{name: "replay",
+		flags: func(fs *flag.FlagSet) { fs.StringVar(&theme, "theme", "", "colour theme (as the dashboard's)") },
+		usage: usageText("Usage: poisonwatch replay [--theme NAME] FILE",
+			"\nOpens the dashboard on a recording: every screen works, nothing acts. [ ] step a poll,",
+			"{ } a minute, t jumps to HH:MM[:SS], > plays at 1×, 10×, 60× and pauses."),
+		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runReplay(ctx, theme, fs, stderr)
+		}}
+}
+
+func runReplay(ctx context.Context, theme string, fs *flag.FlagSet, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return 2
 	}
-	app, err := replayApp(fs.Arg(0), tuiOpts{theme: *theme}, lipgloss.NewRenderer(os.Stdout))
+	app, err := replayApp(fs.Arg(0), tuiOpts{theme: theme}, lipgloss.NewRenderer(os.Stdout))
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch replay: %v\n", err)
 		return 1

@@ -16,28 +16,31 @@ import (
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
-func reportCommand() command {
-	return command{"report", "write a post-mortem of a recording: alert timeline, charts, actions, what is left, fixes (HTML or Markdown)", runReport}
+func reportCommand() *command {
+	o := &reportOpts{}
+	return &command{name: "report", synopsis: "write a post-mortem of a recording: alert timeline, charts, actions, what is left, fixes (HTML or Markdown)",
+		flags: o.register,
+		usage: usageText("Usage: poisonwatch report FILE [--from T] [--to T] [--out incident.html] [--format html|md]",
+			"\nWrites a self-contained post-mortem of a recording (--record, sim --record): the alerts with",
+			"when they started, who acknowledged them and when they cleared; charts of the DEADQ and backout",
+			"queues; every operator action and what came back; the dead letters left at the end, grouped as",
+			"in the triage; the configuration findings with their MQSC fixes."),
+		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runReport(ctx, o, fs, stdout, stderr)
+		}}
 }
 
-func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("poisonwatch report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	from := fs.String("from", "", "start of the report: HH:MM[:SS] within the recording, or RFC 3339 (default its start)")
-	to := fs.String("to", "", "end of the report (default the recording's end)")
-	out := fs.String("out", "", "file to write (default standard output)")
-	format := fs.String("format", "", "html or md (default from --out's extension, else html)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: poisonwatch report FILE [--from T] [--to T] [--out incident.html] [--format html|md]")
-		fmt.Fprintln(stderr, "\nWrites a self-contained post-mortem of a recording (--record, sim --record): the alerts with")
-		fmt.Fprintln(stderr, "when they started, who acknowledged them and when they cleared; charts of the DEADQ and backout")
-		fmt.Fprintln(stderr, "queues; every operator action and what came back; the dead letters left at the end, grouped as")
-		fmt.Fprintln(stderr, "in the triage; the configuration findings with their MQSC fixes.")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
+// reportOpts are report's flags.
+type reportOpts struct{ from, to, out, format string }
+
+func (o *reportOpts) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.from, "from", "", "start of the report: HH:MM[:SS] within the recording, or RFC 3339 (default its start)")
+	fs.StringVar(&o.to, "to", "", "end of the report (default the recording's end)")
+	fs.StringVar(&o.out, "out", "", "file to write (default standard output)")
+	fs.StringVar(&o.format, "format", "", "html or md (default from --out's extension, else html)")
+}
+
+func runReport(ctx context.Context, o *reportOpts, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 	// The file may come first: report FILE --out x.html.
 	var file string
 	if fs.NArg() > 0 {
@@ -51,14 +54,14 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 2
 	}
 	fail := func(code int, err error) int { fmt.Fprintf(stderr, "poisonwatch report: %v\n", err); return code }
-	if *format == "" {
-		*format = "html"
-		if ext := strings.ToLower(filepath.Ext(*out)); ext == ".md" || ext == ".markdown" {
-			*format = "md"
+	if o.format == "" {
+		o.format = "html"
+		if ext := strings.ToLower(filepath.Ext(o.out)); ext == ".md" || ext == ".markdown" {
+			o.format = "md"
 		}
 	}
-	if *format != "html" && *format != "md" {
-		return fail(2, fmt.Errorf("--format %q: html or md", *format))
+	if o.format != "html" && o.format != "md" {
+		return fail(2, fmt.Errorf("--format %q: html or md", o.format))
 	}
 	rec, err := record.ReadAll(file)
 	if err != nil && rec == nil {
@@ -69,13 +72,13 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	first, last := bounds(rec)
 	var f, t time.Time
-	if f, err = reportTime(*from, first, last); err != nil {
+	if f, err = reportTime(o.from, first, last); err != nil {
 		return fail(2, fmt.Errorf("--from: %w", err))
 	}
-	if t, err = reportTime(*to, first, last); err != nil {
+	if t, err = reportTime(o.to, first, last); err != nil {
 		return fail(2, fmt.Errorf("--to: %w", err))
 	}
-	if err := writeReport(report.Build(rec, f, t), *out, *format, stdout); err != nil {
+	if err := writeReport(report.Build(rec, f, t), o.out, o.format, stdout); err != nil {
 		return fail(1, err)
 	}
 	return 0

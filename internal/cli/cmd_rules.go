@@ -19,8 +19,8 @@ import (
 )
 
 // rulesCommand is `poisonwatch rules`: runmqdlq rules tables.
-func rulesCommand() command {
-	return command{"rules", "runmqdlq rules tables: check, preview, run or generate one against the DEADQ", runRules}
+func rulesCommand() *command {
+	return &command{name: "rules", synopsis: "runmqdlq rules tables: check, preview, run or generate one against the DEADQ", route: runRules}
 }
 
 const rulesUsage = `usage:
@@ -38,7 +38,7 @@ func runRules(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "check":
 		return rulesCheck(args[1:], stdout, stderr)
 	case "preview", "run", "generate":
-		return rulesWithQMgr(ctx, args[0], args[1:], stdout, stderr)
+		return rulesSubcommand(args[0], args[1:]).exec(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, rulesUsage)
 		return ExitDone
@@ -95,8 +95,22 @@ func rulesCheck(args []string, stdout, stderr io.Writer) int {
 	return ExitDone
 }
 
+// rulesSubcommand is preview, run or generate. The table's file may come
+// before the flags (rules run FILE --once) or after them.
+func rulesSubcommand(sub string, args []string) *command {
+	f := &rulesFlags{}
+	if sub != "generate" && len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		f.file = args[0]
+	}
+	return &command{name: "rules " + sub, flags: func(fs *flag.FlagSet) { f.register(fs, sub) },
+		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			return rulesWithQMgr(ctx, sub, f, fs, stdout, stderr)
+		}}
+}
+
 // rulesFlags are the flags of the subcommands that reach a queue manager.
 type rulesFlags struct {
+	file                    string // the table (preview and run)
 	backend                 backendFlags
 	queue, out, audit, arch string
 	json, dryRun, once, ro  bool
@@ -104,9 +118,7 @@ type rulesFlags struct {
 	rate                    float64
 }
 
-func newRulesFlagSet(sub string, f *rulesFlags, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("poisonwatch rules "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func (f *rulesFlags) register(fs *flag.FlagSet, sub string) {
 	fs.StringVar(&f.queue, "queue", "", "the dead-letter queue (default: the table's INPUTQ, else the queue manager's DEADQ)")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON")
 	switch sub {
@@ -122,22 +134,19 @@ func newRulesFlagSet(sub string, f *rulesFlags, stderr io.Writer) *flag.FlagSet 
 	case "generate":
 		fs.StringVar(&f.out, "out", "", "write the table to this file (default: standard output)")
 	}
-	registerBackendFlags(fs, &f.backend, "use")
-	return fs
+	f.backend.register(fs, "use")
 }
 
 // rulesWithQMgr runs preview, run or generate.
-func rulesWithQMgr(ctx context.Context, sub string, args []string, stdout, stderr io.Writer) int {
-	var f rulesFlags
-	fs := newRulesFlagSet(sub, &f, stderr)
-	file, rest := "", args
-	if sub != "generate" && len(args) > 0 && args[0] != "" && args[0][0] != '-' {
-		file, rest = args[0], args[1:]
+func rulesWithQMgr(ctx context.Context, sub string, f *rulesFlags, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+	args, file := fs.Args(), f.file
+	if file != "" && len(args) > 0 && args[0] == file {
+		args = args[1:] // the file came first: the flags after it are parsed next
+		if code, ok := parseFlags(fs, args); !ok {
+			return code
+		}
 	}
-	if code, ok := parseFlags(fs, rest); !ok {
-		return code
-	}
-	if err := checkRulesFlags(sub, &f); err != nil {
+	if err := checkRulesFlags(sub, f); err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules %s: %v\n", sub, err)
 		return ExitUsage
 	}
@@ -155,10 +164,8 @@ func rulesWithQMgr(ctx context.Context, sub string, args []string, stdout, stder
 			return ExitUsage
 		}
 	}
-	if f.backend.kind == "ibmmq" {
-		f.backend.qmgr = mqQMgrName()
-	}
-	src, closeSrc, err := openRulesSource(ctx, &f)
+	f.backend.resolveQMgr()
+	src, closeSrc, err := openRulesSource(ctx, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules %s: %v\n", sub, err)
 		return ExitFailed
@@ -166,11 +173,11 @@ func rulesWithQMgr(ctx context.Context, sub string, args []string, stdout, stder
 	defer closeSrc()
 	switch sub {
 	case "preview":
-		return rulesPreview(ctx, src, t, &f, stdout, stderr)
+		return rulesPreview(ctx, src, t, f, stdout, stderr)
 	case "run":
-		return rulesRun(ctx, src, t, &f, stdout, stderr)
+		return rulesRun(ctx, src, t, f, stdout, stderr)
 	}
-	return rulesGenerate(ctx, src, &f, stdout, stderr)
+	return rulesGenerate(ctx, src, f, stdout, stderr)
 }
 
 // openRulesSource opens the queue manager as the action commands do.

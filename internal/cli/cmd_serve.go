@@ -21,8 +21,13 @@ import (
 	"github.com/poisonwatch/poisonwatch/warroom"
 )
 
-func serveCommand() command {
-	return command{"serve", "the dashboard over SSH: one set of watchers, many sessions, roles from the authorized keys", runServe}
+func serveCommand() *command {
+	o := &serveOpts{}
+	return &command{name: "serve", synopsis: "the dashboard over SSH: one set of watchers, many sessions, roles from the authorized keys",
+		flags: o.register,
+		run: func(ctx context.Context, _ *flag.FlagSet, stdout, stderr io.Writer) int {
+			return runServe(ctx, *o, stdout, stderr)
+		}}
 }
 
 // serveOpts are serve's flags on top of the dashboard's.
@@ -38,9 +43,8 @@ type serveOpts struct {
 	files        string
 }
 
-func serveFlags(fs *flag.FlagSet, o *serveOpts) {
-	tuiFlags(fs, &o.tuiOpts)
-	registerMQFlags(fs)
+func (o *serveOpts) register(fs *flag.FlagSet) {
+	o.tuiOpts.register(fs)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "address the SSH server listens on")
 	fs.StringVar(&o.hostKey, "host-key", "", "the server's private host key, created (ed25519, mode 0600) if missing (default serve_host_ed25519 in the state directory)")
 	fs.StringVar(&o.authorized, "authorized-keys", "", "OpenSSH authorized_keys file of who may connect (not writable by others); role=operator or role=viewer in a key's comment (default viewer); options from= and expiry-time= are honoured, any other refuses to start")
@@ -53,14 +57,7 @@ func serveFlags(fs *flag.FlagSet, o *serveOpts) {
 
 // runServe starts one set of watchers and serves the dashboard to every
 // SSH session on it until interrupted.
-func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("poisonwatch serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o serveOpts
-	serveFlags(fs, &o)
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
+func runServe(ctx context.Context, o serveOpts, stdout, stderr io.Writer) int {
 	fail := func(code int, err error) int { fmt.Fprintf(stderr, "poisonwatch serve: %v\n", err); return code }
 	if err := cmp.Or(checkInterval(o.interval), checkDeadline(o.deadline), checkBackend(o.backend)); err != nil {
 		return fail(2, err)

@@ -11,12 +11,8 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/internal/demo"
-	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
-
-// maxMQSCFile bounds an --mqsc file, as the scenario loader bounds its own.
-const maxMQSCFile = 4 << 20
 
 // mqscFlags collects repeated --mqsc values: FILE for the first queue
 // manager, or QMGR=FILE.
@@ -36,11 +32,27 @@ type simOpts struct {
 	interval time.Duration
 }
 
-func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	o, code, ok := parseSimFlags(args, stderr)
-	if !ok {
-		return code
-	}
+func simCommand() *command {
+	o := &simOpts{}
+	return &command{name: "sim", synopsis: "run a scenario headless on embedded queue managers and print the final state",
+		flags: o.register,
+		usage: usageText("Usage: poisonwatch sim [--scenario DIR|FILE] [--mqsc [QMGR=]FILE] [--duration D] [--seed N] [--json] [--record FILE [--interval D]]",
+			"\nRuns a scenario headless on embedded queue managers, on a simulated clock as fast as",
+			"the CPU allows, and prints the final state: every queue's depth and attributes, how many",
+			"messages took each route of the poison engine, decoded examples from the backout and",
+			"dead-letter queues, and a check that every message produced is accounted for once.",
+			"Exit status 1 when the check fails."),
+		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
+			if fs.NArg() != 0 || o.duration < 0 {
+				fs.Usage()
+				return ExitUsage
+			}
+			fs.Visit(func(f *flag.Flag) { o.seedSet = o.seedSet || f.Name == "seed" })
+			return runSim(ctx, *o, stdout, stderr)
+		}}
+}
+
+func runSim(ctx context.Context, o simOpts, stdout, stderr io.Writer) int {
 	s, err := loadSimScenario(o, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch sim: %v\n", safeErr(err))
@@ -83,10 +95,7 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func parseSimFlags(args []string, stderr io.Writer) (simOpts, int, bool) {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o simOpts
+func (o *simOpts) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.scenario, "scenario", "", "scenario directory (with scenario.toml) or TOML file; default: the built-in demo")
 	fs.Var(&o.mqsc, "mqsc", "extra MQSC `FILE` run after the scenario's own, on the first queue manager, or QMGR=FILE (repeatable)")
 	fs.DurationVar(&o.duration, "duration", 0, "simulated time (default: the scenario's duration)")
@@ -94,24 +103,6 @@ func parseSimFlags(args []string, stderr io.Writer) (simOpts, int, bool) {
 	fs.BoolVar(&o.json, "json", false, "print the final state as JSON")
 	fs.StringVar(&o.record, "record", "", "record what the dashboard would have seen, polling every --interval of simulated time, to `FILE` (for poisonwatch replay and report)")
 	fs.DurationVar(&o.interval, "interval", 2*time.Second, "with --record: the simulated poll interval")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: poisonwatch sim [--scenario DIR|FILE] [--mqsc [QMGR=]FILE] [--duration D] [--seed N] [--json] [--record FILE [--interval D]]")
-		fmt.Fprintln(stderr, "\nRuns a scenario headless on embedded queue managers, on a simulated clock as fast as")
-		fmt.Fprintln(stderr, "the CPU allows, and prints the final state: every queue's depth and attributes, how many")
-		fmt.Fprintln(stderr, "messages took each route of the poison engine, decoded examples from the backout and")
-		fmt.Fprintln(stderr, "dead-letter queues, and a check that every message produced is accounted for once.")
-		fmt.Fprintln(stderr, "Exit status 1 when the check fails.")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlags(fs, args); !ok {
-		return o, code, false
-	}
-	if fs.NArg() != 0 || o.duration < 0 {
-		fs.Usage()
-		return o, 2, false
-	}
-	fs.Visit(func(f *flag.Flag) { o.seedSet = o.seedSet || f.Name == "seed" })
-	return o, 0, true
 }
 
 func loadSimScenario(o simOpts, stderr io.Writer) (*demo.Scenario, error) {
@@ -128,7 +119,7 @@ func loadSimScenario(o simOpts, stderr io.Writer) (*demo.Scenario, error) {
 		if i := strings.IndexByte(m, '='); i > 0 {
 			qmgr, file = m[:i], m[i+1:]
 		}
-		text, err := readBounded(file, maxMQSCFile)
+		text, err := readFile(file, maxMQSCFile)
 		if err != nil {
 			return nil, fmt.Errorf("--mqsc: %w", err)
 		}
@@ -138,13 +129,4 @@ func loadSimScenario(o simOpts, stderr io.Writer) (*demo.Scenario, error) {
 		printMQSCNotes(stderr, "poisonwatch sim", []string{file})
 	}
 	return s, nil
-}
-
-func readBounded(name string, limit int64) ([]byte, error) {
-	f, err := safeload.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return readLimited(f, name, limit)
 }

@@ -26,7 +26,7 @@ func simRecord(t testing.TB, d time.Duration) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "demo.pwrec")
 	var out, errs bytes.Buffer
-	if code := runSim(context.Background(), []string{"--record", path, "--duration", d.String()}, &out, &errs); code != 0 {
+	if code := Run(context.Background(), []string{"sim", "--record", path, "--duration", d.String()}, &out, &errs); code != 0 {
 		t.Fatalf("sim --record: exit %d: %s", code, errs.String())
 	}
 	return path
@@ -136,7 +136,7 @@ var hourRecording = sync.OnceValue(func() string {
 	dir, _ := os.MkdirTemp("", "pwbench")
 	path := filepath.Join(dir, "hour.pwrec")
 	var out, errs bytes.Buffer
-	if code := runSim(context.Background(), []string{"--record", path, "--duration", "1h"}, &out, &errs); code != 0 {
+	if code := Run(context.Background(), []string{"sim", "--record", path, "--duration", "1h"}, &out, &errs); code != 0 {
 		panic(errs.String())
 	}
 	return path

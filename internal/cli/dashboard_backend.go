@@ -11,7 +11,6 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/internal/doctor"
 	"github.com/poisonwatch/poisonwatch/internal/record"
-	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
@@ -54,7 +53,7 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 		if o.user != "" {
 			return nil, fmt.Errorf("--user is for the embedded backend; IBM MQ authenticates MQ_USER")
 		}
-		qs, err := ibmmqBackends(promptPassword, o.qmgrs)
+		qs, err := o.mq.backends(promptPassword, o.qmgrs)
 		if err != nil {
 			return nil, err
 		}
@@ -86,15 +85,10 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 // startEmbedded runs the queue managers of --mqsc, or of the scenario.
 func startEmbedded(ctx context.Context, o tuiOpts) (*backend, error) {
 	if o.mqsc != "" {
-		f, err := safeload.Open(o.mqsc)
+		qm := embedded.New(embedded.Options{Name: "QM1"})
+		rep, err := runMQSCFile(qm, o.mqsc)
 		if err != nil {
 			return nil, err
-		}
-		defer f.Close()
-		qm := embedded.New(embedded.Options{Name: "QM1"})
-		rep, err := qm.RunMQSC(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", o.mqsc, err)
 		}
 		for _, n := range rep.Notes() { // left on the screen when the dashboard exits
 			fmt.Fprintf(os.Stderr, "poisonwatch: --mqsc %s: %s\n", mqfmt.Sanitize(o.mqsc), n)
@@ -110,7 +104,7 @@ func startEmbedded(ctx context.Context, o tuiOpts) (*backend, error) {
 // scenario lacks is an error, and connection settings are not used (said
 // on stderr, so that a file written for IBM MQ is not misread).
 func watchListed(all []qmgrConn, file string, stderr io.Writer) ([]qmgrConn, error) {
-	data, err := readBounded(file, 1<<20)
+	data, err := readQMgrsFile(file)
 	if err != nil {
 		return nil, err
 	}

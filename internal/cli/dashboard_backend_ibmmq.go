@@ -12,51 +12,55 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
 )
 
-// mqSettings is filled from the environment, then from the flags.
-var mqSettings = ibmmq.FromEnv(os.Getenv)
+// mqFlags are a command line's IBM MQ connection settings: MQ_* from the
+// environment, then the flags. Only this build has them; each command
+// parses them into its own value.
+type mqFlags struct {
+	settings ibmmq.Settings
+	qmgrs    string // several queue managers to watch at once (--qmgrs)
+}
 
-// qmgrsFile lists several queue managers to watch at once (--qmgrs).
-var qmgrsFile string
+func newMQFlags() *mqFlags { return &mqFlags{settings: ibmmq.FromEnv(os.Getenv)} }
 
-func registerMQFlags(fs *flag.FlagSet) {
-	mqSettings.RegisterFlags(fs)
+func (m *mqFlags) register(fs *flag.FlagSet) {
+	m.settings.RegisterFlags(fs)
 	if fs.Lookup("qmgrs") == nil {
-		fs.StringVar(&qmgrsFile, "qmgrs", "", "TOML file listing several queue managers to watch ([[qmgr]] name, channel, conn, ccdt_url, ...)")
+		fs.StringVar(&m.qmgrs, "qmgrs", "", "TOML file listing several queue managers to watch ([[qmgr]] name, channel, conn, ccdt_url, ...)")
 	}
 }
 
-func mqQMgrName() string { return mqSettings.QMgr }
+func (m *mqFlags) qmgrName() string { return m.settings.QMgr }
 
-// ibmmqBackend builds the backend after flag parsing.
-func ibmmqBackend(prompt ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
-	if err := mqSettings.Resolve(prompt); err != nil {
+// backend builds the backend after flag parsing.
+func (m *mqFlags) backend(prompt ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
+	if err := m.settings.Resolve(prompt); err != nil {
 		return nil, err
 	}
-	return ibmmq.New(mqSettings)
+	return ibmmq.New(m.settings)
 }
 
-// ibmmqBackends builds one backend per queue manager of the --qmgrs file
+// backends builds one backend per queue manager of the --qmgrs file
 // (the dashboard's flag, or this build's for other commands), or the one
 // the flags name. Credentials are resolved (and prompted for) once.
-func ibmmqBackends(prompt ibmmq.PasswordPrompter, file string) ([]qmgrConn, error) {
+func (m *mqFlags) backends(prompt ibmmq.PasswordPrompter, file string) ([]qmgrConn, error) {
 	if file == "" {
-		file = qmgrsFile
+		file = m.qmgrs
 	}
 	if file == "" {
-		c, err := ibmmqBackend(prompt)
+		c, err := m.backend(prompt)
 		if err != nil {
 			return nil, err
 		}
-		return []qmgrConn{{name: mqSettings.QMgr, conn: c}}, nil
+		return []qmgrConn{{name: m.settings.QMgr, conn: c}}, nil
 	}
-	data, err := readBounded(file, 1<<20)
+	data, err := readQMgrsFile(file)
 	if err != nil {
 		return nil, err
 	}
-	if err := mqSettings.Resolve(prompt); err != nil {
+	if err := m.settings.Resolve(prompt); err != nil {
 		return nil, err
 	}
-	all, err := ibmmq.ParseQMgrFile(data, mqSettings)
+	all, err := ibmmq.ParseQMgrFile(data, m.settings)
 	if err != nil {
 		return nil, err
 	}
@@ -77,13 +81,13 @@ func ibmmqBackends(prompt ibmmq.PasswordPrompter, file string) ([]qmgrConn, erro
 // defaultBackend: the IBM MQ edition watches a real queue manager by default.
 const defaultBackend = "ibmmq"
 
-// ibmmqDoctorTargets is what `poisonwatch doctor` checks: each queue
+// doctorTargets is what `poisonwatch doctor` checks: each queue
 // manager the same flags would watch, with how its connection was chosen.
-func ibmmqDoctorTargets(prompt ibmmq.PasswordPrompter, file string) ([]doctor.Target, error) {
-	qs, err := ibmmqBackends(prompt, file)
+func (m *mqFlags) doctorTargets(prompt ibmmq.PasswordPrompter, file string) ([]doctor.Target, error) {
+	qs, err := m.backends(prompt, file)
 	if err != nil {
-		return []doctor.Target{{Name: mqSettings.QMgr, Settings: doctor.Check{Name: "connection", Why: err.Error(),
-			Details: mqSettings.Explain(nil)}}}, nil
+		return []doctor.Target{{Name: m.settings.QMgr, Settings: doctor.Check{Name: "connection", Why: err.Error(),
+			Details: m.settings.Explain(nil)}}}, nil
 	}
 	out := make([]doctor.Target, 0, len(qs))
 	for _, q := range qs {

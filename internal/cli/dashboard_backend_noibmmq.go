@@ -11,23 +11,28 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/ibmmq"
 )
 
-func registerMQFlags(*flag.FlagSet) {}
+// mqFlags are the IBM MQ connection flags, which this build does not have.
+type mqFlags struct{}
 
-func mqQMgrName() string { return "" }
+func newMQFlags() *mqFlags { return &mqFlags{} }
 
-func ibmmqBackends(ibmmq.PasswordPrompter, string) ([]qmgrConn, error) {
+func (*mqFlags) register(*flag.FlagSet) {}
+
+func (*mqFlags) qmgrName() string { return "" }
+
+func (*mqFlags) backends(ibmmq.PasswordPrompter, string) ([]qmgrConn, error) {
 	return nil, errNoIBMMQ
 }
 
 var errNoIBMMQ = errors.New("this poisonwatch was built without IBM MQ support: build it with `make build-mq` on a machine with the IBM MQ client")
 
-func ibmmqDoctorTargets(ibmmq.PasswordPrompter, string) ([]doctor.Target, error) {
+func (*mqFlags) doctorTargets(ibmmq.PasswordPrompter, string) ([]doctor.Target, error) {
 	return nil, errNoIBMMQ
 }
 
 func ibmmqDoctorTarget(qmgrConn) (doctor.Target, bool) { return doctor.Target{}, false }
 
-func ibmmqBackend(ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
+func (*mqFlags) backend(ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
 	return nil, errNoIBMMQ
 }
 

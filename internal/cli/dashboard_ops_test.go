@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"io"
 	"path/filepath"
 	"testing"
@@ -19,7 +20,10 @@ func TestDashboardPredictsWhatThePreviewSays(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	ctx := context.Background()
 	var f rulesFlags
-	if err := newRulesFlagSet("preview", &f, io.Discard).Parse([]string{"--scenario", "builtin"}); err != nil {
+	fs := flag.NewFlagSet("preview", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f.register(fs, "preview")
+	if err := fs.Parse([]string{"--scenario", "builtin"}); err != nil {
 		t.Fatal(err)
 	}
 	connector, _, err := openActionBackend(ctx, &f.backend)

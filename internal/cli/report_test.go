@@ -18,7 +18,7 @@ import (
 func runReportOf(t *testing.T, path string, args ...string) string {
 	t.Helper()
 	var out, errs bytes.Buffer
-	if code := runReport(context.Background(), append([]string{path}, args...), &out, &errs); code != 0 {
+	if code := Run(context.Background(), append([]string{"report", path}, args...), &out, &errs); code != 0 {
 		t.Fatalf("report %v: exit %d: %s", args, code, errs.String())
 	}
 	return out.String()
@@ -147,7 +147,7 @@ func TestReportOutNeverOverwrites(t *testing.T) {
 	}
 	for _, out := range []string{existing, dangling} {
 		var stdout, stderr bytes.Buffer
-		if code := runReport(context.Background(), []string{path, "--out", out}, &stdout, &stderr); code != 1 ||
+		if code := Run(context.Background(), []string{"report", path, "--out", out}, &stdout, &stderr); code != 1 ||
 			!strings.Contains(stderr.String(), "nothing is overwritten") {
 			t.Errorf("--out %s: exit %d, %q", out, code, stderr.String())
 		}
@@ -160,7 +160,7 @@ func TestReportOutNeverOverwrites(t *testing.T) {
 	}
 	fresh := filepath.Join(dir, "new.html")
 	var stdout, stderr bytes.Buffer
-	if code := runReport(context.Background(), []string{path, "--out", fresh}, &stdout, &stderr); code != 0 {
+	if code := Run(context.Background(), []string{"report", path, "--out", fresh}, &stdout, &stderr); code != 0 {
 		t.Fatalf("--out a new file: exit %d: %s", code, stderr.String())
 	}
 }

@@ -254,6 +254,15 @@ func TestTypeCheckIncludesTaggedFilesAndRealMQGolang(t *testing.T) {
 			t.Errorf("%s.%s not found: the ibmmq-tagged files were not type-checked", backendPath, name)
 		}
 	}
+	// The command line's IBM MQ flags have their settings only in
+	// internal/cli's ibmmq-tagged file.
+	if cli := c.pkgs[cliPath]; cli == nil {
+		t.Errorf("%s was not checked", cliPath)
+	} else if obj := cli.Scope().Lookup("mqFlags"); obj == nil {
+		t.Errorf("%s.mqFlags not found", cliPath)
+	} else if st, ok := obj.Type().Underlying().(*types.Struct); !ok || st.NumFields() == 0 {
+		t.Errorf("%s.mqFlags has no settings: its ibmmq-tagged file was not type-checked", cliPath)
+	}
 	mqgo := c.pkgs[mqgoPath]
 	if mqgo == nil {
 		t.Fatalf("%s was not checked", mqgoPath)
