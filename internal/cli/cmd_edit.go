@@ -94,6 +94,12 @@ func parseEditMsgID(s string, id *[24]byte) error {
 }
 
 func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) error {
+	// The new body is read before the queue manager is touched: a file that
+	// cannot be read refuses the edit at once.
+	edited, err := readInput(a.bodyFile, maxBodyFile)
+	if err != nil {
+		return fmt.Errorf("--body-file: %w", err)
+	}
 	conn, _, err := openActionBackend(ctx, &a.backend)
 	if err != nil {
 		return err
@@ -108,7 +114,7 @@ func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) er
 		return err
 	}
 	s := mqwatch.Summarize(&m)
-	body, err := readEditedBody(a, &m, &s)
+	body, err := editedBody(a, edited, &m, &s)
 	if err != nil {
 		return err
 	}
@@ -129,12 +135,9 @@ func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) er
 	return nil
 }
 
-// readEditedBody reads --body-file as the editor would have written it.
-func readEditedBody(a *editFlags, m *mqwatch.Message, s *mqwatch.Summary) ([]byte, error) {
-	b, err := readInput(a.bodyFile, maxBodyFile)
-	if err != nil {
-		return nil, fmt.Errorf("--body-file: %w", err)
-	}
+// editedBody is --body-file's bytes b read as the editor would have
+// written them: text in UTF-8 for a text body, an xxd dump for a binary one.
+func editedBody(a *editFlags, b []byte, m *mqwatch.Message, s *mqwatch.Summary) ([]byte, error) {
 	if a.raw {
 		return b, nil
 	}

@@ -34,6 +34,7 @@ func TestFIFOInputsRefusedAtOnce(t *testing.T) {
 	audit := []string{"--audit", filepath.Join(dir, "audit.jsonl"), "--mqsc", mqsc}
 	for name, args := range map[string][]string{
 		"rules":           {"rules", "check", fifo},
+		"audit check":     {"audit", "check", fifo},
 		"mqsc":            {"export", "--queue", "Q", "--all", "--file", filepath.Join(dir, "x.dmp"), "--mqsc", fifo},
 		"load":            {"move", "--queue", "Q", "--to", "T", "--all", "--load", fifo},
 		"import":          append([]string{"import", "--file", fifo, "--to", "Q", "--all"}, audit...),
