@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
@@ -60,16 +61,17 @@ func writeMsgJSON(w *bufio.Writer, m *decodedMsg) {
 	switch {
 	case m.hex != nil:
 		w.WriteString(",\n" + in + `  "hex": "`)
-		streamHex(w, m.hex, b.CCSID, writeJSONInner)
+		streamHex(w, m.hex, b.CCSID, newJSONInner().write)
 		w.WriteByte('"')
 	case m.text != "":
 		w.WriteString(",\n" + in + `  "text": "`)
+		esc := newJSONInner()
 		for t := m.text; t != ""; {
 			n := min(len(t), jsonChunk)
 			for n < len(t) && n > 0 && !utf8.RuneStart(t[n]) {
 				n--
 			}
-			writeJSONInner(w, t[:n])
+			esc.write(w, t[:n])
 			t = t[n:]
 		}
 		w.WriteByte('"')
@@ -91,56 +93,29 @@ func jsonField(w *bufio.Writer, indent, name string, v any) {
 	w.Write(b)
 }
 
-// writeJSONInner writes s escaped as the inside of a JSON string, as
-// encoding/json escapes it (bad UTF-8 becomes U+FFFD) but without escaping
-// <, > and &, which are safe outside HTML. It is called once per dump line,
-// so it allocates nothing.
-func writeJSONInner(w *bufio.Writer, s string) {
-	const hex = "0123456789abcdef"
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			w.WriteString(s[start:i])
-			switch c {
-			case '"', '\\':
-				w.WriteByte('\\')
-				w.WriteByte(c)
-			case '\n':
-				w.WriteString(`\n`)
-			case '\r':
-				w.WriteString(`\r`)
-			case '\t':
-				w.WriteString(`\t`)
-			default:
-				w.WriteString(`\u00`)
-				w.WriteByte(hex[c>>4])
-				w.WriteByte(hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 || r == '\u2028' || r == '\u2029' {
-			w.WriteString(s[start:i])
-			switch r {
-			case utf8.RuneError:
-				w.WriteString(`\ufffd`)
-			case '\u2028':
-				w.WriteString(`\u2028`)
-			default:
-				w.WriteString(`\u2029`)
-			}
-			start = i + n
-		}
-		i += n
-	}
-	w.WriteString(s[start:])
+// jsonInner writes strings as the inside of a JSON string, escaped by
+// encoding/json (bad UTF-8 becomes U+FFFD, U+2028 and U+2029 are escaped)
+// but with SetEscapeHTML(false): <, > and & are safe outside HTML and a
+// reader of the dump should see them. One is made per output and reused
+// for every dump line and text chunk.
+type jsonInner struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func newJSONInner() *jsonInner {
+	j := &jsonInner{}
+	j.enc = json.NewEncoder(&j.buf)
+	j.enc.SetEscapeHTML(false)
+	return j
+}
+
+// write writes s escaped, without its quotes.
+func (j *jsonInner) write(w *bufio.Writer, s string) {
+	j.buf.Reset()
+	_ = j.enc.Encode(s) // a string always encodes: "...", then a newline
+	b := j.buf.Bytes()
+	w.Write(b[1 : len(b)-2])
 }
 
 // unquoteFields drops the quotes the text output puts around MQCHAR values
