@@ -5,7 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -82,7 +82,7 @@ type common interface {
 	ReplaySeek(t time.Time) tea.Cmd
 	// RecordRun keeps an action's result: the audit, the requeue-loop
 	// check (R10f), and what the watcher no longer has to read.
-	RecordRun(res actions.OpResult)
+	RecordRun(res ops.OpResult)
 	// Flash sets the one-line status ("copied", why a key does nothing).
 	Flash(text string)
 	// FixKeys are x and I on the alert sel returns, AckKeys K and Z:
@@ -135,7 +135,7 @@ func (a *App) ReplaySeek(t time.Time) tea.Cmd {
 	a.replay.speed, a.replay.gen = 0, a.replay.gen+1
 	return a.replaySeek(t)
 }
-func (a *App) RecordRun(res actions.OpResult)            { a.recordRun(res) }
+func (a *App) RecordRun(res ops.OpResult)                { a.recordRun(res) }
 func (a *App) Flash(text string)                         { a.flash = text }
 func (a *App) Audit() []auditRun                         { return a.auditLog }
 func (a *App) AckKeys(sel func() *model.Alert) []binding { return a.ackBindings(sel) }
