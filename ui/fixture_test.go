@@ -155,14 +155,13 @@ func incident(seq uint64, dlq int) *mqwatch.Snapshot {
 // TestMain pins the local time zone: the audit view shows local times.
 func TestMain(m *testing.M) {
 	time.Local = time.UTC
-	clipboard = io.Discard
 	os.Exit(m.Run())
 }
 
 func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 	t.Helper()
 	src := &fakeSource{name: "QM1", ch: make(chan *mqwatch.Snapshot, 1)}
-	r := lipgloss.NewRenderer(os.Stdout)
+	r := lipgloss.NewRenderer(io.Discard) // the terminal: OSC 52 from y goes here
 	r.SetColorProfile(termenv.Ascii)
 	th, err := themes.Load("dark")
 	if err != nil {
