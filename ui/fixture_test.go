@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aymanbagabas/go-udiff"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -257,7 +258,7 @@ func golden(t *testing.T, got string) {
 		t.Fatalf("%v (run go test ./ui -update)", err)
 	}
 	if string(want) != got {
-		t.Fatalf("screen differs from %s (run go test ./ui -update to accept):\n%s", p, got)
+		t.Fatalf("screen differs from %s (run go test ./ui -update to accept):\n%s", p, udiff.Unified(p, "got", string(want), got))
 	}
 }
 
