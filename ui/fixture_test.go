@@ -182,7 +182,7 @@ func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 var namedKeys = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
 	"backspace": tea.KeyBackspace, "ctrl+a": tea.KeyCtrlA, "ctrl+t": tea.KeyCtrlT, "ctrl+r": tea.KeyCtrlR,
-	"ctrl+u": tea.KeyCtrlU, "left": tea.KeyLeft, "right": tea.KeyRight, "up": tea.KeyUp, "down": tea.KeyDown,
+	"ctrl+u": tea.KeyCtrlU, "ctrl+n": tea.KeyCtrlN, "ctrl+s": tea.KeyCtrlS, "ctrl+f": tea.KeyCtrlF, "left": tea.KeyLeft, "right": tea.KeyRight, "up": tea.KeyUp, "down": tea.KeyDown,
 }
 
 func keyMsg(s string) tea.KeyMsg {
