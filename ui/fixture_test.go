@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/aymanbagabas/go-udiff"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -200,6 +201,35 @@ func keyMsg(s string) tea.KeyMsg {
 func press(a *App, keys ...string) {
 	for _, k := range keys {
 		_, cmd := a.Update(keyMsg(k))
+		drain(a, cmd)
+	}
+}
+
+// km is the key map tests press keys from by name (pressKey, flow.press)
+// where what a key means is what is tested: a key moved in the map moves
+// with them.
+var km = DefaultKeyMap()
+
+// bindingMsg is the key message of b's first key. It fails the test when
+// keyMsg cannot spell that key, rather than pressing something else.
+func bindingMsg(t testing.TB, b key.Binding) tea.KeyMsg {
+	t.Helper()
+	name := b.Keys()[0]
+	if name == " " {
+		name = "space"
+	}
+	m := keyMsg(name)
+	if !key.Matches(m, b) {
+		t.Fatalf("keyMsg cannot press %q (%s)", b.Keys()[0], b.Help().Desc)
+	}
+	return m
+}
+
+// pressKey presses bindings of the key map, as press presses literal keys.
+func pressKey(t testing.TB, a *App, bs ...key.Binding) {
+	t.Helper()
+	for _, b := range bs {
+		_, cmd := a.Update(bindingMsg(t, b))
 		drain(a, cmd)
 	}
 }
