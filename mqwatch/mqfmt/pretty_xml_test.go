@@ -153,3 +153,22 @@ func FuzzPrettyXML(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkPrettyXML lays out a 1 MB order document, the size of a large
+// SOAP or ISO 20022 body.
+func BenchmarkPrettyXML(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`<?xml version="1.0" encoding="UTF-8"?><orders xmlns="urn:x">`)
+	for i := 0; sb.Len() < 1<<20; i++ {
+		sb.WriteString(`<order id="` + strings.Repeat("7", i%9+1) + `"><qty>2</qty><item sku="A&amp;B"/><!-- c --><note><![CDATA[<b>x</b>]]></note></order>`)
+	}
+	sb.WriteString(`</orders>`)
+	s := sb.String()
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := PrettyXML(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
