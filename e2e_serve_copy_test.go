@@ -63,3 +63,30 @@ func TestEndToEndCopyGoesToTheSSHClient(t *testing.T) {
 		t.Fatalf("an OSC 52 sequence was sent for a dumb terminal")
 	}
 }
+
+// TestEndToEndCopyInTheLocalDashboard: on the local dashboard y still writes
+// OSC 52 to the terminal it draws on, with NO_COLOR too (a clipboard write is
+// not colour).
+func TestEndToEndCopyInTheLocalDashboard(t *testing.T) {
+	dir, bin := buildForTmux(t)
+	// script(1) (bsdutils, essential in Debian) runs the dashboard on a
+	// terminal of its own and keeps all it writes: the pane still shows it.
+	raw := filepath.Join(dir, "terminal.raw")
+	cmd := "NO_COLOR=1 XDG_STATE_HOME=" + dir + " script -q -f -c '" + bin + " --audit " + filepath.Join(dir, "audit.jsonl") + "' " + raw
+	s := newTmux(t, dir, "", 120, 35, cmd)
+	s.waitFor("Alerts (", "SYSTEM.DEAD.LETTER.QUEUE")
+	s.keys("d")
+	s.waitFor("grouped by reason+destination")
+	s.keys("Enter", "Enter")
+	s.waitFor("MsgId ")
+	s.keys("y")
+	s.waitFor("copied MsgId")
+	out, err := os.ReadFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := osc52.FindSubmatch(out); m == nil {
+		t.Fatalf("no OSC 52 sequence on the dashboard's terminal (%d bytes)", len(out))
+	}
+	s.keys("q")
+}
