@@ -182,6 +182,8 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 		return a.refreshScreens()
 	case messageVerdictMsg:
 		a.onMessageVerdict(m)
+	case copyMsg:
+		return a.copyTo(m)
 	case copiedMsg:
 		a.flash = string(m)
 	}
