@@ -16,8 +16,8 @@ import (
 
 // actionSynopsis is each action command's usage line.
 var actionSynopsis = map[actions.Op]string{
-	actions.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--putaut def|ctx] [--verify D] [flags]",
-	actions.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [--verify D] [flags]",
+	actions.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM] [--create-like Q [--maxdepth N]]] [--putaut def|ctx] [--verify D] [flags]",
+	actions.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM | --create-like Q [--maxdepth N]] [--verify D] [flags]",
 	actions.OpDiscard: "poisonwatch discard --queue Q (--all | --msgid HEX | FILTERS) [--file ARCHIVE | --archive-dir DIR] [flags]",
 	actions.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [--no-reports] [--verify D] [flags]",
 	actions.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) [--file FILE] [flags]",
@@ -40,6 +40,8 @@ var opOnlyFlags = map[string][]actions.Op{
 	"archive-dir":         {actions.OpDiscard},
 	"batch":               {actions.OpRequeue, actions.OpMove, actions.OpDiscard, actions.OpReplay, actions.OpImport},
 	"workers":             {actions.OpRequeue, actions.OpMove, actions.OpDiscard},
+	"create-like":         {actions.OpRequeue, actions.OpMove},
+	"maxdepth":            {actions.OpRequeue, actions.OpMove},
 }
 
 // flagApplies reports whether the flag name means something to op.
