@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -53,7 +54,7 @@ func (a *actionFlags) checkPark() error {
 // parked is the define --create-like planned and, unless a dry run, applied.
 type parked struct {
 	Plan   actions.FixPlan   `json:"plan"`
-	Result actions.FixResult `json:"result"`
+	Result ops.FixResult     `json:"result"`
 	queue  mqwatch.QueueInfo // the queue as it will be: LIKE's attributes, the MAXDEPTH, empty
 }
 
@@ -119,7 +120,7 @@ func definePark(ctx context.Context, a *actionFlags, conn mqwatch.Connector, qm 
 		return conn, nil, err
 	}
 	if a.req.DryRun {
-		p.Result = actions.FixResult{Plan: p.Plan, DryRun: true}
+		p.Result = ops.FixResult{Plan: p.Plan, DryRun: true}
 		return plannedConnector{Connector: conn, q: p.queue, like: strings.ToUpper(a.park.like)}, p, nil
 	}
 	if qm != nil {
@@ -129,13 +130,13 @@ func definePark(ctx context.Context, a *actionFlags, conn mqwatch.Connector, qm 
 		}
 		defer func() { _ = srv.Stop() }()
 	}
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
+	eng, err := ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
 		ReadOnly: a.readOnly, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch " + string(a.req.Op)}})
 	if err == nil {
 		p.Result, err = eng.ApplyFix(ctx, p.Plan, "", false)
 	}
 	if err != nil {
-		return conn, p, fmt.Errorf("--create-like: %s not defined: %s", p.queue.Name, actions.DescribeReason(err))
+		return conn, p, fmt.Errorf("--create-like: %s not defined: %s", p.queue.Name, ops.DescribeReason(err))
 	}
 	return conn, p, nil
 }

@@ -4,11 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"io"
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )
 
@@ -38,7 +38,7 @@ func runAudit(_ context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int
 		return 1
 	}
 	defer f.Close()
-	batches, lines, err := actions.CheckAudit(f)
+	batches, lines, err := ops.CheckAudit(f)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch audit: %s: %v\n", fs.Arg(1), err)
 		return 1
@@ -50,7 +50,7 @@ func runAudit(_ context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int
 	return 0
 }
 
-func printPending(w io.Writer, path string, batches []actions.PendingBatch, lines int) {
+func printPending(w io.Writer, path string, batches []ops.PendingBatch, lines int) {
 	if len(batches) == 0 {
 		fmt.Fprintf(w, "%s: %d lines, every batch has its outcome\n", path, lines)
 		return
