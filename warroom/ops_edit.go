@@ -1,0 +1,82 @@
+package warroom
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// editEngines is what edit and resend (R10i) needs of the engines behind
+// the room; serve's engines have it.
+type editEngines interface {
+	PlanEdit(ctx context.Context, req actions.EditRequest) (actions.EditPlan, error)
+	Edit(ctx context.Context, req actions.EditRequest) (actions.EditResult, error)
+}
+
+// errNoEdits: the engines behind the room cannot edit messages.
+var errNoEdits = errors.New("this server's engines do not edit messages")
+
+// PlanEdit is the plan of edit and resend for the room's driver, who edits
+// in the dashboard's textarea (there is no terminal of theirs to hand to
+// $EDITOR): refused to viewers and while another session acts on the queue.
+func (o *SessionOps) PlanEdit(ctx context.Context, req actions.EditRequest) (actions.EditPlan, error) {
+	ed, op, err := o.editing(&req)
+	if err != nil {
+		return actions.EditPlan{Request: req}, err
+	}
+	if err := o.Locks.check(op); err != nil {
+		return actions.EditPlan{Request: req}, err
+	}
+	return ed.PlanEdit(ctx, req)
+}
+
+// Edit puts the edited copy and removes the original under the queue's
+// lock, audited with the SSH identity and announced to the room.
+func (o *SessionOps) Edit(ctx context.Context, req actions.EditRequest) (actions.EditResult, error) {
+	ed, op, err := o.editing(&req)
+	if err != nil {
+		return actions.EditResult{Plan: actions.EditPlan{Request: req}}, err
+	}
+	if req.DryRun {
+		return ed.Edit(ctx, req)
+	}
+	who := o.Seat.Who()
+	if err := o.Locks.acquire(op, who); err != nil {
+		return actions.EditResult{Plan: actions.EditPlan{Request: req}}, err
+	}
+	defer o.Locks.release(op)
+	res, err := ed.Edit(ctx, req)
+	o.Seat.room.Announce(o.Seat.ID(), editSentence(who.User, req, res, err), nil)
+	return res, err
+}
+
+// editing checks the role and stamps the request with who acts and the
+// archive file the session may name.
+func (o *SessionOps) editing(req *actions.EditRequest) (editEngines, actions.OpRequest, error) {
+	op := actions.OpRequest{QMgr: req.QMgr, Queue: req.Queue, File: req.File}
+	if err := o.allowed(&op); err != nil {
+		return nil, op, err
+	}
+	req.User, req.File = op.User, op.File
+	ed, ok := o.Engines.(editEngines)
+	if !ok {
+		return nil, op, errNoEdits
+	}
+	return ed, op, nil
+}
+
+// editSentence is the flash every session sees when an edit ends.
+func editSentence(user string, req actions.EditRequest, res actions.EditResult, err error) string {
+	what := fmt.Sprintf("edit and resend of %X on %s", req.Msg.MsgId[:], queueName(actions.OpRequest{QMgr: req.QMgr, Queue: req.Queue}))
+	if err != nil {
+		return fmt.Sprintf("%s: %s failed: %s", user, what, actions.DescribeReason(err))
+	}
+	to := res.Plan.Target
+	if to == "" {
+		to = req.Queue
+	}
+	return fmt.Sprintf("%s: %s: %s → %s", user, what, mqfmt.Sanitize(res.Outcome), mqfmt.Sanitize(to))
+}
