@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -79,4 +80,23 @@ func editSentence(user string, req actions.EditRequest, res actions.EditResult, 
 		to = req.Queue
 	}
 	return fmt.Sprintf("%s: %s: %s → %s", user, what, mqfmt.Sanitize(res.Outcome), mqfmt.Sanitize(to))
+}
+
+// bodySearcher is ctrl+f's body search (#28 §5) on the engines.
+type bodySearcher interface {
+	SearchBodies(ctx context.Context, qmgr, queue string, p *actions.BodyPattern, progress func(actions.SearchProgress), found func(mqwatch.Summary)) (actions.SearchProgress, error)
+}
+
+// SearchBodies searches every body of a queue for an operator. Viewers
+// are refused: their bodies are masked, and which messages match a text
+// would tell what the mask hides. It only browses, so it takes no lock.
+func (o *SessionOps) SearchBodies(ctx context.Context, qmgr, queue string, p *actions.BodyPattern, progress func(actions.SearchProgress), found func(mqwatch.Summary)) (actions.SearchProgress, error) {
+	if o.Seat.Who().Role != Operator {
+		return actions.SearchProgress{}, ErrViewer
+	}
+	s, ok := o.Engines.(bodySearcher)
+	if !ok {
+		return actions.SearchProgress{}, errors.New("this server's engines do not search bodies")
+	}
+	return s.SearchBodies(ctx, qmgr, queue, p, progress, found)
 }

@@ -19,6 +19,10 @@ func (o editEngineOps) PlanEdit(ctx context.Context, req actions.EditRequest) (a
 	return o.e.PlanEdit(ctx, req)
 }
 
+func (o editEngineOps) SearchBodies(ctx context.Context, _, queue string, p *actions.BodyPattern, progress func(actions.SearchProgress), found func(mqwatch.Summary)) (actions.SearchProgress, error) {
+	return o.e.SearchBodies(ctx, queue, p, progress, found)
+}
+
 func (o editEngineOps) Edit(ctx context.Context, req actions.EditRequest) (actions.EditResult, error) {
 	return o.e.Edit(ctx, req)
 }
@@ -91,5 +95,24 @@ func browseDeadQ(t *testing.T, e *opsEnv) []mqwatch.Summary {
 			t.Fatal(err)
 		}
 		out = append(out, mqwatch.Summarize(&m))
+	}
+}
+
+// TestRoomOperatorsSearchBodiesViewersCannot: ctrl+f in the war room
+// searches for an operator; a viewer, whose bodies are masked, is refused.
+func TestRoomOperatorsSearchBodiesViewersCannot(t *testing.T) {
+	e := newOpsEnv(t)
+	for r, ops := range e.engines {
+		e.engines[r] = editEngineOps{ops.(engineOps)}
+	}
+	ctx := context.Background()
+	p, _ := actions.ParseBodyPattern(`"order":1`)
+	if _, err := e.seat(bob).SearchBodies(ctx, "QM1", "QM1.DEADQ", p, nil, func(mqwatch.Summary) {}); !errors.Is(err, ErrViewer) {
+		t.Errorf("viewer search: %v", err)
+	}
+	var found int
+	sp, err := e.seat(alice).SearchBodies(ctx, "QM1", "QM1.DEADQ", p, nil, func(mqwatch.Summary) { found++ })
+	if err != nil || sp.Scanned != 3 || found != 1 {
+		t.Errorf("operator search: %+v, %d found, %v", sp, found, err)
 	}
 }
