@@ -102,7 +102,8 @@ func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now
 		gs := q.Groups[name]
 		isDLQ := name == snap.QMgr.DeadQ
 		if gs == nil || !contiguous || !hasDelta || d.Resync {
-			fresh := rebuildGroups(name, isDLQ, inv, gs, hasDelta && d.Resync)
+			scanning := snap.Partial() && snap.Scan.Queue == name && d.Resync
+			fresh := rebuildGroups(name, isDLQ, inv, gs, hasDelta && d.Resync, scanning)
 			fresh.tick(now, !snap.Partial())
 			q.Groups[name] = fresh
 		} else {

@@ -121,3 +121,36 @@ func TestFoldKeepsPartialArrivalsAcrossARebuild(t *testing.T) {
 		t.Fatalf("sparkline %v, want [0 12]", got)
 	}
 }
+
+// A first read folded only in part (its partial snapshot), then a
+// snapshot after a gap: the rest of what the read found was already on the
+// queue, not arrivals.
+func TestFoldFirstReadIsNotArrivalsAfterAGap(t *testing.T) {
+	all := deadq(32)
+	s := New(nil, 2*time.Second)
+	var b snapBuilder
+	fold := func(msgs []mqwatch.Summary, d mqwatch.InventoryDelta, partial bool) {
+		b.views = []mqwatch.QueueView{local("DLQ", 30, 5000, 0, "")}
+		b.views[0].Role = mqwatch.RoleDeadQ
+		b.invs = map[string]*mqwatch.Inventory{"DLQ": (*mqwatch.Inventory)(nil).Append(msgs...)}
+		b.delta = map[string]mqwatch.InventoryDelta{"DLQ": d}
+		snap := b.snap(t0)
+		if partial {
+			snap.Scan = &mqwatch.ScanProgress{Queue: "DLQ", Scanned: len(msgs), Depth: 30}
+		}
+		s.Fold(snap)
+	}
+	fold(all[:10], mqwatch.InventoryDelta{Resync: true}, true)
+	b.seq++ // the read's own snapshot was skipped (latest wins)
+	fold(all[:32], mqwatch.InventoryDelta{Added: all[30:32]}, false)
+	got := s.QMgr("QM1").Groups["DLQ"].Groups(DimReasonDest)[0].Spark.Values()
+	if fmt.Sprint(got) != "[0]" {
+		t.Fatalf("sparkline %v, want [0]: the first read's messages are not arrivals", got)
+	}
+	fold(all[:32], mqwatch.InventoryDelta{}, false)
+	b.seq++
+	fold(append(all[:32:32], deadq(35)[32:]...), mqwatch.InventoryDelta{}, false)
+	if got := s.QMgr("QM1").Groups["DLQ"].Groups(DimReasonDest)[0].Spark.Values(); fmt.Sprint(got) != "[0 0 3]" {
+		t.Fatalf("sparkline %v, want [0 0 3] once a whole read is folded", got)
+	}
+}

@@ -9,13 +9,23 @@ import "github.com/poisonwatch/poisonwatch/mqwatch"
 // the arrivals not yet recorded; after a gap, the messages the watcher
 // numbered after the last one counted are this poll's arrivals, so a
 // gap loses none of them. A re-read numbers every message again and tells
-// no arrivals apart: it adds none.
-func rebuildGroups(name string, isDLQ bool, inv *mqwatch.Inventory, old *GroupSet, resync bool) *GroupSet {
+// no arrivals apart: it adds none. A read from scratch still in progress
+// (scanning: a partial snapshot's) numbers messages that were already
+// there, so its numbers are no baseline: the last one stays, none on a
+// first read, which counts nothing until a whole read has been folded.
+func rebuildGroups(name string, isDLQ bool, inv *mqwatch.Inventory, old *GroupSet, resync, scanning bool) *GroupSet {
 	fresh := BuildGroups(name, isDLQ, inv)
+	if scanning {
+		fresh.seen = 0
+	}
 	if old == nil {
 		return fresh
 	}
 	fresh.adopt(old)
+	if scanning {
+		fresh.seen = old.seen
+		return fresh
+	}
 	if !resync && !renumbered(inv, old) {
 		fresh.countSince(inv, old.seen)
 	}
@@ -35,7 +45,8 @@ func (gs *GroupSet) adopt(old *GroupSet) {
 	}
 }
 
-// countSince counts as arrivals the messages of inv numbered after seen.
+// countSince counts as arrivals the messages of inv numbered after seen
+// (0: no whole read folded yet, nothing to count from).
 // An inventory is in arrival order, so they are its tail.
 func (gs *GroupSet) countSince(inv *mqwatch.Inventory, seen uint64) {
 	if seen == 0 {
