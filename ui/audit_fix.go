@@ -6,7 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -14,12 +14,12 @@ import (
 // recordFix puts a fix, an inhibit or a define (R10h) in the session's
 // audit view beside the message operations, when it sent anything: what
 // was sent is what the audit file has a line for.
-func (a *App) recordFix(res actions.FixResult) {
+func (a *App) recordFix(res ops.FixResult) {
 	if len(res.Steps) == 0 || res.DryRun {
 		return
 	}
 	if res.Op == "" {
-		res.Op = actions.OpFix
+		res.Op = ops.OpFix
 	}
 	a.auditLog = append([]auditRun{{at: a.opt.Now(), fix: &res}}, a.auditLog...)
 	if _, ok := a.top().(*auditScreen); ok {
@@ -34,7 +34,7 @@ func (r *auditRun) qmgr() string {
 	return r.req().QMgr
 }
 
-func (r *auditRun) op() actions.Op {
+func (r *auditRun) op() ops.Op {
 	if r.fix != nil {
 		return r.fix.Op
 	}
@@ -80,7 +80,7 @@ func (s *auditScreen) fixResultCell(r *auditRun) Cell {
 
 // stepChange writes a step's change compactly: "MAXDEPTH(100→5000)" for
 // each attribute it changes, or its MQSC when it has no before (a define).
-func stepChange(s actions.FixStepResult) string {
+func stepChange(s ops.FixStepResult) string {
 	before, after := mqscWords(s.Before), mqscWords(s.After)
 	if len(before) == 0 || len(before) != len(after) {
 		return s.MQSC

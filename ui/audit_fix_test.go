@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -38,7 +39,7 @@ func startFixFlow(t *testing.T, w, h int, o Options) (*flow, *fixOps) {
 func TestR10h_FlowFixAndInhibitInTheAuditView(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {200, 60}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			f, ops := startFixFlow(t, size[0], size[1], Options{User: "op1"})
+			f, fake := startFixFlow(t, size[0], size[1], Options{User: "op1"})
 			f.feed(incident(1, 30))
 			f.waitFor("QM1.DEADQ")
 			f.keys("a", "x", "tab", "enter")
@@ -51,18 +52,18 @@ func TestR10h_FlowFixAndInhibitInTheAuditView(t *testing.T) {
 			f.keys("down", "enter")
 			f.waitFor("sent as PCF")
 			a := f.quit()
-			if len(ops.plans) != 1 || len(ops.inhibits) != 1 {
-				t.Fatalf("sent %d fixes, %v inhibits", len(ops.plans), ops.inhibits)
+			if len(fake.plans) != 1 || len(fake.inhibits) != 1 {
+				t.Fatalf("sent %d fixes, %v inhibits", len(fake.plans), fake.inhibits)
 			}
 			if len(a.auditLog) != 2 {
 				t.Fatalf("%d runs in the audit view, want the fix and the inhibit", len(a.auditLog))
 			}
 			in, fx := a.auditLog[0], a.auditLog[1]
-			if in.op() != actions.OpInhibit || in.user() != "op1" || in.from() != "ORDERS.IN" || in.qmgr() != "QM1" ||
+			if in.op() != ops.OpInhibit || in.user() != "op1" || in.from() != "ORDERS.IN" || in.qmgr() != "QM1" ||
 				stepChange(in.fix.Steps[0]) != "GET(ENABLED→DISABLED)" {
 				t.Errorf("inhibit run: %s by %s on %s/%s: %+v", in.op(), in.user(), in.qmgr(), in.from(), in.fix.Steps)
 			}
-			if fx.op() != actions.OpFix || fx.from() != "ORDERS.BO" || stepChange(fx.fix.Steps[0]) != "MAXDEPTH(100→200)" {
+			if fx.op() != ops.OpFix || fx.from() != "ORDERS.BO" || stepChange(fx.fix.Steps[0]) != "MAXDEPTH(100→200)" {
 				t.Errorf("fix run: %s on %s: %+v", fx.op(), fx.from(), fx.fix.Steps)
 			}
 			v := a.View()
@@ -102,12 +103,12 @@ func TestAuditFixShowsARefusalWithItsReason(t *testing.T) {
 
 func TestStepChangeWritesEachAttributeOnce(t *testing.T) {
 	for _, tc := range []struct {
-		step actions.FixStepResult
+		step ops.FixStepResult
 		want string
 	}{
-		{actions.FixStepResult{Before: "MAXDEPTH(100)", After: "MAXDEPTH(5000)"}, "MAXDEPTH(100→5000)"},
-		{actions.FixStepResult{Before: "BOTHRESH(0) BOQNAME((blank))", After: "BOTHRESH(3) BOQNAME(ORDERS.BO)"}, "BOTHRESH(0→3) BOQNAME((blank)→ORDERS.BO)"},
-		{actions.FixStepResult{MQSC: "DEFINE QLOCAL(PARK) LIKE(QM1.DEADQ) MAXDEPTH(5000)"}, "DEFINE QLOCAL(PARK) LIKE(QM1.DEADQ) MAXDEPTH(5000)"},
+		{ops.FixStepResult{Before: "MAXDEPTH(100)", After: "MAXDEPTH(5000)"}, "MAXDEPTH(100→5000)"},
+		{ops.FixStepResult{Before: "BOTHRESH(0) BOQNAME((blank))", After: "BOTHRESH(3) BOQNAME(ORDERS.BO)"}, "BOTHRESH(0→3) BOQNAME((blank)→ORDERS.BO)"},
+		{ops.FixStepResult{MQSC: "DEFINE QLOCAL(PARK) LIKE(QM1.DEADQ) MAXDEPTH(5000)"}, "DEFINE QLOCAL(PARK) LIKE(QM1.DEADQ) MAXDEPTH(5000)"},
 	} {
 		if got := stepChange(tc.step); got != tc.want {
 			t.Errorf("stepChange(%+v) = %q, want %q", tc.step, got, tc.want)
@@ -120,9 +121,9 @@ func TestStepChangeWritesEachAttributeOnce(t *testing.T) {
 // message operations are.
 func TestRoomMembersFixesReachEveryonesAuditView(t *testing.T) {
 	a, _ := roomApp(t)
-	fix := actions.FixResult{Op: actions.OpInhibit, User: "alice (ssh key SHA256:x)",
+	fix := ops.FixResult{Op: ops.OpInhibit, User: "alice (ssh key SHA256:x)",
 		Plan:  actions.PlanFix(actions.FixInput{QMgr: mqwatch.QMgrInfo{Name: "QM1"}, ID: "GET:ORDERS.IN", Commands: []string{"ALTER QLOCAL(ORDERS.IN) GET(DISABLED)"}}),
-		Steps: []actions.FixStepResult{{MQSC: "ALTER QLOCAL(ORDERS.IN) GET(DISABLED)", Applied: true, Before: "GET(ENABLED)", After: "GET(DISABLED)"}}}
+		Steps: []ops.FixStepResult{{MQSC: "ALTER QLOCAL(ORDERS.IN) GET(DISABLED)", Applied: true, Before: "GET(ENABLED)", After: "GET(DISABLED)"}}}
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
 		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice applied GET(DISABLED) on ORDERS.IN on QM1", Fix: &fix}}}, ok: true})
 	press(a, "A")

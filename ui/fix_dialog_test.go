@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -20,25 +21,25 @@ type fixOps struct {
 	fail     error
 }
 
-func (o *fixOps) ApplyFix(_ context.Context, _ string, p actions.FixPlan, user string) (actions.FixResult, error) {
+func (o *fixOps) ApplyFix(_ context.Context, _ string, p actions.FixPlan, user string) (ops.FixResult, error) {
 	o.plans = append(o.plans, p)
-	res := actions.FixResult{Plan: p, Op: actions.OpFix, User: user}
+	res := ops.FixResult{Plan: p, Op: ops.OpFix, User: user}
 	for _, s := range p.Steps {
 		var before, after []string
 		for _, d := range s.Diff {
 			before, after = append(before, d.Keyword+"("+d.Before+")"), append(after, d.Keyword+"("+d.After+")")
 		}
-		res.Steps = append(res.Steps, actions.FixStepResult{MQSC: s.MQSC, Applied: o.fail == nil,
+		res.Steps = append(res.Steps, ops.FixStepResult{MQSC: s.MQSC, Applied: o.fail == nil,
 			Before: strings.Join(before, " "), After: strings.Join(after, " ")})
 		if o.fail != nil {
-			res.Steps[len(res.Steps)-1].Reason, res.Steps[len(res.Steps)-1].Error = int32(mqwatch.ReasonOf(o.fail)), actions.DescribeReason(o.fail)
+			res.Steps[len(res.Steps)-1].Reason, res.Steps[len(res.Steps)-1].Error = int32(mqwatch.ReasonOf(o.fail)), ops.DescribeReason(o.fail)
 			break
 		}
 	}
 	return res, o.fail
 }
 
-func (o *fixOps) SetInhibit(_ context.Context, qm string, q mqwatch.QueueInfo, attr string, disable bool, user string) (actions.FixResult, error) {
+func (o *fixOps) SetInhibit(_ context.Context, qm string, q mqwatch.QueueInfo, attr string, disable bool, user string) (ops.FixResult, error) {
 	v, was := "ENABLED", "DISABLED"
 	if disable {
 		v, was = was, v
@@ -46,8 +47,8 @@ func (o *fixOps) SetInhibit(_ context.Context, qm string, q mqwatch.QueueInfo, a
 	o.inhibits = append(o.inhibits, q.Name+" "+attr+"("+v+")")
 	mqsc := "ALTER QLOCAL(" + q.Name + ") " + attr + "(" + v + ")"
 	p := actions.PlanFix(actions.FixInput{QMgr: mqwatch.QMgrInfo{Name: qm}, Queues: []mqwatch.QueueInfo{q}, ID: attr + ":" + q.Name, Commands: []string{mqsc}})
-	return actions.FixResult{Plan: p, Op: actions.OpInhibit, User: user,
-		Steps: []actions.FixStepResult{{MQSC: mqsc, Applied: true, Before: attr + "(" + was + ")", After: attr + "(" + v + ")"}}}, o.fail
+	return ops.FixResult{Plan: p, Op: ops.OpInhibit, User: user,
+		Steps: []ops.FixStepResult{{MQSC: mqsc, Applied: true, Before: attr + "(" + was + ")", After: attr + "(" + v + ")"}}}, o.fail
 }
 
 // fixedIncident is the incident after the R1c fix: ORDERS.IN has BOTHRESH

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -15,15 +15,15 @@ import (
 // serve's engines have it.
 type editEngineOps struct{ engineOps }
 
-func (o editEngineOps) PlanEdit(ctx context.Context, req actions.EditRequest) (actions.EditPlan, error) {
+func (o editEngineOps) PlanEdit(ctx context.Context, req ops.EditRequest) (ops.EditPlan, error) {
 	return o.e.PlanEdit(ctx, req)
 }
 
-func (o editEngineOps) SearchBodies(ctx context.Context, _, queue string, p *actions.BodyPattern, progress func(actions.SearchProgress), found func(mqwatch.Summary)) (actions.SearchProgress, error) {
+func (o editEngineOps) SearchBodies(ctx context.Context, _, queue string, p *ops.BodyPattern, progress func(ops.SearchProgress), found func(mqwatch.Summary)) (ops.SearchProgress, error) {
 	return o.e.SearchBodies(ctx, queue, p, progress, found)
 }
 
-func (o editEngineOps) Edit(ctx context.Context, req actions.EditRequest) (actions.EditResult, error) {
+func (o editEngineOps) Edit(ctx context.Context, req ops.EditRequest) (ops.EditResult, error) {
 	return o.e.Edit(ctx, req)
 }
 
@@ -38,7 +38,7 @@ func TestR10i_RoomDriverEditsAndViewersCannot(t *testing.T) {
 	}
 	ctx := context.Background()
 	sums := browseDeadQ(t, e)
-	req := actions.EditRequest{QMgr: "QM1", Queue: "QM1.DEADQ", Msg: sums[0], Body: []byte(`{"order":0,"fixed":true}`)}
+	req := ops.EditRequest{QMgr: "QM1", Queue: "QM1.DEADQ", Msg: sums[0], Body: []byte(`{"order":0,"fixed":true}`)}
 	viewer := e.seat(bob)
 	if _, err := viewer.PlanEdit(ctx, req); !errors.Is(err, ErrViewer) {
 		t.Errorf("viewer plan: %v", err)
@@ -106,7 +106,7 @@ func TestRoomOperatorsSearchBodiesViewersCannot(t *testing.T) {
 		e.engines[r] = editEngineOps{ops.(engineOps)}
 	}
 	ctx := context.Background()
-	p, _ := actions.ParseBodyPattern(`"order":1`)
+	p, _ := ops.ParseBodyPattern(`"order":1`)
 	if _, err := e.seat(bob).SearchBodies(ctx, "QM1", "QM1.DEADQ", p, nil, func(mqwatch.Summary) {}); !errors.Is(err, ErrViewer) {
 		t.Errorf("viewer search: %v", err)
 	}

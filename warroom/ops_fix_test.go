@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -16,11 +17,11 @@ import (
 // serve's engines have them.
 type fixEngineOps struct{ engineOps }
 
-func (o fixEngineOps) ApplyFix(ctx context.Context, _ string, p actions.FixPlan, user string) (actions.FixResult, error) {
+func (o fixEngineOps) ApplyFix(ctx context.Context, _ string, p actions.FixPlan, user string) (ops.FixResult, error) {
 	return o.e.ApplyFix(ctx, p, user, false)
 }
 
-func (o fixEngineOps) SetInhibit(ctx context.Context, qm string, q mqwatch.QueueInfo, attr string, disable bool, user string) (actions.FixResult, error) {
+func (o fixEngineOps) SetInhibit(ctx context.Context, qm string, q mqwatch.QueueInfo, attr string, disable bool, user string) (ops.FixResult, error) {
 	return o.e.SetInhibit(ctx, q, qm, attr, disable, user)
 }
 
@@ -60,7 +61,7 @@ func TestR10h_ViewersCannotFixAndOperatorsAreAudited(t *testing.T) {
 		st = <-viewer.Seat.Updates()
 	}
 	evs := st.Events[len(st.Events)-2:]
-	if fx, in := evs[0].Fix, evs[1].Fix; fx == nil || in == nil || fx.Op != actions.OpFix || in.Op != actions.OpInhibit ||
+	if fx, in := evs[0].Fix, evs[1].Fix; fx == nil || in == nil || fx.Op != ops.OpFix || in.Op != ops.OpInhibit ||
 		in.User != "alice (ssh key SHA256:alicekey)" || in.Steps[0].After != "GET(DISABLED)" || fx.Steps[0].Before != "MAXDEPTH(5000)" {
 		t.Errorf("room events %+v, want the fix and the inhibit with their results", evs)
 	}

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -136,13 +136,13 @@ func (s *Seat) Drive() error {
 
 // Announce tells every session what happened; res is set when a run ended.
 // The session that acts becomes the driver.
-func (r *Room) Announce(from int, text string, res *actions.OpResult) {
+func (r *Room) Announce(from int, text string, res *ops.OpResult) {
 	r.announce(ui.RoomEvent{From: from, Text: text, Result: res})
 }
 
 // AnnounceFix tells every session a fix, inhibit or define ended, with its
 // result for their audit views.
-func (r *Room) AnnounceFix(from int, text string, fix *actions.FixResult) {
+func (r *Room) AnnounceFix(from int, text string, fix *ops.FixResult) {
 	r.announce(ui.RoomEvent{From: from, Text: text, Fix: fix})
 }
 

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package actions_test
-
-import "time"
-
-// processCPU is not available here: benchmarks then report wall time only.
-func processCPU() (time.Duration, bool) { return 0, false }
