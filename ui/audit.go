@@ -18,6 +18,9 @@ import (
 type auditRun struct {
 	at  time.Time
 	res ops.OpResult
+	// fix is set for a fix, an inhibit or a define (R10h) instead of res
+	// (audit_fix.go).
+	fix *ops.FixResult
 }
 
 func (r *auditRun) req() ops.OpRequest { return r.res.Plan.Request }
@@ -45,7 +48,7 @@ func (s *auditScreen) refresh(c common) tea.Cmd {
 	// would stack two queue managers' screens.
 	s.st, s.runs = c.Styles(), s.runs[:0]
 	for _, r := range c.Audit() {
-		if s.loc.QMgr == "" || r.req().QMgr == s.loc.QMgr {
+		if s.loc.QMgr == "" || r.qmgr() == s.loc.QMgr {
 			s.runs = append(s.runs, r)
 		}
 	}
@@ -64,7 +67,7 @@ func (s *auditScreen) filter() *string { return nil }
 
 func (s *auditScreen) bindings(c common) []binding {
 	return append(gridKeys(c.Keys(), &s.grid), bind(c.Keys().Enter, func() tea.Cmd {
-		return c.Push(newAuditRunScreen(s.runs[s.grid.Cursor]))
+		return c.Push(openAuditRun(s.runs[s.grid.Cursor]))
 	}, short, offIf(func() bool { return s.grid.Cursor >= len(s.runs) }, "nothing done yet")))
 }
 
@@ -88,14 +91,17 @@ func (s *auditScreen) cell(row, col int) Cell {
 	case "TIME":
 		return Cell{Text: r.at.Local().Format("15:04:05")}
 	case "QMGR":
-		return Cell{Text: mqfmt.Sanitize(r.req().QMgr)}
+		return Cell{Text: mqfmt.Sanitize(r.qmgr())}
 	case "ACTION":
-		return Cell{Text: string(r.req().Op)}
+		return Cell{Text: string(r.op())}
 	case "USER":
-		return Cell{Text: mqfmt.Sanitize(r.req().User)}
+		return Cell{Text: mqfmt.Sanitize(r.user())}
 	case "FROM":
-		return Cell{Text: mqfmt.Sanitize(r.req().Queue)}
+		return Cell{Text: mqfmt.Sanitize(r.from())}
 	case "RESULT":
+		if r.fix != nil {
+			return s.fixResultCell(r)
+		}
 		st := &s.st.OK
 		if r.res.Failed > 0 || r.res.Skipped > 0 {
 			st = &s.st.Warning
@@ -115,7 +121,7 @@ func (s *auditScreen) cell(row, col int) Cell {
 }
 
 func (s *auditScreen) view(c common, w, h int) string {
-	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  (enter: its messages)", len(s.runs), auditScope(c.Opts()), position(s.grid)))
+	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  %s", len(s.runs), auditScope(c.Opts()), position(s.grid), s.enterHint()))
 	if len(s.runs) == 0 {
 		return title + "\n" + s.st.Muted.Render(wrapWords("nothing done yet. Every action writes one JSON line per message to the audit file too (--audit; by default audit.jsonl in the state directory).", w-2, " "))
 	}

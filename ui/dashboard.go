@@ -32,6 +32,8 @@ type dashboard struct {
 	gridH     int
 	bottomH   int
 	trendsH   int
+	// moved: the operator has moved the cursor (dashboard_cursor.go).
+	moved bool
 }
 
 func (s *dashboard) cursorGrid() *Grid { return &s.grid }
@@ -69,10 +71,7 @@ func dashCols(w int) []Column {
 }
 
 func (d *dashboard) refresh(c common) tea.Cmd {
-	keepQ := ""
-	if qs := d.selected(); qs != nil {
-		keepQ = qs.View.Info.Name
-	}
+	keepQ := d.followedQueue()
 	d.q = c.State().QMgr(d.loc.QMgr)
 	d.st = c.Styles()
 	d.grid.Cell = d.cell
@@ -136,6 +135,7 @@ func (d *dashboard) scroll(n int) {
 		d.alerts.move(n)
 		return
 	}
+	d.moved = true
 	d.grid.Move(n)
 }
 
@@ -153,7 +153,7 @@ func (d *dashboard) bindings(c common) []binding {
 		out = append(d.alerts.keys(c), bind(k.Sort, nil,
 			offIf(func() bool { return true }, "the alerts are listed most severe first; s sorts the queue table (tab to it)")))
 	} else {
-		out = gridKeys(c.Keys(), &d.grid)
+		out = d.moving(gridKeys(c.Keys(), &d.grid))
 		out = append(out, bind(k.Enter, func() tea.Cmd {
 			if qs := d.selected(); qs != nil {
 				return c.OpenQueue(qs.View.Info.Name)
@@ -162,6 +162,7 @@ func (d *dashboard) bindings(c common) []binding {
 		}, short), bind(k.Sort, run(func() {
 			o := c.QueueOrder()
 			*o = (*o + 1) % queueSortCount
+			d.moved = false // a new order starts at its top
 			d.refresh(c)
 			d.grid.Home()
 		})), c.InhibitKey(c.QMgrName(), d.selected))
