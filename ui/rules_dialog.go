@@ -59,7 +59,7 @@ func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
 	var gc dlqrules.GroupCounter
 	for i := range runs {
 		r := &runs[i]
-		gc.AddN(&r.s, r.n, r.oldest, r.newest)
+		gc.AddN(&r.S, r.N, r.Oldest, r.Newest)
 	}
 	groups := gc.Groups()
 	if len(groups) == 0 {
@@ -67,7 +67,7 @@ func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
 		return nil
 	}
 	if a.rules != nil {
-		a.rules.choose(groups, runs)
+		model.ChooseRules(a.rules.t, groups, runs)
 	}
 	now := a.opt.Now()
 	d := &rulesDialog{

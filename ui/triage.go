@@ -32,7 +32,7 @@ type triageScreen struct {
 	laidOut int
 	// rules is the loaded rules table's verdict per group (nil without one).
 	rules     map[model.GroupKey]*groupRule
-	ruleCache groupRules
+	ruleCache model.GroupRules
 	noFiles   string // why W may write no file
 }
 

@@ -1,0 +1,70 @@
+package model
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// MsgRun is N messages whose rule facts are S's, dead-lettered between
+// Oldest and Newest; the first of them is at position First.
+type MsgRun struct {
+	S              mqwatch.Summary
+	N, First       int
+	Oldest, Newest time.Time
+}
+
+// MarkedRuns is the marked messages one by one, in marking order.
+func MarkedRuns(sel *Selection) []MsgRun {
+	items := sel.Items()
+	out := make([]MsgRun, len(items))
+	for i := range items {
+		q := items[i].QueuedAt()
+		out[i] = MsgRun{S: items[i], N: 1, First: i, Oldest: q, Newest: q}
+	}
+	return out
+}
+
+// ClassRuns is all of an inventory's messages class by class (their rule
+// facts are class facts), in the order of each class's first message.
+func ClassRuns(inv *mqwatch.Inventory) []MsgRun {
+	var out []MsgRun
+	for _, c := range TallyClasses(inv) {
+		if c.Count > 0 {
+			out = append(out, MsgRun{S: *inv.At(c.First), N: c.Count, First: c.First, Oldest: c.Oldest, Newest: c.Newest})
+		}
+	}
+	slices.SortFunc(out, func(x, y MsgRun) int { return cmp.Compare(x.First, y.First) })
+	return out
+}
+
+// ChooseRules gives each group the action of tab's rule that most of its
+// messages meet; a group no rule matches keeps IGNORE.
+func ChooseRules(tab *dlqrules.Table, groups []dlqrules.Group, runs []MsgRun) {
+	type key struct {
+		reason     int32
+		dest, dqmg string
+	}
+	byGroup := map[key]*dlqrules.GroupMatch{}
+	for i := range runs {
+		s := &runs[i].S
+		k := key{s.DLHReason, s.DLHDestQ, s.DLHDestQMgr}
+		if byGroup[k] == nil {
+			gm := dlqrules.NewGroupMatch()
+			byGroup[k] = &gm
+		}
+		byGroup[k].AddN(tab.MatchSummary(s), runs[i].N)
+	}
+	for i := range groups {
+		g := &groups[i]
+		gm := byGroup[key{g.Reason, g.DestQ, g.DestQMgr}]
+		if gm == nil || gm.Rule < 0 {
+			continue
+		}
+		rule := &tab.Rules[gm.Rule]
+		g.Choice, g.FwdQ, g.FwdQM, g.HeaderNo, g.Retry = rule.Action, rule.FwdQ, rule.FwdQM, !rule.Header, rule.Retry
+	}
+}
