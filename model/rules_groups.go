@@ -59,16 +59,15 @@ func (g *GroupRule) MainVerdict(p *Prediction) (best *dlqrules.Verdict, n, rest 
 
 // GroupRules caches the match of every group: it is worked out again only
 // when the table, the DEADQ's inventory, the grouping or the prediction
-// changes, not on each key. A summary's rule depends only on its class (the
-// facts a rule can see in a summary are all class facts), so a table is
-// matched once per class, however many messages the class has; a
-// predicted verdict is the message's own.
+// changes, not on each key, and then from counts kept up to date with only
+// the messages that changed (RuleCounts).
 type GroupRules struct {
-	tab   *dlqrules.Table
-	inv   *mqwatch.Inventory
-	dim   Dim
-	gen   int // the prediction's
-	byKey map[GroupKey]*GroupRule
+	counts RuleCounts
+	tab    *dlqrules.Table
+	inv    *mqwatch.Inventory
+	dim    Dim
+	gen    int // the prediction's
+	byKey  map[GroupKey]*GroupRule
 }
 
 // Match is the match of the inventory's groups along dim against tab, with
@@ -82,59 +81,10 @@ func (c *GroupRules) Match(tab *dlqrules.Table, inv *mqwatch.Inventory, dim Dim,
 	if c.tab == tab && c.inv == inv && c.dim == dim && c.gen == gen && c.byKey != nil {
 		return c.byKey, false
 	}
-	out := MatchGroups(tab, inv, dim, p)
-	*c = GroupRules{tab: tab, inv: inv, dim: dim, gen: gen, byKey: out}
-	return out, true
+	c.counts.Update(tab, inv, p)
+	c.tab, c.inv, c.dim, c.gen, c.byKey = tab, inv, dim, gen, c.counts.Groups(dim)
+	return c.byKey, true
 }
 
-// MatchGroups matches the inventory's messages against tab, class by class
-// (nothing is copied), adds each class's messages to its group along dim,
-// and counts each group's predicted outcomes.
-func MatchGroups(tab *dlqrules.Table, inv *mqwatch.Inventory, dim Dim, p *Prediction) map[GroupKey]*GroupRule {
-	classes := TallyClasses(inv)
-	keys := ClassKeys(inv, dim)
-	matches := make([]dlqrules.Match, len(classes))
-	out := map[GroupKey]*GroupRule{}
-	for id, ct := range classes {
-		if ct.Count == 0 {
-			continue
-		}
-		m := inv.At(ct.First)
-		matches[id] = tab.MatchSummary(m)
-		matches[id].Why = "" // not shown per message
-		g := out[keys[id]]
-		if g == nil {
-			g = newGroupRule()
-			out[keys[id]] = g
-		}
-		if at, ok := g.firstAt[matches[id].Rule]; !ok || ct.First < at {
-			g.First[matches[id].Rule], g.firstAt[matches[id].Rule] = m, ct.First
-		}
-		if p == nil || matches[id].Rule < 0 {
-			g.add(matches[id], -1, ct.Count)
-		}
-	}
-	if p != nil {
-		countVerdicts(inv, p, matches, keys, out)
-	}
-	return out
-}
-
-// countVerdicts adds the messages that meet a rule to their groups with
-// their predicted verdicts: per message, since a verdict is the message's.
-func countVerdicts(inv *mqwatch.Inventory, p *Prediction, matches []dlqrules.Match, keys []GroupKey, out map[GroupKey]*GroupRule) {
-	type classVerdict struct {
-		id int
-		v  int32
-	}
-	n := map[classVerdict]int{}
-	for i := 0; i < inv.Len(); i++ {
-		id := inv.ClassID(i)
-		if rule := matches[id].Rule; rule >= 0 {
-			n[classVerdict{id, p.index(inv.Key(i), rule)}]++
-		}
-	}
-	for cv, k := range n {
-		out[keys[cv.id]].add(matches[cv.id], cv.v, k)
-	}
-}
+// Recounts is how many times the counts were taken from scratch.
+func (c *GroupRules) Recounts() int { return c.counts.Recounts }

@@ -24,6 +24,9 @@ type Prediction struct {
 	// 100,000 messages has a handful of different verdicts, counted by
 	// index rather than by their text.
 	verdicts map[mqwatch.Key]int32
+	// atPos is the same index by position in Inv, so that a million
+	// messages are counted without a million lookups.
+	atPos    []int32
 	Distinct []dlqrules.Verdict
 	Err      error
 	Running  bool
@@ -71,7 +74,7 @@ func (ps Predictions) Finish(q QueueRef, inv *mqwatch.Inventory, subs []dlqrules
 	if err != nil {
 		return
 	}
-	p.verdicts, p.Distinct = make(map[mqwatch.Key]int32, len(vs)), nil
+	p.verdicts, p.atPos, p.Distinct = make(map[mqwatch.Key]int32, len(vs)), make([]int32, len(vs)), nil
 	index := map[dlqrules.Verdict]int32{}
 	for i := range vs {
 		j, ok := index[vs[i]]
@@ -80,7 +83,7 @@ func (ps Predictions) Finish(q QueueRef, inv *mqwatch.Inventory, subs []dlqrules
 			index[vs[i]] = j
 			p.Distinct = append(p.Distinct, vs[i])
 		}
-		p.verdicts[subs[i].Sum.Key()] = j
+		p.verdicts[subs[i].Sum.Key()], p.atPos[i] = j, j
 	}
 }
 
@@ -110,7 +113,15 @@ func (p *Prediction) index(k mqwatch.Key, rule int) int32 {
 	if p == nil {
 		return -1
 	}
-	if j, ok := p.verdicts[k]; ok && p.Distinct[j].Rule == rule {
+	if j, ok := p.verdicts[k]; ok {
+		return p.forRule(j, rule)
+	}
+	return -1
+}
+
+// forRule is verdict j when it is for rule, else -1.
+func (p *Prediction) forRule(j int32, rule int) int32 {
+	if p.Distinct[j].Rule == rule {
 		return j
 	}
 	return -1
