@@ -17,13 +17,34 @@ type MsgRun struct {
 	Oldest, Newest time.Time
 }
 
-// MarkedRuns is the marked messages one by one, in marking order.
+// MarkedRuns is the marked messages class by class (their rule facts are
+// class facts), in the order of each class's first mark, read a batch at a
+// time: a million marks cost their classes, not a list of summaries.
 func MarkedRuns(sel *Selection) []MsgRun {
-	items := sel.Items()
-	out := make([]MsgRun, len(items))
-	for i := range items {
-		q := items[i].QueuedAt()
-		out[i] = MsgRun{S: items[i], N: 1, First: i, Oldest: q, Newest: q}
+	var out []MsgRun
+	at := map[mqwatch.Class]int{}
+	seq := 0
+	for batch := range sel.Batches(1024) {
+		for i := range batch {
+			s := &batch[i]
+			j, ok := at[s.Class()]
+			if !ok {
+				j = len(out)
+				at[s.Class()] = j
+				out = append(out, MsgRun{S: *s, First: seq})
+			}
+			r := &out[j]
+			r.N++
+			if q := s.QueuedAt(); !q.IsZero() {
+				if r.Oldest.IsZero() || q.Before(r.Oldest) {
+					r.Oldest = q
+				}
+				if q.After(r.Newest) {
+					r.Newest = q
+				}
+			}
+			seq++
+		}
 	}
 	return out
 }

@@ -180,3 +180,21 @@ func dumpRules(m map[GroupKey]*GroupRule) string {
 	}
 	return b.String()
 }
+
+// W over marked messages counts them class by class: the groups it writes
+// are those counting every marked summary gives, order of equal groups
+// included.
+func TestMarkedRunsCountAsMessageByMessage(t *testing.T) {
+	inv := (*mqwatch.Inventory)(nil).Append(rulesMsgs(0, 3000)...)
+	sel := NewSelection()
+	for i := inv.Len() - 1; i >= 0; i -= 3 {
+		sel.MarkAt(inv, i)
+	}
+	var gc dlqrules.GroupCounter
+	for _, r := range MarkedRuns(sel) {
+		gc.AddN(&r.S, r.N, r.Oldest, r.Newest)
+	}
+	if got, want := gc.Groups(), dlqrules.GroupsOf(sel.Items()); !reflect.DeepEqual(got, want) {
+		t.Fatalf("class by class:\n%+v\nmessage by message:\n%+v", got, want)
+	}
+}

@@ -131,8 +131,8 @@ func (t *triageScreen) ruleOf(g *model.Group) *groupRule {
 	return t.rules[g.Key]
 }
 
-// markedOrAll is the marked messages of the queue one by one, else all of
-// its messages class by class.
+// markedOrAll is the marked messages of the queue, else all of
+// its messages, class by class.
 func (a *App) markedOrAll(t *triageScreen) []model.MsgRun {
 	if a.sel.Len() > 0 && a.selQueue == t.loc.Queue {
 		return model.MarkedRuns(a.sel)
