@@ -1,0 +1,133 @@
+package model
+
+import (
+	"cmp"
+	"context"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions"
+)
+
+// RunFunc runs one operation request (actions.Engine.Run).
+type RunFunc func(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error)
+
+// RunChunk is how many marked messages one run of RunMarks acts on: the
+// engine plans and records every message of a run, about 2 KiB each, so a
+// run of a million would hold 2 GiB; one of 10,000 holds 20 MiB.
+const RunChunk = 10_000
+
+// keptItems bounds the per-message outcomes RunMarks keeps: every one that
+// was not done, up to this many, and the last run's.
+const keptItems = 10_000
+
+// RunMarks acts on the marked messages of sel as req says, chunk marks at a
+// time: each run's summaries are loaded from the inventories they were
+// marked from when it starts and dropped when it ends, so the memory stays
+// that of one run however many are marked. Progress counts over all of
+// them; a cancel or a run that stops (a full target, a lost connection)
+// stops the rest, which count as not done. The check for messages coming
+// back (req.Verify, R10f) runs after the last run, as it runs after a whole
+// run: the engine watches at most 10,000 of them either way. sel must not
+// change while it runs (Selection.Snapshot).
+func RunMarks(ctx context.Context, run RunFunc, req actions.OpRequest, sel *Selection, chunk int, progress func(actions.OpProgress)) (actions.OpResult, error) {
+	total := sel.Len()
+	agg := marksRun{total: total, started: time.Now(), progress: progress}
+	var lastErr error
+	for batch := range sel.Batches(max(chunk, 1)) {
+		r := req
+		r.Messages = batch
+		if agg.acted+len(batch) < total {
+			r.Verify = 0
+		}
+		res, err := run(ctx, r, agg.report)
+		agg.add(&res, len(batch))
+		if err != nil {
+			lastErr = err
+		}
+		if res.Stopped != "" || ctx.Err() != nil {
+			break
+		}
+	}
+	out := agg.result()
+	if ctx.Err() != nil && lastErr == nil {
+		lastErr = ctx.Err()
+	}
+	return out, lastErr
+}
+
+// marksRun adds up the runs of RunMarks.
+type marksRun struct {
+	total, acted int
+	res          actions.OpResult
+	started      time.Time
+	progress     func(actions.OpProgress)
+}
+
+// report is one run's progress as progress over every mark.
+func (m *marksRun) report(p actions.OpProgress) {
+	if m.progress == nil {
+		return
+	}
+	p.Done += m.res.Done
+	p.Skipped += m.res.Skipped
+	p.Failed += m.res.Failed
+	p.Total = m.total
+	if el := time.Since(m.started).Seconds(); el > 0 && p.Done > 0 {
+		p.Rate = float64(p.Done) / el
+		p.ETA = time.Duration(float64(m.total-p.Done-p.Skipped-p.Failed) / p.Rate * float64(time.Second))
+	}
+	m.progress(p)
+}
+
+// add counts the result of one run of n marks.
+func (m *marksRun) add(r *actions.OpResult, n int) {
+	if m.acted == 0 {
+		m.res.Plan = r.Plan
+		m.res.Plan.Items = nil
+	}
+	m.acted += n
+	m.res.Done += r.Done
+	m.res.Skipped += r.Skipped
+	m.res.Failed += r.Failed
+	m.res.InDoubt += r.InDoubt
+	// A run stopped before it planned (a cancel, a lost connection)
+	// accounts for none of its messages: they were not done.
+	m.res.NotDone += r.NotDone + max(n-r.Done-r.Skipped-r.Failed-r.NotDone-r.InDoubt, 0)
+	m.res.Elapsed += r.Elapsed
+	if m.res.Stopped == "" {
+		m.res.Stopped = r.Stopped
+	}
+	m.res.AuditFile = cmp.Or(r.AuditFile, m.res.AuditFile)
+	m.res.ArchiveFile = cmp.Or(r.ArchiveFile, m.res.ArchiveFile)
+	if r.Verify != nil {
+		m.res.Verify = r.Verify
+	}
+	last := m.acted >= m.total
+	for i := range r.Items {
+		it := &r.Items[i]
+		if last || len(m.res.Items) < keptItems && r.Items[i].Outcome != doneOutcome(r.Plan.Request.Op) {
+			m.res.Items = append(m.res.Items, *it)
+		}
+	}
+}
+
+// result is the runs' result; marks never reached count as not done.
+func (m *marksRun) result() actions.OpResult {
+	res := m.res
+	res.NotDone += m.total - m.acted
+	res.Plan.Request.Messages = nil
+	return res
+}
+
+// doneOutcome is the outcome of a message op acted on.
+func doneOutcome(op actions.Op) string {
+	switch op {
+	case actions.OpRequeue:
+		return "requeued"
+	case actions.OpMove:
+		return "moved"
+	case actions.OpDiscard:
+		return "discarded"
+	}
+	return ""
+}
