@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -28,18 +29,18 @@ const (
 
 // actionCommands are the operator actions of docs/poison-rules.md R10.
 func actionCommands() []command {
-	mk := func(op actions.Op, summary string) command {
+	mk := func(op ops.Op, summary string) command {
 		return command{string(op), summary, func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return runAction(ctx, op, args, stdout, stderr)
 		}}
 	}
 	return []command{
-		mk(actions.OpRequeue, "requeue messages from the DEADQ or a BOQ to their queues (R10b, R10c)"),
-		mk(actions.OpDiscard, "remove messages, archived first to a dmpmqmsg file (R10d)"),
-		mk(actions.OpReplay, "put copies of messages to a queue, originals untouched (R10e)"),
-		mk(actions.OpMove, "move messages to any queue, in syncpoint batches (R10a)"),
-		mk(actions.OpExport, "browse messages to a dmpmqmsg file"),
-		mk(actions.OpImport, "put the messages of a dmpmqmsg file onto a queue"),
+		mk(ops.OpRequeue, "requeue messages from the DEADQ or a BOQ to their queues (R10b, R10c)"),
+		mk(ops.OpDiscard, "remove messages, archived first to a dmpmqmsg file (R10d)"),
+		mk(ops.OpReplay, "put copies of messages to a queue, originals untouched (R10e)"),
+		mk(ops.OpMove, "move messages to any queue, in syncpoint batches (R10a)"),
+		mk(ops.OpExport, "browse messages to a dmpmqmsg file"),
+		mk(ops.OpImport, "put the messages of a dmpmqmsg file onto a queue"),
 	}
 }
 
@@ -60,7 +61,7 @@ func (l *listFlag) Set(v string) error {
 // is separate so that another way to get a queue manager (a --scenario like
 // sim's, or the IBM MQ client) plugs in without touching the rest.
 type actionFlags struct {
-	req                         actions.OpRequest
+	req                         ops.OpRequest
 	msgIDs                      listFlag
 	reason, age, context        string
 	json, readOnly              bool
@@ -96,7 +97,7 @@ type backendFlags struct {
 	styles map[string]actions.Style // a scenario's consumer styles, by queue
 }
 
-func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.FlagSet {
+func newActionFlagSet(op ops.Op, a *actionFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("poisonwatch "+string(op), flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&a.queueName, "queue", "", "source queue (for import: the target, like --to)")
@@ -109,7 +110,7 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.appl, "appl", "", "select by putting (or dead-lettering) application, any case, part of the name")
 	fs.StringVar(&a.body, "body", "", "select messages whose body contains this text")
 	fs.StringVar(&a.format, "format", "", "select by MQMD or body format, e.g. MQSTR")
-	fs.IntVar(&a.limit, "limit", 0, fmt.Sprintf("select at most this many messages (0: up to %d)", actions.MaxSelection))
+	fs.IntVar(&a.limit, "limit", 0, fmt.Sprintf("select at most this many messages (0: up to %d)", ops.MaxSelection))
 	fs.StringVar(&a.to, "to", "", "target queue: move and replay; an override for requeue; import's queue")
 	fs.StringVar(&a.toQMgr, "to-qmgr", "", "queue manager of the target queue, reached as IBM MQ routes it")
 	fs.StringVar(&a.file, "file", "", "dmpmqmsg file: export writes it, import reads it, discard archives to it")
@@ -120,8 +121,8 @@ func newActionFlagSet(op actions.Op, a *actionFlags, stderr io.Writer) *flag.Fla
 	fs.StringVar(&a.req.AllowSystemTarget, "allow-system-target", "", "`QUEUE`: allow this one SYSTEM.* queue as a target (R10g); every other SYSTEM.* target is refused, except the DEADQ and transmission queues")
 	fs.DurationVar(&a.req.Verify, "verify", defaultVerify, "after the run, watch this long for the moved messages coming back to the source (R10f); 0 skips the check")
 	fs.BoolVar(&a.req.DryRun, "dry-run", false, "report per message what would happen; change nothing")
-	fs.IntVar(&a.batch, "batch", actions.DefaultBatch, "messages per unit of work")
-	fs.IntVar(&a.workers, "workers", actions.DefaultWorkers, "connections moving batches in parallel; 1 keeps the source order")
+	fs.IntVar(&a.batch, "batch", ops.DefaultBatch, "messages per unit of work")
+	fs.IntVar(&a.workers, "workers", ops.DefaultWorkers, "connections moving batches in parallel; 1 keeps the source order")
 	fs.Float64Var(&a.rate, "rate", 0, "at most this many messages per second (0: no limit)")
 	fs.BoolVar(&a.json, "json", false, "print the result as JSON")
 	fs.StringVar(&a.auditPath, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
@@ -148,7 +149,7 @@ func registerBackendFlags(fs *flag.FlagSet, b *backendFlags, verb string) {
 }
 
 // parseActionArgs turns the command line into a request.
-func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFlags, error) {
+func parseActionArgs(op ops.Op, args []string, stderr io.Writer) (*actionFlags, error) {
 	a := &actionFlags{}
 	fs := newActionFlagSet(op, a, stderr)
 	setActionUsage(op, fs, stderr)
@@ -174,22 +175,22 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 	r.Batch, r.Workers, r.Rate, r.Limit = a.batch, a.workers, a.rate, a.limit
 	switch a.context {
 	case "pass":
-		r.Context = actions.ContextPass
+		r.Context = ops.ContextPass
 	case "default":
-		r.Context = actions.ContextDefault
+		r.Context = ops.ContextDefault
 	default:
 		return nil, fmt.Errorf("--context %q: want pass or default", a.context)
 	}
 	switch a.putaut {
 	case "":
 	case "def":
-		r.PutAuthority = actions.PutAuthOperator
+		r.PutAuthority = ops.PutAuthOperator
 	case "ctx":
-		r.PutAuthority = actions.PutAuthContext
+		r.PutAuthority = ops.PutAuthContext
 	default:
 		return nil, fmt.Errorf("--putaut %q: want def or ctx", mqfmt.Sanitize(a.putaut))
 	}
-	f := actions.Filter{DestQ: a.destQ, PutAppl: a.appl, BodyContains: a.body, Format: a.format, MinBackout: int32(a.minBackout)}
+	f := ops.Filter{DestQ: a.destQ, PutAppl: a.appl, BodyContains: a.body, Format: a.format, MinBackout: int32(a.minBackout)}
 	var err error
 	if f.MsgIds, err = parseMsgIDs(a.msgIDs); err != nil {
 		return nil, err
@@ -211,22 +212,22 @@ func parseActionArgs(op actions.Op, args []string, stderr io.Writer) (*actionFla
 // any queue manager is touched.
 func checkActionArgs(a *actionFlags) error {
 	r := &a.req
-	if r.Op == actions.OpImport {
+	if r.Op == ops.OpImport {
 		if r.Target == "" {
 			r.Target = r.Queue
 		}
 		r.All = r.Filter == nil
 	}
 	switch {
-	case r.Op != actions.OpImport && r.Queue == "":
+	case r.Op != ops.OpImport && r.Queue == "":
 		return errors.New("give the source queue with --queue")
-	case r.Op != actions.OpImport && !r.All && r.Filter == nil:
+	case r.Op != ops.OpImport && !r.All && r.Filter == nil:
 		return errors.New("select messages: --all, --msgid or a filter (--reason, --dest, --min-age, --min-backout, --appl, --body, --format)")
-	case (r.Op == actions.OpMove || r.Op == actions.OpImport) && r.Target == "":
+	case (r.Op == ops.OpMove || r.Op == ops.OpImport) && r.Target == "":
 		return fmt.Errorf("%s needs the target queue: --to", r.Op)
-	case r.Op == actions.OpImport && r.File == "":
+	case r.Op == ops.OpImport && r.File == "":
 		return fmt.Errorf("%s needs --file", r.Op)
-	case r.Op == actions.OpExport && r.File == "":
+	case r.Op == ops.OpExport && r.File == "":
 		r.File = defaultExportFile(a.auditPath, r.QMgr, r.Queue, time.Now())
 	case r.Verify < 0 || r.Verify > 24*time.Hour:
 		return fmt.Errorf("--verify %s: want 0 (no check) up to 24h", r.Verify)
@@ -238,7 +239,7 @@ func checkActionArgs(a *actionFlags) error {
 // dashboard proposes, the audit log's directory (the state directory by
 // default), named after the queue manager, the queue and the time.
 func defaultExportFile(audit, qmgr, queue string, now time.Time) string {
-	return filepath.Join(exportDir(audit), actions.ExportName(qmgr, queue, now))
+	return filepath.Join(exportDir(audit), ops.ExportName(qmgr, queue, now))
 }
 
 // parseMsgIDs reads MsgIds as dmpmqmsg and the dashboard show them: 48
@@ -305,7 +306,7 @@ func parseAge(s string) (time.Duration, error) {
 }
 
 // runAction runs one action command and returns its exit code.
-func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr io.Writer) int {
+func runAction(ctx context.Context, op ops.Op, args []string, stdout, stderr io.Writer) int {
 	a, err := parseActionArgs(op, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitDone
@@ -326,7 +327,7 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return exitFailed
 	}
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
+	eng, err := ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
 		ArchiveDir: a.archiveDir, ReadOnly: a.readOnly})
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
@@ -337,7 +338,7 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 	res, err := eng.Run(ctx, a.req, prog.report)
 	prog.done()
 	if noApps && res.Verify == nil && res.Done > 0 && !a.req.DryRun {
-		res.Verify = &actions.OpVerify{Skipped: "no application runs on this in-memory queue manager (--mqsc, --load): nothing can bring them back; --scenario runs its consumers during the check"}
+		res.Verify = &ops.OpVerify{Skipped: "no application runs on this in-memory queue manager (--mqsc, --load): nothing can bring them back; --scenario runs its consumers during the check"}
 	}
 	code := exitCode(&res, err)
 	var depths []queueDepth
@@ -358,7 +359,7 @@ func runAction(ctx context.Context, op actions.Op, args []string, stdout, stderr
 // bring a message back, so the check is skipped (and says so).
 func prepareVerify(a *actionFlags) (noApps bool) {
 	r := &a.req
-	watched := !r.DryRun && r.Verify > 0 && (r.Op == actions.OpRequeue || r.Op == actions.OpMove || r.Op == actions.OpReplay)
+	watched := !r.DryRun && r.Verify > 0 && (r.Op == ops.OpRequeue || r.Op == ops.OpMove || r.Op == ops.OpReplay)
 	if !watched || a.backend.kind != "embedded" {
 		return false
 	}
@@ -373,7 +374,7 @@ func prepareVerify(a *actionFlags) (noApps bool) {
 // exitCode classifies a result: done, partial or failed. A dry run is
 // classified by what would happen; a message an earlier import already put
 // counts as done.
-func exitCode(res *actions.OpResult, err error) int {
+func exitCode(res *ops.OpResult, err error) int {
 	already := 0
 	for i := range res.Items {
 		if strings.HasPrefix(res.Items[i].Outcome, "skipped: already imported") {

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -31,7 +31,7 @@ type queueDepth struct {
 // queueDepths reports the source and local targets after the run: on the
 // embedded queue manager nothing outlives the command, so this is where the
 // effect shows.
-func queueDepths(ctx context.Context, qm *embedded.QMgr, res *actions.OpResult) []queueDepth {
+func queueDepths(ctx context.Context, qm *embedded.QMgr, res *ops.OpResult) []queueDepth {
 	names := []string{res.Plan.Request.Queue}
 	for t := range res.Plan.Targets {
 		if !strings.Contains(t, "@") {
@@ -54,7 +54,7 @@ func queueDepths(ctx context.Context, qm *embedded.QMgr, res *actions.OpResult) 
 	return out
 }
 
-func writeTextResult(w io.Writer, res *actions.OpResult, err error, depths []queueDepth) {
+func writeTextResult(w io.Writer, res *ops.OpResult, err error, depths []queueDepth) {
 	w = mqfmt.NewSafeWriter(w) // queue names in the depths line come from messages too
 	req := &res.Plan.Request
 	if res.Plan.Summary != "" {
@@ -117,7 +117,7 @@ func isDoneWord(s string) bool {
 	return false
 }
 
-func itemLine(it *actions.OpItem) string {
+func itemLine(it *ops.OpItem) string {
 	target := ""
 	if it.Target != "" {
 		target = "→ " + it.Target
@@ -135,7 +135,7 @@ func itemLine(it *actions.OpItem) string {
 	return mqfmt.Sanitize(line)
 }
 
-func countsLine(res *actions.OpResult) string {
+func countsLine(res *ops.OpResult) string {
 	req := &res.Plan.Request
 	if req.DryRun {
 		b := res.Breakdown()
@@ -155,8 +155,8 @@ func countsLine(res *actions.OpResult) string {
 		}
 		return s + "; nothing changed"
 	}
-	word := map[actions.Op]string{actions.OpRequeue: "requeued", actions.OpMove: "moved", actions.OpReplay: "replayed",
-		actions.OpDiscard: "discarded", actions.OpExport: "exported", actions.OpImport: "imported"}[req.Op]
+	word := map[ops.Op]string{ops.OpRequeue: "requeued", ops.OpMove: "moved", ops.OpReplay: "replayed",
+		ops.OpDiscard: "discarded", ops.OpExport: "exported", ops.OpImport: "imported"}[req.Op]
 	s := fmt.Sprintf("%s %d · skipped %d · failed %d · in doubt %d · not done %d · %.2f s",
 		word, res.Done, res.Skipped, res.Failed, res.InDoubt, res.NotDone, res.Elapsed.Seconds())
 	if res.Elapsed > 0 && res.Done > 0 {
@@ -165,7 +165,7 @@ func countsLine(res *actions.OpResult) string {
 	return s
 }
 
-func sumCounts(cs []actions.OpCount) int {
+func sumCounts(cs []ops.OpCount) int {
 	n := 0
 	for _, c := range cs {
 		n += c.Count
@@ -175,7 +175,7 @@ func sumCounts(cs []actions.OpCount) int {
 
 // reasonLines list the failures and skips by reason, most first: the
 // per-message lines may be cut, these never are.
-func reasonLines(res *actions.OpResult) []string {
+func reasonLines(res *ops.OpResult) []string {
 	b := res.Breakdown()
 	fail, skip, dla, back := "failed", "skipped", "dead-lettered again", "came back"
 	if res.Plan.Request.DryRun {
@@ -184,7 +184,7 @@ func reasonLines(res *actions.OpResult) []string {
 	var out []string
 	for _, g := range []struct {
 		what string
-		cs   []actions.OpCount
+		cs   []ops.OpCount
 	}{{back, b.ComesBack}, {fail, b.Fail}, {dla, b.DeadLetterAgain}, {skip, b.Skipped}} {
 		for _, c := range g.cs {
 			out = append(out, mqfmt.Sanitize(fmt.Sprintf("  %s ×%d: %s", g.what, c.Count, c.Outcome)))
@@ -210,7 +210,7 @@ type jsonItem struct {
 }
 
 type jsonResult struct {
-	Action      actions.Op     `json:"action"`
+	Action      ops.Op         `json:"action"`
 	QMgr        string         `json:"qmgr"`
 	Queue       string         `json:"queue"`
 	DryRun      bool           `json:"dry_run"`
@@ -231,15 +231,15 @@ type jsonResult struct {
 	ExitCode    int            `json:"exit_code"`
 	// CameBack counts the messages the check after the run saw come back
 	// (R10f); Verify is that check in full.
-	CameBack int               `json:"came_back"`
-	Verify   *actions.OpVerify `json:"verify,omitempty"`
+	CameBack int           `json:"came_back"`
+	Verify   *ops.OpVerify `json:"verify,omitempty"`
 	// Breakdown counts the messages by outcome, failures and skips per
 	// reason (for a dry run: what would happen).
-	Breakdown actions.OpBreakdown `json:"breakdown"`
-	Items     []jsonItem          `json:"items"`
+	Breakdown ops.OpBreakdown `json:"breakdown"`
+	Items     []jsonItem      `json:"items"`
 }
 
-func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []queueDepth, code int) {
+func writeJSONResult(w io.Writer, res *ops.OpResult, err error, depths []queueDepth, code int) {
 	req := &res.Plan.Request
 	out := jsonResult{Action: req.Op, QMgr: req.QMgr, Queue: req.Queue, DryRun: req.DryRun, Summary: res.Plan.Summary,
 		Warnings: res.Plan.Warnings, Targets: res.Plan.Targets, Done: res.Done, Skipped: res.Skipped, Failed: res.Failed,
@@ -249,9 +249,9 @@ func writeJSONResult(w io.Writer, res *actions.OpResult, err error, depths []que
 	if res.Verify != nil {
 		out.CameBack = res.Verify.CameBack
 	}
-	for _, cs := range []*[]actions.OpCount{&out.Breakdown.Fail, &out.Breakdown.DeadLetterAgain, &out.Breakdown.Skipped, &out.Breakdown.ComesBack} {
+	for _, cs := range []*[]ops.OpCount{&out.Breakdown.Fail, &out.Breakdown.DeadLetterAgain, &out.Breakdown.Skipped, &out.Breakdown.ComesBack} {
 		if *cs == nil {
-			*cs = []actions.OpCount{}
+			*cs = []ops.OpCount{}
 		}
 	}
 	if err != nil {
@@ -299,7 +299,7 @@ func newProgressPrinter(w io.Writer, label string, quiet bool) *progressPrinter 
 	return &progressPrinter{w: w, label: label, on: on}
 }
 
-func (p *progressPrinter) report(ev actions.OpProgress) {
+func (p *progressPrinter) report(ev ops.OpProgress) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.on || time.Since(p.last) < 200*time.Millisecond {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -160,25 +161,25 @@ func TestParseActionArgs(t *testing.T) {
 		name string
 		args string
 		err  string
-		chk  func(*actions.OpRequest) bool
+		chk  func(*ops.OpRequest) bool
 	}{
-		{"reason_by_number", "--queue Q --reason 2053", "", func(r *actions.OpRequest) bool { return r.Filter.Reason == 2053 }},
-		{"reason_by_short_name", "--queue Q --reason q_full", "", func(r *actions.OpRequest) bool { return r.Filter.Reason == 2053 }},
-		{"feedback_name", "--queue Q --reason MQFB_EXPIRATION", "", func(r *actions.OpRequest) bool { return r.Filter.Reason == 258 }},
-		{"age_in_days", "--queue Q --min-age 3d", "", func(r *actions.OpRequest) bool { return r.Filter.MinAge == 72*time.Hour }},
-		{"age_duration", "--queue Q --min-age 90m", "", func(r *actions.OpRequest) bool { return r.Filter.MinAge == 90*time.Minute }},
+		{"reason_by_number", "--queue Q --reason 2053", "", func(r *ops.OpRequest) bool { return r.Filter.Reason == 2053 }},
+		{"reason_by_short_name", "--queue Q --reason q_full", "", func(r *ops.OpRequest) bool { return r.Filter.Reason == 2053 }},
+		{"feedback_name", "--queue Q --reason MQFB_EXPIRATION", "", func(r *ops.OpRequest) bool { return r.Filter.Reason == 258 }},
+		{"age_in_days", "--queue Q --min-age 3d", "", func(r *ops.OpRequest) bool { return r.Filter.MinAge == 72*time.Hour }},
+		{"age_duration", "--queue Q --min-age 90m", "", func(r *ops.OpRequest) bool { return r.Filter.MinAge == 90*time.Minute }},
 		{"msgids_repeat_and_comma", "--queue Q --msgid " + exampleID(1) + "," + exampleID(2) + " --msgid 0x" + exampleID(3), "",
-			func(r *actions.OpRequest) bool { return len(r.Filter.MsgIds) == 3 }},
-		{"import_takes_everything_by_default", "--file f --to Q", "", func(r *actions.OpRequest) bool { return r.All && r.Target == "Q" }},
+			func(r *ops.OpRequest) bool { return len(r.Filter.MsgIds) == 3 }},
+		{"import_takes_everything_by_default", "--file f --to Q", "", func(r *ops.OpRequest) bool { return r.All && r.Target == "Q" }},
 		{"negative_age", "--queue Q --min-age -5m", "--min-age", nil},
 		{"stray_argument", "--queue Q --all extra", "unexpected argument", nil},
 		{"no_queue", "--all", "--queue", nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			op := actions.OpRequeue
+			op := ops.OpRequeue
 			if strings.HasPrefix(tc.args, "--file") {
-				op = actions.OpImport
+				op = ops.OpImport
 			}
 			a, err := parseActionArgs(op, strings.Fields(tc.args), &bytes.Buffer{})
 			if tc.err != "" {
@@ -202,7 +203,7 @@ func FuzzParseActionArgs(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		for _, op := range []actions.Op{actions.OpRequeue, actions.OpImport} {
+		for _, op := range []ops.Op{ops.OpRequeue, ops.OpImport} {
 			a, err := parseActionArgs(op, strings.Fields(line), &bytes.Buffer{})
 			if err == nil && a == nil {
 				t.Fatal("no request and no error")
@@ -281,11 +282,11 @@ func writeExamples(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	eng, _ := actions.NewEngine(actions.EngineOptions{Connector: qm, Now: func() time.Time { return now },
+	eng, _ := ops.NewEngine(ops.EngineOptions{Connector: qm, Now: func() time.Time { return now },
 		AuditPath: filepath.Join(dir, "audit"), ArchiveDir: dir})
 	for q, file := range map[string]string{"QM1.DEADQ": exDeadQ, "ORDERS.BO": exBOQ} {
 		_ = os.Remove(file)
-		if _, err := eng.Run(ctx, actions.OpRequest{Op: actions.OpExport, Queue: q, All: true, File: file}, nil); err != nil {
+		if _, err := eng.Run(ctx, ops.OpRequest{Op: ops.OpExport, Queue: q, All: true, File: file}, nil); err != nil {
 			t.Fatal(err)
 		}
 		_ = os.Chmod(file, 0o644)
@@ -304,7 +305,7 @@ func TestActionBackendIBMMQWithoutSupport(t *testing.T) {
 }
 
 // The dashboard's operations are the same engine the commands use.
-var _ ui.Operations = actions.EngineOps{}
+var _ ui.Operations = ops.EngineOps{}
 
 // The action commands act on a simulated scenario, loaded as `sim` loads it.
 func TestActionOnSimulatedScenario(t *testing.T) {

@@ -11,39 +11,39 @@ import (
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // actionSynopsis is each action command's usage line.
-var actionSynopsis = map[actions.Op]string{
-	actions.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--putaut def|ctx] [--verify D] [flags]",
-	actions.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [--verify D] [flags]",
-	actions.OpDiscard: "poisonwatch discard --queue Q (--all | --msgid HEX | FILTERS) [--file ARCHIVE | --archive-dir DIR] [flags]",
-	actions.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [--no-reports] [--verify D] [flags]",
-	actions.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) [--file FILE] [flags]",
-	actions.OpImport:  "poisonwatch import --file FILE --to Q [--to-qmgr QM] [--all | --msgid HEX | FILTERS] [flags]",
+var actionSynopsis = map[ops.Op]string{
+	ops.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--putaut def|ctx] [--verify D] [flags]",
+	ops.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [--verify D] [flags]",
+	ops.OpDiscard: "poisonwatch discard --queue Q (--all | --msgid HEX | FILTERS) [--file ARCHIVE | --archive-dir DIR] [flags]",
+	ops.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [--no-reports] [--verify D] [flags]",
+	ops.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) [--file FILE] [flags]",
+	ops.OpImport:  "poisonwatch import --file FILE --to Q [--to-qmgr QM] [--all | --msgid HEX | FILTERS] [flags]",
 }
 
 // opOnlyFlags are the flags that apply to some actions only; every other
 // flag applies to all of them.
-var opOnlyFlags = map[string][]actions.Op{
-	"to":         {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
-	"to-qmgr":    {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
-	"context":    {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
-	"keep-msgid": {actions.OpReplay},
-	"no-reports": {actions.OpReplay},
-	"putaut":     {actions.OpRequeue, actions.OpReplay, actions.OpMove},
-	"verify":     {actions.OpRequeue, actions.OpMove, actions.OpReplay},
+var opOnlyFlags = map[string][]ops.Op{
+	"to":         {ops.OpRequeue, ops.OpMove, ops.OpReplay, ops.OpImport},
+	"to-qmgr":    {ops.OpRequeue, ops.OpMove, ops.OpReplay, ops.OpImport},
+	"context":    {ops.OpRequeue, ops.OpMove, ops.OpReplay, ops.OpImport},
+	"keep-msgid": {ops.OpReplay},
+	"no-reports": {ops.OpReplay},
+	"putaut":     {ops.OpRequeue, ops.OpReplay, ops.OpMove},
+	"verify":     {ops.OpRequeue, ops.OpMove, ops.OpReplay},
 
-	"allow-system-target": {actions.OpRequeue, actions.OpMove, actions.OpReplay, actions.OpImport},
-	"file":                {actions.OpDiscard, actions.OpExport, actions.OpImport},
-	"archive-dir":         {actions.OpDiscard},
-	"batch":               {actions.OpRequeue, actions.OpMove, actions.OpDiscard, actions.OpReplay, actions.OpImport},
-	"workers":             {actions.OpRequeue, actions.OpMove, actions.OpDiscard},
+	"allow-system-target": {ops.OpRequeue, ops.OpMove, ops.OpReplay, ops.OpImport},
+	"file":                {ops.OpDiscard, ops.OpExport, ops.OpImport},
+	"archive-dir":         {ops.OpDiscard},
+	"batch":               {ops.OpRequeue, ops.OpMove, ops.OpDiscard, ops.OpReplay, ops.OpImport},
+	"workers":             {ops.OpRequeue, ops.OpMove, ops.OpDiscard},
 }
 
 // flagApplies reports whether the flag name means something to op.
-func flagApplies(op actions.Op, name string) bool {
+func flagApplies(op ops.Op, name string) bool {
 	ops, ok := opOnlyFlags[name]
 	if !ok {
 		return true
@@ -57,7 +57,7 @@ func flagApplies(op actions.Op, name string) bool {
 }
 
 // setActionUsage makes --help show op's synopsis and its own flags only.
-func setActionUsage(op actions.Op, fs *flag.FlagSet, w io.Writer) {
+func setActionUsage(op ops.Op, fs *flag.FlagSet, w io.Writer) {
 	fs.Usage = func() {
 		fmt.Fprintf(w, "usage: %s\n\nflags:\n", actionSynopsis[op])
 		fs.VisitAll(func(f *flag.Flag) {
@@ -95,7 +95,7 @@ func defaultNote(def string) string {
 
 // checkOwnFlags refuses a flag that op does not use: accepting it silently
 // would let the operator believe it did something.
-func checkOwnFlags(op actions.Op, fs *flag.FlagSet) error {
+func checkOwnFlags(op ops.Op, fs *flag.FlagSet) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		if err == nil && !flagApplies(op, f.Name) {
@@ -115,7 +115,7 @@ func checkActionTarget(a *actionFlags) error {
 			"(it lives only as long as the command), or use --backend ibmmq")
 	}
 	op := a.req.Op
-	if a.file != "" && (op == actions.OpExport || op == actions.OpDiscard) {
+	if a.file != "" && (op == ops.OpExport || op == ops.OpDiscard) {
 		if err := dirExists("--file", filepath.Dir(a.file)); err != nil {
 			return err
 		}

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 func auditCommand() command {
@@ -45,7 +45,7 @@ func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer f.Close()
-	batches, lines, err := actions.CheckAudit(f)
+	batches, lines, err := ops.CheckAudit(f)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch audit: %s: %v\n", fs.Arg(1), err)
 		return 1
@@ -57,7 +57,7 @@ func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func printPending(w io.Writer, path string, batches []actions.PendingBatch, lines int) {
+func printPending(w io.Writer, path string, batches []ops.PendingBatch, lines int) {
 	if len(batches) == 0 {
 		fmt.Fprintf(w, "%s: %d lines, every batch has its outcome\n", path, lines)
 		return

@@ -17,7 +17,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/themes"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -199,7 +199,7 @@ func pickTheme(o tuiOpts) (themes.Theme, error) {
 // exportDir is the directory of the audit log: exports land next to it.
 func exportDir(audit string) string {
 	if audit == "" {
-		p, err := actions.DefaultAuditPath()
+		p, err := ops.DefaultAuditPath()
 		if err != nil {
 			return ""
 		}

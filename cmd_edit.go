@@ -10,7 +10,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -101,7 +101,7 @@ func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) er
 	if err != nil {
 		return err
 	}
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
+	eng, err := ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
 		ArchiveDir: a.archiveDir, ReadOnly: a.readOnly})
 	if err != nil {
 		return err
@@ -115,10 +115,10 @@ func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) er
 	if err != nil {
 		return err
 	}
-	req := actions.EditRequest{QMgr: a.backend.qmgr, Queue: a.queue, Msg: s, Body: body, Target: a.to, TargetQMgr: a.toQMgr,
+	req := ops.EditRequest{QMgr: a.backend.qmgr, Queue: a.queue, Msg: s, Body: body, Target: a.to, TargetQMgr: a.toQMgr,
 		KeepDLH: a.keepDLH, KeepMsgId: a.keepMsgId, DryRun: a.dryRun, File: a.file}
 	if a.context == "default" {
-		req.Context = actions.ContextDefault
+		req.Context = ops.ContextDefault
 	}
 	res, err := eng.Edit(ctx, req)
 	writeEditPlan(stdout, &res.Plan)
@@ -178,7 +178,7 @@ func findByMsgID(ctx context.Context, conn mqwatch.Connector, queue string, id [
 }
 
 // writeEditPlan prints what the edit does; every message byte sanitised.
-func writeEditPlan(w io.Writer, p *actions.EditPlan) {
+func writeEditPlan(w io.Writer, p *ops.EditPlan) {
 	if p.Summary == "" {
 		return
 	}

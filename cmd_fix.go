@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -116,17 +116,17 @@ func applyFixCmd(ctx context.Context, f *fixFlags, conn mqwatch.Connector, w *fi
 		out.Outcome = "copy-only: run the MQSC in runmqsc"
 		return exitFixFires
 	}
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: conn, QMgr: qs.Name, AuditPath: f.audit, ReadOnly: f.ro,
+	eng, err := ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: qs.Name, AuditPath: f.audit, ReadOnly: f.ro,
 		Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch fix"}})
 	if err == nil {
-		var res actions.FixResult
+		var res ops.FixResult
 		res, err = eng.ApplyFix(ctx, plan, "", f.dryRun)
 		out.Result = &res
 	}
 	switch {
 	case err != nil:
-		out.Outcome = "not applied: " + actions.DescribeReason(err)
-		if errors.Is(err, actions.ErrReadOnly) {
+		out.Outcome = "not applied: " + ops.DescribeReason(err)
+		if errors.Is(err, ops.ErrReadOnly) {
 			out.Outcome = "not applied: " + err.Error()
 		}
 		return exitFixFires

@@ -7,20 +7,21 @@ import (
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // fixOutput is what `fix` prints: the plan, what the command server
 // answered and whether the alert cleared.
 type fixOutput struct {
-	QMgr    string             `json:"qmgr"`
-	Alert   string             `json:"alert"`
-	Text    string             `json:"text"`
-	Plan    actions.FixPlan    `json:"plan"`
-	DryRun  bool               `json:"dry_run,omitempty"`
-	Result  *actions.FixResult `json:"result,omitempty"`
-	Outcome string             `json:"outcome"`
-	Cleared bool               `json:"cleared"`
+	QMgr    string          `json:"qmgr"`
+	Alert   string          `json:"alert"`
+	Text    string          `json:"text"`
+	Plan    actions.FixPlan `json:"plan"`
+	DryRun  bool            `json:"dry_run,omitempty"`
+	Result  *ops.FixResult  `json:"result,omitempty"`
+	Outcome string          `json:"outcome"`
+	Cleared bool            `json:"cleared"`
 	// Now lists alerts on the queues the fix touched that fire since it.
 	Now []string `json:"now_firing,omitempty"`
 }

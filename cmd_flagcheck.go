@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -34,11 +34,11 @@ func checkActionFlags(a *actionFlags, stderr io.Writer) error {
 			errs = append(errs, fmt.Errorf(format, args...))
 		}
 	}
-	add(a.batch < 1 || a.batch > actions.MaxBatch, "--batch %d: want 1 to %d messages per unit of work", a.batch, actions.MaxBatch)
-	add(a.workers < 1 || a.workers > actions.MaxWorkers, "--workers %d: want 1 to %d", a.workers, actions.MaxWorkers)
+	add(a.batch < 1 || a.batch > ops.MaxBatch, "--batch %d: want 1 to %d messages per unit of work", a.batch, ops.MaxBatch)
+	add(a.workers < 1 || a.workers > ops.MaxWorkers, "--workers %d: want 1 to %d", a.workers, ops.MaxWorkers)
 	add(math.IsNaN(a.rate) || math.IsInf(a.rate, 0) || a.rate < 0 || (a.rate > 0 && a.rate < minRate) || a.rate > maxRate,
 		"--rate %g: want 0 (no limit) or %g to %d messages per second", a.rate, minRate, maxRate)
-	add(a.limit < 0, "--limit %d: want 0 (up to %d) or more", a.limit, actions.MaxSelection)
+	add(a.limit < 0, "--limit %d: want 0 (up to %d) or more", a.limit, ops.MaxSelection)
 	add(a.minBackout < 0, "--min-backout %d: want 0 or more", a.minBackout)
 	if err := checkBackend(a.backend.kind); err != nil {
 		errs = append(errs, err)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // checkBackend refuses a --backend that is neither kind, as a usage error.
@@ -21,11 +21,11 @@ func checkBackend(kind string) error {
 func checkRulesFlags(sub string, f *rulesFlags) error {
 	errs := []error{checkBackend(f.backend.kind)}
 	if sub == "run" {
-		if f.batch < 1 || f.batch > actions.MaxBatch {
-			errs = append(errs, fmt.Errorf("--batch %d: want 1 to %d messages per unit of work", f.batch, actions.MaxBatch))
+		if f.batch < 1 || f.batch > ops.MaxBatch {
+			errs = append(errs, fmt.Errorf("--batch %d: want 1 to %d messages per unit of work", f.batch, ops.MaxBatch))
 		}
-		if f.workers < 1 || f.workers > actions.MaxWorkers {
-			errs = append(errs, fmt.Errorf("--workers %d: want 1 to %d", f.workers, actions.MaxWorkers))
+		if f.workers < 1 || f.workers > ops.MaxWorkers {
+			errs = append(errs, fmt.Errorf("--workers %d: want 1 to %d", f.workers, ops.MaxWorkers))
 		}
 		if r := f.rate; math.IsNaN(r) || math.IsInf(r, 0) || r < 0 || (r > 0 && r < minRate) || r > maxRate {
 			errs = append(errs, fmt.Errorf("--rate %g: want 0 (no limit) or %g to %d messages per second", r, minRate, maxRate))

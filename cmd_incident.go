@@ -9,7 +9,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/alertstore"
 	"github.com/poisonwatch/poisonwatch/internal/record"
 	"github.com/poisonwatch/poisonwatch/model"
@@ -124,14 +124,14 @@ type recordedOps struct {
 	now func() time.Time
 }
 
-func (o recordedOps) Run(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+func (o recordedOps) Run(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
 	start := o.now()
 	res, err := o.Operations.Run(ctx, req, progress)
 	o.rec.Action(actionFrame(start, req, res, err))
 	return res, err
 }
 
-func actionFrame(start time.Time, req actions.OpRequest, res actions.OpResult, err error) record.Action {
+func actionFrame(start time.Time, req ops.OpRequest, res ops.OpResult, err error) record.Action {
 	a := record.Action{At: start, User: req.User, Op: string(req.Op), QMgr: req.QMgr, Queue: req.Queue, Target: req.Target,
 		Requested: len(res.Plan.Items), Done: res.Done, Skipped: res.Skipped, Failed: res.Failed, InDoubt: res.InDoubt,
 		NotDone: res.NotDone, Stopped: res.Stopped, Summary: res.Plan.Summary, AuditFile: res.AuditFile, ArchiveFile: res.ArchiveFile}

@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -113,7 +113,7 @@ func newRulesFlagSet(sub string, f *rulesFlags, stderr io.Writer) *flag.FlagSet 
 	case "run":
 		fs.BoolVar(&f.dryRun, "dry-run", false, "report what one pass would do; change nothing")
 		fs.BoolVar(&f.once, "once", false, "process the messages there now (with their retries) and stop, whatever WAIT says")
-		fs.IntVar(&f.batch, "batch", actions.DefaultBatch, "messages per unit of work")
+		fs.IntVar(&f.batch, "batch", ops.DefaultBatch, "messages per unit of work")
 		fs.IntVar(&f.workers, "workers", 1, "connections moving batches in parallel; 1 keeps the queue order")
 		fs.Float64Var(&f.rate, "rate", 0, "at most this many messages per second (0: no limit)")
 		fs.StringVar(&f.audit, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
@@ -179,7 +179,7 @@ func openRulesSource(ctx context.Context, f *rulesFlags) (dlqrules.Source, func(
 	if err != nil {
 		return dlqrules.Source{}, nil, err
 	}
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: conn, QMgr: f.backend.qmgr,
+	eng, err := ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: f.backend.qmgr,
 		AuditPath: f.audit, ArchiveDir: f.arch, ReadOnly: f.ro})
 	if err != nil {
 		return dlqrules.Source{}, nil, err
@@ -211,7 +211,7 @@ func rulesPreview(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f
 func rulesRun(ctx context.Context, src dlqrules.Source, t *dlqrules.Table, f *rulesFlags, stdout, stderr io.Writer) int {
 	o := dlqrules.RunOptions{Queue: f.queue, DryRun: f.dryRun, Once: f.once, Batch: f.batch, Workers: f.workers, Rate: f.rate}
 	prog := newProgressPrinter(stderr, "rules", f.json)
-	o.Progress = func(_ int, p actions.OpProgress) { prog.report(p) }
+	o.Progress = func(_ int, p ops.OpProgress) { prog.report(p) }
 	o.Step = func(st dlqrules.Step) {
 		prog.done()
 		if !f.json {

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -42,25 +43,25 @@ func (o *engineOps) commandServer(qmgr string) error {
 
 // ApplyFix applies an alert's fix through the queue manager's command
 // server (R10h).
-func (o *engineOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (actions.FixResult, error) {
+func (o *engineOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error) {
 	e, err := o.engine(qmgr)
 	if err == nil {
 		err = o.commandServer(qmgr)
 	}
 	if err != nil {
-		return actions.FixResult{Plan: p}, err
+		return ops.FixResult{Plan: p}, err
 	}
 	return e.ApplyFix(ctx, p, user, false)
 }
 
 // SetInhibit sets GET or PUT of a queue through the command server (R10h).
-func (o *engineOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, user string) (actions.FixResult, error) {
+func (o *engineOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, user string) (ops.FixResult, error) {
 	e, err := o.engine(qmgr)
 	if err == nil {
 		err = o.commandServer(qmgr)
 	}
 	if err != nil {
-		return actions.FixResult{}, err
+		return ops.FixResult{}, err
 	}
 	return e.SetInhibit(ctx, q, qmgr, attr, disable, user)
 }

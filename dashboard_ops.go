@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -13,15 +13,15 @@ import (
 // queue manager they concern. Each engine opens its own connections: the
 // watchers' connections serve one call at a time and stay theirs.
 type engineOps struct {
-	engines map[string]*actions.Engine
+	engines map[string]*ops.Engine
 	conns   map[string]mqwatch.Connector // for the rules predictions' probes
 }
 
 func newEngineOps(qmgrs []qmgrConn, readOnly bool, user, auditPath string) (*engineOps, error) {
-	o := &engineOps{engines: map[string]*actions.Engine{}, conns: map[string]mqwatch.Connector{}}
+	o := &engineOps{engines: map[string]*ops.Engine{}, conns: map[string]mqwatch.Connector{}}
 	for _, q := range qmgrs {
 		o.conns[q.name] = q.conn
-		e, err := actions.NewEngine(actions.EngineOptions{Connector: q.conn, QMgr: q.name, ReadOnly: readOnly,
+		e, err := ops.NewEngine(ops.EngineOptions{Connector: q.conn, QMgr: q.name, ReadOnly: readOnly,
 			User: user, AuditPath: auditPath, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}})
 		if err != nil {
 			return nil, fmt.Errorf("action engine for %s: %w", q.name, err)
@@ -31,7 +31,7 @@ func newEngineOps(qmgrs []qmgrConn, readOnly bool, user, auditPath string) (*eng
 	return o, nil
 }
 
-func (o *engineOps) engine(qmgr string) (*actions.Engine, error) {
+func (o *engineOps) engine(qmgr string) (*ops.Engine, error) {
 	e := o.engines[qmgr]
 	if e == nil {
 		return nil, fmt.Errorf("no action engine for queue manager %q", qmgr)
@@ -47,18 +47,18 @@ func (o *engineOps) Fetch(ctx context.Context, qmgr, queue string, s mqwatch.Sum
 	return e.Fetch(ctx, queue, s)
 }
 
-func (o *engineOps) Plan(ctx context.Context, req actions.OpRequest) (actions.OpPlan, error) {
+func (o *engineOps) Plan(ctx context.Context, req ops.OpRequest) (ops.OpPlan, error) {
 	e, err := o.engine(req.QMgr)
 	if err != nil {
-		return actions.OpPlan{}, err
+		return ops.OpPlan{}, err
 	}
 	return e.Plan(ctx, req)
 }
 
-func (o *engineOps) Run(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+func (o *engineOps) Run(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
 	e, err := o.engine(req.QMgr)
 	if err != nil {
-		return actions.OpResult{}, err
+		return ops.OpResult{}, err
 	}
 	return e.Run(ctx, req, progress)
 }

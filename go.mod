@@ -23,6 +23,7 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/crypto v0.36.0
 	golang.org/x/text v0.44.0
+	golang.org/x/time v0.11.0
 	golang.org/x/tools v0.52.0
 	gonum.org/v1/plot v0.17.0
 )

@@ -17,13 +17,6 @@ import (
 // otherwise make worse first). Only the attributes the poison rules cover
 // are ever sent; any other command stays MQSC to copy.
 
-// OpFix is applying a finding's fix; OpInhibit is GET/PUT inhibit on a
-// queue in a poison loop. Both are audited as the other operations are.
-const (
-	OpFix     Op = "fix"
-	OpInhibit Op = "inhibit"
-)
-
 // ErrCopyOnly marks a command the dashboard shows but does not apply.
 var ErrCopyOnly = errors.New("copy-only: not an attribute the poison rules cover")
 
@@ -133,6 +126,17 @@ func ParseFixCommand(line string) (pcf.Change, error) {
 		return pcf.Change{}, fmt.Errorf("%w (%v)", ErrCopyOnly, err)
 	}
 	return ch, nil
+}
+
+// DiffNow is the step's diff against the attributes read just now: the
+// queue manager's, and the queue's it changes when queues holds it.
+func (s FixStep) DiffNow(qm mqwatch.QMgrInfo, queues []mqwatch.QueueInfo) []AttrDiff {
+	idx := make(map[string]mqwatch.QueueInfo, len(queues))
+	for _, q := range queues {
+		idx[q.Name] = q
+	}
+	d, _ := diffOf(s.Change, qm, idx)
+	return d
 }
 
 // diffOf reads each attribute's current value and names the authority the

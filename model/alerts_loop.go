@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 func init() {
@@ -22,16 +23,16 @@ const maxLoops = 16
 // RequeueLoop is a run whose messages came back (R10f "requeue loop"): what
 // the check after it saw, and where the audit log has the run.
 type RequeueLoop struct {
-	Op        actions.Op
+	Op        ops.Op
 	Queue     string // the source: where they came from and came back to
 	Done      int
-	Check     actions.OpVerify
+	Check     ops.OpVerify
 	AuditFile string
 }
 
 // NoteRun keeps a run whose check saw messages come back, so the alerts
 // name it until loopShown has passed (R10f).
-func (q *QMgrState) NoteRun(res *actions.OpResult) {
+func (q *QMgrState) NoteRun(res *ops.OpResult) {
 	if res.Verify == nil || res.Verify.CameBack == 0 {
 		return
 	}
@@ -58,11 +59,11 @@ func (q *QMgrState) loopAlerts(now time.Time) []Alert {
 	return out
 }
 
-func doneWord(op actions.Op) string {
+func doneWord(op ops.Op) string {
 	switch op {
-	case actions.OpMove:
+	case ops.OpMove:
 		return "moved"
-	case actions.OpReplay:
+	case ops.OpReplay:
 		return "replayed"
 	}
 	return "requeued"

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // TestR10f_RequeueLoopRaisesAlert: a run whose check saw messages come back
@@ -15,14 +16,14 @@ func TestR10f_RequeueLoopRaisesAlert(t *testing.T) {
 	s := New(time.Now, time.Second)
 	q := s.QMgr("QM1")
 	at := time.Date(2026, 3, 9, 14, 30, 0, 0, time.UTC)
-	ok := actions.OpResult{Done: 5, Verify: &actions.OpVerify{Watched: 5, Window: 30 * time.Second, Started: at}}
+	ok := ops.OpResult{Done: 5, Verify: &ops.OpVerify{Watched: 5, Window: 30 * time.Second, Started: at}}
 	q.NoteRun(&ok)
 	if a := q.loopAlerts(at.Add(time.Minute)); len(a) != 0 {
 		t.Fatalf("nothing came back, yet %+v", a)
 	}
-	res := actions.OpResult{Plan: actions.OpPlan{Request: actions.OpRequest{Op: actions.OpRequeue, Queue: "SYSTEM.DEAD.LETTER.QUEUE"}},
-		Done: 23, AuditFile: "/state/audit.jsonl", Verify: &actions.OpVerify{Watched: 23, CameBack: 23, Within: 4 * time.Second,
-			Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: at, Causes: []actions.OpCount{{Outcome: "2053: ORDERS.BO full (40/40)", Count: 23}}}}
+	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, Queue: "SYSTEM.DEAD.LETTER.QUEUE"}},
+		Done: 23, AuditFile: "/state/audit.jsonl", Verify: &ops.OpVerify{Watched: 23, CameBack: 23, Within: 4 * time.Second,
+			Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: at, Causes: []ops.OpCount{{Outcome: "2053: ORDERS.BO full (40/40)", Count: 23}}}}
 	q.NoteRun(&res)
 	alerts := q.alerts(at.Add(time.Minute))
 	var loop *Alert

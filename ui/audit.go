@@ -7,7 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -17,12 +17,12 @@ import (
 // the audit file.
 type auditRun struct {
 	at  time.Time
-	res actions.OpResult
+	res ops.OpResult
 }
 
-func (r *auditRun) req() actions.OpRequest { return r.res.Plan.Request }
+func (r *auditRun) req() ops.OpRequest { return r.res.Plan.Request }
 
-func (a *App) recordAudit(res actions.OpResult) {
+func (a *App) recordAudit(res ops.OpResult) {
 	a.auditLog = append([]auditRun{{at: a.opt.Now(), res: res}}, a.auditLog...)
 }
 

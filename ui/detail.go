@@ -7,8 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -171,7 +171,7 @@ func (d *detailScreen) bindings(a *App) []binding {
 // markGone notes on every open message screen of the run's queue that the
 // run removed its message, so the screen never passes a message that has
 // left for one that is still there.
-func (a *App) markGone(res actions.OpResult) {
+func (a *App) markGone(res ops.OpResult) {
 	req := res.Plan.Request
 	removed := map[mqwatch.Key]string{}
 	for _, it := range res.Items {

@@ -10,15 +10,15 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // actionOps runs operator actions through the engine.
 type actionOps interface {
-	Plan(ctx context.Context, req actions.OpRequest) (actions.OpPlan, error)
-	Run(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error)
+	Plan(ctx context.Context, req ops.OpRequest) (ops.OpPlan, error)
+	Run(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error)
 }
 
 type dialogPhase int
@@ -35,9 +35,9 @@ const (
 type dialog struct {
 	base      // ScreenDialog on the source queue: the breadcrumb names it
 	seq       int
-	req       actions.OpRequest
+	req       ops.OpRequest
 	phase     dialogPhase
-	plan      actions.OpPlan
+	plan      ops.OpPlan
 	err       error
 	hidden    int      // marked messages hidden by the filter
 	from      []string // the groups the marked messages come from
@@ -47,10 +47,10 @@ type dialog struct {
 	needType  bool
 	askTarget bool // move/replay: the target queue is typed first
 	prog      progress.Model
-	last      actions.OpProgress
-	result    actions.OpResult
+	last      ops.OpProgress
+	result    ops.OpResult
 	cancel    context.CancelFunc
-	updates   chan actions.OpProgress
+	updates   chan ops.OpProgress
 	started   time.Time
 	// retarget: the target input was reopened over a dry run's result
 	// (ctrl+t); esc returns to that result instead of closing the dialog.
@@ -60,18 +60,18 @@ type dialog struct {
 
 type planMsg struct {
 	seq  int
-	plan actions.OpPlan
+	plan ops.OpPlan
 	err  error
 }
 
 type progressMsg struct {
 	seq int
-	p   actions.OpProgress
+	p   ops.OpProgress
 }
 
 type runDoneMsg struct {
 	seq int
-	res actions.OpResult
+	res ops.OpResult
 	err error
 }
 
@@ -81,44 +81,44 @@ const dashboardVerify = 30 * time.Second
 
 // openDialog starts an action on the marked messages (or the one under the
 // cursor): the dry-run plan is computed first.
-func (a *App) openDialog(op actions.Op, msgs []mqwatch.Summary, loc model.Location, hidden int) tea.Cmd {
+func (a *App) openDialog(op ops.Op, msgs []mqwatch.Summary, loc model.Location, hidden int) tea.Cmd {
 	queue := loc.Queue
 	if len(msgs) == 0 {
 		a.flash = "nothing selected: space marks messages, or put the cursor on one"
 		return nil
 	}
 	a.dialogSeq++
-	d := &dialog{seq: a.dialogSeq, req: actions.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
+	d := &dialog{seq: a.dialogSeq, req: ops.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
 		hidden: hidden, from: a.markedFrom(msgs, loc), prog: progress.New(progress.WithDefaultGradient())}
-	if op == actions.OpRequeue || op == actions.OpMove || op == actions.OpReplay {
+	if op == ops.OpRequeue || op == ops.OpMove || op == ops.OpReplay {
 		d.req.Verify = dashboardVerify // the dashboard always checks what comes back (R10f)
 	}
 	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: loc.QMgr, Queue: queue, Label: string(op)}
 	if len(d.from) > 1 { // some marks are not in the group on view: the crumb says so
 		d.loc.Label = string(op) + " marks from another group"
 	}
-	d.needType = len(msgs) > 1 || op == actions.OpDiscard
-	if op == actions.OpExport {
+	d.needType = len(msgs) > 1 || op == ops.OpDiscard
+	if op == ops.OpExport {
 		d.needType = false // a browse: nothing on the queue changes
 	}
 	d.typed = textinput.New()
 	d.typed.Prompt = "count: "
-	if op == actions.OpMove || op == actions.OpReplay {
+	if op == ops.OpMove || op == ops.OpReplay {
 		d.typed.Prompt = "target queue: "
 		d.typed.Placeholder = ""
 		d.needType = true
 	}
 	pushed := a.push(d)
-	if op == actions.OpExport {
+	if op == ops.OpExport {
 		d.typed.Prompt = "export to dmpmqmsg file: "
 		d.typed.SetValue(filepath.Join(a.exportDir(), exportName(loc.QMgr, queue, a.opt.Now())))
 		d.resize(a, a.width, 0)
 	}
-	if op == actions.OpMove || op == actions.OpReplay || op == actions.OpExport {
+	if op == ops.OpMove || op == ops.OpReplay || op == ops.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true
 		// An export's file name is ready: enter takes it, as it takes a
 		// value the operator typed.
-		d.onRun = op == actions.OpExport
+		d.onRun = op == ops.OpExport
 		d.typed.Focus()
 		return pushed
 	}
@@ -138,10 +138,10 @@ func (a *App) planCmd(d *dialog) tea.Cmd {
 func (a *App) runCmd(d *dialog) tea.Cmd {
 	ctx, cancel := context.WithCancel(a.opt.Ctx)
 	d.cancel, d.phase, d.started = cancel, phaseRunning, a.opt.Now()
-	d.updates = make(chan actions.OpProgress, 1)
-	req, seq, ops, ch := d.req, d.seq, a.opt.Ops, d.updates
+	d.updates = make(chan ops.OpProgress, 1)
+	req, seq, eng, ch := d.req, d.seq, a.opt.Ops, d.updates
 	run := func() tea.Msg {
-		res, err := ops.Run(ctx, req, func(p actions.OpProgress) {
+		res, err := eng.Run(ctx, req, func(p ops.OpProgress) {
 			select { // latest wins: the bar needs only the newest figures
 			case ch <- p:
 			default:
@@ -158,7 +158,7 @@ func (a *App) runCmd(d *dialog) tea.Cmd {
 	return tea.Batch(run, waitProgress(seq, ch))
 }
 
-func waitProgress(seq int, ch chan actions.OpProgress) tea.Cmd {
+func waitProgress(seq int, ch chan ops.OpProgress) tea.Cmd {
 	return func() tea.Msg {
 		p, ok := <-ch
 		if !ok {
@@ -212,7 +212,7 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 
 // afterAction tells the watcher what moved, so inventories drop it without a
 // re-read, and asks for an immediate poll.
-func (a *App) afterAction(res actions.OpResult) {
+func (a *App) afterAction(res ops.OpResult) {
 	s := a.source(res.Plan.Request.QMgr)
 	if s == nil {
 		return
@@ -244,7 +244,7 @@ func (a *App) exportDir() string {
 	if a.opt.ExportDir != "" {
 		return a.opt.ExportDir
 	}
-	if d, err := actions.StateDir(); err == nil {
+	if d, err := ops.StateDir(); err == nil {
 		return d
 	}
 	return "."
@@ -253,5 +253,5 @@ func (a *App) exportDir() string {
 // exportName proposes a file named after the queue manager, the queue and
 // the time, as the export command names it.
 func exportName(qmgr, queue string, now time.Time) string {
-	return actions.ExportName(qmgr, queue, now)
+	return ops.ExportName(qmgr, queue, now)
 }

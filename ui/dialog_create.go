@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -162,7 +163,7 @@ func (a *App) startCreate(c *createStep) tea.Cmd {
 type createdMsg struct {
 	c   *createStep
 	seq int
-	res actions.FixResult
+	res ops.FixResult
 	err error
 }
 
@@ -175,7 +176,7 @@ func (m createdMsg) apply(a *App) tea.Cmd {
 	}
 	c.running = false
 	if m.err != nil {
-		c.problem = "not defined: " + actions.DescribeReason(m.err)
+		c.problem = "not defined: " + ops.DescribeReason(m.err)
 		a.flash = c.problem
 		return nil
 	}

@@ -8,7 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/doctext"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -45,8 +45,8 @@ func openParkForm(t *testing.T, a *App) *dialog {
 // target input defines the typed queue LIKE the DEADQ with the MAXDEPTH
 // typed; the dry run is shown again with the new queue, and Run moves there.
 func TestR10h_ParkDefinesTheTargetThenTheMoveRuns(t *testing.T) {
-	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
-	a, src := newTestApp(t, 120, 35, Options{Ops: ops, User: "op1"})
+	fake := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
+	a, src := newTestApp(t, 120, 35, Options{Ops: fake, User: "op1"})
 	d := openParkForm(t, a)
 	v := ansi.Strip(a.View())
 	for _, want := range []string{"DEFINE PARK.Q on QM1: it does not exist", "LIKE: QM1.DEADQ", "MAXDEPTH: 50000",
@@ -62,8 +62,8 @@ func TestR10h_ParkDefinesTheTargetThenTheMoveRuns(t *testing.T) {
 	}
 	typeText(a, "2x0000") // the x is refused: MAXDEPTH takes digits
 	press(a, "enter")
-	if len(ops.plans) != 1 || ops.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(20000)" {
-		t.Fatalf("sent %+v", ops.plans)
+	if len(fake.plans) != 1 || fake.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(20000)" {
+		t.Fatalf("sent %+v", fake.plans)
 	}
 	if d.create != nil || d.askTarget || d.req.Target != "PARK.Q" || d.phase != phaseConfirm {
 		t.Fatalf("after the define: create=%v askTarget=%v target=%q phase=%v", d.create, d.askTarget, d.req.Target, d.phase)
@@ -75,8 +75,8 @@ func TestR10h_ParkDefinesTheTargetThenTheMoveRuns(t *testing.T) {
 		t.Fatalf("the dry run is not shown again:\n%s", v)
 	}
 	press(a, "1", "enter") // a move's count typed
-	if len(ops.runs) != 1 || ops.runs[0].Op != actions.OpMove || ops.runs[0].Target != "PARK.Q" {
-		t.Fatalf("runs %+v", ops.runs)
+	if len(fake.runs) != 1 || fake.runs[0].Op != ops.OpMove || fake.runs[0].Target != "PARK.Q" {
+		t.Fatalf("runs %+v", fake.runs)
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -14,7 +14,7 @@ import (
 // open dialog would act on. The dialog drops them and redoes its dry run, so
 // the count the operator confirms is the count that will be acted on (not
 // "done: 1 · skipped 21 (gone)" after confirming 22), and says so.
-func (a *App) replanAfterRoomRun(res actions.OpResult, who string) tea.Cmd {
+func (a *App) replanAfterRoomRun(res ops.OpResult, who string) tea.Cmd {
 	d := a.activeDialog()
 	req := res.Plan.Request
 	if d == nil || (d.phase != phaseConfirm && d.phase != phasePlanning) || d.req.QMgr != req.QMgr || d.req.Queue != req.Queue {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // TestRoomRunElsewhereRedoesAnOpenDialogsDryRun: bob's requeue dialog is
@@ -12,8 +12,8 @@ import (
 // drops it, redoes its dry run (count 1, not 2) and says why.
 func TestRoomRunElsewhereRedoesAnOpenDialogsDryRun(t *testing.T) {
 	room := newFakeRoom()
-	ops := &fakeOps{msg: sampleMessage()}
-	a, _ := newTestApp(t, 120, 35, Options{Room: room, Ops: ops})
+	fake := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Room: room, Ops: fake})
 	a.Update(snapshotMsg{snap: incident(1, 40)})
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}}}, ok: true})
 	press(a, "d", "enter", "space", "space", "R")
@@ -22,8 +22,8 @@ func TestRoomRunElsewhereRedoesAnOpenDialogsDryRun(t *testing.T) {
 		t.Fatalf("no dialog on 2 messages:\n%s", a.View())
 	}
 	taken := d.req.Messages[0]
-	res := actions.OpResult{Plan: actions.OpPlan{Request: actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", User: "alice"}},
-		Done: 1, Items: []actions.OpItem{{Msg: taken, Outcome: "requeued"}}}
+	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", User: "alice"}},
+		Done: 1, Items: []ops.OpItem{{Msg: taken, Outcome: "requeued"}}}
 	_, cmd := a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}},
 		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice requeued 1 message", Result: &res}}}, ok: true})
 	close(room.ch) // the room's next read ends: only the dry run is left to run

@@ -6,7 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // modal is a screen that takes every key: no global key works under it, and
@@ -55,7 +55,7 @@ func (d *dialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 	case d.askTarget:
 		// A target typed: the next enter takes it and shows the dry run
 		// (nothing runs yet), as a person who typed a name expects.
-		d.onRun = strings.TrimSpace(d.typed.Value()) != "" || d.req.Op == actions.OpRequeue
+		d.onRun = strings.TrimSpace(d.typed.Value()) != "" || d.req.Op == ops.OpRequeue
 	case d.confirmed():
 		// The count is typed: the next enter runs, unless messages would
 		// come back (R10f): then Cancel keeps the focus, and Run takes a tab.

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -22,7 +22,7 @@ const maxShownMatches = 6
 
 // askQueue: the dialog is asking for a target queue (not a file path), so
 // tab completes queue names.
-func (d *dialog) askQueue() bool { return d.askTarget && d.req.Op != actions.OpExport }
+func (d *dialog) askQueue() bool { return d.askTarget && d.req.Op != ops.OpExport }
 
 // splitTarget reads "QUEUE" or "QUEUE@QMGR": '@' is not a valid character in
 // an MQ object name, so it cannot be part of the queue's name.
@@ -98,7 +98,7 @@ func (d *dialog) setTarget() {
 // requeueInstead turns a move into a requeue to the same target: requeue
 // strips the MQDLH a move would keep.
 func (a *App) requeueInstead(d *dialog) tea.Cmd {
-	d.req.Op = actions.OpRequeue
+	d.req.Op = ops.OpRequeue
 	d.onRun = false
 	return a.planCmd(d)
 }
@@ -107,7 +107,7 @@ func (a *App) requeueInstead(d *dialog) tea.Cmd {
 // a dead-letter queue leaves the header on them, where the application
 // reading that queue will not expect it.
 func (a *App) dlhStays(d *dialog) int {
-	if d.req.Op != actions.OpMove || d.req.Target == "" {
+	if d.req.Op != ops.OpMove || d.req.Target == "" {
 		return 0
 	}
 	qm := d.req.TargetQMgr
@@ -201,7 +201,7 @@ func (a *App) confirmBindings(d *dialog, b func(string, ...string) key.Binding) 
 	out = append(out,
 		bind(b("choose", "enter"), func() tea.Cmd { return a.choose(d) }, short),
 		a.escBinding(d, b))
-	if d.req.Op == actions.OpRequeue && !d.askTarget {
+	if d.req.Op == ops.OpRequeue && !d.askTarget {
 		out = append(out, bind(b("requeue to another queue", "ctrl+t"), run(func() { a.chooseTarget(d) }), short))
 	}
 	if !d.askTarget && a.dlhStays(d) > 0 {
@@ -229,7 +229,7 @@ func (a *App) planHintLines(d *dialog) []string {
 			human(int64(n)), mqfmt.Sanitize(d.req.Target))),
 			st.Warning.Render(" ctrl+r requeues to "+mqfmt.Sanitize(d.req.Target)+" instead, stripping the MQDLH"))
 	}
-	if d.req.Op == actions.OpRequeue {
+	if d.req.Op == ops.OpRequeue {
 		for _, s := range a.nearQueues(d.req.Messages, d.req.QMgr) {
 			out = append(out, st.Warning.Render(" suggestion: "+s+" (ctrl+t requeues there)"))
 		}

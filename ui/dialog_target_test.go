@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -24,8 +24,8 @@ func incidentWith(names ...string) *mqwatch.Snapshot {
 // show under the input, and the request carries the chosen target (the
 // engine then strips the MQDLH as --to does).
 func TestDialogRequeueToChosenTarget(t *testing.T) {
-	ops := &fakeOps{msg: sampleMessage()}
-	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
+	fake := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: fake})
 	a.Update(snapshotMsg{snap: incidentWith()})
 	press(a, "d", "enter", "space", "R", "ctrl+t")
 	d := a.activeDialog()
@@ -45,12 +45,12 @@ func TestDialogRequeueToChosenTarget(t *testing.T) {
 		t.Fatalf("tab completed to %q, want ORDERS.IN", got)
 	}
 	press(a, "enter")
-	if d.askTarget || d.req.Target != "ORDERS.IN" || d.req.Op != actions.OpRequeue {
+	if d.askTarget || d.req.Target != "ORDERS.IN" || d.req.Op != ops.OpRequeue {
 		t.Fatalf("after enter: askTarget=%v req=%+v", d.askTarget, d.req)
 	}
 	press(a, "tab", "enter")
-	if len(ops.runs) != 1 || ops.runs[0].Op != actions.OpRequeue || ops.runs[0].Target != "ORDERS.IN" || ops.runs[0].TargetQMgr != "" {
-		t.Fatalf("runs = %+v", ops.runs)
+	if len(fake.runs) != 1 || fake.runs[0].Op != ops.OpRequeue || fake.runs[0].Target != "ORDERS.IN" || fake.runs[0].TargetQMgr != "" {
+		t.Fatalf("runs = %+v", fake.runs)
 	}
 }
 
@@ -94,8 +94,8 @@ func TestDialog2085SuggestsNearQueue(t *testing.T) {
 // that is not a DEADQ warns that the header stays and offers requeue on
 // ctrl+r; onto the DEADQ it does not warn.
 func TestDialogMoveKeepsDLHWarns(t *testing.T) {
-	ops := &fakeOps{msg: sampleMessage()}
-	a, _ := newTestApp(t, 140, 35, Options{Ops: ops})
+	fake := &fakeOps{msg: sampleMessage()}
+	a, _ := newTestApp(t, 140, 35, Options{Ops: fake})
 	a.Update(snapshotMsg{snap: incidentWith()})
 	press(a, "d", "enter", "space", "M", "ORDERS.IN", "enter")
 	v := a.View()
@@ -103,12 +103,12 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 		t.Fatalf("no MQDLH warning on a move to an input queue:\n%s", v)
 	}
 	press(a, "ctrl+r")
-	if r := a.activeDialog().req; r.Op != actions.OpRequeue || r.Target != "ORDERS.IN" {
+	if r := a.activeDialog().req; r.Op != ops.OpRequeue || r.Target != "ORDERS.IN" {
 		t.Fatalf("ctrl+r: req = %+v", r)
 	}
 	press(a, "1", "enter") // a move asked for the count: the requeue still does
-	if len(ops.runs) != 1 || ops.runs[0].Op != actions.OpRequeue || ops.runs[0].Target != "ORDERS.IN" {
-		t.Fatalf("runs = %+v", ops.runs)
+	if len(fake.runs) != 1 || fake.runs[0].Op != ops.OpRequeue || fake.runs[0].Target != "ORDERS.IN" {
+		t.Fatalf("runs = %+v", fake.runs)
 	}
 
 	press(a, "esc", "space", "M", "QM1.DEADQ", "enter")

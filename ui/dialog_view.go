@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -25,7 +25,7 @@ import (
 // keys are hidden from help and say so when pressed.
 func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Location) []binding {
 	k := a.keys
-	act := func(op actions.Op) func() tea.Cmd {
+	act := func(op ops.Op) func() tea.Cmd {
 		return func() tea.Cmd {
 			msgs, hidden := targets()
 			return a.openDialog(op, msgs, loc, hidden)
@@ -34,11 +34,11 @@ func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 	readOnly := a.offUnless(a.opt.ReadOnly, cmp.Or(a.opt.ReadOnlyWhy, "read-only: actions are off"))
 	exportOff := a.offUnless(a.opt.NoExport, "exports are off in this session")
 	return []binding{
-		bind(k.Requeue, act(actions.OpRequeue), short, readOnly),
-		bind(k.Move, act(actions.OpMove), short, readOnly),
-		bind(k.Replay, act(actions.OpReplay), readOnly),
-		bind(k.Discard, act(actions.OpDiscard), readOnly),
-		bind(k.Export, act(actions.OpExport), exportOff), // a browse: read-only allows it
+		bind(k.Requeue, act(ops.OpRequeue), short, readOnly),
+		bind(k.Move, act(ops.OpMove), short, readOnly),
+		bind(k.Replay, act(ops.OpReplay), readOnly),
+		bind(k.Discard, act(ops.OpDiscard), readOnly),
+		bind(k.Export, act(ops.OpExport), exportOff), // a browse: read-only allows it
 	}
 }
 
@@ -89,17 +89,17 @@ func (a *App) choose(d *dialog) tea.Cmd {
 	}
 	if d.askTarget {
 		v := strings.TrimSpace(d.typed.Value())
-		if v == "" && d.req.Op != actions.OpRequeue { // requeue: empty is the original queue
+		if v == "" && d.req.Op != ops.OpRequeue { // requeue: empty is the original queue
 			return nil
 		}
-		if d.req.Op == actions.OpExport {
+		if d.req.Op == ops.OpExport {
 			d.req.File = v // a path: case matters
 		} else {
 			d.setTarget()
 		}
 		// An export is a browse: after its dry run enter exports. Anything
 		// else comes back to Cancel.
-		d.askTarget, d.onRun = false, d.req.Op == actions.OpExport
+		d.askTarget, d.onRun = false, d.req.Op == ops.OpExport
 		return a.planCmd(d)
 	}
 	if r := d.runOff(); r != "" {
@@ -113,7 +113,7 @@ func (a *App) choose(d *dialog) tea.Cmd {
 func (d *dialog) runOff() string {
 	switch {
 	case d.askTarget:
-		if strings.TrimSpace(d.typed.Value()) == "" && d.req.Op != actions.OpRequeue {
+		if strings.TrimSpace(d.typed.Value()) == "" && d.req.Op != ops.OpRequeue {
 			return "type the target first"
 		}
 		return ""
@@ -177,7 +177,7 @@ func (a *App) confirmLines(d *dialog) []string {
 	var out []string
 	if d.askTarget {
 		what := "the queue"
-		if d.req.Op == actions.OpExport {
+		if d.req.Op == ops.OpExport {
 			what = "the file"
 		}
 		hint := " type " + what + ", then enter: a dry run shows what would happen first; esc cancels"
@@ -188,7 +188,7 @@ func (a *App) confirmLines(d *dialog) []string {
 			}
 		}
 		out = append(out, " "+d.typed.View())
-		if d.req.Op == actions.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > a.width-4 {
+		if d.req.Op == ops.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > a.width-4 {
 			out = append(out, a.pathLines(st.Muted, "in full: ", d.typed.Value(), "")...)
 		}
 		out = append(out, a.targetHintLines(d)...)
@@ -249,7 +249,7 @@ func (a *App) confirmLines(d *dialog) []string {
 }
 
 // outcomeLines break the dry run down by what would happen to each message.
-func (a *App) outcomeLines(p actions.OpPlan) []string {
+func (a *App) outcomeLines(p ops.OpPlan) []string {
 	counts := map[string]int{}
 	var order []string
 	for _, it := range p.Items {
@@ -277,7 +277,7 @@ func (a *App) outcomeLines(p actions.OpPlan) []string {
 	return out
 }
 
-func (a *App) targetLines(p actions.OpPlan) []string {
+func (a *App) targetLines(p ops.OpPlan) []string {
 	keys := make([]string, 0, len(p.Targets))
 	for t := range p.Targets {
 		keys = append(keys, t)
@@ -290,7 +290,7 @@ func (a *App) targetLines(p actions.OpPlan) []string {
 	return out
 }
 
-func (a *App) skipLines(p actions.OpPlan) []string {
+func (a *App) skipLines(p ops.OpPlan) []string {
 	var out []string
 	for _, it := range p.Items {
 		if it.Reason != 0 && len(out) < 5 && !strings.HasPrefix(it.Outcome, "would come back") { // counted above
@@ -345,7 +345,7 @@ func (a *App) doneLines(d *dialog) []string {
 	if r.Skipped+r.Failed > 0 {
 		// Why each message was skipped or failed, counted, not only in the
 		// audit file.
-		out = append(out, a.outcomeLines(actions.OpPlan{Items: r.Items})...)
+		out = append(out, a.outcomeLines(ops.OpPlan{Items: r.Items})...)
 	}
 	if r.Stopped != "" {
 		out = append(out, st.Warning.Render(" stopped: "+mqfmt.Sanitize(r.Stopped)))
@@ -365,7 +365,7 @@ func (a *App) doneLines(d *dialog) []string {
 	if d.err != nil {
 		out = append(out, st.Danger.Render(" "+mqfmt.Sanitize(d.err.Error())))
 	}
-	if d.req.Op == actions.OpExport && d.err == nil {
+	if d.req.Op == ops.OpExport && d.err == nil {
 		out = append(out, a.pathLines(st.OK, "exported to ", d.req.File, "")...)
 	}
 	if r.AuditFile != "" {

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/bubbles/textarea"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -20,8 +20,8 @@ import (
 // editOps is what edit and resend (R10i) needs of Operations; an Operations
 // without it has the key off.
 type editOps interface {
-	PlanEdit(ctx context.Context, req actions.EditRequest) (actions.EditPlan, error)
-	Edit(ctx context.Context, req actions.EditRequest) (actions.EditResult, error)
+	PlanEdit(ctx context.Context, req ops.EditRequest) (ops.EditPlan, error)
+	Edit(ctx context.Context, req ops.EditRequest) (ops.EditResult, error)
 }
 
 // editKeys are the keys of edit and resend.
@@ -59,9 +59,9 @@ type editScreen struct {
 	doc      bodyedit.Doc
 	ta       textarea.Model
 	phase    editPhase
-	req      actions.EditRequest
-	plan     actions.EditPlan
-	res      actions.EditResult
+	req      ops.EditRequest
+	plan     ops.EditPlan
+	res      ops.EditResult
 	err      error
 	runFocus bool // the Put button has the focus; Cancel has it first
 	off      int  // first plan line on view
@@ -75,13 +75,13 @@ type editorDoneMsg struct {
 
 type editPlanMsg struct {
 	seq  int
-	plan actions.EditPlan
+	plan ops.EditPlan
 	err  error
 }
 
 type editDoneMsg struct {
 	seq int
-	res actions.EditResult
+	res ops.EditResult
 	err error
 }
 
@@ -114,7 +114,7 @@ func (a *App) startEdit(d *detailScreen) tea.Cmd {
 	a.fetchSeq++
 	e := &editScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: d.loc.QMgr, Queue: d.loc.Queue, Label: "edit and resend"}},
 		seq: a.fetchSeq, sum: d.sum, doc: bodyedit.Open(d.msg.Data[s.BodyOffset:], s.BodyCCSID, s.Encoding)}
-	e.req = actions.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: a.opt.User}
+	e.req = ops.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: a.opt.User}
 	if a.opt.Room != nil {
 		e.phase = editTyping
 		e.ta = textarea.New()

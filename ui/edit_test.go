@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -18,23 +18,23 @@ import (
 // editFakeOps plans and runs edits as the engine would say, changing nothing.
 type editFakeOps struct {
 	*fakeOps
-	edits []actions.EditRequest
+	edits []ops.EditRequest
 }
 
-func (o *editFakeOps) PlanEdit(_ context.Context, r actions.EditRequest) (actions.EditPlan, error) {
+func (o *editFakeOps) PlanEdit(_ context.Context, r ops.EditRequest) (ops.EditPlan, error) {
 	s := mqwatch.Summarize(&o.msg)
 	old := string(o.msg.Data[s.BodyOffset:])
-	return actions.EditPlan{Request: r, Target: "INVOICE.IN@QM2", Mode: bodyedit.Text,
+	return ops.EditPlan{Request: r, Target: "INVOICE.IN@QM2", Mode: bodyedit.Text,
 		Summary: "Would edit message " + strings.Repeat("41", 3) + "… on QM1.DEADQ: body put to INVOICE.IN@QM2; the original is archived, then removed",
 		Headers: []string{"MQDLH removed (reason MQRC_UNKNOWN_OBJECT_NAME (2085), was for INVOICE.IN@QM2)",
 			"MQMD context kept: user , appl amqrmppa, put 2026-03-09 14:29:15", "MsgId: a new one (the copy is a new message; BackoutCount 0)"},
 		Diff: bodyedit.Diff(old, string(r.Body), 2)}, nil
 }
 
-func (o *editFakeOps) Edit(ctx context.Context, r actions.EditRequest) (actions.EditResult, error) {
+func (o *editFakeOps) Edit(ctx context.Context, r ops.EditRequest) (ops.EditResult, error) {
 	o.edits = append(o.edits, r)
 	p, _ := o.PlanEdit(ctx, r)
-	return actions.EditResult{Plan: p, Done: true, Outcome: "edited", ArchiveFile: "/state/archive/QM1.DEADQ-1.dmp", AuditFile: "/state/audit.jsonl"}, nil
+	return ops.EditResult{Plan: p, Done: true, Outcome: "edited", ArchiveFile: "/state/archive/QM1.DEADQ-1.dmp", AuditFile: "/state/audit.jsonl"}, nil
 }
 
 // editorScript is an $EDITOR that changes the amount in the file it is given.

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -19,8 +20,8 @@ import (
 // manager's command server. main's engines implement it next to
 // Operations; without it the x and I keys say so.
 type FixOps interface {
-	ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (actions.FixResult, error)
-	SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, user string) (actions.FixResult, error)
+	ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error)
+	SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, user string) (ops.FixResult, error)
 }
 
 // selfApplying is a result message that knows what it changes in the App:
@@ -50,7 +51,7 @@ type fixDialog struct {
 	affects []model.Alert
 	phase   fixPhase
 	apply   bool // the Apply button has focus (Cancel has it first)
-	res     actions.FixResult
+	res     ops.FixResult
 	err     error
 	seq     int
 	polls   int    // polls folded since the fix was applied
@@ -203,7 +204,7 @@ func (d *fixDialog) start(a *App) tea.Cmd {
 type fixResultMsg struct {
 	d   *fixDialog
 	seq int
-	res actions.FixResult
+	res ops.FixResult
 	err error
 }
 
@@ -214,7 +215,7 @@ func (m fixResultMsg) apply(a *App) tea.Cmd {
 	}
 	d.res, d.err = m.res, m.err
 	if m.err != nil {
-		d.phase, d.outcome = fixDone, "not applied: "+actions.DescribeReason(m.err)
+		d.phase, d.outcome = fixDone, "not applied: "+ops.DescribeReason(m.err)
 		a.flash = d.outcome
 		return nil
 	}

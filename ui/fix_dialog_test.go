@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -20,26 +21,26 @@ type fixOps struct {
 	fail     error
 }
 
-func (o *fixOps) ApplyFix(_ context.Context, _ string, p actions.FixPlan, _ string) (actions.FixResult, error) {
+func (o *fixOps) ApplyFix(_ context.Context, _ string, p actions.FixPlan, _ string) (ops.FixResult, error) {
 	o.plans = append(o.plans, p)
-	res := actions.FixResult{Plan: p}
+	res := ops.FixResult{Plan: p}
 	for _, s := range p.Steps {
-		res.Steps = append(res.Steps, actions.FixStepResult{MQSC: s.MQSC, Applied: o.fail == nil})
+		res.Steps = append(res.Steps, ops.FixStepResult{MQSC: s.MQSC, Applied: o.fail == nil})
 		if o.fail != nil {
-			res.Steps[len(res.Steps)-1].Reason, res.Steps[len(res.Steps)-1].Error = int32(mqwatch.ReasonOf(o.fail)), actions.DescribeReason(o.fail)
+			res.Steps[len(res.Steps)-1].Reason, res.Steps[len(res.Steps)-1].Error = int32(mqwatch.ReasonOf(o.fail)), ops.DescribeReason(o.fail)
 			break
 		}
 	}
 	return res, o.fail
 }
 
-func (o *fixOps) SetInhibit(_ context.Context, _ string, q mqwatch.QueueInfo, attr string, disable bool, _ string) (actions.FixResult, error) {
+func (o *fixOps) SetInhibit(_ context.Context, _ string, q mqwatch.QueueInfo, attr string, disable bool, _ string) (ops.FixResult, error) {
 	v := "ENABLED"
 	if disable {
 		v = "DISABLED"
 	}
 	o.inhibits = append(o.inhibits, q.Name+" "+attr+"("+v+")")
-	return actions.FixResult{Steps: []actions.FixStepResult{{Applied: true}}}, o.fail
+	return ops.FixResult{Steps: []ops.FixStepResult{{Applied: true}}}, o.fail
 }
 
 // fixedIncident is the incident after the R1c fix: ORDERS.IN has BOTHRESH

@@ -8,7 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -166,7 +166,7 @@ func (d *inhibitDialog) start(a *App) tea.Cmd {
 type inhibitResultMsg struct {
 	d   *inhibitDialog
 	seq int
-	res actions.FixResult
+	res ops.FixResult
 	err error
 }
 
@@ -179,7 +179,7 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 	id := d.qm + "/" + d.q.Name + "/" + d.attr
 	switch {
 	case m.err != nil:
-		d.outcome = "not changed: " + actions.DescribeReason(m.err)
+		d.outcome = "not changed: " + ops.DescribeReason(m.err)
 	case d.disable:
 		if a.inhibited == nil {
 			a.inhibited = map[string]string{}

@@ -16,7 +16,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/themes"
@@ -50,7 +50,7 @@ func (f *fakeSource) Forget(_ string, k ...mqwatch.Key)   { f.forgot = append(f.
 // them; the engine itself is tested in actions on the embedded queue manager.
 type fakeOps struct {
 	msg  mqwatch.Message
-	runs []actions.OpRequest
+	runs []ops.OpRequest
 	// failFirst makes the dry run say the first n messages would fail
 	// (target missing), as the engine's plan does for a 2085 group.
 	failFirst int
@@ -64,10 +64,10 @@ func (o *fakeOps) Fetch(context.Context, string, string, mqwatch.Summary) (mqwat
 	return o.msg, nil
 }
 
-func (o *fakeOps) Plan(_ context.Context, r actions.OpRequest) (actions.OpPlan, error) {
-	p := actions.OpPlan{Request: r, Targets: map[string]int{}}
+func (o *fakeOps) Plan(_ context.Context, r ops.OpRequest) (ops.OpPlan, error) {
+	p := ops.OpPlan{Request: r, Targets: map[string]int{}}
 	for i, m := range r.Messages {
-		it := actions.OpItem{Msg: m, Target: m.DLHDestQ, Outcome: "would requeue"}
+		it := ops.OpItem{Msg: m, Target: m.DLHDestQ, Outcome: "would requeue"}
 		if i < o.failFirst {
 			it.Outcome, it.Reason = "would fail: target missing", 2085
 		}
@@ -84,10 +84,10 @@ func (o *fakeOps) Plan(_ context.Context, r actions.OpRequest) (actions.OpPlan, 
 	return p, nil
 }
 
-func (o *fakeOps) Run(ctx context.Context, r actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+func (o *fakeOps) Run(ctx context.Context, r ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
 	o.runs = append(o.runs, r)
 	p, _ := o.Plan(ctx, r)
-	res := actions.OpResult{Plan: p, Done: len(r.Messages), AuditFile: "/home/op/.local/state/poisonwatch/audit.jsonl"}
+	res := ops.OpResult{Plan: p, Done: len(r.Messages), AuditFile: "/home/op/.local/state/poisonwatch/audit.jsonl"}
 	for _, it := range p.Items {
 		if f, ok := strings.CutPrefix(it.Outcome, "would fail: "); ok {
 			it.Outcome = "failed: " + f
@@ -99,10 +99,10 @@ func (o *fakeOps) Run(ctx context.Context, r actions.OpRequest, progress func(ac
 		res.Items = append(res.Items, it)
 	}
 	if o.comeBack > 0 {
-		res.Verify = &actions.OpVerify{Window: r.Verify, Watched: res.Done, CameBack: o.comeBack, Within: 4 * time.Second,
-			Where: r.Queue, Started: clock, Causes: []actions.OpCount{{Outcome: "2053: ORDERS.BO full (40/40)", Count: o.comeBack}}}
+		res.Verify = &ops.OpVerify{Window: r.Verify, Watched: res.Done, CameBack: o.comeBack, Within: 4 * time.Second,
+			Where: r.Queue, Started: clock, Causes: []ops.OpCount{{Outcome: "2053: ORDERS.BO full (40/40)", Count: o.comeBack}}}
 	}
-	progress(actions.OpProgress{Done: len(r.Messages), Total: len(r.Messages)})
+	progress(ops.OpProgress{Done: len(r.Messages), Total: len(r.Messages)})
 	return res, nil
 }
 

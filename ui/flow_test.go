@@ -12,7 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -121,7 +121,7 @@ func TestFlowRequeueFromDeadQ(t *testing.T) {
 	if len(a.auditLog) != 1 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
 		t.Fatalf("%d audit runs, runs %+v: want one run of the 2 marked messages", len(a.auditLog), f.ops.runs)
 	}
-	if r := a.auditLog[0].req(); r.Op != actions.OpRequeue || r.User != "op1" || r.Queue != "QM1.DEADQ" || r.QMgr != "QM1" {
+	if r := a.auditLog[0].req(); r.Op != ops.OpRequeue || r.User != "op1" || r.Queue != "QM1.DEADQ" || r.QMgr != "QM1" {
 		t.Errorf("audit run: %s by %q from %s on %s", r.Op, r.User, r.Queue, r.QMgr)
 	}
 	if len(f.src.forgot) != 2 || f.src.refresh == 0 || a.sel.Len() != 0 {

@@ -7,7 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -53,7 +53,7 @@ type RoomEvent struct {
 	Seq    int
 	From   int // member ID
 	Text   string
-	Result *actions.OpResult
+	Result *ops.OpResult
 }
 
 // RoomState is the room as one session sees it.

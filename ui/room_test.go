@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -62,7 +62,7 @@ func TestRoomSessionNamesAreSanitised(t *testing.T) {
 
 func TestRoomFlashAndAuditFromAnotherSession(t *testing.T) {
 	a, _ := roomApp(t)
-	res := actions.OpResult{Plan: actions.OpPlan{Request: actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1",
+	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1",
 		Queue: "QM1.DEADQ", User: "alice (ssh key SHA256:x)"}}, Done: 1}
 	text := "alice requeued 1 message from QM1.QM1.DEADQ → INVOICE.IN ×1"
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
@@ -192,8 +192,8 @@ func TestFlowRoomPresenceAndFlash(t *testing.T) {
 	f.feed(incident(1, 40))
 	room.ch <- RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}}}
 	f.waitFor("in the room (2)", "alice operator driving")
-	res := actions.OpResult{Plan: actions.OpPlan{Request: actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}}, Done: 1,
-		Items: []actions.OpItem{{Msg: mqwatch.Summary{}, Target: "INVOICE.IN", Outcome: "requeued"}}}
+	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}}, Done: 1,
+		Items: []ops.OpItem{{Msg: mqwatch.Summary{}, Target: "INVOICE.IN", Outcome: "requeued"}}}
 	room.ch <- RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}},
 		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice requeued 1 message", Result: &res}}}
 	f.waitFor("alice requeued 1 message")

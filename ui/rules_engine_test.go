@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -50,7 +50,7 @@ func newEnginePredictor(t testing.TB, snap ...*mqwatch.Snapshot) *enginePredicto
 	}
 	t.Cleanup(func() { _ = conn.Close() })
 	dir := t.TempDir()
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: qm, QMgr: "QM1",
+	eng, err := ops.NewEngine(ops.EngineOptions{Connector: qm, QMgr: "QM1",
 		AuditPath: filepath.Join(dir, "audit.jsonl"), ArchiveDir: filepath.Join(dir, "archive")})
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -15,7 +15,7 @@ import (
 // searchOps is what searching every body needs of Operations; without it
 // ctrl+f is off.
 type searchOps interface {
-	SearchBodies(ctx context.Context, qmgr, queue string, p *actions.BodyPattern, progress func(actions.SearchProgress), found func(mqwatch.Summary)) (actions.SearchProgress, error)
+	SearchBodies(ctx context.Context, qmgr, queue string, p *ops.BodyPattern, progress func(ops.SearchProgress), found func(mqwatch.Summary)) (ops.SearchProgress, error)
 }
 
 // maxSearchHits bounds the matches a search lists: summaries only, never
@@ -35,7 +35,7 @@ func newSearchKeys() searchKeys {
 // searchEvent is what the browsing goroutine reports, in order.
 type searchEvent struct {
 	found []mqwatch.Summary
-	prog  actions.SearchProgress
+	prog  ops.SearchProgress
 	done  bool
 	err   error
 }
@@ -53,9 +53,9 @@ type searchScreen struct {
 	seq     int
 	queue   model.Location // the list it was opened from: matches open as its messages
 	in      textinput.Model
-	pattern *actions.BodyPattern
+	pattern *ops.BodyPattern
 	hits    []mqwatch.Summary
-	prog    actions.SearchProgress
+	prog    ops.SearchProgress
 	running bool
 	done    bool
 	err     error
@@ -88,16 +88,16 @@ func (a *App) openSearch(loc model.Location) tea.Cmd {
 // start begins the search on its own goroutine; events come back through a
 // channel read by a re-arming command, so Update never blocks.
 func (s *searchScreen) start(a *App) tea.Cmd {
-	p, err := actions.ParseBodyPattern(s.in.Value())
+	p, err := ops.ParseBodyPattern(s.in.Value())
 	if err != nil {
 		a.flash = err.Error()
 		return nil
 	}
-	ops, _ := a.opt.Ops.(searchOps)
+	searcher, _ := a.opt.Ops.(searchOps)
 	ctx, cancel := context.WithCancel(a.opt.Ctx)
 	s.pattern, s.cancel, s.running, s.done, s.err, s.hits, s.more = p, cancel, true, false, nil, nil, false
 	s.grid.SetRows(0)
-	s.prog = actions.SearchProgress{}
+	s.prog = ops.SearchProgress{}
 	s.in.Blur()
 	ch := make(chan searchEvent, 64)
 	qm, queue := s.loc.QMgr, s.loc.Queue
@@ -109,7 +109,7 @@ func (s *searchScreen) start(a *App) tea.Cmd {
 			case <-ctx.Done():
 			}
 		}
-		sp, err := ops.SearchBodies(ctx, qm, queue, p, func(sp actions.SearchProgress) { send(searchEvent{prog: sp}) },
+		sp, err := searcher.SearchBodies(ctx, qm, queue, p, func(sp ops.SearchProgress) { send(searchEvent{prog: sp}) },
 			func(m mqwatch.Summary) { send(searchEvent{found: []mqwatch.Summary{m}}) })
 		send(searchEvent{prog: sp, done: true, err: err}) // dropped once cancelled: nobody reads then
 	}()

@@ -8,7 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -35,8 +35,8 @@ func newSearchFakeOps() *searchFakeOps {
 	return o
 }
 
-func (o *searchFakeOps) SearchBodies(ctx context.Context, _, _ string, p *actions.BodyPattern, progress func(actions.SearchProgress), found func(mqwatch.Summary)) (actions.SearchProgress, error) {
-	sp := actions.SearchProgress{Depth: len(o.msgs)}
+func (o *searchFakeOps) SearchBodies(ctx context.Context, _, _ string, p *ops.BodyPattern, progress func(ops.SearchProgress), found func(mqwatch.Summary)) (ops.SearchProgress, error) {
+	sp := ops.SearchProgress{Depth: len(o.msgs)}
 	for _, s := range o.msgs {
 		if err := ctx.Err(); err != nil {
 			return sp, err

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/confine"
 )
 
@@ -53,7 +53,7 @@ func TestSessionOpsConfineRequestFiles(t *testing.T) {
 	}
 	op := e.seat(alice)
 	op.Files = files
-	export := actions.OpRequest{Op: actions.OpExport, QMgr: "QM1", Queue: "QM1.DEADQ", All: true}
+	export := ops.OpRequest{Op: ops.OpExport, QMgr: "QM1", Queue: "QM1.DEADQ", All: true}
 	for _, p := range []string{filepath.Join(base, "stolen.dmp"), "../stolen.dmp", "out/stolen.dmp"} {
 		req := export
 		req.File = p
@@ -73,7 +73,7 @@ func TestSessionOpsConfineRequestFiles(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(files.Path(), "QM1.dmp")); err != nil {
 		t.Fatal(err)
 	}
-	for _, op := range []actions.Op{actions.OpImport, actions.OpDiscard} {
+	for _, op := range []ops.Op{ops.OpImport, ops.OpDiscard} {
 		req := export
 		req.Op, req.File = op, "/etc/passwd"
 		if _, err := e.seat(carol).Plan(context.Background(), req); err == nil || !strings.Contains(err.Error(), noFilesServer) {

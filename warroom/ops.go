@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/confine"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -37,13 +37,13 @@ type Locks struct {
 // NewLocks returns an empty lock table.
 func NewLocks() *Locks { return &Locks{held: map[string]Identity{}} }
 
-func lockKey(req actions.OpRequest) string { return req.QMgr + "/" + req.Queue }
+func lockKey(req ops.OpRequest) string { return req.QMgr + "/" + req.Queue }
 
 // queueName names the source queue for people: "QM1.DEADQ (QM1)".
-func queueName(req actions.OpRequest) string { return req.Queue + " (" + req.QMgr + ")" }
+func queueName(req ops.OpRequest) string { return req.Queue + " (" + req.QMgr + ")" }
 
 // acquire takes the queue's lock for who, or says who holds it.
-func (l *Locks) acquire(req actions.OpRequest, who Identity) error {
+func (l *Locks) acquire(req ops.OpRequest, who Identity) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if h, ok := l.held[lockKey(req)]; ok {
@@ -54,7 +54,7 @@ func (l *Locks) acquire(req actions.OpRequest, who Identity) error {
 }
 
 // check says who holds the queue's lock, nil when nobody does.
-func (l *Locks) check(req actions.OpRequest) error {
+func (l *Locks) check(req ops.OpRequest) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if h, ok := l.held[lockKey(req)]; ok {
@@ -63,7 +63,7 @@ func (l *Locks) check(req actions.OpRequest) error {
 	return nil
 }
 
-func (l *Locks) release(req actions.OpRequest) {
+func (l *Locks) release(req ops.OpRequest) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.held, lockKey(req))
@@ -92,28 +92,28 @@ func (o *SessionOps) Fetch(ctx context.Context, qmgr, queue string, s mqwatch.Su
 
 // Plan is the dry run; refused to viewers and while another session acts
 // on the queue.
-func (o *SessionOps) Plan(ctx context.Context, req actions.OpRequest) (actions.OpPlan, error) {
+func (o *SessionOps) Plan(ctx context.Context, req ops.OpRequest) (ops.OpPlan, error) {
 	if err := o.allowed(&req); err != nil {
-		return actions.OpPlan{Request: req}, err
+		return ops.OpPlan{Request: req}, err
 	}
 	if err := o.Locks.check(req); err != nil {
-		return actions.OpPlan{Request: req}, err
+		return ops.OpPlan{Request: req}, err
 	}
 	return o.Engines.Plan(ctx, req)
 }
 
 // Run runs the action under the queue's lock and tells the room when it
 // starts and ends.
-func (o *SessionOps) Run(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+func (o *SessionOps) Run(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
 	if err := o.allowed(&req); err != nil {
-		return actions.OpResult{Plan: actions.OpPlan{Request: req}, Stopped: err.Error()}, err
+		return ops.OpResult{Plan: ops.OpPlan{Request: req}, Stopped: err.Error()}, err
 	}
 	if req.DryRun {
 		return o.Engines.Run(ctx, req, progress)
 	}
 	who := o.Seat.Who()
 	if err := o.Locks.acquire(req, who); err != nil {
-		return actions.OpResult{Plan: actions.OpPlan{Request: req}, Stopped: err.Error()}, err
+		return ops.OpResult{Plan: ops.OpPlan{Request: req}, Stopped: err.Error()}, err
 	}
 	defer o.Locks.release(req)
 	room := o.Seat.room
@@ -124,7 +124,7 @@ func (o *SessionOps) Run(ctx context.Context, req actions.OpRequest, progress fu
 }
 
 // allowed refuses viewers and stamps the request with who acts.
-func (o *SessionOps) allowed(req *actions.OpRequest) error {
+func (o *SessionOps) allowed(req *ops.OpRequest) error {
 	who := o.Seat.Who()
 	if who.Role != Operator {
 		return ErrViewer
@@ -151,12 +151,12 @@ func AuditUser(who Identity) string {
 	return fmt.Sprintf("%s (ssh key %s)", who.User, who.Fingerprint)
 }
 
-var pastTense = map[actions.Op]string{actions.OpRequeue: "requeued", actions.OpMove: "moved",
-	actions.OpReplay: "replayed", actions.OpDiscard: "discarded", actions.OpExport: "exported", actions.OpImport: "imported"}
+var pastTense = map[ops.Op]string{ops.OpRequeue: "requeued", ops.OpMove: "moved",
+	ops.OpReplay: "replayed", ops.OpDiscard: "discarded", ops.OpExport: "exported", ops.OpImport: "imported"}
 
 // resultSentence is the flash every session sees when a run ends: "alice
 // requeued 37 messages from QM1.DEADQ (QM1) → ORDERS.IN ×30, PAYMENTS.IN ×7".
-func resultSentence(user string, res actions.OpResult, err error) string {
+func resultSentence(user string, res ops.OpResult, err error) string {
 	req := res.Plan.Request
 	verb := pastTense[req.Op]
 	targets := map[string]int{}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -18,16 +19,16 @@ var errNoFixes = errors.New("this server's engines do not apply fixes")
 // ApplyFix applies an alert's fix for an operator (R10h): viewers are
 // refused here whatever their screen offers; the fix takes the lock of the
 // queue it changes first and is announced to the room.
-func (o *SessionOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, _ string) (actions.FixResult, error) {
+func (o *SessionOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, _ string) (ops.FixResult, error) {
 	fx, ok := o.Engines.(ui.FixOps)
 	if !ok {
-		return actions.FixResult{Plan: p}, errNoFixes
+		return ops.FixResult{Plan: p}, errNoFixes
 	}
 	queue := ""
 	if len(p.Steps) > 0 {
 		queue = p.Steps[len(p.Steps)-1].Change.Queue
 	}
-	var res actions.FixResult
+	var res ops.FixResult
 	err := o.changing(qmgr, queue, "fix "+p.ID, func(user string) error {
 		var err error
 		res, err = fx.ApplyFix(ctx, qmgr, p, user)
@@ -41,16 +42,16 @@ func (o *SessionOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPla
 
 // SetInhibit is I for an operator: GET(DISABLED)/GET(ENABLED), refused to
 // viewers, under the queue's lock, announced.
-func (o *SessionOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, _ string) (actions.FixResult, error) {
+func (o *SessionOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, _ string) (ops.FixResult, error) {
 	fx, ok := o.Engines.(ui.FixOps)
 	if !ok {
-		return actions.FixResult{}, errNoFixes
+		return ops.FixResult{}, errNoFixes
 	}
 	what := attr + "(ENABLED)"
 	if disable {
 		what = attr + "(DISABLED)"
 	}
-	var res actions.FixResult
+	var res ops.FixResult
 	err := o.changing(qmgr, q.Name, what+" on "+q.Name, func(user string) error {
 		var err error
 		res, err = fx.SetInhibit(ctx, qmgr, q, attr, disable, user)
@@ -61,7 +62,7 @@ func (o *SessionOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.Queu
 
 // changing runs a change to queue as the session's operator.
 func (o *SessionOps) changing(qmgr, queue, what string, do func(user string) error) error {
-	req := actions.OpRequest{QMgr: qmgr, Queue: queue}
+	req := ops.OpRequest{QMgr: qmgr, Queue: queue}
 	if err := o.allowed(&req); err != nil {
 		return err
 	}
@@ -73,7 +74,7 @@ func (o *SessionOps) changing(qmgr, queue, what string, do func(user string) err
 	err := do(req.User)
 	end := fmt.Sprintf("%s applied %s on %s", who.User, what, qmgr)
 	if err != nil {
-		end = fmt.Sprintf("%s: %s on %s failed: %s", who.User, what, qmgr, actions.DescribeReason(err))
+		end = fmt.Sprintf("%s: %s on %s failed: %s", who.User, what, qmgr, ops.DescribeReason(err))
 	}
 	o.Seat.room.Announce(o.Seat.ID(), end, nil)
 	return err

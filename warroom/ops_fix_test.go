@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -15,11 +16,11 @@ import (
 // serve's engines have them.
 type fixEngineOps struct{ engineOps }
 
-func (o fixEngineOps) ApplyFix(ctx context.Context, _ string, p actions.FixPlan, user string) (actions.FixResult, error) {
+func (o fixEngineOps) ApplyFix(ctx context.Context, _ string, p actions.FixPlan, user string) (ops.FixResult, error) {
 	return o.e.ApplyFix(ctx, p, user, false)
 }
 
-func (o fixEngineOps) SetInhibit(ctx context.Context, qm string, q mqwatch.QueueInfo, attr string, disable bool, user string) (actions.FixResult, error) {
+func (o fixEngineOps) SetInhibit(ctx context.Context, qm string, q mqwatch.QueueInfo, attr string, disable bool, user string) (ops.FixResult, error) {
 	return o.e.SetInhibit(ctx, q, qm, attr, disable, user)
 }
 

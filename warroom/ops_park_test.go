@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -47,7 +48,7 @@ func TestR10h_ParkingQueueViewerRefusedOperatorDefinesAndMoves(t *testing.T) {
 	if res, err := op.ApplyFix(ctx, "QM1", plan, ""); err != nil || !res.Applied() {
 		t.Fatalf("operator define: %+v %v", res, err)
 	}
-	res, err := op.Run(ctx, actions.OpRequest{Op: actions.OpMove, QMgr: "QM1", Queue: "QM1.DEADQ", All: true, Target: "PARK.Q"}, nil)
+	res, err := op.Run(ctx, ops.OpRequest{Op: ops.OpMove, QMgr: "QM1", Queue: "QM1.DEADQ", All: true, Target: "PARK.Q"}, nil)
 	if err != nil || res.Done != 3 {
 		t.Fatalf("move: %+v %v", res, err)
 	}

@@ -10,22 +10,22 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // engineOps adapts one engine to ui.Operations, as serve's engines do.
-type engineOps struct{ e *actions.Engine }
+type engineOps struct{ e *ops.Engine }
 
 func (o engineOps) Fetch(ctx context.Context, _, queue string, s mqwatch.Summary) (mqwatch.Message, error) {
 	return o.e.Fetch(ctx, queue, s)
 }
-func (o engineOps) Plan(ctx context.Context, req actions.OpRequest) (actions.OpPlan, error) {
+func (o engineOps) Plan(ctx context.Context, req ops.OpRequest) (ops.OpPlan, error) {
 	return o.e.Plan(ctx, req)
 }
-func (o engineOps) Run(ctx context.Context, req actions.OpRequest, p func(actions.OpProgress)) (actions.OpResult, error) {
+func (o engineOps) Run(ctx context.Context, req ops.OpRequest, p func(ops.OpProgress)) (ops.OpResult, error) {
 	return o.e.Run(ctx, req, p)
 }
 
@@ -49,7 +49,7 @@ func newOpsEnv(t *testing.T) *opsEnv {
 	dir := t.TempDir()
 	e := &opsEnv{qm: qm, room: NewRoom(), locks: NewLocks(), engines: map[Role]ui.Operations{}, audit: filepath.Join(dir, "audit.jsonl")}
 	for _, r := range []Role{Operator, Viewer} {
-		eng, err := actions.NewEngine(actions.EngineOptions{Connector: qm, QMgr: "QM1", ReadOnly: r == Viewer,
+		eng, err := ops.NewEngine(ops.EngineOptions{Connector: qm, QMgr: "QM1", ReadOnly: r == Viewer,
 			AuditPath: e.audit, ArchiveDir: dir, User: "server-user"})
 		if err != nil {
 			t.Fatal(err)
@@ -69,12 +69,12 @@ var (
 	carol = Identity{User: "carol", Fingerprint: "SHA256:carolkey", Role: Operator}
 )
 
-var requeueAll = actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", All: true}
+var requeueAll = ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", All: true}
 
 func TestViewerIsRefusedByTheOperationsLayer(t *testing.T) {
 	e := newOpsEnv(t)
 	v := e.seat(bob)
-	for _, op := range []actions.Op{actions.OpRequeue, actions.OpDiscard, actions.OpExport} {
+	for _, op := range []ops.Op{ops.OpRequeue, ops.OpDiscard, ops.OpExport} {
 		req := requeueAll
 		req.Op = op
 		if _, err := v.Plan(context.Background(), req); !errors.Is(err, ErrViewer) {
@@ -88,7 +88,7 @@ func TestViewerIsRefusedByTheOperationsLayer(t *testing.T) {
 		t.Fatalf("DEADQ depth %d after a viewer's attempts, want 3", d)
 	}
 	// Below the role check, the viewers' engine is read-only too.
-	if _, err := e.engines[Viewer].Run(context.Background(), requeueAll, nil); !errors.Is(err, actions.ErrReadOnly) {
+	if _, err := e.engines[Viewer].Run(context.Background(), requeueAll, nil); !errors.Is(err, ops.ErrReadOnly) {
 		t.Fatalf("viewer engine: err = %v, want ErrReadOnly", err)
 	}
 }
@@ -130,7 +130,7 @@ func TestOneActionPerQueueAcrossSessions(t *testing.T) {
 	var once sync.Once
 	done := make(chan error)
 	go func() {
-		_, err := a.Run(context.Background(), requeueAll, func(actions.OpProgress) {
+		_, err := a.Run(context.Background(), requeueAll, func(ops.OpProgress) {
 			once.Do(func() { close(started); <-release })
 		})
 		done <- err
@@ -212,7 +212,7 @@ func TestDroppedOperatorStopsTheRunAndFreesTheQueue(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	req := requeueAll
 	req.Batch, req.Workers = 1, 1
-	res, _ := a.Run(ctx, req, func(actions.OpProgress) { cancel() }) // the connection drops after the first batch
+	res, _ := a.Run(ctx, req, func(ops.OpProgress) { cancel() }) // the connection drops after the first batch
 	if res.Done == 0 || res.Done == 3 {
 		t.Fatalf("done %d: want the run stopped part way", res.Done)
 	}

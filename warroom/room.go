@@ -5,7 +5,7 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -136,7 +136,7 @@ func (s *Seat) Drive() error {
 
 // Announce tells every session what happened; res is set when a run ended.
 // The session that acts becomes the driver.
-func (r *Room) Announce(from int, text string, res *actions.OpResult) {
+func (r *Room) Announce(from int, text string, res *ops.OpResult) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.seq++

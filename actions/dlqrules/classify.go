@@ -4,16 +4,16 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // batchKey is one engine request: a rule's action to one target.
 type batchKey struct {
 	rule               int
-	op                 actions.Op
+	op                 ops.Op
 	target, targetQMgr string
-	putAuth            actions.PutAuthority
+	putAuth            ops.PutAuthority
 }
 
 // batch is the messages of one engine request, in queue order.
@@ -66,7 +66,7 @@ func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r 
 		// rule's message to the same target starts a request of its own.
 		dest := x.Target + "@" + x.TargetQMgr
 		b := byKey[k]
-		if x.Op != actions.OpDiscard && b != nil && last[dest] != nil && last[dest] != b {
+		if x.Op != ops.OpDiscard && b != nil && last[dest] != nil && last[dest] != b {
 			b = nil
 		}
 		if b == nil {
@@ -74,7 +74,7 @@ func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r 
 			byKey[k] = b
 			c.batches = append(c.batches, b)
 		}
-		if x.Op != actions.OpDiscard {
+		if x.Op != ops.OpDiscard {
 			last[dest] = b
 		}
 		b.idx = append(b.idx, i)
@@ -103,7 +103,7 @@ func (c *classification) resolve(t *Table, mt *matcher, f *Facts, i int, localQM
 			return m, Resolved{}
 		}
 		x := t.Rules[m.Rule].Resolve(f, localQMgr)
-		if x.Op != actions.OpDiscard && x.Op != "" && x.Target == queue && x.TargetQMgr == "" {
+		if x.Op != ops.OpDiscard && x.Op != "" && x.Target == queue && x.TargetQMgr == "" {
 			x.Op, x.Skip = "", loopSkip
 		}
 		next := t.MatchFrom(f, m.Rule+1)
@@ -117,7 +117,7 @@ func (c *classification) resolve(t *Table, mt *matcher, f *Facts, i int, localQM
 
 // sameTarget reports whether two batches put to the same queue.
 func (b *batch) sameTarget(o *batch) bool {
-	if b.key.op == actions.OpDiscard || o.key.op == actions.OpDiscard || len(b.idx) == 0 || len(o.idx) == 0 {
+	if b.key.op == ops.OpDiscard || o.key.op == ops.OpDiscard || len(b.idx) == 0 || len(o.idx) == 0 {
 		return false
 	}
 	return b.dest() == o.dest()
@@ -141,8 +141,8 @@ func (c *classification) left() int {
 }
 
 // request is the engine request of a batch.
-func (b *batch) request(qmgr, queue string) actions.OpRequest {
-	return actions.OpRequest{Op: b.key.op, QMgr: qmgr, Queue: queue, Messages: b.sums,
+func (b *batch) request(qmgr, queue string) ops.OpRequest {
+	return ops.OpRequest{Op: b.key.op, QMgr: qmgr, Queue: queue, Messages: b.sums,
 		Target: b.key.target, TargetQMgr: b.key.targetQMgr, PutAuthority: b.key.putAuth}
 }
 

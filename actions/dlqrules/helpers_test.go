@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -82,7 +83,7 @@ func (f *fixture) source(user string) Source {
 		f.t.Fatalf("Connect: %v", err)
 	}
 	f.t.Cleanup(func() { _ = conn.Close() })
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: f.qm, Connect: mqwatch.ConnectOptions{User: user},
+	eng, err := ops.NewEngine(ops.EngineOptions{Connector: f.qm, Connect: mqwatch.ConnectOptions{User: user},
 		QMgr: "QM1", Now: f.clk.Now, Sleep: f.clk.Sleep, User: "operator",
 		AuditPath: filepath.Join(f.dir, "audit.jsonl"), ArchiveDir: filepath.Join(f.dir, "archive")})
 	if err != nil {

@@ -3,7 +3,7 @@ package dlqrules
 import (
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -97,16 +97,16 @@ func TestResolveSubstitutesReferences(t *testing.T) {
 	f := fact()
 	cases := []struct {
 		rule           int
-		op             actions.Op
+		op             ops.Op
 		target, tqmgr  string
 		skip, describe string
 	}{
-		{0, actions.OpMove, "REPLY.Q", "QM2", "", "forward to REPLY.Q on QM2 (MQDLH kept)"},
-		{1, actions.OpRequeue, "ORDERS.IN", "", "", "forward to ORDERS.IN (MQDLH removed)"},
-		{2, actions.OpRequeue, "ORDERS.IN", "", "", "retry to ORDERS.IN (MQDLH removed)"},
-		{3, actions.OpDiscard, "", "", "", "discard (archived first)"},
+		{0, ops.OpMove, "REPLY.Q", "QM2", "", "forward to REPLY.Q on QM2 (MQDLH kept)"},
+		{1, ops.OpRequeue, "ORDERS.IN", "", "", "forward to ORDERS.IN (MQDLH removed)"},
+		{2, ops.OpRequeue, "ORDERS.IN", "", "", "retry to ORDERS.IN (MQDLH removed)"},
+		{3, ops.OpDiscard, "", "", "", "discard (archived first)"},
 		{4, "", "", "", "", "leave on the DEADQ (IGNORE)"},
-		{5, actions.OpMove, "PARK", "", "", ""},
+		{5, ops.OpMove, "PARK", "", "", ""},
 	}
 	for _, c := range cases {
 		x := tb.Rules[c.rule].Resolve(&f, "QM1")
@@ -115,7 +115,7 @@ func TestResolveSubstitutesReferences(t *testing.T) {
 			t.Errorf("rule %d resolves to %+v (%s), want %s %s@%s skip=%q %q", c.rule+1, x, x, c.op, c.target, c.tqmgr, c.skip, c.describe)
 		}
 	}
-	if x := tb.Rules[5].Resolve(&f, "QM1"); x.PutAuthority != actions.PutAuthContext {
+	if x := tb.Rules[5].Resolve(&f, "QM1"); x.PutAuthority != ops.PutAuthContext {
 		t.Errorf("PUTAUT(CTX) resolves to put authority %d, want the message's user's (alternate user)", x.PutAuthority)
 	}
 	f.ReplyQ = ""

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -18,7 +19,7 @@ import (
 // plans (dry runs) predict each action and whose runs carry it out.
 type Source struct {
 	Conn   mqwatch.Conn
-	Engine *actions.Engine
+	Engine *ops.Engine
 }
 
 // Report is what a table would do to the messages on the queue now.
@@ -146,7 +147,7 @@ type predictor struct {
 // opens each target exactly as the run will, so MQOPEN's refusals are in
 // it), then the room left on a local target across the table's rules (the
 // messages beyond it would fail with MQRC_Q_FULL).
-func (pr *predictor) outcome(it *actions.OpItem) string {
+func (pr *predictor) outcome(it *ops.OpItem) string {
 	o := it.Outcome
 	switch {
 	case strings.Contains(o, "is the source queue itself"):

@@ -3,7 +3,7 @@ package dlqrules
 import (
 	"fmt"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // Resolved is a rule's action for one message, in the actions engine's terms.
@@ -12,14 +12,14 @@ type Resolved struct {
 	// Op is the engine operation: OpRequeue for RETRY and for FWD with
 	// HEADER(NO) (the MQDLH is removed), OpMove for FWD with HEADER(YES),
 	// OpDiscard for DISCARD; "" for IGNORE and when Skip is set.
-	Op actions.Op
+	Op ops.Op
 	// Target and TargetQMgr are where the message goes, the & references
 	// replaced by the message's own names; TargetQMgr is "" for the local
 	// queue manager. RETRY's target is the MQDLH's DestQName on DestQMgrName.
 	Target, TargetQMgr string
 	// PutAuthority is PutAuthContext under PUTAUT(CTX): the engine opens the
 	// target with the message's UserIdentifier as alternate user.
-	PutAuthority actions.PutAuthority
+	PutAuthority ops.PutAuthority
 	// Header is FWD's HEADER(YES): the MQDLH stays on the forwarded message.
 	Header bool
 	// Named is how the rule names a target it could not resolve ("&REPLYQ"
@@ -44,16 +44,16 @@ func (r *Rule) Resolve(f *Facts, localQMgr string) Resolved {
 	switch r.Action {
 	case Ignore:
 	case Discard:
-		out.Op = actions.OpDiscard
+		out.Op = ops.OpDiscard
 	case Retry:
-		out.Op, out.Target, out.TargetQMgr = actions.OpRequeue, f.DestQ, local(f.DestQM)
+		out.Op, out.Target, out.TargetQMgr = ops.OpRequeue, f.DestQ, local(f.DestQM)
 		if f.DestQ == "" {
 			out.Op, out.Named, out.Skip = "", "its destination", "RETRY: the MQDLH DestQName is blank"
 		}
 	case Fwd:
-		out.Op, out.Header = actions.OpMove, r.Header
+		out.Op, out.Header = ops.OpMove, r.Header
 		if !r.Header {
-			out.Op = actions.OpRequeue
+			out.Op = ops.OpRequeue
 		}
 		out.Target = r.ref(r.FwdQ, f)
 		out.TargetQMgr = local(r.ref(r.FwdQM, f))
@@ -61,12 +61,12 @@ func (r *Rule) Resolve(f *Facts, localQMgr string) Resolved {
 			out.Op, out.Named, out.Skip = "", r.FwdQ, fmt.Sprintf("FWDQ(%s): the message's %s is blank", r.FwdQ, refField[r.FwdQ])
 		}
 	}
-	if out.Op != "" && out.Op != actions.OpDiscard {
+	if out.Op != "" && out.Op != ops.OpDiscard {
 		// PUTAUT(DEF), the default, puts with the handler's own authority
 		// whatever the MQDLH reason: a rule for MQRC_NOT_AUTHORIZED retries.
-		out.PutAuthority = actions.PutAuthOperator
+		out.PutAuthority = ops.PutAuthOperator
 		if r.PutAutCtx {
-			out.PutAuthority = actions.PutAuthContext
+			out.PutAuthority = ops.PutAuthContext
 		}
 	}
 	return out

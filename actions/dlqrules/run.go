@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -25,7 +25,7 @@ type RunOptions struct {
 	// and starts waiting, in MQGET, up to d for a new message.
 	Idle func(d time.Duration)
 	// Progress reports each engine request's progress, with its rule.
-	Progress func(rule int, p actions.OpProgress)
+	Progress func(rule int, p ops.OpProgress)
 	// Step is called after each engine request.
 	Step func(Step)
 	// Sleep waits between passes; a timer honouring ctx when nil.
@@ -40,7 +40,7 @@ const waitForever = time.Hour
 type Step struct {
 	Pass   int
 	Rule   int // 1-based
-	Result actions.OpResult
+	Result ops.OpResult
 	Err    error `json:",omitempty"`
 }
 
@@ -66,7 +66,7 @@ type msgID struct {
 
 func idOf(s *mqwatch.Summary) msgID { return msgID{s.Key(), s.PutTime.UnixNano()} }
 
-var doneWord = map[actions.Op]string{actions.OpRequeue: "requeued", actions.OpMove: "moved", actions.OpDiscard: "discarded"}
+var doneWord = map[ops.Op]string{ops.OpRequeue: "requeued", ops.OpMove: "moved", ops.OpDiscard: "discarded"}
 
 // Run carries out the table on the queue through the engine, pass after
 // pass: each pass browses the queue, applies the first rule whose attempts
@@ -203,9 +203,9 @@ func (r *runner) pass(ctx context.Context, pass int, c *classification) error {
 		req.Browsed = true // the run browsed them just now; the gets verify each
 		req.DryRun, req.Batch, req.Workers, req.Rate = r.o.DryRun, r.o.Batch, r.o.Workers, r.o.Rate
 		rule := b.key.rule + 1
-		var prog func(actions.OpProgress)
+		var prog func(ops.OpProgress)
 		if r.o.Progress != nil {
-			prog = func(p actions.OpProgress) { r.o.Progress(rule, p) }
+			prog = func(p ops.OpProgress) { r.o.Progress(rule, p) }
 		}
 		res, runErr := r.src.Engine.Run(ctx, req, prog)
 		st := Step{Pass: pass, Rule: rule, Result: res, Err: runErr}
@@ -217,7 +217,7 @@ func (r *runner) pass(ctx context.Context, pass int, c *classification) error {
 		if len(items) == 0 && runErr != nil {
 			// Refused before any message was planned: each was attempted.
 			for i := range b.sums {
-				items = append(items, actions.OpItem{Msg: b.sums[i]})
+				items = append(items, ops.OpItem{Msg: b.sums[i]})
 			}
 		}
 		for i := range items {
@@ -250,7 +250,7 @@ func fatal(ctx context.Context, err error) error {
 		return nil
 	case ctx.Err() != nil:
 		return ctx.Err()
-	case errors.Is(err, actions.ErrReadOnly), errors.Is(err, actions.ErrContextAuthority):
+	case errors.Is(err, ops.ErrReadOnly), errors.Is(err, ops.ErrContextAuthority):
 		return err
 	}
 	return nil
@@ -305,7 +305,7 @@ func (res *RunResult) DryRunActed() (act, not int) {
 }
 
 func (res *RunResult) dryRunCounts() (act, fail, again, back, skip int) {
-	sum := func(cs []actions.OpCount) (n int) {
+	sum := func(cs []ops.OpCount) (n int) {
 		for _, c := range cs {
 			n += c.Count
 		}

@@ -1,0 +1,207 @@
+package ops
+
+import (
+	"context"
+
+	"errors"
+	"fmt"
+	"github.com/poisonwatch/poisonwatch/actions"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
+)
+
+// FixStepResult is what the command server answered to one step.
+type FixStepResult struct {
+	MQSC    string `json:"mqsc"`
+	Applied bool   `json:"applied"`
+	Reason  int32  `json:"reason,omitempty"` // MQRC or MQRCCF
+	Error   string `json:"error,omitempty"`  // "MQRC_NOT_AUTHORIZED (2035): ..."
+	// Skipped: the queue manager already had what the step sets (or, for
+	// a limit, more), so nothing was sent.
+	Skipped bool `json:"skipped,omitempty"`
+}
+
+// FixResult is a fix's outcome, step by step.
+type FixResult struct {
+	Plan    actions.FixPlan `json:"-"`
+	DryRun  bool            `json:"dry_run,omitempty"`
+	Steps   []FixStepResult `json:"steps"`
+	Stopped string          `json:"stopped,omitempty"` // why the later steps did not run
+}
+
+// Applied reports whether every step was applied.
+func (r FixResult) Applied() bool {
+	for _, s := range r.Steps {
+		if !s.Applied {
+			return false
+		}
+	}
+	return len(r.Steps) > 0 && !r.DryRun
+}
+
+// commandWait is how long the command server may take to answer a change.
+const commandWait = 10 * time.Second
+
+// ApplyFix sends a plan's changes through the queue manager's command
+// server, in order, stopping at the first that fails: a later step may
+// depend on it (R8e). Each step is audited with the user, the values
+// before and after and the PCF reason. A dry run checks the plan and sends
+// nothing.
+func (e *Engine) ApplyFix(ctx context.Context, p actions.FixPlan, user string, dryRun bool) (FixResult, error) {
+	return e.applyPlan(ctx, p, OpFix, user, dryRun)
+}
+
+// SetInhibit sets GET or PUT (attr) of queue to DISABLED or ENABLED
+// (R10h): the operator's brake on a poison loop.
+func (e *Engine) SetInhibit(ctx context.Context, q mqwatch.QueueInfo, qmName, attr string, disable bool, user string) (FixResult, error) {
+	v := "ENABLED"
+	if disable {
+		v = "DISABLED"
+	}
+	kind := "QLOCAL"
+	if q.Type == mqwatch.QAlias {
+		kind = "QALIAS"
+	}
+	p := actions.PlanFix(actions.FixInput{QMgr: mqwatch.QMgrInfo{Name: qmName}, Queues: []mqwatch.QueueInfo{q}, ID: attr + ":" + q.Name,
+		Commands: []string{fmt.Sprintf("ALTER %s(%s) %s(%s)", kind, q.Name, attr, v)}})
+	return e.applyPlan(ctx, p, OpInhibit, user, false)
+}
+
+func (e *Engine) applyPlan(ctx context.Context, p actions.FixPlan, op Op, user string, dryRun bool) (FixResult, error) {
+	res := FixResult{Plan: p, DryRun: dryRun}
+	switch {
+	case len(p.CopyOnly) > 0:
+		return res, fmt.Errorf("%w: %s", actions.ErrCopyOnly, strings.Join(p.CopyOnly, "; "))
+	case len(p.Steps) == 0:
+		return res, errors.New("the fix has no command to apply")
+	case dryRun:
+		return res, nil
+	case e.opts.ReadOnly:
+		return res, ErrReadOnly
+	}
+	if user == "" {
+		user = e.opts.User
+	}
+	s, err := e.connect(ctx)
+	if err != nil {
+		return res, err
+	}
+	defer s.close()
+	pt, err := pcf.OpenPort(ctx, s.conn, pcf.DefaultCommandQueue, pcf.DefaultReplyModel)
+	if err != nil {
+		return res, fmt.Errorf("the command server's queue: %w", err)
+	}
+	defer func() { _ = pt.Close(context.WithoutCancel(ctx)) }()
+	audit, _, err := openAudit(e.opts.AuditPath)
+	if err != nil {
+		return res, err
+	}
+	defer func() { _ = audit.close() }()
+	cl := &pcf.Client{T: pt, Wait: commandWait}
+	for i, st := range p.Steps {
+		st.Diff = currentDiff(ctx, s.conn, st, p.QMgr)
+		if satisfied(st) {
+			// Someone got there first (a colleague raised MAXDEPTH
+			// further): sending it would only undo their change.
+			r := FixStepResult{MQSC: st.MQSC, Applied: true, Skipped: true}
+			res.Steps = append(res.Steps, r)
+			continue
+		}
+		err := cl.Apply(ctx, st.Change)
+		r := FixStepResult{MQSC: st.MQSC, Applied: err == nil}
+		if err != nil {
+			r.Reason, r.Error = int32(mqwatch.ReasonOf(err)), DescribeReason(err)
+		}
+		res.Steps = append(res.Steps, r)
+		if aerr := audit.write([]AuditRecord{fixAudit(e.opts.Now(), user, p.QMgr, op, st, r)}); aerr != nil {
+			return res, aerr
+		}
+		if err != nil {
+			if i < len(p.Steps)-1 {
+				res.Stopped = fmt.Sprintf("step %d failed: the %d after it were not sent", i+1, len(p.Steps)-1-i)
+			}
+			return res, err
+		}
+	}
+	return res, audit.sync()
+}
+
+func fixAudit(now time.Time, user, qm string, op Op, st actions.FixStep, r FixStepResult) AuditRecord {
+	var before, after []string
+	for _, d := range st.Diff {
+		before = append(before, d.Keyword+"("+d.Before+")")
+		after = append(after, d.Keyword+"("+d.After+")")
+	}
+	from := st.Change.Queue
+	if from == "" {
+		from = qm
+	}
+	out := "applied"
+	if !r.Applied {
+		out = "failed: " + r.Error
+	}
+	return AuditRecord{Time: now, User: user, QMgr: qm, Action: op, From: from, Outcome: out, Reason: r.Reason,
+		MQSC: st.MQSC, Before: strings.Join(before, " "), After: strings.Join(after, " ")}
+}
+
+// DescribeReason names an MQ or PCF reason with its one-line meaning.
+func DescribeReason(err error) string {
+	rc := int32(mqwatch.ReasonOf(err))
+	if rc == 0 {
+		return err.Error()
+	}
+	if n := pcf.ReasonName(rc); n != "" {
+		return n
+	}
+	return mqfmt.Reason(rc).Describe()
+}
+
+// currentDiff reads the values the step changes from the queue manager just
+// before it runs, so the audit's "before" is what was there, not what the
+// last poll saw; the plan's values stay when the inquiry fails.
+func currentDiff(ctx context.Context, c mqwatch.Conn, st actions.FixStep, qmName string) []actions.AttrDiff {
+	var qm mqwatch.QMgrInfo
+	var queues []mqwatch.QueueInfo
+	if st.Change.Command == pcf.CmdChangeQMgr {
+		info, err := c.QMgr(ctx)
+		if err != nil {
+			return st.Diff
+		}
+		qm = info
+	} else {
+		qs, err := c.Queues(ctx, st.Change.Queue)
+		if err != nil && !mqwatch.IsReason(err, mqfmt.RCUnknownObjectName) {
+			return st.Diff
+		}
+		queues = qs
+	}
+	qm.Name = qmName
+	return st.DiffNow(qm, queues)
+}
+
+// satisfied reports whether a change step would change nothing, or would
+// only lower a MAXDEPTH or MAXMSGL someone has raised further meanwhile: a
+// fix never shrinks a limit as a side effect. A new queue is never
+// satisfied (it is refused if it exists).
+func satisfied(st actions.FixStep) bool {
+	if st.Change.Command != pcf.CmdChangeQ && st.Change.Command != pcf.CmdChangeQMgr {
+		return false
+	}
+	for _, d := range st.Diff {
+		if d.Before == d.After {
+			continue
+		}
+		b, err1 := strconv.Atoi(d.Before)
+		a, err2 := strconv.Atoi(d.After)
+		if (d.Keyword == "MAXDEPTH" || d.Keyword == "MAXMSGL") && err1 == nil && err2 == nil && b >= a {
+			continue
+		}
+		return false
+	}
+	return len(st.Diff) > 0
+}
