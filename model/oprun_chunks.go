@@ -5,11 +5,11 @@ import (
 	"context"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
-// RunFunc runs one operation request (actions.Engine.Run).
-type RunFunc func(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error)
+// RunFunc runs one operation request (ops.Engine.Run).
+type RunFunc func(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error)
 
 // RunChunk is how many marked messages one run of RunMarks acts on: the
 // engine plans and records every message of a run, about 2 KiB each, so a
@@ -29,7 +29,7 @@ const keptItems = 10_000
 // back (req.Verify, R10f) runs after the last run, as it runs after a whole
 // run: the engine watches at most 10,000 of them either way. sel must not
 // change while it runs (Selection.Snapshot).
-func RunMarks(ctx context.Context, run RunFunc, req actions.OpRequest, sel *Selection, chunk int, progress func(actions.OpProgress)) (actions.OpResult, error) {
+func RunMarks(ctx context.Context, run RunFunc, req ops.OpRequest, sel *Selection, chunk int, progress func(ops.OpProgress)) (ops.OpResult, error) {
 	total := sel.Len()
 	agg := marksRun{total: total, started: time.Now(), progress: progress}
 	var lastErr error
@@ -58,13 +58,13 @@ func RunMarks(ctx context.Context, run RunFunc, req actions.OpRequest, sel *Sele
 // marksRun adds up the runs of RunMarks.
 type marksRun struct {
 	total, acted int
-	res          actions.OpResult
+	res          ops.OpResult
 	started      time.Time
-	progress     func(actions.OpProgress)
+	progress     func(ops.OpProgress)
 }
 
 // report is one run's progress as progress over every mark.
-func (m *marksRun) report(p actions.OpProgress) {
+func (m *marksRun) report(p ops.OpProgress) {
 	if m.progress == nil {
 		return
 	}
@@ -80,7 +80,7 @@ func (m *marksRun) report(p actions.OpProgress) {
 }
 
 // add counts the result of one run of n marks.
-func (m *marksRun) add(r *actions.OpResult, n int) {
+func (m *marksRun) add(r *ops.OpResult, n int) {
 	if m.acted == 0 {
 		m.res.Plan = r.Plan
 		m.res.Plan.Items = nil
@@ -112,7 +112,7 @@ func (m *marksRun) add(r *actions.OpResult, n int) {
 }
 
 // result is the runs' result; marks never reached count as not done.
-func (m *marksRun) result() actions.OpResult {
+func (m *marksRun) result() ops.OpResult {
 	res := m.res
 	res.NotDone += m.total - m.acted
 	res.Plan.Request.Messages = nil
@@ -120,13 +120,13 @@ func (m *marksRun) result() actions.OpResult {
 }
 
 // doneOutcome is the outcome of a message op acted on.
-func doneOutcome(op actions.Op) string {
+func doneOutcome(op ops.Op) string {
 	switch op {
-	case actions.OpRequeue:
+	case ops.OpRequeue:
 		return "requeued"
-	case actions.OpMove:
+	case ops.OpMove:
 		return "moved"
-	case actions.OpDiscard:
+	case ops.OpDiscard:
 		return "discarded"
 	}
 	return ""

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // BenchmarkRequeueMarks1M requeues 1,000,000 marked DEADQ messages (ctrl+a
@@ -42,7 +42,7 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 		for i := range inv.Len() {
 			sel.MarkAt(inv, i)
 		}
-		run := func(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+		run := func(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
 			return eng.Run(ctx, req, progress)
 		}
 		heap0, rss0 := liveHeap(), rssBytes()
@@ -67,8 +67,8 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 		var gap time.Duration
 		start := time.Now()
 		b.StartTimer()
-		res, err := RunMarks(context.Background(), run, actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"},
-			sel, chunk, func(actions.OpProgress) {
+		res, err := RunMarks(context.Background(), run, ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"},
+			sel, chunk, func(ops.OpProgress) {
 				now := time.Now()
 				if !last.IsZero() {
 					gap = max(gap, now.Sub(last))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -20,7 +21,7 @@ import (
 // marksQM is an embedded queue manager with n dead letters for ORDERS.IN
 // on its DEADQ, the inventory the watcher would hold of them, and an
 // engine on it.
-func marksQM(tb testing.TB, n int) (*embedded.QMgr, *mqwatch.Inventory, *actions.Engine) {
+func marksQM(tb testing.TB, n int) (*embedded.QMgr, *mqwatch.Inventory, *ops.Engine) {
 	tb.Helper()
 	qm := embedded.New(embedded.Options{Name: "QM1"})
 	if _, err := qm.RunMQSC(strings.NewReader("DEFINE QLOCAL(QM1.DEADQ) MAXDEPTH(999999999)\nALTER QMGR DEADQ(QM1.DEADQ)\n" +
@@ -74,7 +75,7 @@ func marksQM(tb testing.TB, n int) (*embedded.QMgr, *mqwatch.Inventory, *actions
 	inv = inv.Append(batch...)
 	_ = q.Close(ctx)
 	dir := tb.TempDir()
-	eng, err := actions.NewEngine(actions.EngineOptions{Connector: qm, QMgr: "QM1", User: "operator",
+	eng, err := ops.NewEngine(ops.EngineOptions{Connector: qm, QMgr: "QM1", User: "operator",
 		AuditPath: filepath.Join(dir, "audit.jsonl"), ArchiveDir: filepath.Join(dir, "archive")})
 	if err != nil {
 		tb.Fatal(err)
@@ -101,12 +102,12 @@ type chunkLog struct {
 	mu       sync.Mutex
 	sizes    []int
 	verifies []time.Duration
-	last     actions.OpProgress
+	last     ops.OpProgress
 	backward bool
 }
 
-func (l *chunkLog) wrap(eng *actions.Engine, after func(n int)) RunFunc {
-	return func(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+func (l *chunkLog) wrap(eng *ops.Engine, after func(n int)) RunFunc {
+	return func(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
 		l.sizes, l.verifies = append(l.sizes, len(req.Messages)), append(l.verifies, req.Verify)
 		res, err := eng.Run(ctx, req, progress)
 		if after != nil {
@@ -116,7 +117,7 @@ func (l *chunkLog) wrap(eng *actions.Engine, after func(n int)) RunFunc {
 	}
 }
 
-func (l *chunkLog) progress(p actions.OpProgress) {
+func (l *chunkLog) progress(p ops.OpProgress) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if p.Done < l.last.Done || p.Total != 2500 {
@@ -136,7 +137,7 @@ func TestRunMarksRequeuesEveryMarkAChunkAtATime(t *testing.T) {
 		sel.MarkAt(inv, i)
 	}
 	var l chunkLog
-	req := actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", Verify: time.Millisecond}
+	req := ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", Verify: time.Millisecond}
 	res, err := RunMarks(context.Background(), l.wrap(eng, nil), req, sel, 1000, l.progress)
 	if err != nil {
 		t.Fatalf("%v (stopped: %s)", err, res.Stopped)
@@ -173,13 +174,13 @@ func TestRunMarksCancelStopsTheRest(t *testing.T) {
 	defer cancel()
 	var l chunkLog
 	run := l.wrap(eng, nil)
-	cancelling := func(ctx context.Context, req actions.OpRequest, progress func(actions.OpProgress)) (actions.OpResult, error) {
+	cancelling := func(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
 		if len(l.sizes) == 1 {
 			cancel()
 		}
 		return run(ctx, req, progress)
 	}
-	req := actions.OpRequest{Op: actions.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}
+	req := ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}
 	res, err := RunMarks(ctx, cancelling, req, sel, 1000, nil)
 	if err == nil {
 		t.Fatal("no error after a cancel")
