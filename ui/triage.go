@@ -242,8 +242,8 @@ func (t *triageScreen) explain() string {
 	}
 	appl := k.Appl
 	if inv := t.q.Snap.Inventories[t.loc.Queue]; appl == "" && inv != nil {
-		if rows := model.GroupRows(inv, t.dim, &k); len(rows) > 0 {
-			appl = inv.At(rows[0]).DLHPutAppl
+		if i := model.FirstInGroup(inv, t.dim, k); i >= 0 {
+			appl = inv.At(i).DLHPutAppl
 		}
 	}
 	if t.why == nil {
