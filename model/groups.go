@@ -58,6 +58,7 @@ type GroupSet struct {
 	// regroup a 100k DEADQ every poll).
 	inv      *mqwatch.Inventory
 	staleAge [numDims]bool
+	ages     ageIndex // reads only what changed since the last rescan
 }
 
 // OwnReplyAppl labels the group of this tool's own dead-lettered PCF
@@ -319,7 +320,7 @@ var (
 func (gs *GroupSet) rescanAges(Dim) {
 	// One pass serves every grouping whose ages went stale: a drain at the
 	// head stales them all at once, and each pass reads every message.
-	tally := TallyClasses(gs.inv)
+	tally := gs.ages.tally(gs.inv)
 	for d := range gs.groups {
 		if gs.staleAge[d] {
 			gs.rescanDim(Dim(d), tally)
