@@ -52,13 +52,13 @@ type GroupSet struct {
 	Queue  string
 	IsDLQ  bool
 	groups [numDims]map[GroupKey]*Group
+	ages   ageIndex // the age rescans read only what changed since the last
 	// inv is the inventory the groups describe; staleAge marks dimensions
 	// whose age ranges a removal may have narrowed: they are rescanned when
 	// read, not on every fold (consumers draining the head would otherwise
 	// regroup a 100k DEADQ every poll).
 	inv      *mqwatch.Inventory
 	staleAge [numDims]bool
-	ages     ageIndex // reads only what changed since the last rescan
 }
 
 // OwnReplyAppl labels the group of this tool's own dead-lettered PCF
