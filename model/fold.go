@@ -102,10 +102,8 @@ func (q *QMgrState) foldInventories(snap *mqwatch.Snapshot, contiguous bool, now
 		gs := q.Groups[name]
 		isDLQ := name == snap.QMgr.DeadQ
 		if gs == nil || !contiguous || !hasDelta || d.Resync {
-			fresh := BuildGroups(name, isDLQ, inv)
-			if gs != nil {
-				fresh.adoptSparks(gs)
-			}
+			scanning := snap.Partial() && snap.Scan.Queue == name && d.Resync
+			fresh := rebuildGroups(name, isDLQ, inv, gs, hasDelta && d.Resync, scanning)
 			fresh.tick(now, !snap.Partial())
 			q.Groups[name] = fresh
 		} else {
@@ -143,17 +141,6 @@ func (qs *QueueState) countArrivals(snap *mqwatch.Snapshot, name string, inv *mq
 		qs.arrived += float64(max(inv.Len()-qs.invLen, 0))
 	}
 	qs.invLen = inv.Len()
-}
-
-// adoptSparks keeps sparkline history across a rebuild.
-func (gs *GroupSet) adoptSparks(old *GroupSet) {
-	for d := range gs.groups {
-		for k, g := range gs.groups[d] {
-			if og := old.groups[d][k]; og != nil {
-				g.Spark = og.Spark
-			}
-		}
-	}
 }
 
 // queueIndex gives the engine the queue manager's objects, for route

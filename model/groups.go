@@ -59,6 +59,10 @@ type GroupSet struct {
 	// regroup a 100k DEADQ every poll).
 	inv      *mqwatch.Inventory
 	staleAge [numDims]bool
+	// seen is the highest arrival number (mqwatch.Summary.Arrival) the
+	// groups have counted: a rebuild after a gap counts what came after
+	// it as arrivals (fold_rebuild.go).
+	seen uint64
 }
 
 // OwnReplyAppl labels the group of this tool's own dead-lettered PCF
@@ -140,7 +144,7 @@ func jmsQueueName(dst string) string {
 // groups. A million messages are a million slice increments, not a million
 // map lookups.
 func BuildGroups(queue string, isDLQ bool, inv *mqwatch.Inventory) *GroupSet {
-	gs := &GroupSet{Queue: queue, IsDLQ: isDLQ, inv: inv}
+	gs := &GroupSet{Queue: queue, IsDLQ: isDLQ, inv: inv, seen: lastArrival(inv)}
 	for d := range gs.groups {
 		gs.groups[d] = map[GroupKey]*Group{}
 	}
@@ -233,6 +237,7 @@ func (gs *GroupSet) apply(d mqwatch.InventoryDelta, inv *mqwatch.Inventory, now 
 	for i := range d.Added {
 		gs.add(&d.Added[i], true)
 	}
+	gs.seen = max(gs.seen, lastArrival(inv))
 	gs.tick(now, record)
 }
 

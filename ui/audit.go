@@ -18,6 +18,9 @@ import (
 type auditRun struct {
 	at  time.Time
 	res ops.OpResult
+	// fix is set for a fix, an inhibit or a define (R10h) instead of res
+	// (audit_fix.go).
+	fix *ops.FixResult
 }
 
 func (r *auditRun) req() ops.OpRequest { return r.res.Plan.Request }
@@ -43,7 +46,7 @@ func (s *auditScreen) refresh(a *App) tea.Cmd {
 	// would stack two queue managers' screens.
 	s.st, s.runs = &a.st, s.runs[:0]
 	for _, r := range a.auditLog {
-		if s.loc.QMgr == "" || r.req().QMgr == s.loc.QMgr {
+		if s.loc.QMgr == "" || r.qmgr() == s.loc.QMgr {
 			s.runs = append(s.runs, r)
 		}
 	}
@@ -62,7 +65,7 @@ func (s *auditScreen) filter() *string { return nil }
 
 func (s *auditScreen) bindings(a *App) []binding {
 	return append(a.gridKeys(&s.grid), bind(a.keys.Enter, func() tea.Cmd {
-		return a.push(newAuditRunScreen(s.runs[s.grid.Cursor]))
+		return a.push(openAuditRun(s.runs[s.grid.Cursor]))
 	}, short, offIf(func() bool { return s.grid.Cursor >= len(s.runs) }, "nothing done yet")))
 }
 
@@ -86,14 +89,17 @@ func (s *auditScreen) cell(row, col int) Cell {
 	case "TIME":
 		return Cell{Text: r.at.Local().Format("15:04:05")}
 	case "QMGR":
-		return Cell{Text: mqfmt.Sanitize(r.req().QMgr)}
+		return Cell{Text: mqfmt.Sanitize(r.qmgr())}
 	case "ACTION":
-		return Cell{Text: string(r.req().Op)}
+		return Cell{Text: string(r.op())}
 	case "USER":
-		return Cell{Text: mqfmt.Sanitize(r.req().User)}
+		return Cell{Text: mqfmt.Sanitize(r.user())}
 	case "FROM":
-		return Cell{Text: mqfmt.Sanitize(r.req().Queue)}
+		return Cell{Text: mqfmt.Sanitize(r.from())}
 	case "RESULT":
+		if r.fix != nil {
+			return s.fixResultCell(r)
+		}
 		st := &s.st.OK
 		if r.res.Failed > 0 || r.res.Skipped > 0 {
 			st = &s.st.Warning
@@ -113,7 +119,7 @@ func (s *auditScreen) cell(row, col int) Cell {
 }
 
 func (s *auditScreen) view(a *App, w, h int) string {
-	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  (enter: its messages)", len(s.runs), a.auditScope(), position(s.grid)))
+	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  %s", len(s.runs), a.auditScope(), position(s.grid), s.enterHint()))
 	if len(s.runs) == 0 {
 		return title + "\n" + s.st.Muted.Render(wrapWords("nothing done yet. Every action writes one JSON line per message to the audit file too (--audit; by default audit.jsonl in the state directory).", w-2, " "))
 	}

@@ -32,6 +32,8 @@ type dashboard struct {
 	gridH     int
 	bottomH   int
 	trendsH   int
+	// moved: the operator has moved the cursor (dashboard_cursor.go).
+	moved bool
 }
 
 func newDashboard(qm string) *dashboard {
@@ -67,10 +69,7 @@ func dashCols(w int) []Column {
 }
 
 func (d *dashboard) refresh(a *App) tea.Cmd {
-	keepQ := ""
-	if qs := d.selected(); qs != nil {
-		keepQ = qs.View.Info.Name
-	}
+	keepQ := d.followedQueue()
 	d.q = a.state.QMgr(d.loc.QMgr)
 	d.st = &a.st
 	d.grid.Cell = d.cell
@@ -134,6 +133,7 @@ func (d *dashboard) scroll(n int) {
 		d.alerts.move(n)
 		return
 	}
+	d.moved = true
 	d.grid.Move(n)
 }
 
@@ -151,7 +151,7 @@ func (d *dashboard) bindings(a *App) []binding {
 		out = append(a.alertKeys(&d.alerts), bind(k.Sort, nil,
 			offIf(func() bool { return true }, "the alerts are listed most severe first; s sorts the queue table (tab to it)")))
 	} else {
-		out = a.gridKeys(&d.grid)
+		out = d.moving(a.gridKeys(&d.grid))
 		out = append(out, bind(k.Enter, func() tea.Cmd {
 			if qs := d.selected(); qs != nil {
 				return a.openQueue(qs.View.Info.Name)
@@ -159,6 +159,7 @@ func (d *dashboard) bindings(a *App) []binding {
 			return nil
 		}, short), bind(k.Sort, run(func() {
 			a.sortBy = (a.sortBy + 1) % queueSortCount
+			d.moved = false // a new order starts at its top
 			d.refresh(a)
 			d.grid.Home()
 		})), a.inhibitKey(a.qm, d.selected))

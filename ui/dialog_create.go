@@ -175,6 +175,7 @@ func (m createdMsg) apply(a *App) tea.Cmd {
 		return nil
 	}
 	c.running = false
+	a.recordFix(m.res)
 	if m.err != nil {
 		c.problem = "not defined: " + ops.DescribeReason(m.err)
 		a.flash = c.problem

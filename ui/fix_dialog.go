@@ -214,6 +214,7 @@ func (m fixResultMsg) apply(a *App) tea.Cmd {
 		return nil
 	}
 	d.res, d.err = m.res, m.err
+	a.recordFix(m.res)
 	if m.err != nil {
 		d.phase, d.outcome = fixDone, "not applied: "+ops.DescribeReason(m.err)
 		a.flash = d.outcome

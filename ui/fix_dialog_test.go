@@ -21,11 +21,16 @@ type fixOps struct {
 	fail     error
 }
 
-func (o *fixOps) ApplyFix(_ context.Context, _ string, p actions.FixPlan, _ string) (ops.FixResult, error) {
+func (o *fixOps) ApplyFix(_ context.Context, _ string, p actions.FixPlan, user string) (ops.FixResult, error) {
 	o.plans = append(o.plans, p)
-	res := ops.FixResult{Plan: p}
+	res := ops.FixResult{Plan: p, Op: ops.OpFix, User: user}
 	for _, s := range p.Steps {
-		res.Steps = append(res.Steps, ops.FixStepResult{MQSC: s.MQSC, Applied: o.fail == nil})
+		var before, after []string
+		for _, d := range s.Diff {
+			before, after = append(before, d.Keyword+"("+d.Before+")"), append(after, d.Keyword+"("+d.After+")")
+		}
+		res.Steps = append(res.Steps, ops.FixStepResult{MQSC: s.MQSC, Applied: o.fail == nil,
+			Before: strings.Join(before, " "), After: strings.Join(after, " ")})
 		if o.fail != nil {
 			res.Steps[len(res.Steps)-1].Reason, res.Steps[len(res.Steps)-1].Error = int32(mqwatch.ReasonOf(o.fail)), ops.DescribeReason(o.fail)
 			break
@@ -34,13 +39,16 @@ func (o *fixOps) ApplyFix(_ context.Context, _ string, p actions.FixPlan, _ stri
 	return res, o.fail
 }
 
-func (o *fixOps) SetInhibit(_ context.Context, _ string, q mqwatch.QueueInfo, attr string, disable bool, _ string) (ops.FixResult, error) {
-	v := "ENABLED"
+func (o *fixOps) SetInhibit(_ context.Context, qm string, q mqwatch.QueueInfo, attr string, disable bool, user string) (ops.FixResult, error) {
+	v, was := "ENABLED", "DISABLED"
 	if disable {
-		v = "DISABLED"
+		v, was = was, v
 	}
 	o.inhibits = append(o.inhibits, q.Name+" "+attr+"("+v+")")
-	return ops.FixResult{Steps: []ops.FixStepResult{{Applied: true}}}, o.fail
+	mqsc := "ALTER QLOCAL(" + q.Name + ") " + attr + "(" + v + ")"
+	p := actions.PlanFix(actions.FixInput{QMgr: mqwatch.QMgrInfo{Name: qm}, Queues: []mqwatch.QueueInfo{q}, ID: attr + ":" + q.Name, Commands: []string{mqsc}})
+	return ops.FixResult{Plan: p, Op: ops.OpInhibit, User: user,
+		Steps: []ops.FixStepResult{{MQSC: mqsc, Applied: true, Before: attr + "(" + was + ")", After: attr + "(" + v + ")"}}}, o.fail
 }
 
 // fixedIncident is the incident after the R1c fix: ORDERS.IN has BOTHRESH

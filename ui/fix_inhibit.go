@@ -176,6 +176,7 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 		return nil
 	}
 	d.running = false
+	a.recordFix(m.res)
 	id := d.qm + "/" + d.q.Name + "/" + d.attr
 	switch {
 	case m.err != nil:

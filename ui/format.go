@@ -83,7 +83,15 @@ func sparkRate(vals []float64, w int) string {
 	if sw < 4 {
 		return spark(vals, hi, w)
 	}
-	return spark(vals, hi, sw) + label
+	// The figure names the top of what is drawn: a value older than the
+	// line's width would otherwise show as "max 3" over a flat floor.
+	drawn := vals[max(len(vals)-sw, 0):]
+	hi = 0
+	for _, v := range drawn {
+		hi = math.Max(hi, v)
+	}
+	short := " max " + compact(hi)
+	return strings.Repeat(" ", len(label)-len(short)) + spark(drawn, hi, sw) + short
 }
 
 // spark draws the last w values on a zero-based scale whose top is hi:

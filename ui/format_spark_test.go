@@ -20,6 +20,7 @@ func TestSparklinesScaleAgainstSomethingComparable(t *testing.T) {
 		{"zero_rate_is_the_floor", sparkRate([]float64{0, 0, 0}, 10), " ▁▁▁ max 0"},
 		{"rate_is_zero_based", sparkRate([]float64{10, 11, 12}, 11), " ▇██ max 12"},
 		{"too_narrow_for_the_figure_draws_the_line", sparkRate([]float64{1, 2}, 4), "  ▅█"},
+		{"the_max_is_of_what_is_drawn", sparkRate([]float64{12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, 16), " ▁▁▁▁▁▁▁▁█ max 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.got != tc.want {

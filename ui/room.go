@@ -48,12 +48,14 @@ type SessionView struct {
 }
 
 // RoomEvent is something that happened in the room: an action started or
-// ended. Result is set when a run ended, for everyone's audit view.
+// ended. Result is set when a run ended, Fix when a fix, inhibit or define
+// did (R10h), for everyone's audit view.
 type RoomEvent struct {
 	Seq    int
 	From   int // member ID
 	Text   string
 	Result *ops.OpResult
+	Fix    *ops.FixResult
 }
 
 // RoomState is the room as one session sees it.
@@ -113,6 +115,9 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 		a.room.lastEvent = e.Seq
 		if first {
 			continue // what happened before this session joined is history, not news
+		}
+		if e.Fix != nil && e.From != m.st.Self {
+			a.recordFix(*e.Fix)
 		}
 		if e.Result != nil && e.From != m.st.Self {
 			a.recordAudit(*e.Result)

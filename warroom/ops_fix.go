@@ -28,11 +28,8 @@ func (o *SessionOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPla
 	if len(p.Steps) > 0 {
 		queue = p.Steps[len(p.Steps)-1].Change.Queue
 	}
-	var res ops.FixResult
-	err := o.changing(qmgr, queue, "fix "+p.ID, func(user string) error {
-		var err error
-		res, err = fx.ApplyFix(ctx, qmgr, p, user)
-		return err
+	res, err := o.changing(qmgr, queue, "fix "+p.ID, func(user string) (ops.FixResult, error) {
+		return fx.ApplyFix(ctx, qmgr, p, user)
 	})
 	if res.Plan.ID == "" {
 		res.Plan = p
@@ -51,31 +48,32 @@ func (o *SessionOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.Queu
 	if disable {
 		what = attr + "(DISABLED)"
 	}
-	var res ops.FixResult
-	err := o.changing(qmgr, q.Name, what+" on "+q.Name, func(user string) error {
-		var err error
-		res, err = fx.SetInhibit(ctx, qmgr, q, attr, disable, user)
-		return err
+	return o.changing(qmgr, q.Name, what+" on "+q.Name, func(user string) (ops.FixResult, error) {
+		return fx.SetInhibit(ctx, qmgr, q, attr, disable, user)
 	})
-	return res, err
 }
 
-// changing runs a change to queue as the session's operator.
-func (o *SessionOps) changing(qmgr, queue, what string, do func(user string) error) error {
+// changing runs a change to queue as the session's operator; what it sent
+// goes to everyone's audit view.
+func (o *SessionOps) changing(qmgr, queue, what string, do func(user string) (ops.FixResult, error)) (ops.FixResult, error) {
 	req := ops.OpRequest{QMgr: qmgr, Queue: queue}
 	if err := o.allowed(&req); err != nil {
-		return err
+		return ops.FixResult{}, err
 	}
 	who := o.Seat.Who()
 	if err := o.Locks.acquire(req, who); err != nil {
-		return err
+		return ops.FixResult{}, err
 	}
 	defer o.Locks.release(req)
-	err := do(req.User)
+	res, err := do(req.User)
 	end := fmt.Sprintf("%s applied %s on %s", who.User, what, qmgr)
 	if err != nil {
 		end = fmt.Sprintf("%s: %s on %s failed: %s", who.User, what, qmgr, ops.DescribeReason(err))
 	}
-	o.Seat.room.Announce(o.Seat.ID(), end, nil)
-	return err
+	var fix *ops.FixResult
+	if len(res.Steps) > 0 {
+		fix = &res
+	}
+	o.Seat.room.AnnounceFix(o.Seat.ID(), end, fix)
+	return res, err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // fixEngineOps adds the fix operations to the test's engine adapter, as
@@ -53,6 +54,16 @@ func TestR10h_ViewersCannotFixAndOperatorsAreAudited(t *testing.T) {
 	}
 	if _, err := op.SetInhibit(ctx, "QM1", orders, "GET", true, ""); err != nil {
 		t.Fatalf("operator inhibit: %v", err)
+	}
+	// Everyone's audit view gets both, with who, before and after.
+	var st ui.RoomState
+	for len(st.Events) < 2 || st.Events[len(st.Events)-1].Fix == nil {
+		st = <-viewer.Seat.Updates()
+	}
+	evs := st.Events[len(st.Events)-2:]
+	if fx, in := evs[0].Fix, evs[1].Fix; fx == nil || in == nil || fx.Op != ops.OpFix || in.Op != ops.OpInhibit ||
+		in.User != "alice (ssh key SHA256:alicekey)" || in.Steps[0].After != "GET(DISABLED)" || fx.Steps[0].Before != "MAXDEPTH(5000)" {
+		t.Errorf("room events %+v, want the fix and the inhibit with their results", evs)
 	}
 	b, _ := os.ReadFile(e.audit)
 	log := string(b)

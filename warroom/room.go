@@ -137,10 +137,22 @@ func (s *Seat) Drive() error {
 // Announce tells every session what happened; res is set when a run ended.
 // The session that acts becomes the driver.
 func (r *Room) Announce(from int, text string, res *ops.OpResult) {
+	r.announce(ui.RoomEvent{From: from, Text: text, Result: res})
+}
+
+// AnnounceFix tells every session a fix, inhibit or define ended, with its
+// result for their audit views.
+func (r *Room) AnnounceFix(from int, text string, fix *ops.FixResult) {
+	r.announce(ui.RoomEvent{From: from, Text: text, Fix: fix})
+}
+
+func (r *Room) announce(ev ui.RoomEvent) {
+	from := ev.From
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.seq++
-	r.events = append(r.events, ui.RoomEvent{Seq: r.seq, From: from, Text: text, Result: res})
+	ev.Seq = r.seq
+	r.events = append(r.events, ev)
 	if len(r.events) > keepEvents {
 		r.events = r.events[len(r.events)-keepEvents:]
 	}

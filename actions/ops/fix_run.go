@@ -1,15 +1,15 @@
 package ops
 
 import (
+	"cmp"
 	"context"
-
 	"errors"
 	"fmt"
-	"github.com/poisonwatch/poisonwatch/actions"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
@@ -24,6 +24,11 @@ type FixStepResult struct {
 	// Skipped: the queue manager already had what the step sets (or, for
 	// a limit, more), so nothing was sent.
 	Skipped bool `json:"skipped,omitempty"`
+	// Before and After are the attributes the step changes, as read from
+	// the queue manager just before it ran and as set ("MAXDEPTH(100)"),
+	// as its audit line records them.
+	Before string `json:"before,omitempty"`
+	After  string `json:"after,omitempty"`
 }
 
 // FixResult is a fix's outcome, step by step.
@@ -32,6 +37,10 @@ type FixResult struct {
 	DryRun  bool            `json:"dry_run,omitempty"`
 	Steps   []FixStepResult `json:"steps"`
 	Stopped string          `json:"stopped,omitempty"` // why the later steps did not run
+	// Op is OpFix, or OpInhibit for a GET/PUT inhibit; User is who the
+	// audit names.
+	Op   Op     `json:"-"`
+	User string `json:"-"`
 }
 
 // Applied reports whether every step was applied.
@@ -73,7 +82,7 @@ func (e *Engine) SetInhibit(ctx context.Context, q mqwatch.QueueInfo, qmName, at
 }
 
 func (e *Engine) applyPlan(ctx context.Context, p actions.FixPlan, op Op, user string, dryRun bool) (FixResult, error) {
-	res := FixResult{Plan: p, DryRun: dryRun}
+	res := FixResult{Plan: p, DryRun: dryRun, Op: op, User: cmp.Or(user, e.opts.User)}
 	switch {
 	case len(p.CopyOnly) > 0:
 		return res, fmt.Errorf("%w: %s", actions.ErrCopyOnly, strings.Join(p.CopyOnly, "; "))
@@ -84,9 +93,7 @@ func (e *Engine) applyPlan(ctx context.Context, p actions.FixPlan, op Op, user s
 	case e.opts.ReadOnly:
 		return res, ErrReadOnly
 	}
-	if user == "" {
-		user = e.opts.User
-	}
+	user = res.User
 	s, err := e.connect(ctx)
 	if err != nil {
 		return res, err
@@ -109,11 +116,13 @@ func (e *Engine) applyPlan(ctx context.Context, p actions.FixPlan, op Op, user s
 			// Someone got there first (a colleague raised MAXDEPTH
 			// further): sending it would only undo their change.
 			r := FixStepResult{MQSC: st.MQSC, Applied: true, Skipped: true}
+			r.Before, r.After = diffWords(st.Diff)
 			res.Steps = append(res.Steps, r)
 			continue
 		}
 		err := cl.Apply(ctx, st.Change)
 		r := FixStepResult{MQSC: st.MQSC, Applied: err == nil}
+		r.Before, r.After = diffWords(st.Diff)
 		if err != nil {
 			r.Reason, r.Error = int32(mqwatch.ReasonOf(err)), DescribeReason(err)
 		}
@@ -131,12 +140,17 @@ func (e *Engine) applyPlan(ctx context.Context, p actions.FixPlan, op Op, user s
 	return res, audit.sync()
 }
 
-func fixAudit(now time.Time, user, qm string, op Op, st actions.FixStep, r FixStepResult) AuditRecord {
-	var before, after []string
-	for _, d := range st.Diff {
-		before = append(before, d.Keyword+"("+d.Before+")")
-		after = append(after, d.Keyword+"("+d.After+")")
+// diffWords writes a step's attributes before and after as MQSC words.
+func diffWords(diff []actions.AttrDiff) (before, after string) {
+	var b, a []string
+	for _, d := range diff {
+		b = append(b, d.Keyword+"("+d.Before+")")
+		a = append(a, d.Keyword+"("+d.After+")")
 	}
+	return strings.Join(b, " "), strings.Join(a, " ")
+}
+
+func fixAudit(now time.Time, user, qm string, op Op, st actions.FixStep, r FixStepResult) AuditRecord {
 	from := st.Change.Queue
 	if from == "" {
 		from = qm
@@ -146,7 +160,7 @@ func fixAudit(now time.Time, user, qm string, op Op, st actions.FixStep, r FixSt
 		out = "failed: " + r.Error
 	}
 	return AuditRecord{Time: now, User: user, QMgr: qm, Action: op, From: from, Outcome: out, Reason: r.Reason,
-		MQSC: st.MQSC, Before: strings.Join(before, " "), After: strings.Join(after, " ")}
+		MQSC: st.MQSC, Before: r.Before, After: r.After}
 }
 
 // DescribeReason names an MQ or PCF reason with its one-line meaning.

@@ -91,6 +91,11 @@ func TestR10h_ApplyFixThroughTheCommandServer(t *testing.T) {
 		recs[1].Before != "BOTHRESH(0) BOQNAME((blank))" || recs[1].Outcome != "applied" {
 		t.Errorf("audit %+v", recs)
 	}
+	// The result says the same as the audit, for the dashboard's A view.
+	if res.User != "alice" || res.Op != ops.OpFix || res.Steps[0].Before != "MAXDEPTH(40)" || res.Steps[0].After != "MAXDEPTH(5000)" ||
+		res.Steps[1].After != "BOTHRESH(3) BOQNAME(ORDERS.BO)" {
+		t.Errorf("result %+v", res)
+	}
 
 	// A user without chg on ORDERS.BO: the first step fails with 2035 and
 	// the BOQNAME change is not sent.

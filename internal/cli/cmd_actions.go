@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -69,6 +70,7 @@ type actionFlags struct {
 	rate                        float64
 	to, toQMgr, file, queueName string
 	putaut                      string
+	park                        parkFlags // --create-like, --maxdepth
 }
 
 // defaultVerify is how long a requeue, move or replay watches for its
@@ -135,6 +137,7 @@ func (a *actionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&a.auditPath, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
 	fs.StringVar(&a.archiveDir, "archive-dir", "", "where discard archives go (default: archive/ in the state directory)")
 	fs.BoolVar(&a.readOnly, "read-only", false, "refuse every action that changes a queue")
+	a.park.register(fs)
 	a.backend.register(fs, "act on")
 }
 
@@ -223,7 +226,7 @@ func (a *actionFlags) request(op ops.Op, fs *flag.FlagSet, stderr io.Writer) err
 		f.Format != "" || len(f.MsgIds) > 0 {
 		r.Filter = &f
 	}
-	return cmp.Or(checkActionArgs(a), checkActionFlags(a, stderr))
+	return cmp.Or(checkActionArgs(a), a.checkPark(), checkActionFlags(a, stderr))
 }
 
 // checkActionArgs refuses command lines that cannot mean anything, before
@@ -338,12 +341,15 @@ func runAction(ctx context.Context, op ops.Op, a *actionFlags, fs *flag.FlagSet,
 	if a.backend.stop != nil {
 		defer a.backend.stop()
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
-		return ExitFailed
+	var park *parked
+	if err == nil {
+		conn, park, err = definePark(ctx, a, conn, qm)
 	}
-	eng, err := ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
-		ArchiveDir: a.archiveDir, ReadOnly: a.readOnly})
+	var eng *ops.Engine
+	if err == nil {
+		eng, err = ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
+			ArchiveDir: a.archiveDir, ReadOnly: a.readOnly})
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch %s: %v\n", op, safeErr(err))
 		return ExitFailed
@@ -352,6 +358,11 @@ func runAction(ctx context.Context, op ops.Op, a *actionFlags, fs *flag.FlagSet,
 	prog := newProgressPrinter(stderr, string(op), a.json)
 	res, err := eng.Run(ctx, a.req, prog.report)
 	prog.done()
+	return reportAction(ctx, a, res, err, park, qm, noApps, stdout)
+}
+
+// reportAction writes the result of a run and returns its exit code.
+func reportAction(ctx context.Context, a *actionFlags, res ops.OpResult, err error, park *parked, qm *embedded.QMgr, noApps bool, stdout io.Writer) int {
 	if noApps && res.Verify == nil && res.Done > 0 && !a.req.DryRun {
 		res.Verify = &ops.OpVerify{Skipped: "no application runs on this in-memory queue manager (--mqsc, --load): nothing can bring them back; --scenario runs its consumers during the check"}
 	}
@@ -361,8 +372,9 @@ func runAction(ctx context.Context, op ops.Op, a *actionFlags, fs *flag.FlagSet,
 		depths = queueDepths(ctx, qm, &res)
 	}
 	if a.json {
-		writeJSONResult(stdout, &res, err, depths, code)
+		writeJSONResult(stdout, &res, err, depths, code, park)
 	} else {
+		writeParked(stdout, park)
 		writeTextResult(stdout, &res, err, depths)
 	}
 	return code

@@ -233,19 +233,21 @@ type jsonResult struct {
 	// (R10f); Verify is that check in full.
 	CameBack int           `json:"came_back"`
 	Verify   *ops.OpVerify `json:"verify,omitempty"`
+	// Define is what --create-like defined (or would) before the move.
+	Define *parked `json:"define,omitempty"`
 	// Breakdown counts the messages by outcome, failures and skips per
 	// reason (for a dry run: what would happen).
 	Breakdown ops.OpBreakdown `json:"breakdown"`
 	Items     []jsonItem      `json:"items"`
 }
 
-func writeJSONResult(w io.Writer, res *ops.OpResult, err error, depths []queueDepth, code int) {
+func writeJSONResult(w io.Writer, res *ops.OpResult, err error, depths []queueDepth, code int, park *parked) {
 	req := &res.Plan.Request
 	out := jsonResult{Action: req.Op, QMgr: req.QMgr, Queue: req.Queue, DryRun: req.DryRun, Summary: res.Plan.Summary,
 		Warnings: res.Plan.Warnings, Targets: res.Plan.Targets, Done: res.Done, Skipped: res.Skipped, Failed: res.Failed,
 		InDoubt: res.InDoubt, NotDone: res.NotDone, Stopped: res.Stopped, ElapsedMs: res.Elapsed.Milliseconds(),
 		AuditFile: res.AuditFile, ArchiveFile: res.ArchiveFile, Depths: depths, ExitCode: code, Items: []jsonItem{},
-		Breakdown: res.Breakdown(), Verify: res.Verify}
+		Breakdown: res.Breakdown(), Verify: res.Verify, Define: park}
 	if res.Verify != nil {
 		out.CameBack = res.Verify.CameBack
 	}

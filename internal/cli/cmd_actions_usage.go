@@ -15,8 +15,8 @@ import (
 
 // actionSynopsis is each action command's usage line.
 var actionSynopsis = map[ops.Op]string{
-	ops.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--putaut def|ctx] [--verify D] [flags]",
-	ops.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM] [--verify D] [flags]",
+	ops.OpRequeue: "poisonwatch requeue --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM] [--create-like Q [--maxdepth N]]] [--putaut def|ctx] [--verify D] [flags]",
+	ops.OpMove:    "poisonwatch move --queue Q (--all | --msgid HEX | FILTERS) --to Q [--to-qmgr QM | --create-like Q [--maxdepth N]] [--verify D] [flags]",
 	ops.OpDiscard: "poisonwatch discard --queue Q (--all | --msgid HEX | FILTERS) [--file ARCHIVE | --archive-dir DIR] [flags]",
 	ops.OpReplay:  "poisonwatch replay --queue Q (--all | --msgid HEX | FILTERS) [--to Q [--to-qmgr QM]] [--keep-msgid] [--no-reports] [--verify D] [flags]",
 	ops.OpExport:  "poisonwatch export --queue Q (--all | --msgid HEX | FILTERS) [--file FILE] [flags]",
@@ -39,6 +39,8 @@ var opOnlyFlags = map[string][]ops.Op{
 	"archive-dir":         {ops.OpDiscard},
 	"batch":               {ops.OpRequeue, ops.OpMove, ops.OpDiscard, ops.OpReplay, ops.OpImport},
 	"workers":             {ops.OpRequeue, ops.OpMove, ops.OpDiscard},
+	"create-like":         {ops.OpRequeue, ops.OpMove},
+	"maxdepth":            {ops.OpRequeue, ops.OpMove},
 }
 
 // flagApplies reports whether the flag name means something to op.

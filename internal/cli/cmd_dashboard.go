@@ -52,19 +52,25 @@ func dashboardCommand() *command {
 }
 
 func (o *tuiOpts) register(fs *flag.FlagSet) {
-	fs.DurationVar(&o.interval, "interval", 2*time.Second, "poll interval (at least "+minInterval.String()+")")
+	o.registerWatch(fs, 2*time.Second)
 	fs.StringVar(&o.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+", or a theme file (default dark; high-contrast with --war-room)")
 	fs.BoolVar(&o.readOnly, "read-only", false, "refuse every action (enforced by the engine)")
 	fs.BoolVar(&o.warRoom, "war-room", false, "shared-screen mode: read-only, high-contrast, message bodies masked until revealed")
+	fs.StringVar(&o.user, "user", "", "embedded backend: the principal every connection runs as, held to the --mqsc file's SET AUTHREC records (default: the process user, an administrator)")
+	fs.StringVar(&o.audit, "audit", "", "audit log of actions (JSON lines; default under the user's state directory)")
+	recordFlags(fs, &o.rec)
+}
+
+// registerWatch declares what the dashboard, serve and the exporter share:
+// which queue managers and queues are watched, and how often.
+func (o *tuiOpts) registerWatch(fs *flag.FlagSet, interval time.Duration) {
+	fs.DurationVar(&o.interval, "interval", interval, "poll interval (at least "+minInterval.String()+")")
 	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
 	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
-	fs.StringVar(&o.user, "user", "", "embedded backend: the principal every connection runs as, held to the --mqsc file's SET AUTHREC records (default: the process user, an administrator)")
 	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file, or fleet[:NxM], N queue managers of M queues) instead of the built-in demo")
 	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
 	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
-	fs.StringVar(&o.audit, "audit", "", "audit log of actions (JSON lines; default under the user's state directory)")
-	recordFlags(fs, &o.rec)
 	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
 	o.mq = newMQFlags()
 	o.mq.register(fs)

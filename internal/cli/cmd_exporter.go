@@ -45,16 +45,7 @@ func (o *exporterOpts) register(fs *flag.FlagSet) {
 	// Five seconds, not the dashboard's two: an exporter polls all day, and
 	// Prometheus scraping every 15 seconds or more still gets figures at most
 	// five seconds old.
-	fs.DurationVar(&o.interval, "interval", 5*time.Second, "poll interval (at least "+minInterval.String()+")")
-	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
-	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
-	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
-	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file, or fleet[:NxM], N queue managers of M queues) instead of the built-in demo")
-	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
-	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
-	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
-	o.mq = newMQFlags()
-	o.mq.register(fs)
+	o.registerWatch(fs, 5*time.Second)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:9464", "address the metrics are served on (/metrics)")
 	fs.IntVar(&o.maxQueues, "max-queues", exporter.DefaultMaxQueues, "local queues per queue manager with series of their own; the rest are summed per role as queue=\"(other)\"")
 	fs.IntVar(&o.maxReasons, "max-reasons", exporter.DefaultMaxReasons, "DEADQ reasons with a series of their own; the rest are summed as reason=\"(other)\"")

@@ -7,9 +7,9 @@ import (
 	"io"
 )
 
-// command is one subcommand, declared once as lazygit's pkg/app declares
-// its commands: the name and synopsis the usage lists, the flags it
-// declares, and what it does once they are parsed. The flag set, its
+// command is one subcommand declared as data: the name and synopsis the
+// usage lists, the flags it declares, and what it does once they are
+// parsed. The flag set, its
 // output, --help and wrong flags are handled in one place (exec), so no
 // command sets them up itself, and each command's options live in its own
 // values, never in globals (the IBM MQ connection flags included).

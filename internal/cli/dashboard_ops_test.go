@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"flag"
-	"io"
 	"path/filepath"
 	"testing"
 
@@ -21,7 +20,6 @@ func TestDashboardPredictsWhatThePreviewSays(t *testing.T) {
 	ctx := context.Background()
 	var f rulesFlags
 	fs := flag.NewFlagSet("preview", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	f.register(fs, "preview")
 	if err := fs.Parse([]string{"--scenario", "builtin"}); err != nil {
 		t.Fatal(err)

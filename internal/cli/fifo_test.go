@@ -35,6 +35,7 @@ func TestFIFOInputsRefusedAtOnce(t *testing.T) {
 	for name, args := range map[string][]string{
 		"rules":           {"rules", "check", fifo},
 		"audit check":     {"audit", "check", fifo},
+		"report":          {"report", fifo},
 		"mqsc":            {"export", "--queue", "Q", "--all", "--file", filepath.Join(dir, "x.dmp"), "--mqsc", fifo},
 		"load":            {"move", "--queue", "Q", "--to", "T", "--all", "--load", fifo},
 		"import":          append([]string{"import", "--file", fifo, "--to", "Q", "--all"}, audit...),

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -38,7 +39,7 @@ func (r *Recording) Close() { r.once.Do(func() { close(r.stop) }) }
 // returns once the first poll of every queue manager is in (or the file
 // ended).
 func Open(path string) (*Recording, error) {
-	f, err := os.Open(path)
+	f, err := safeload.Open(path) // a FIFO or device is refused, never waited on
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
@@ -343,7 +344,7 @@ func headRun(inv *mqwatch.Inventory, dropped []mqwatch.Key) int {
 // IsRecording says path is a file this package wrote (a cheap look at its
 // header).
 func IsRecording(path string) bool {
-	f, err := os.Open(path)
+	f, err := safeload.Open(path)
 	if err != nil {
 		return false
 	}

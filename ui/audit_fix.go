@@ -1,0 +1,220 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// recordFix puts a fix, an inhibit or a define (R10h) in the session's
+// audit view beside the message operations, when it sent anything: what
+// was sent is what the audit file has a line for.
+func (a *App) recordFix(res ops.FixResult) {
+	if len(res.Steps) == 0 || res.DryRun {
+		return
+	}
+	if res.Op == "" {
+		res.Op = ops.OpFix
+	}
+	a.auditLog = append([]auditRun{{at: a.opt.Now(), fix: &res}}, a.auditLog...)
+	if _, ok := a.top().(*auditScreen); ok {
+		a.refreshScreens()
+	}
+}
+
+func (r *auditRun) qmgr() string {
+	if r.fix != nil {
+		return r.fix.Plan.QMgr
+	}
+	return r.req().QMgr
+}
+
+func (r *auditRun) op() ops.Op {
+	if r.fix != nil {
+		return r.fix.Op
+	}
+	return r.req().Op
+}
+
+func (r *auditRun) user() string {
+	if r.fix != nil {
+		return r.fix.User
+	}
+	return r.req().User
+}
+
+// from is the queue a run acted on: a fix's, the queue it changes last
+// (the one its alert is about), or the queue manager for a change to it.
+func (r *auditRun) from() string {
+	if r.fix == nil {
+		return r.req().Queue
+	}
+	for i := len(r.fix.Plan.Steps) - 1; i >= 0; i-- {
+		if q := r.fix.Plan.Steps[i].Change.Queue; q != "" {
+			return q
+		}
+	}
+	return r.fix.Plan.QMgr
+}
+
+// fixResultCell is a fix's RESULT: each step's change, before → after,
+// or the reason the queue manager refused it.
+func (s *auditScreen) fixResultCell(r *auditRun) Cell {
+	var parts []string
+	st := &s.st.OK
+	for _, step := range r.fix.Steps {
+		if !step.Applied {
+			st = &s.st.Warning
+			parts = append(parts, "✗ "+cmpOr(step.Error, fmt.Sprintf("reason %d", step.Reason)))
+			continue
+		}
+		parts = append(parts, stepChange(step))
+	}
+	return Cell{Text: mqfmt.Sanitize(strings.Join(parts, "; ")), Style: st}
+}
+
+// stepChange writes a step's change compactly: "MAXDEPTH(100→5000)" for
+// each attribute it changes, or its MQSC when it has no before (a define).
+func stepChange(s ops.FixStepResult) string {
+	before, after := mqscWords(s.Before), mqscWords(s.After)
+	if len(before) == 0 || len(before) != len(after) {
+		return s.MQSC
+	}
+	var out []string
+	for i := range after {
+		kb, vb := splitWord(before[i])
+		ka, va := splitWord(after[i])
+		if kb != ka {
+			return s.Before + " → " + s.After
+		}
+		out = append(out, ka+"("+vb+"→"+va+")")
+	}
+	return strings.Join(out, " ")
+}
+
+// mqscWords splits "BOTHRESH(0) BOQNAME((blank))" into its keywords with
+// their values, parentheses nested in a value kept.
+func mqscWords(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch {
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ' ' && depth == 0:
+			if i > start {
+				out = append(out, s[start:i])
+			}
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// splitWord splits "MAXDEPTH(100)" into MAXDEPTH and 100.
+func splitWord(w string) (string, string) {
+	k, v, ok := strings.Cut(w, "(")
+	if !ok {
+		return w, ""
+	}
+	return k, strings.TrimSuffix(v, ")")
+}
+
+// enterHint is the audit view's title hint: what enter shows.
+func (s *auditScreen) enterHint() string {
+	for i := range s.runs {
+		if s.runs[i].fix != nil {
+			return "(enter: its messages or changes)"
+		}
+	}
+	return "(enter: its messages)"
+}
+
+// openAuditRun is enter on a run: a message operation's messages, or a
+// fix's steps.
+func openAuditRun(r auditRun) screen {
+	if r.fix != nil {
+		return newAuditFixScreen(r)
+	}
+	return newAuditRunScreen(r)
+}
+
+// auditFixScreen lists one fix's steps: the MQSC sent as PCF, the
+// attributes before and after, and the queue manager's answer.
+type auditFixScreen struct {
+	base
+	run  auditRun
+	grid Grid
+	st   *Styles
+}
+
+func newAuditFixScreen(r auditRun) *auditFixScreen {
+	label := fmt.Sprintf("%s %s", r.op(), r.at.Local().Format("15:04:05"))
+	return &auditFixScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.qmgr(), Queue: r.from(), Label: label}}, run: r}
+}
+
+func (s *auditFixScreen) refresh(a *App) tea.Cmd {
+	s.st = &a.st
+	s.grid.Cell = s.cell
+	s.grid.SetRows(len(s.run.fix.Steps))
+	return nil
+}
+
+func (s *auditFixScreen) resize(_ *App, w, h int) {
+	s.grid.Cols = []Column{{Title: "BEFORE → AFTER", Width: 40, Flex: true}, {Title: "PCF ANSWER", Width: 30}}
+	if w < 100 {
+		s.grid.Cols[1].Width = 24
+	}
+	// The title, the grid, then the MQSC of the step under the cursor.
+	s.grid.SetSize(w, max(h-4, 1))
+}
+
+func (s *auditFixScreen) scroll(d int)    { s.grid.Move(d) }
+func (s *auditFixScreen) filter() *string { return nil }
+
+func (s *auditFixScreen) bindings(a *App) []binding { return a.gridKeys(&s.grid) }
+
+func (s *auditFixScreen) cell(row, col int) Cell {
+	step := s.run.fix.Steps[row]
+	switch s.grid.Cols[col].Title {
+	case "BEFORE → AFTER":
+		if step.Before == "" {
+			return Cell{Text: mqfmt.Sanitize(step.MQSC)}
+		}
+		return Cell{Text: mqfmt.Sanitize(step.Before + " → " + step.After)}
+	case "PCF ANSWER":
+		switch {
+		case !step.Applied:
+			return Cell{Text: mqfmt.Sanitize(cmpOr(step.Error, fmt.Sprintf("reason %d", step.Reason))), Style: &s.st.Warning}
+		case step.Skipped:
+			return Cell{Text: "not sent: already so", Style: &s.st.Muted}
+		}
+		return Cell{Text: "applied (MQRC_NONE)", Style: &s.st.OK}
+	}
+	return Cell{}
+}
+
+func (s *auditFixScreen) view(a *App, w, h int) string {
+	r := &s.run
+	title := s.st.Title.Render(fmt.Sprintf(" %s %s by %s on %s: %d change(s) sent as PCF %s", r.op(), mqfmt.Sanitize(r.fix.Plan.ID),
+		mqfmt.Sanitize(r.user()), mqfmt.Sanitize(r.qmgr()), len(r.fix.Steps), position(s.grid)))
+	out := title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
+	if s.grid.Cursor < len(r.fix.Steps) {
+		step := r.fix.Steps[s.grid.Cursor]
+		out += "\n\n" + s.st.Muted.Render(wrapWords("MQSC: "+mqfmt.Sanitize(step.MQSC), w-2, " "))
+	}
+	if r.fix.Stopped != "" {
+		out += "\n" + s.st.Warning.Render(" "+mqfmt.Sanitize(r.fix.Stopped))
+	}
+	return fitHeight(out, h)
+}
