@@ -77,3 +77,20 @@ func GroupRows(inv *mqwatch.Inventory, d Dim, k *GroupKey) []int {
 
 // KeyOfClass returns the group key along d of the messages of class c.
 func KeyOfClass(d Dim, c *mqwatch.Class) GroupKey { return project(d, fullKeyOf(c)) }
+
+// FirstInGroup returns the position of the inventory's first message in
+// group k of dimension d, -1 when it has none. It reads from the head and
+// stops there: a screen that wants one message of a group does not list
+// a million.
+func FirstInGroup(inv *mqwatch.Inventory, d Dim, k GroupKey) int {
+	in := make([]bool, inv.NumClasses())
+	for id, ck := range ClassKeys(inv, d) {
+		in[id] = ck == k
+	}
+	for i := 0; i < inv.Len(); i++ {
+		if in[inv.ClassID(i)] {
+			return i
+		}
+	}
+	return -1
+}

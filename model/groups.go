@@ -52,6 +52,7 @@ type GroupSet struct {
 	Queue  string
 	IsDLQ  bool
 	groups [numDims]map[GroupKey]*Group
+	ages   ageIndex // the age rescans read only what changed since the last
 	// inv is the inventory the groups describe; staleAge marks dimensions
 	// whose age ranges a removal may have narrowed: they are rescanned when
 	// read, not on every fold (consumers draining the head would otherwise
@@ -318,13 +319,25 @@ var (
 	BOQDims = []Dim{DimSource, DimType, DimAppl}
 )
 
-// rescanAges recomputes the age range of every group of one dimension in one
-// pass over the inventory.
-func (gs *GroupSet) rescanAges(d Dim) {
+// rescanAges recomputes the age range of every group of the dimensions
+// whose ages went stale (the one asked for among them) in one pass over the
+// inventory.
+func (gs *GroupSet) rescanAges(Dim) {
+	// One pass serves every grouping whose ages went stale: a drain at the
+	// head stales them all at once, and each pass reads every message.
+	tally := gs.ages.tally(gs.inv)
+	for d := range gs.groups {
+		if gs.staleAge[d] {
+			gs.rescanDim(Dim(d), tally)
+		}
+	}
+}
+
+func (gs *GroupSet) rescanDim(d Dim, tally []ClassTally) {
 	for _, g := range gs.groups[d] {
 		g.Oldest, g.Newest = time.Time{}, time.Time{}
 	}
-	for id, t := range TallyClasses(gs.inv) {
+	for id, t := range tally {
 		if t.Count == 0 {
 			continue
 		}

@@ -21,7 +21,7 @@ type rulesTable struct {
 	path string
 	t    *dlqrules.Table
 	// pred holds the preview's verdicts per queue (dlqrules.Predict).
-	pred map[rulesQueue]*prediction
+	pred model.Predictions
 }
 
 // typedCommand is the palette entry for a full command typed with its
@@ -81,7 +81,7 @@ func (a *App) loadRules(path string) tea.Cmd {
 	if err != nil {
 		return a.push(newRulesScreen(a.qm, path, nil, err, a.rules))
 	}
-	a.rules = &rulesTable{path: path, t: t, pred: map[rulesQueue]*prediction{}}
+	a.rules = &rulesTable{path: path, t: t, pred: model.Predictions{}}
 	a.flash = fmt.Sprintf("rules table %s loaded: %d rules (the DEADQ triage shows which each group meets)", path, len(t.Rules))
 	if len(t.Warnings) > 0 {
 		a.flash += fmt.Sprintf("; %d warnings (:rules shows them)", len(t.Warnings))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -35,7 +36,7 @@ func BenchmarkTriageRulesFirstMatch100k50Rules(b *testing.B) {
 	t := topIs[*triageScreen](b, a)
 	b.ResetTimer()
 	for b.Loop() {
-		t.ruleCache = groupRules{}
+		t.ruleCache = model.GroupRules{}
 		a.matchGroups(t)
 	}
 }

@@ -27,7 +27,7 @@ func TestWriteRulesCountsClassByClassAsMessageByMessage(t *testing.T) {
 	press(a, "d")
 	var gc dlqrules.GroupCounter
 	for _, r := range a.markedOrAll(topIs[*triageScreen](t, a)) {
-		gc.AddN(&r.s, r.n, r.oldest, r.newest)
+		gc.AddN(&r.S, r.N, r.Oldest, r.Newest)
 	}
 	if got, want := gc.Groups(), dlqrules.GroupsOf(sums); !reflect.DeepEqual(got, want) {
 		t.Fatalf("class by class:\n%+v\nmessage by message:\n%+v", got, want)

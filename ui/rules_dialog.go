@@ -61,7 +61,7 @@ func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
 	var gc dlqrules.GroupCounter
 	for i := range runs {
 		r := &runs[i]
-		gc.AddN(&r.s, r.n, r.oldest, r.newest)
+		gc.AddN(&r.S, r.N, r.Oldest, r.Newest)
 	}
 	groups := gc.Groups()
 	if len(groups) == 0 {
@@ -69,7 +69,7 @@ func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
 		return nil
 	}
 	if a.rules != nil {
-		a.rules.choose(groups, runs)
+		model.ChooseRules(a.rules.t, groups, runs)
 	}
 	now := c.Opts().Now()
 	d := &rulesDialog{

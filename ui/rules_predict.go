@@ -3,11 +3,11 @@ package ui
 import (
 	"context"
 	"fmt"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
@@ -19,72 +19,34 @@ type RulesOps interface {
 	PredictRules(ctx context.Context, qmgr, queue string, t *dlqrules.Table, msgs []dlqrules.Subject) ([]dlqrules.Verdict, error)
 }
 
-// predictEvery bounds how often a DEADQ whose messages keep changing is
-// predicted again: a prediction of 100,000 messages costs a few tenths of a
-// second of a core, which a poll every few seconds must not pay each time.
-const predictEvery = 10 * time.Second
-
-// rulesQueue names the queue a prediction is for.
-type rulesQueue struct{ qmgr, queue string }
-
-// prediction is the preview's verdicts for one queue's messages, worked out
-// in the background and kept until the queue's inventory changes.
-type prediction struct {
-	inv *mqwatch.Inventory // the inventory the verdicts are for
-	// verdicts index each message's verdict in distinct: a queue of
-	// 100,000 messages has a handful of different verdicts, counted by
-	// index rather than by their text.
-	verdicts map[mqwatch.Key]int32
-	distinct []dlqrules.Verdict
-	err      error
-	running  bool
-	done     time.Time // when the last one ended
-	gen      int       // counts the answers, so caches know when to rebuild
-}
-
 // predictedMsg brings a prediction back to the table that asked for it.
 type predictedMsg struct {
 	tab  *dlqrules.Table
-	q    rulesQueue
+	q    model.QueueRef
 	inv  *mqwatch.Inventory
-	keys []mqwatch.Key
+	subs []dlqrules.Subject
 	vs   []dlqrules.Verdict
 	err  error
 }
 
 // predict starts a prediction of the queue's messages when the table has
 // none for its current inventory and none is under way (at most one per
-// predictEvery while the messages change). It returns nil when there is
+// model.PredictEvery while the messages change). It returns nil when there is
 // nothing to start.
 func (a *App) predict(qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
 	r := a.rules
 	if r == nil || a.opt.Rules == nil {
 		return nil
 	}
-	q := rulesQueue{qm, queue}
-	p := r.pred[q]
-	if p == nil {
-		p = &prediction{}
-		r.pred[q] = p
-	}
-	fresh := p.gen > 0 && p.inv == inv && p.err == nil
-	recent := p.gen > 0 && a.opt.Now().Sub(p.done) < predictEvery // a failed one too
-	if p.running || fresh || recent {
+	q := model.QueueRef{QMgr: qm, Queue: queue}
+	subs, ok := r.pred.Begin(q, inv, a.opt.Now())
+	if !ok {
 		return nil
-	}
-	p.running = true
-	subs := make([]dlqrules.Subject, 0, inv.Len())
-	keys := make([]mqwatch.Key, 0, inv.Len())
-	var s mqwatch.Summary // a Subject holds its own copy
-	for i := 0; inv != nil && i < inv.Len(); i++ {
-		inv.Load(i, &s)
-		subs = append(subs, dlqrules.SubjectOfSummary(&s))
-		keys = append(keys, s.Key())
 	}
 	ops, ctx, tab := a.opt.Rules, a.opt.Ctx, r.t
 	return func() tea.Msg {
 		vs, err := ops.PredictRules(ctx, qm, queue, tab, subs)
-		return predictedMsg{tab: tab, q: q, inv: inv, keys: keys, vs: vs, err: err}
+		return predictedMsg{tab: tab, q: q, inv: inv, subs: subs, vs: vs, err: err}
 	}
 }
 
@@ -94,25 +56,7 @@ func (a *App) onPredicted(m predictedMsg) {
 	if a.rules == nil || a.rules.t != m.tab {
 		return
 	}
-	p := a.rules.pred[m.q]
-	if p == nil {
-		return
-	}
-	p.running, p.done, p.inv, p.err = false, a.opt.Now(), m.inv, m.err
-	p.gen++
-	if m.err == nil {
-		p.verdicts, p.distinct = make(map[mqwatch.Key]int32, len(m.vs)), nil
-		index := map[dlqrules.Verdict]int32{}
-		for i, v := range m.vs {
-			j, ok := index[v]
-			if !ok {
-				j = int32(len(p.distinct))
-				index[v] = j
-				p.distinct = append(p.distinct, v)
-			}
-			p.verdicts[m.keys[i]] = j
-		}
-	}
+	a.rules.pred.Finish(m.q, m.inv, m.subs, m.vs, m.err, a.opt.Now())
 	a.refreshScreens()
 }
 
@@ -122,18 +66,7 @@ func (a *App) verdictOf(qm, queue string, s *mqwatch.Summary) *dlqrules.Verdict 
 	if a.rules == nil {
 		return nil
 	}
-	if p := a.rules.pred[rulesQueue{qm, queue}]; p != nil {
-		return p.verdict(s)
-	}
-	return nil
-}
-
-// verdict is the message's verdict, nil when it has none.
-func (p *prediction) verdict(s *mqwatch.Summary) *dlqrules.Verdict {
-	if j, ok := p.verdicts[s.Key()]; ok {
-		return &p.distinct[j]
-	}
-	return nil
+	return a.rules.pred.Verdict(model.QueueRef{QMgr: qm, Queue: queue}, s)
 }
 
 // messageVerdictMsg is the prediction for one message read whole.
@@ -217,22 +150,22 @@ func (a *App) messageRule(d *detailScreen) (string, bool) {
 }
 
 // predictionOf is the queue's prediction, nil when none was asked for.
-func (a *App) predictionOf(qm, queue string) *prediction {
+func (a *App) predictionOf(qm, queue string) *model.Prediction {
 	if a.rules == nil {
 		return nil
 	}
-	return a.rules.pred[rulesQueue{qm, queue}]
+	return a.rules.pred.Of(model.QueueRef{QMgr: qm, Queue: queue})
 }
 
 // pendingOutcome says why a rule's outcome is not shown yet.
-func (a *App) pendingOutcome(err error, p *prediction) string {
+func (a *App) pendingOutcome(err error, p *model.Prediction) string {
 	switch {
 	case a.opt.Rules == nil:
 		return "its outcome is not predicted (no connection for a dry run)"
 	case err != nil:
 		return "cannot predict what it would do: " + err.Error()
-	case p != nil && p.err != nil:
-		return "cannot predict what it would do: " + p.err.Error()
+	case p != nil && p.Err != nil:
+		return "cannot predict what it would do: " + p.Err.Error()
 	}
 	return "predicting what it would do…"
 }

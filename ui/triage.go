@@ -32,7 +32,7 @@ type triageScreen struct {
 	laidOut int
 	// rules is the loaded rules table's verdict per group (nil without one).
 	rules     map[model.GroupKey]*groupRule
-	ruleCache groupRules
+	ruleCache model.GroupRules
 	noFiles   string // why W may write no file
 }
 
@@ -245,8 +245,8 @@ func (t *triageScreen) explain() string {
 	}
 	appl := k.Appl
 	if inv := t.q.Snap.Inventories[t.loc.Queue]; appl == "" && inv != nil {
-		if rows := model.GroupRows(inv, t.dim, &k); len(rows) > 0 {
-			appl = inv.At(rows[0]).DLHPutAppl
+		if i := model.FirstInGroup(inv, t.dim, k); i >= 0 {
+			appl = inv.At(i).DLHPutAppl
 		}
 	}
 	if t.why == nil {

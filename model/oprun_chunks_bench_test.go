@@ -1,0 +1,128 @@
+package model
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
+)
+
+// BenchmarkRequeueMarks1M requeues 1,000,000 marked DEADQ messages (ctrl+a
+// then the requeue, RunMarks over the engine) on the embedded queue
+// manager and reports what the run adds to the idle process: the peak of
+// the live Go heap (after a collection, every 250 ms) and of the resident
+// set above their values just before it (the queue manager's messages, the
+// inventory and the marks are in both: the messages move, they are not
+// copied; the resident set also holds the collector's headroom over the
+// queue manager's churn), how many progress reports came and the longest
+// gap between two. What the queue manager itself keeps growing while the
+// messages move (its index of ORDERS.IN, the DEADQ's index, which a Go map
+// never gives back) is the live heap after the run less the idle one
+// (MiB-live-heap-after); the peak over that is the run's own working set. POISONWATCH_MARKS sets
+// another count, POISONWATCH_CHUNK another run size. Run it once:
+//
+//	go test -run '^$' -bench BenchmarkRequeueMarks1M -benchtime 1x ./model/
+func BenchmarkRequeueMarks1M(b *testing.B) {
+	n := 1_000_000
+	if v, err := strconv.Atoi(os.Getenv("POISONWATCH_MARKS")); err == nil && v > 0 {
+		n = v
+	}
+	chunk := RunChunk // POISONWATCH_CHUNK=1000000: the whole selection in one run, as before RunMarks
+	if v, err := strconv.Atoi(os.Getenv("POISONWATCH_CHUNK")); err == nil && v > 0 {
+		chunk = v
+	}
+	for range b.N {
+		b.StopTimer()
+		qm, inv, eng := marksQM(b, n)
+		sel := NewSelection()
+		for i := range inv.Len() {
+			sel.MarkAt(inv, i)
+		}
+		run := func(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
+			return eng.Run(ctx, req, progress)
+		}
+		heap0, rss0 := liveHeap(), rssBytes()
+		var peakHeap, peakRSS atomic.Int64
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() { // samples the process while the run goes
+			defer wg.Done()
+			for {
+				peakHeap.Store(max(peakHeap.Load(), liveHeap()))
+				peakRSS.Store(max(peakRSS.Load(), rssBytes()))
+				select {
+				case <-stop:
+					return
+				case <-time.After(250 * time.Millisecond):
+				}
+			}
+		}()
+		var reports int
+		var last time.Time
+		var gap time.Duration
+		start := time.Now()
+		b.StartTimer()
+		res, err := RunMarks(context.Background(), run, ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"},
+			sel, chunk, func(ops.OpProgress) {
+				now := time.Now()
+				if !last.IsZero() {
+					gap = max(gap, now.Sub(last))
+				}
+				last = now
+				reports++
+			})
+		b.StopTimer()
+		elapsed := time.Since(start)
+		close(stop)
+		wg.Wait()
+		after := liveHeap() // the marks and inventory kept, the runs' state gone
+		if err != nil || res.Done != n {
+			b.Fatalf("done %d of %d: %v (%s)", res.Done, n, err, res.Stopped)
+		}
+		if d := depth(b, qm, "ORDERS.IN"); d != n {
+			b.Fatalf("ORDERS.IN has %d, want %d", d, n)
+		}
+		b.ReportMetric(float64(peakHeap.Load()-heap0)/(1<<20), "MiB-live-heap-above-idle")
+		b.ReportMetric(float64(after-heap0)/(1<<20), "MiB-live-heap-after")
+		b.ReportMetric(float64(peakHeap.Load()-after)/(1<<20), "MiB-live-heap-peak-over-after")
+		b.ReportMetric(float64(peakRSS.Load()-rss0)/(1<<20), "MiB-RSS-above-idle")
+		b.ReportMetric(float64(n)/elapsed.Seconds(), "msgs/s")
+		b.ReportMetric(float64(reports), "progress-reports")
+		b.ReportMetric(gap.Seconds()*1000, "ms-longest-progress-gap")
+		runtime.KeepAlive(sel)
+	}
+}
+
+// liveHeap is the heap the collector found live: HeapAlloc after a
+// collection would add what the run allocated while it marked, which on a
+// heap of a million queued messages is hundreds of MiB.
+func liveHeap() int64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
+}
+
+// rssBytes is the process's resident set (Linux), 0 elsewhere.
+func rssBytes() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) == 3 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
