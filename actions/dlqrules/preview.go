@@ -130,7 +130,7 @@ func predict(ctx context.Context, src Source, c *classification, msgs []Subject,
 			return nil, fmt.Errorf("rule %d: %w", b.key.rule+1, err)
 		}
 		for j := range p.Items {
-			out[b.idx[j]] = pr.outcome(&p.Items[j])
+			out[b.idx[j]] = pr.outcome(req.Op, &p.Items[j])
 		}
 	}
 	return out, nil
@@ -147,19 +147,16 @@ type predictor struct {
 // opens each target exactly as the run will, so MQOPEN's refusals are in
 // it), then the room left on a local target across the table's rules (the
 // messages beyond it would fail with MQRC_Q_FULL).
-func (pr *predictor) outcome(it *ops.OpItem) string {
-	o := it.Outcome
+func (pr *predictor) outcome(op ops.Op, it *ops.OpItem) string {
 	switch {
-	case strings.Contains(o, "is the source queue itself"):
-		return "would loop back to the DEADQ: " + strings.TrimPrefix(o, "skipped: ")
-	case strings.HasPrefix(o, "skipped: "):
-		return "would be left: " + strings.TrimPrefix(o, "skipped: ")
-	case strings.HasPrefix(o, "would fail: ") && it.Reason != 0:
-		rc := mqfmt.Reason(it.Reason)
-		why := strings.TrimSuffix(strings.TrimPrefix(o, "would fail: "), " ("+rc.String()+")")
-		return fmt.Sprintf("would fail with %s (%d): %s", rc, it.Reason, why)
-	case strings.HasPrefix(o, "would fail"), strings.HasPrefix(o, "would be dead-lettered again"), strings.HasPrefix(o, "would come back"):
-		return o
+	case it.Kind == ops.Skipped && it.Skip == ops.SkipSelf:
+		return "would loop back to the DEADQ: " + it.Detail
+	case it.Kind == ops.Skipped:
+		return "would be left: " + it.Detail
+	case it.Kind == ops.WouldFail && it.Reason != 0:
+		return fmt.Sprintf("would fail with %s (%d): %s", mqfmt.Reason(it.Reason), it.Reason, it.Detail)
+	case it.Kind == ops.WouldFail, it.Kind == ops.WouldDeadLetterAgain, it.Kind == ops.WouldComeBack:
+		return it.Text(op)
 	case it.Target == "":
 		return "would succeed"
 	}
