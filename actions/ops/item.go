@@ -1,6 +1,10 @@
 package ops
 
-import "github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+import (
+	"fmt"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
 
 // ItemKind is what became, or would become, of one message of an
 // operation: the data every sentence about it is rendered from
@@ -108,8 +112,12 @@ func (op Op) PastTense() string {
 // cause is the item's sentence after its kind: its Detail, with the
 // reason a predicted failure names.
 func (it *OpItem) cause() string {
-	if it.Kind == WouldFail && it.Reason != 0 {
-		return it.Detail + " (" + mqfmt.Reason(it.Reason).String() + ")"
+	switch rc := mqfmt.Reason(it.Reason); {
+	case it.Kind != WouldFail || rc == 0:
+	case it.Opened:
+		return fmt.Sprintf("%s (%s %d)", it.Detail, rc, it.Reason)
+	default:
+		return it.Detail + " (" + rc.String() + ")"
 	}
 	return it.Detail
 }

@@ -22,6 +22,8 @@ func TestR10_ItemTextIsRenderedFromItsKind(t *testing.T) {
 		{"done_export", ops.OpExport, ops.OpItem{Kind: ops.Done}, "exported"},
 		{"would_fail_names_its_reason", ops.OpRequeue, ops.OpItem{Kind: ops.WouldFail, Detail: "PAYMENTS.IN is put-inhibited",
 			Reason: int32(mqfmt.RCPutInhibited)}, "would fail: PAYMENTS.IN is put-inhibited (MQRC_PUT_INHIBITED)"},
+		{"would_fail_refused_by_the_open_gives_the_number", ops.OpRequeue, ops.OpItem{Kind: ops.WouldFail, Opened: true,
+			Detail: "STOCK.IN@QM9 cannot be reached", Reason: 2087}, "would fail: STOCK.IN@QM9 cannot be reached (MQRC_UNKNOWN_REMOTE_Q_MGR 2087)"},
 		{"would_fail_without_a_reason", ops.OpRequeue, ops.OpItem{Kind: ops.WouldFail, Detail: "STOCK.IN@QM9 cannot be reached"},
 			"would fail: STOCK.IN@QM9 cannot be reached"},
 		{"would_come_back_keeps_the_reason_out", ops.OpReplay, ops.OpItem{Kind: ops.WouldComeBack, Detail: "consumer of A.IN dead-letters them again",

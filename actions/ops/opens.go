@@ -47,7 +47,7 @@ func (p *opPlanned) openTargets(ctx context.Context, conn mqwatch.Conn) {
 		if rc == 0 {
 			continue
 		}
-		it.Kind, it.Detail, it.Reason = WouldFail, openRefusal(tg, rc), int32(rc)
+		it.Kind, it.Detail, it.Reason, it.Opened = WouldFail, openRefusal(tg, rc), int32(rc), true
 		if p.Targets[tg.key()]--; p.Targets[tg.key()] <= 0 {
 			delete(p.Targets, tg.key())
 		}

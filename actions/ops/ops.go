@@ -143,7 +143,11 @@ type OpItem struct {
 	Kind   ItemKind
 	Detail string
 	Skip   SkipCause // for Skipped: why, as data
-	Reason int32     // MQRC when it failed or was skipped
+	// Opened is set on a WouldFail the queue manager refused the plan's
+	// MQOPEN for (its own reason, shown with its number), rather than a
+	// failure predicted from the queue's attributes.
+	Opened bool
+	Reason int32 // MQRC when it failed or was skipped
 	// Why names the rule that chose the target: "R10b MQDLH DestQName",
 	// "R10c BOQNAME of ORDERS.IN", "target override".
 	Why string
