@@ -83,7 +83,7 @@ $(FREEZE):
 
 screenshots: $(FREEZE)
 	rm -rf bin/shots && mkdir -p screenshots
-	POISONWATCH_SCREENSHOTS=$(CURDIR)/bin/shots $(GO) test -count=1 -run TestWriteScreenshots .
+	POISONWATCH_SCREENSHOTS=$(CURDIR)/bin/shots $(GO) test -count=1 -run TestWriteScreenshots . ./internal/cli
 	for f in bin/shots/*.ansi; do \
 	  n=$$(basename $$f .ansi); \
 	  $(FREEZE) $$f --language ansi --font.size 7 --padding 10 --margin 0 --window=false -o screenshots/$$n.png >/dev/null; \

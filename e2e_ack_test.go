@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,7 +45,7 @@ func TestEndToEndAckOverSSHSurvivesRestart(t *testing.T) {
 		t.Fatalf("the state file lacks the acknowledgement (%v):\n%s", err, state)
 	}
 
-	w.out = &lockedBuffer{}
+	w.out = &waitfor.Buffer{}
 	w.cmd = exec.Command(w.cmd.Args[0], w.cmd.Args[1:]...)
 	w.cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+w.dir)
 	w.cmd.Stdout, w.cmd.Stderr = w.out, w.out

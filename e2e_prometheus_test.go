@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/internal/cli"
 	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 )
 
@@ -251,10 +252,10 @@ func (b promTools) start(t *testing.T, ctx context.Context, dir, tool string, ar
 func startDemoExporter(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(ctx)
-	var out, errOut lockedBuffer
+	var out, errOut waitfor.Buffer
 	code := make(chan int, 1)
 	go func() {
-		code <- dispatch(ctx, []string{"exporter", "--listen", "127.0.0.1:0", "--interval", "500ms"}, &out, &errOut)
+		code <- cli.Run(ctx, []string{"exporter", "--listen", "127.0.0.1:0", "--interval", "500ms"}, &out, &errOut)
 	}()
 	t.Cleanup(func() {
 		cancel()

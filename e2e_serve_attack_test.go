@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/poisonwatch/poisonwatch/internal/cli"
 )
 
 // TestEndToEndWarRoomAttacksOverSSH: with the real OpenSSH client against
@@ -73,7 +74,7 @@ func TestEndToEndWarRoomAttacksOverSSH(t *testing.T) {
 	cmd := exec.Command(w.bin, "serve", "--listen", freeAddr(t), "--authorized-keys", keys, "--host-key", filepath.Join(w.dir, "host_key"))
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+w.dir)
 	out, err := cmd.CombinedOutput()
-	if cmd.ProcessState.ExitCode() != exitUsage || !strings.Contains(string(out), `line 1: option "command"`) {
+	if cmd.ProcessState.ExitCode() != cli.ExitUsage || !strings.Contains(string(out), `line 1: option "command"`) {
 		t.Fatalf("serve with a command= key: %v, %q", err, out)
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/pem"
@@ -10,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,24 +16,6 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 )
-
-// lockedBuffer collects a process's output while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // clientKey writes a new ed25519 private key for ssh -i and returns its
 // authorized_keys line with comment.
@@ -75,7 +55,7 @@ type warRoom struct {
 	t        *testing.T
 	dir, bin string
 	port     string
-	out      *lockedBuffer
+	out      *waitfor.Buffer
 	cmd      *exec.Cmd
 }
 
@@ -106,7 +86,7 @@ func startServeWith(t *testing.T, scenario string, extra []string, users ...[3]s
 		t.Fatal(err)
 	}
 	addr := freeAddr(t)
-	w := &warRoom{t: t, dir: dir, bin: bin, port: addr[strings.LastIndex(addr, ":")+1:], out: &lockedBuffer{}}
+	w := &warRoom{t: t, dir: dir, bin: bin, port: addr[strings.LastIndex(addr, ":")+1:], out: &waitfor.Buffer{}}
 	w.cmd = exec.Command(bin, "serve", "--listen", addr, "--host-key", filepath.Join(dir, "host_key"),
 		"--authorized-keys", filepath.Join(dir, "authorized_keys"), "--audit", filepath.Join(dir, "audit.jsonl"),
 		"--scenario", scenario, "--interval", "500ms")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/internal/cli"
 	"github.com/poisonwatch/poisonwatch/internal/doctext"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 )
@@ -52,8 +53,8 @@ func TestActionsDocExamples(t *testing.T) {
 		}
 		ran++
 		var out, errb bytes.Buffer
-		code := dispatch(context.Background(), cmd, &out, &errb)
-		if code != exitDone && code != exitPartial {
+		code := cli.Run(context.Background(), cmd, &out, &errb)
+		if code != cli.ExitDone && code != cli.ExitPartial {
 			t.Errorf("%v: exit %d\n%s%s", cmd, code, out.String(), errb.String())
 		}
 		for _, w := range want {
@@ -83,6 +84,54 @@ func TestActionsDocExamples(t *testing.T) {
 	if ran == 0 {
 		t.Errorf("the README shows no action example starting with bin/poisonwatch")
 	}
+}
+
+// TestRulesDocExamples runs the rules commands the README's rules section
+// shows with their output ("$ bin/poisonwatch rules ...") and checks every
+// line it documents, so the examples say what the commands print.
+func TestRulesDocExamples(t *testing.T) {
+	doc := readmeSection(t, "## Rules tables (runmqdlq)")
+	ran := 0
+	var cmd, want []string
+	flush := func() {
+		if cmd == nil {
+			return
+		}
+		ran++
+		code, out, errOut := runRulesDoc(t, cmd)
+		if code == cli.ExitUsage { // a dry run's code says what it predicts
+			t.Errorf("%v: exit %d\n%s%s", cmd, code, out, errOut)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q:\n%s", cmd, w, out)
+			}
+		}
+		cmd, want = nil, nil
+	}
+	for _, line := range strings.Split(doc, "\n") {
+		switch {
+		case strings.HasPrefix(line, "$ bin/poisonwatch rules "):
+			flush()
+			cmd = strings.Fields(strings.TrimPrefix(line, "$ bin/poisonwatch "))
+		case strings.HasPrefix(line, "```"):
+			flush()
+		case cmd != nil && line != "":
+			want = append(want, line)
+		}
+	}
+	if ran < 2 {
+		t.Errorf("the rules section shows %d commands with their output, want the preview and the dry run", ran)
+	}
+}
+
+// runRulesDoc runs a documented rules command line from the repository's root.
+func runRulesDoc(t *testing.T, cmd []string) (int, string, string) {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	var out, errb bytes.Buffer
+	code := cli.Run(context.Background(), cmd, &out, &errb)
+	return code, out.String(), errb.String()
 }
 
 // readmeSection returns the section whose heading starts with prefix (its

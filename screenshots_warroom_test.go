@@ -50,3 +50,16 @@ func sideBySide(left, right string, width int) string {
 	}
 	return b.String()
 }
+
+// screenshotDir is where `make screenshots` wants the screens (created), or
+// skips the test when POISONWATCH_SCREENSHOTS is not set.
+func screenshotDir(t *testing.T) string {
+	dir := os.Getenv("POISONWATCH_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set POISONWATCH_SCREENSHOTS=DIR to write the screens (make screenshots does)")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

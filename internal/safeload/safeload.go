@@ -61,10 +61,14 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	if st.Size() > limit {
 		return nil, fmt.Errorf("%s: %d bytes, larger than the %d-byte limit: %w", path, st.Size(), limit, ErrTooLarge)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	// A buffer of the file's size: io.ReadAll's doubling would hold up to
+	// twice a large file (decode reads messages of hundreds of MB).
+	var buf bytes.Buffer
+	buf.Grow(int(st.Size()) + bytes.MinRead)
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("%s: larger than the %d-byte limit: %w", path, limit, ErrTooLarge)
 	}

@@ -33,6 +33,7 @@ import (
 const (
 	ownModule   = "github.com/poisonwatch/poisonwatch"
 	backendPath = ownModule + "/mqwatch/ibmmq"
+	cliPath     = ownModule + "/internal/cli"
 	mqgoPath    = "github.com/ibm-messaging/mq-golang/v5/ibmmq"
 )
 
@@ -92,12 +93,13 @@ func runTypeCheck(dir string, extra ...string) (*checked, error) {
 	return c, nil
 }
 
-// goListDeps lists the backend, the command (whose ibmmq-tagged files wire
-// the backend in) and their dependencies, dependencies first.
+// goListDeps lists the backend, the command line (internal/cli, whose
+// ibmmq-tagged files wire the backend in), the program and their
+// dependencies, dependencies first.
 func goListDeps(dir string, extra ...string) ([]listedPackage, error) {
 	args := append([]string{"list", "-deps", "-json", "-tags", "ibmmq"}, extra...)
 	if len(extra) == 0 {
-		args = append(args, ".", "../..")
+		args = append(args, ".", "../../internal/cli", "../..")
 	}
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
@@ -126,8 +128,8 @@ func goListDeps(dir string, extra ...string) ([]listedPackage, error) {
 	for _, p := range pkgs {
 		listed[p.ImportPath] = true
 	}
-	if !listed[backendPath] || len(extra) == 0 && !listed[ownModule] {
-		return nil, fmt.Errorf("go list did not list %s and %s", backendPath, ownModule)
+	if !listed[backendPath] || len(extra) == 0 && (!listed[ownModule] || !listed[cliPath]) {
+		return nil, fmt.Errorf("go list did not list %s, %s and %s", backendPath, cliPath, ownModule)
 	}
 	return pkgs, nil
 }
@@ -251,6 +253,15 @@ func TestTypeCheckIncludesTaggedFilesAndRealMQGolang(t *testing.T) {
 		if backend.Scope().Lookup(name) == nil {
 			t.Errorf("%s.%s not found: the ibmmq-tagged files were not type-checked", backendPath, name)
 		}
+	}
+	// The command line's IBM MQ flags have their settings only in
+	// internal/cli's ibmmq-tagged file.
+	if cli := c.pkgs[cliPath]; cli == nil {
+		t.Errorf("%s was not checked", cliPath)
+	} else if obj := cli.Scope().Lookup("mqFlags"); obj == nil {
+		t.Errorf("%s.mqFlags not found", cliPath)
+	} else if st, ok := obj.Type().Underlying().(*types.Struct); !ok || st.NumFields() == 0 {
+		t.Errorf("%s.mqFlags has no settings: its ibmmq-tagged file was not type-checked", cliPath)
 	}
 	mqgo := c.pkgs[mqgoPath]
 	if mqgo == nil {

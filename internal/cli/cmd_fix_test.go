@@ -1,0 +1,65 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFixCLI runs `poisonwatch fix` on the built-in demo's QM1: the R8b fix
+// of the full BOQ clears it (exit 0), the R1c fix raises the BOQ's MAXDEPTH
+// first, a dry run sends nothing, read-only refuses (1), and a command line
+// that names no alert is a usage error (2).
+func TestFixCLI(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"--scenario", "builtin", "--qmgr", "QM1", "--audit", filepath.Join(dir, "audit.jsonl"), "--verify", "10s"}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"R8b_fix_clears_the_full_BOQ", []string{"--alert", "R8b:ORDERS.BO"}, 0,
+			[]string{"MAXDEPTH 40 → 5000   needs +chg on queue ORDERS.BO", "applied  ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "R8b ORDERS.BO cleared after"}},
+		{"R1c_fix_waits_for_the_BOQ", []string{"--alert", "R1c:ORDERS.IN"}, 0,
+			[]string{"first: ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "fixes R8b ORDERS.BO: full, 40 of MAXDEPTH 40", "then:  ALTER QLOCAL(ORDERS.IN) BOTHRESH(3) BOQNAME(ORDERS.BO)",
+				"R1c ORDERS.IN cleared", "now firing: R8c:ORDERS.IN"}},
+		{"dry_run_sends_nothing", []string{"--alert", "R8b:ORDERS.BO", "--dry-run"}, 0, []string{"dry run: nothing sent"}},
+		{"read_only_refuses", []string{"--alert", "R8b:ORDERS.BO", "--read-only"}, 1, []string{"not applied: read-only mode"}},
+		{"list_names_every_alert", []string{"--list"}, 0, []string{"R8b:ORDERS.BO", "crit fixable", "R8c:PAYMENTS.IN", "no MQSC fix"}},
+		{"unknown_alert_is_usage", []string{"--alert", "R8b:NO.SUCH"}, 2, nil},
+		{"no_alert_is_usage", nil, 2, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errs bytes.Buffer
+			code := Run(context.Background(), append(append([]string{"fix"}, base...), tt.args...), &out, &errs)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, out.String(), errs.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("output lacks %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}
+
+func TestFixCLIJSON(t *testing.T) {
+	var out, errs bytes.Buffer
+	args := []string{"--scenario", "builtin", "--qmgr", "QM1", "--audit", filepath.Join(t.TempDir(), "a"), "--alert", "R8b:ORDERS.BO", "--json"}
+	if code := Run(context.Background(), append([]string{"fix"}, args...), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	var got fixOutput
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Cleared || len(got.Plan.Steps) != 1 || got.Plan.Steps[0].PCF != "MQCMD_CHANGE_Q" || got.Result == nil || !got.Result.Steps[0].Applied {
+		t.Errorf("%+v", got)
+	}
+}

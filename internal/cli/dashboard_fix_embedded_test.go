@@ -1,0 +1,26 @@
+package cli
+
+import (
+	"testing"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+)
+
+// waitingStub is a connector in front of a queue manager, as the demo's.
+type waitingStub struct {
+	mqwatch.Connector
+	qm *embedded.QMgr
+}
+
+func (w waitingStub) Embedded() *embedded.QMgr { return w.qm }
+
+// TestEmbeddedOfFindsTheDemosQueueManagers: the demo's connectors wait for
+// their queue manager; the fix path must still find it to start its
+// command server (without it every x, I and ctrl+n timed out in the demo).
+func TestEmbeddedOfFindsTheDemosQueueManagers(t *testing.T) {
+	qm := embedded.New(embedded.Options{Name: "QM1"})
+	if embeddedOf(qm) != qm || embeddedOf(waitingStub{qm, qm}) != qm || embeddedOf(nil) != nil {
+		t.Fatal("embeddedOf missed a queue manager")
+	}
+}

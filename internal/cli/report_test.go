@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// report renders a report of a fresh 10-minute demo recording.
+func runReportOf(t *testing.T, path string, args ...string) string {
+	t.Helper()
+	var out, errs bytes.Buffer
+	if code := Run(context.Background(), append([]string{"report", path}, args...), &out, &errs); code != 0 {
+		t.Fatalf("report %v: exit %d: %s", args, code, errs.String())
+	}
+	return out.String()
+}
+
+// The report of a simulated incident says what happened: alerts with their
+// start and clear, three charts, what is left on the DEADQ grouped as the
+// triage groups it, the findings with their MQSC; self-contained (no
+// script, nothing fetched).
+func TestReportOfASimulatedRecording(t *testing.T) {
+	path := simRecord(t, 10*time.Minute)
+	html := runReportOf(t, path, "--format", "html")
+	for _, want := range []string{
+		"Incident report: QM1, QM2, QM3",
+		"Alerts: started, acknowledged, cleared",
+		"LOOP: head message rolled back", "still firing",
+		"Depth of the DEADQ and backout queues", "Backout queue fill", "DEADQ arrivals by reason",
+		"MQRC_UNKNOWN_OBJECT_NAME (2085)", "INVOICE.IN (QM2)",
+		"ALTER QLOCAL(SHIPPING.IN) BOTHRESH(3) BOQNAME(SHIPPING.BO)",
+		"@media print", "@media (max-width: 700px)",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	if n := strings.Count(html, "<svg"); n != 3 {
+		t.Errorf("%d charts, want 3", n)
+	}
+	if regexp.MustCompile(`(?i)<script|src="http|href="http|@import`).MatchString(html) {
+		t.Error("the report is not self-contained: it has a script or fetches something")
+	}
+	md := runReportOf(t, path, "--format", "md")
+	for _, want := range []string{"# Incident report", "## Alerts", "| Started |", "## Dead letters still on the DEADQ", "```"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the Markdown report lacks %q", want)
+		}
+	}
+	// --from/--to narrow the timeline: nothing started after --to.
+	rec := runReportOf(t, path, "--format", "md", "--to", firstClock(t, md, 2))
+	if strings.Count(rec, "\n| ") >= strings.Count(md, "\n| ") {
+		t.Error("--to did not narrow the report")
+	}
+}
+
+// firstClock is the recording's start plus m minutes, as HH:MM:SS, read
+// from a Markdown report's subtitle.
+func firstClock(t *testing.T, md string, m int) string {
+	t.Helper()
+	at := regexp.MustCompile(`, (\d\d:\d\d:\d\d) to`).FindStringSubmatch(md)
+	if at == nil {
+		t.Fatal("no start time in the report")
+	}
+	start, _ := time.Parse("15:04:05", at[1])
+	return start.Add(time.Duration(m) * time.Minute).Format("15:04:05")
+}
+
+// TestReportScreenshot looks at the report the way a reader does: headless
+// Chromium renders it to a PNG, at a laptop's width and a phone's. With
+// POISONWATCH_SCREENSHOTS=DIR it keeps them there (screenshots/report.png,
+// report-phone.png).
+func TestReportScreenshot(t *testing.T) {
+	browser := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			browser = p
+			break
+		}
+	}
+	if browser == "" {
+		t.Skip("no headless Chromium (Debian: apt-get install -y chromium): the report's look is not checked")
+	}
+	dir := t.TempDir()
+	page := filepath.Join(dir, "incident.html")
+	if err := os.WriteFile(page, []byte(runReportOf(t, simRecord(t, 10*time.Minute))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, shot := range []struct {
+		name string
+		w, h int
+	}{{"report.png", 1200, 2600}, {"report-phone.png", 420, 2600}} {
+		out := filepath.Join(dir, shot.name)
+		cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+			"--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+			"--user-data-dir="+filepath.Join(dir, "profile-"+shot.name),
+			"--window-size="+strconv.Itoa(shot.w)+","+strconv.Itoa(shot.h), "--screenshot="+out, "file://"+page)
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		cmd = exec.CommandContext(ctx, cmd.Path, cmd.Args[1:]...)
+		b, err := cmd.CombinedOutput()
+		cancel()
+		if err != nil {
+			t.Fatalf("chromium: %v\n%s", err, b)
+		}
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", shot.name, err)
+		}
+		if b := img.Bounds(); b.Dx() != shot.w || b.Dy() != shot.h {
+			t.Errorf("%s is %dx%d, want %dx%d", shot.name, b.Dx(), b.Dy(), shot.w, shot.h)
+		}
+		if keep := os.Getenv("POISONWATCH_SCREENSHOTS"); keep != "" {
+			data, _ := os.ReadFile(out)
+			if err := os.WriteFile(filepath.Join(keep, shot.name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestReportOutNeverOverwrites: --out creates a new file; an existing file
+// or a link (even one leading nowhere) is refused and left as it was.
+func TestReportOutNeverOverwrites(t *testing.T) {
+	path := simRecord(t, time.Minute)
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "incident.html")
+	if err := os.WriteFile(existing, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(dir, "link.html")
+	if err := os.Symlink(filepath.Join(dir, "elsewhere.html"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{existing, dangling} {
+		var stdout, stderr bytes.Buffer
+		if code := Run(context.Background(), []string{"report", path, "--out", out}, &stdout, &stderr); code != 1 ||
+			!strings.Contains(stderr.String(), "nothing is overwritten") {
+			t.Errorf("--out %s: exit %d, %q", out, code, stderr.String())
+		}
+	}
+	if b, _ := os.ReadFile(existing); string(b) != "keep me" {
+		t.Errorf("the existing file was changed: %q", b)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "elsewhere.html")); !os.IsNotExist(err) {
+		t.Errorf("the link's target was created: %v", err)
+	}
+	fresh := filepath.Join(dir, "new.html")
+	var stdout, stderr bytes.Buffer
+	if code := Run(context.Background(), []string{"report", path, "--out", fresh}, &stdout, &stderr); code != 0 {
+		t.Fatalf("--out a new file: exit %d: %s", code, stderr.String())
+	}
+}
