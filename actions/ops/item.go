@@ -59,8 +59,8 @@ const (
 	SkipRefused
 )
 
-// prefix is the sentence's start for each kind with a Detail.
-var prefix = [...]string{
+// kindPrefix is the sentence's start for each kind with a Detail.
+var kindPrefix = [...]string{
 	WouldFail:            "would fail: ",
 	WouldDeadLetterAgain: "would be dead-lettered again: ",
 	WouldComeBack:        "would come back: ",
@@ -81,7 +81,7 @@ func (it *OpItem) Text(op Op) string {
 	case InDoubt:
 		return textInDoubt
 	}
-	return prefix[it.Kind] + it.cause()
+	return kindPrefix[it.Kind] + it.cause()
 }
 
 // textInDoubt is an in-doubt message's sentence, which the import's check of

@@ -13,11 +13,6 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// prefixWouldComeBack marks a message whose put would work but whose next
-// hop brings it back to where it is (R10f): the cause it was dead-lettered
-// for is still there.
-const prefixWouldComeBack = "would come back: "
-
 // nextHop follows each message a requeue or replay would put back on the
 // DEADQ's destination one step further (R10f): through the engine's own
 // route (R1-R9) for the consumer style known for the target, and the

@@ -88,5 +88,3 @@ func openRefusal(tg opTarget, rc mqfmt.Reason) string {
 	}
 	return name + ": " + rc.Explain()
 }
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }

@@ -236,7 +236,7 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 	}
 	for i := range p.Items {
 		if it := &p.Items[i]; it.Kind == WouldFail && it.Reason != int32(mqfmt.RCQFull) { // room: warned above
-			p.Warnings = append(p.Warnings, strings.TrimPrefix(it.Text(req.Op), prefix[WouldFail]))
+			p.Warnings = append(p.Warnings, it.cause())
 		}
 	}
 	p.Warnings = append(p.Warnings, comeBackWarnings(req, p.Items)...)
