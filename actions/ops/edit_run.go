@@ -36,8 +36,9 @@ func (e *Engine) Edit(ctx context.Context, req EditRequest) (EditResult, error) 
 	}
 	u := &editUOW{e: e, conn: sess.conn, p: &p, audit: audit, res: EditResult{Plan: p, AuditFile: audit.path}}
 	if req.DryRun {
-		u.res.Text = "would edit"
-		err = u.record("would edit", 0)
+		planned := OpItem{Kind: WouldAct}
+		u.res.Text = planned.Text(OpEdit)
+		err = u.record(u.res.Text, 0)
 	} else {
 		err = u.run(ctx)
 	}
@@ -81,7 +82,7 @@ func (u *editUOW) run(ctx context.Context) error {
 	if err := u.archiveOriginal(); err != nil {
 		return u.fail(ctx, "nothing changed: the original could not be archived", err)
 	}
-	err = u.record("edited", 0)
+	err = u.record(OpEdit.PastTense(), 0)
 	if err == nil {
 		err = u.audit.sync()
 	}
@@ -94,7 +95,7 @@ func (u *editUOW) run(ctx context.Context) error {
 	if err := u.conn.Commit(context.WithoutCancel(ctx)); err != nil {
 		return u.commitFailed(ctx, err)
 	}
-	u.res.Done, u.res.Text = true, "edited"
+	u.res.Done, u.res.Text = true, OpEdit.PastTense()
 	path, err := u.archive.close()
 	u.res.ArchiveFile = path
 	return err
