@@ -3,6 +3,7 @@ package mqwatch
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -226,11 +227,31 @@ func TestInventoryClassTableStaysBounded(t *testing.T) {
 }
 
 // A chunk gains its optional columns (CorrelId, MQDLH put time, spilled
-// summaries) while readers hold inventories that end inside it: -race proves
-// the chunk they read is never the one written.
+// summaries) while readers hold inventories that end inside it. Without
+// -race too: each inventory reads back what was appended before it, and no
+// later Append replaces a column of a chunk it holds (a column grown in place
+// is what a reader would race with; Append clones the chunk first).
 func TestInventoryColumnsGrowUnderReaders(t *testing.T) {
+	plain := func(i int) Summary {
+		s := full(i)
+		s.CorrelId, s.DLHPutTime = [24]byte{}, time.Time{}
+		return s
+	}
+	want := make([]Summary, 60)
+	for i := range want {
+		want[i] = plain(i)
+		switch i % 4 {
+		case 1:
+			want[i].CorrelId[0] = 1
+		case 2:
+			want[i].DLHPutTime = want[i].PutTime
+		case 3:
+			want[i].PutTime = want[i].PutTime.In(time.FixedZone("X", 60))
+		}
+	}
 	var wg sync.WaitGroup
 	published := make(chan *Inventory, 64)
+	bad := make(chan string, 1)
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -239,28 +260,42 @@ func TestInventoryColumnsGrowUnderReaders(t *testing.T) {
 			for i := 0; i < p.Len(); i++ {
 				p.Load(i, &s)
 				_, _, _ = p.Key(i), p.QueuedAt(i), p.Class(p.ClassID(i))
+				if !reflect.DeepEqual(s, want[i]) {
+					select {
+					case bad <- fmt.Sprintf("inventory of %d: summary %d is %+v, want %+v", p.Len(), i, s, want[i]):
+					default:
+					}
+				}
 			}
 		}
 	}()
-	plain := func(i int) Summary {
-		s := full(i)
-		s.CorrelId, s.DLHPutTime = [24]byte{}, time.Time{}
-		return s
-	}
-	inv := (*Inventory)(nil).Append(plain(0), plain(1))
-	for i := 2; i < 60; i++ {
-		s := plain(i)
-		switch i % 4 {
-		case 1:
-			s.CorrelId[0] = 1
-		case 2:
-			s.DLHPutTime = s.PutTime
-		case 3:
-			s.PutTime = s.PutTime.In(time.FixedZone("X", 60))
-		}
-		inv = inv.Append(s)
+	inv := (*Inventory)(nil).Append(want[0], want[1])
+	var held []*Inventory
+	var columns [][][7]any
+	for i := 2; i < len(want); i++ {
+		inv = inv.Append(want[i])
+		held, columns = append(held, inv), append(columns, chunkColumns(inv))
 		published <- inv
 	}
 	close(published)
 	wg.Wait()
+	close(bad)
+	if msg, ok := <-bad; ok {
+		t.Fatal(msg)
+	}
+	for k, p := range held {
+		if got := chunkColumns(p); !slices.Equal(got, columns[k]) { // == on pointers: identity
+			t.Fatalf("inventory of %d: a later Append replaced a column of a chunk it holds", p.Len())
+		}
+	}
+}
+
+// chunkColumns is the identity of each optional column of each chunk inv
+// holds: a reader's chunk is never grown in place.
+func chunkColumns(inv *Inventory) [][7]any {
+	var out [][7]any
+	for _, c := range inv.chunks {
+		out = append(out, [7]any{c.id, c.correl, c.dlhPut, c.arrival, c.backout, c.expiry, c.spill})
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package themes
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -47,10 +48,24 @@ func TestThemeErrors(t *testing.T) {
 	}
 }
 
+// TestThemeColour255Accepted: the highest ANSI colour is a colour. The
+// danger line is found whatever its spacing and value, and the theme must
+// carry the 255, so a change to dark.toml cannot turn the test into a no-op.
 func TestThemeColour255Accepted(t *testing.T) {
-	dark, _ := files.ReadFile("dark.toml")
-	if _, err := Parse([]byte(strings.Replace(string(dark), `danger     = "#ff5f5f"`, `danger = "255"`, 1)), "t"); err != nil {
+	dark, err := files.ReadFile("dark.toml")
+	if err != nil {
 		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`(?m)^danger[ \t]*=.*$`)
+	if n := len(line.FindAll(dark, -1)); n != 1 {
+		t.Fatalf("dark.toml has %d danger lines, want 1", n)
+	}
+	th, err := Parse(line.ReplaceAll(dark, []byte(`danger = "255"`)), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if th.Danger != "255" {
+		t.Fatalf("danger = %q, want the 255 the file sets", th.Danger)
 	}
 }
 

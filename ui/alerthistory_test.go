@@ -14,9 +14,9 @@ func TestFlowAcknowledge(t *testing.T) {
 		t.Run(itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
 			a, _ := newTestApp(t, size.w, size.h, Options{User: "alice"})
 			a.Update(snapshotMsg{snap: incident(1, 300)})
-			press(a, "tab")
+			pressKey(t, a, km.Tab)
 			first := a.state.QMgrs["QM1"].Alerts[0]
-			press(a, "K")
+			pressKey(t, a, km.Ack)
 			t.Run("dialog", func(t *testing.T) {
 				v := a.View()
 				checkFrame(t, v, size.w, size.h)
@@ -36,7 +36,7 @@ func TestFlowAcknowledge(t *testing.T) {
 				t.Errorf("the acknowledged alert is not last: %+v", last)
 			}
 			t.Run("acked", func(t *testing.T) { golden(t, v) })
-			press(a, "a")
+			pressKey(t, a, km.Alerts)
 			t.Run("all_alerts", func(t *testing.T) {
 				v := a.View()
 				checkFrame(t, v, size.w, size.h)
@@ -50,7 +50,8 @@ func TestFlowAcknowledge(t *testing.T) {
 func TestFlowSnooze(t *testing.T) {
 	a, _ := newTestApp(t, 80, 24, Options{User: "bob"})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "tab", "Z", "tab")
+	pressKey(t, a, km.Tab, km.Snooze)
+	press(a, "tab")
 	v := a.View()
 	checkFrame(t, v, 80, 24)
 	golden(t, v)
@@ -70,7 +71,8 @@ func TestFlowSnooze(t *testing.T) {
 func TestFlowAckEscLeavesTheAlert(t *testing.T) {
 	a, _ := newTestApp(t, 80, 24, Options{User: "alice"})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "tab", "K", "x", "esc")
+	pressKey(t, a, km.Tab, km.Ack)
+	press(a, "x", "esc")
 	for _, al := range a.state.QMgrs["QM1"].Alerts {
 		if al.History.Ack.By != "" {
 			t.Fatalf("esc recorded %+v", al.History.Ack)

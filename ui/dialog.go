@@ -200,6 +200,8 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 			a.state.QMgr(m.res.Plan.Request.QMgr).NoteRun(&m.res) // a requeue loop becomes an alert (R10f)
 			a.afterAction(m.res)
 		}
+	case copyMsg:
+		return a.copyTo(m)
 	case copiedMsg:
 		a.flash = string(m)
 	case filterDoneMsg:

@@ -16,7 +16,7 @@ func TestR10f_DialogKeepsCancelWhenMessagesWouldComeBack(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage(), comeBack: 2}
 	a, _ := newTestApp(t, 100, 30, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "enter", "space", "space", "R")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Mark, km.Requeue)
 	d := a.activeDialog()
 	if d == nil || d.plan.Breakdown().Back() != 2 {
 		t.Fatalf("no dialog or no comes_back: %v", a.View())

@@ -25,7 +25,7 @@ func ctrlN(a *App) {
 func openParkForm(t *testing.T, a *App) *dialog {
 	t.Helper()
 	a.Update(snapshotMsg{snap: incidentWith()})
-	press(a, "d", "enter", "space", "M")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Move)
 	d := a.activeDialog()
 	if d == nil || !d.askTarget {
 		t.Fatal("M did not ask for a target")
@@ -88,7 +88,7 @@ func TestR10h_ParkRefused(t *testing.T) {
 	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incidentWith()})
-	press(a, "d", "enter", "space", "M")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Move)
 	typeText(a, "PARK.Q")
 	a.opt.ReadOnly, a.opt.ReadOnlyWhy = true, "viewers cannot act: ask an operator"
 	ctrlN(a)
@@ -154,7 +154,8 @@ func TestR10h_RulesDialogDefinesAMissingFWDQ(t *testing.T) {
 	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "W", "l", "right")
+	pressKey(t, a, km.DeadQ, km.WriteRules)
+	press(a, "l", "right")
 	typeText(a, "PARKING.Q")
 	press(a, "enter")
 	want := "FWDQ PARKING.Q does not exist on QM1: runmqdlq could not forward (2085); ctrl+n defines it"
@@ -177,7 +178,8 @@ func TestR10h_RulesDialogDefinesAMissingFWDQ(t *testing.T) {
 
 	ro, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	ro.Update(snapshotMsg{snap: incident(1, 300)})
-	press(ro, "d", "W", "l", "right")
+	pressKey(t, ro, km.DeadQ, km.WriteRules)
+	press(ro, "l", "right")
 	typeText(ro, "OTHER.Q")
 	press(ro, "enter")
 	ctrlN(ro)

@@ -13,7 +13,7 @@ func TestExportEnterTakesTheTypedFileAndRunsTheBrowse(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
-	press(a, "d", "enter", "space", "E")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Export)
 	if !strings.Contains(a.View(), "[ Run ]") {
 		t.Fatalf("export opens with Cancel focused over a ready file name:\n%s", a.View())
 	}

@@ -12,11 +12,11 @@ import (
 func TestDialogSaysWhichGroupsItsMarksComeFrom(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: sampleMessage()}})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "j", "space", "k", "enter") // mark the 2053 group, open the 2085 one
+	pressKey(t, a, km.DeadQ, km.Down, km.Mark, km.Up, km.Enter) // mark the 2053 group, open the 2085 one
 	if s := topIs[*queueScreen](t, a); s.loc.Group == nil || s.loc.Group.Reason != 2085 {
 		t.Fatalf("not on the 2085 group: %+v", s.loc)
 	}
-	press(a, "R")
+	pressKey(t, a, km.Requeue)
 	v := a.View()
 	if a.activeDialog() == nil {
 		t.Fatalf("no dialog:\n%s", v)

@@ -12,7 +12,7 @@ func TestDialogCountsHaveOneFormat(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 1300)})
-	press(a, "d", "R") // the 2085 group under the cursor: 1,257 messages
+	pressKey(t, a, km.DeadQ, km.Requeue) // the 2085 group under the cursor: 1,257 messages
 	v := a.View()
 	for _, want := range []string{"REQUEUE — 1,257 message(s)", "×1,257", "(type 1,257 to confirm)", "Run is off: type 1,257 to confirm"} {
 		if !strings.Contains(v, want) {

@@ -16,7 +16,7 @@ func TestRoomRunElsewhereRedoesAnOpenDialogsDryRun(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Room: room, Ops: fake})
 	a.Update(snapshotMsg{snap: incident(1, 40)})
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}}}, ok: true})
-	press(a, "d", "enter", "space", "space", "R")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Mark, km.Requeue)
 	d := a.activeDialog()
 	if d == nil || d.actCount() != 2 {
 		t.Fatalf("no dialog on 2 messages:\n%s", a.View())

@@ -27,7 +27,8 @@ func TestDialogRequeueToChosenTarget(t *testing.T) {
 	fake := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: fake})
 	a.Update(snapshotMsg{snap: incidentWith()})
-	press(a, "d", "enter", "space", "R", "ctrl+t")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Requeue)
+	press(a, "ctrl+t")
 	d := a.activeDialog()
 	if d == nil || !d.askTarget {
 		t.Fatal("ctrl+t did not ask for a target")
@@ -60,7 +61,8 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incidentWith()})
-	press(a, "d", "enter", "space", "R", "ctrl+t", "invoices.in@qm2", "enter")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Requeue)
+	press(a, "ctrl+t", "invoices.in@qm2", "enter")
 	if r := a.activeDialog().req; r.Target != "INVOICES.IN" || r.TargetQMgr != "QM2" {
 		t.Fatalf("req target = %q@%q", r.Target, r.TargetQMgr)
 	}
@@ -79,7 +81,7 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 func TestDialog2085SuggestsNearQueue(t *testing.T) {
 	a, _ := newTestApp(t, 140, 35, Options{Ops: &fakeOps{msg: sampleMessage()}})
 	a.Update(snapshotMsg{snap: incidentWith("INVOICES.IN")})
-	press(a, "d", "enter", "space", "R")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Requeue)
 	v := a.View()
 	if !strings.Contains(v, "QM1 has no INVOICE.IN (2085) but has INVOICES.IN") {
 		t.Fatalf("no near-name suggestion in the requeue dialog:\n%s", v)
@@ -97,7 +99,8 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 	fake := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 140, 35, Options{Ops: fake})
 	a.Update(snapshotMsg{snap: incidentWith()})
-	press(a, "d", "enter", "space", "M", "ORDERS.IN", "enter")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Move)
+	press(a, "ORDERS.IN", "enter")
 	v := a.View()
 	if !strings.Contains(v, "carry an MQDLH and ORDERS.IN is not a dead-letter queue") || !strings.Contains(v, "ctrl+r requeues to ORDERS.IN") {
 		t.Fatalf("no MQDLH warning on a move to an input queue:\n%s", v)
@@ -111,7 +114,9 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 		t.Fatalf("runs = %+v", fake.runs)
 	}
 
-	press(a, "esc", "space", "M", "QM1.DEADQ", "enter")
+	press(a, "esc")
+	pressKey(t, a, km.Mark, km.Move)
+	press(a, "QM1.DEADQ", "enter")
 	if v := a.View(); strings.Contains(v, "carry an MQDLH") || strings.Contains(v, "ctrl+r") {
 		t.Fatalf("a move onto the DEADQ warns:\n%s", v)
 	}
@@ -122,7 +127,7 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 func TestTriage2085GroupSuggestsNearQueue(t *testing.T) {
 	a, _ := newTestApp(t, 200, 35, Options{})
 	a.Update(snapshotMsg{snap: incidentWith("INVOICES.IN")})
-	press(a, "d")
+	pressKey(t, a, km.DeadQ)
 	if v := a.View(); !strings.Contains(v, "QM1 has no INVOICE.IN (2085) but has INVOICES.IN") {
 		t.Fatalf("no suggestion on the 2085 group:\n%s", v)
 	}
@@ -135,7 +140,7 @@ func TestDialogEscInTargetReturnsToDryRun(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incidentWith()})
-	press(a, "d", "enter", "space", "R")
+	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Requeue)
 	crumbs := strings.Join(a.crumbs(), " › ")
 	d := a.activeDialog()
 	plan := d.plan.Summary

@@ -59,7 +59,7 @@ func TestR1c_FixDialogAppliesInOrderAndChecksTheAlertClears(t *testing.T) {
 	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
 	a, src := newTestApp(t, 120, 40, Options{Ops: ops, User: "op1"})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
-	press(a, "a", "j", "x")
+	pressKey(t, a, km.Alerts, km.Down, km.Fix)
 	v := ansi.Strip(a.View())
 	for _, want := range []string{"FIX R1c:ORDERS.IN", "first: ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "fixes R8b ORDERS.BO: full, 100 of MAXDEPTH 100",
 		"then:  ALTER QLOCAL(ORDERS.IN) BOTHRESH(3) BOQNAME(ORDERS.BO)", "+chg on queue ORDERS.BO", "restart the 4 consumer(s) of ORDERS.IN"} {
@@ -71,7 +71,8 @@ func TestR1c_FixDialogAppliesInOrderAndChecksTheAlertClears(t *testing.T) {
 	if len(ops.plans) != 0 || strings.Contains(a.View(), "FIX R1c") {
 		t.Fatal("enter on Cancel applied the fix or left the dialog open")
 	}
-	press(a, "x", "tab", "enter")
+	pressKey(t, a, km.Fix)
+	press(a, "tab", "enter")
 	if len(ops.plans) != 1 || len(ops.plans[0].Steps) != 2 || ops.plans[0].Steps[0].MQSC != "ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)" {
 		t.Fatalf("sent %+v", ops.plans)
 	}
@@ -93,7 +94,8 @@ func TestR8b_FixDialogSaysStillFiringAfterThreePolls(t *testing.T) {
 	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
 	a, _ := newTestApp(t, 120, 40, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
-	press(a, "a", "x", "tab", "enter")
+	pressKey(t, a, km.Alerts, km.Fix)
+	press(a, "tab", "enter")
 	for seq := uint64(2); seq <= 4; seq++ {
 		a.Update(snapshotMsg{snap: incident(seq, 30)})
 	}
@@ -101,7 +103,8 @@ func TestR8b_FixDialogSaysStillFiringAfterThreePolls(t *testing.T) {
 		t.Fatalf("%s", v)
 	}
 	ops.fail = mqwatch.NewError("MQCMD_CHANGE_Q", "ORDERS.BO", mqfmt.RCNotAuthorized)
-	press(a, "esc", "x", "tab", "enter")
+	pressKey(t, a, km.Back, km.Fix)
+	press(a, "tab", "enter")
 	if v := a.View(); !strings.Contains(v, "not applied: MQRC_NOT_AUTHORIZED (2035)") || !strings.Contains(v, "✗") {
 		t.Fatalf("%s", v)
 	}
@@ -115,7 +118,7 @@ func TestFixRefusedReadOnlyAndForViewers(t *testing.T) {
 		o.Ops = ops
 		a, _ := newTestApp(t, 120, 40, o)
 		a.Update(snapshotMsg{snap: incident(1, 30)})
-		press(a, "a", "x")
+		pressKey(t, a, km.Alerts, km.Fix)
 		if _, open := a.top().(*fixDialog); open || len(ops.plans) != 0 {
 			t.Fatal("a fix dialog opened read-only")
 		}
@@ -158,7 +161,8 @@ func TestR8b_FixCheckGoesOnAfterTheDialogCloses(t *testing.T) {
 	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
 	a, _ := newTestApp(t, 120, 40, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
-	press(a, "a", "j", "x", "tab", "enter", "esc")
+	pressKey(t, a, km.Alerts, km.Down, km.Fix)
+	press(a, "tab", "enter", "esc")
 	if _, open := a.top().(*fixDialog); open {
 		t.Fatal("esc left the dialog open")
 	}

@@ -12,7 +12,7 @@ func TestR1c_InhibitTogglesGET(t *testing.T) {
 	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, User: "op1"})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
-	press(a, "j", "I")
+	pressKey(t, a, km.Down, km.Inhibit)
 	if v := a.View(); !strings.Contains(v, "ALTER QLOCAL(ORDERS.IN) GET(DISABLED)") || !strings.Contains(v, inhibitWhy) {
 		t.Fatalf("dialog:\n%s", v)
 	}
@@ -24,7 +24,8 @@ func TestR1c_InhibitTogglesGET(t *testing.T) {
 	if len(ops.inhibits) != 0 {
 		t.Fatal("enter on Cancel disabled GET")
 	}
-	press(a, "I", "tab", "enter")
+	pressKey(t, a, km.Inhibit)
+	press(a, "tab", "enter")
 	if len(ops.inhibits) != 1 || ops.inhibits[0] != "ORDERS.IN GET(DISABLED)" {
 		t.Fatalf("sent %v", ops.inhibits)
 	}
@@ -42,7 +43,8 @@ func TestR1c_InhibitTogglesGET(t *testing.T) {
 	if v := a.View(); !strings.Contains(v, "GET OFF by op1 at 03:00:01 (I enables it)") {
 		t.Fatalf("queue screen lacks who and when:\n%s", v)
 	}
-	press(a, "esc", "I")
+	press(a, "esc")
+	pressKey(t, a, km.Inhibit)
 	if v := a.View(); !strings.Contains(v, "GET(ENABLED)") || !strings.Contains(v, "GET was disabled by op1 at 03:00:01") {
 		t.Fatalf("%s", v)
 	}
@@ -59,18 +61,18 @@ func TestR8c_InhibitOnlyWhereALoopOrStuckPoisonIs(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	cursorToQueue(t, a, "PAYMENTS.BO")
-	press(a, "I") // PAYMENTS.BO: nothing loops there
+	pressKey(t, a, km.Inhibit) // PAYMENTS.BO: nothing loops there
 	if _, open := a.top().(*inhibitDialog); open || !strings.Contains(a.View(), "poison loop (R1c) or with stuck poison (R8c)") {
 		t.Fatalf("%s", a.View())
 	}
 	cursorToQueue(t, a, "PAYMENTS.IN")
-	press(a, "I") // PAYMENTS.IN: R8c stuck poison
+	pressKey(t, a, km.Inhibit) // PAYMENTS.IN: R8c stuck poison
 	if _, open := a.top().(*inhibitDialog); !open {
 		t.Fatalf("no dialog on the R8c queue:\n%s", a.View())
 	}
 	ro, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true, ReadOnlyWhy: "viewers cannot act"})
 	ro.Update(snapshotMsg{snap: incident(1, 30)})
-	press(ro, "j", "I")
+	pressKey(t, ro, km.Down, km.Inhibit)
 	if _, open := ro.top().(*inhibitDialog); open || !strings.Contains(ro.View(), "viewers cannot act") {
 		t.Fatalf("%s", ro.View())
 	}
@@ -81,7 +83,7 @@ func TestInhibitDialogScreens(t *testing.T) {
 		t.Run("inhibit_"+itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
 			a, _ := newTestApp(t, size.w, size.h, Options{Ops: &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}})
 			a.Update(snapshotMsg{snap: incident(1, 300)})
-			press(a, "j", "I")
+			pressKey(t, a, km.Down, km.Inhibit)
 			v := a.View()
 			checkFrame(t, v, size.w, size.h)
 			golden(t, v)
@@ -95,7 +97,8 @@ func TestR1c_InhibitFromTheQueueScreen(t *testing.T) {
 	ops := &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
-	press(a, "j", "enter", "I", "tab", "enter")
+	pressKey(t, a, km.Down, km.Enter, km.Inhibit)
+	press(a, "tab", "enter")
 	if len(ops.inhibits) != 1 || ops.inhibits[0] != "ORDERS.IN GET(DISABLED)" {
 		t.Fatalf("sent %v:\n%s", ops.inhibits, a.View())
 	}

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aymanbagabas/go-udiff"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -155,14 +157,13 @@ func incident(seq uint64, dlq int) *mqwatch.Snapshot {
 // TestMain pins the local time zone: the audit view shows local times.
 func TestMain(m *testing.M) {
 	time.Local = time.UTC
-	clipboard = io.Discard
 	os.Exit(m.Run())
 }
 
 func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 	t.Helper()
 	src := &fakeSource{name: "QM1", ch: make(chan *mqwatch.Snapshot, 1)}
-	r := lipgloss.NewRenderer(os.Stdout)
+	r := lipgloss.NewRenderer(io.Discard) // the terminal: OSC 52 from y goes here
 	r.SetColorProfile(termenv.Ascii)
 	th, err := themes.Load("dark")
 	if err != nil {
@@ -182,7 +183,7 @@ func newTestApp(t testing.TB, w, h int, o Options) (*App, *fakeSource) {
 var namedKeys = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
 	"backspace": tea.KeyBackspace, "ctrl+a": tea.KeyCtrlA, "ctrl+t": tea.KeyCtrlT, "ctrl+r": tea.KeyCtrlR,
-	"ctrl+u": tea.KeyCtrlU, "left": tea.KeyLeft, "right": tea.KeyRight, "up": tea.KeyUp, "down": tea.KeyDown,
+	"ctrl+u": tea.KeyCtrlU, "ctrl+n": tea.KeyCtrlN, "ctrl+s": tea.KeyCtrlS, "ctrl+f": tea.KeyCtrlF, "left": tea.KeyLeft, "right": tea.KeyRight, "up": tea.KeyUp, "down": tea.KeyDown,
 }
 
 func keyMsg(s string) tea.KeyMsg {
@@ -200,6 +201,35 @@ func keyMsg(s string) tea.KeyMsg {
 func press(a *App, keys ...string) {
 	for _, k := range keys {
 		_, cmd := a.Update(keyMsg(k))
+		drain(a, cmd)
+	}
+}
+
+// km is the key map tests press keys from by name (pressKey, flow.press)
+// where what a key means is what is tested: a key moved in the map moves
+// with them.
+var km = DefaultKeyMap()
+
+// bindingMsg is the key message of b's first key. It fails the test when
+// keyMsg cannot spell that key, rather than pressing something else.
+func bindingMsg(t testing.TB, b key.Binding) tea.KeyMsg {
+	t.Helper()
+	name := b.Keys()[0]
+	if name == " " {
+		name = "space"
+	}
+	m := keyMsg(name)
+	if !key.Matches(m, b) {
+		t.Fatalf("keyMsg cannot press %q (%s)", b.Keys()[0], b.Help().Desc)
+	}
+	return m
+}
+
+// pressKey presses bindings of the key map, as press presses literal keys.
+func pressKey(t testing.TB, a *App, bs ...key.Binding) {
+	t.Helper()
+	for _, b := range bs {
+		_, cmd := a.Update(bindingMsg(t, b))
 		drain(a, cmd)
 	}
 }
@@ -258,7 +288,7 @@ func golden(t *testing.T, got string) {
 		t.Fatalf("%v (run go test ./ui -update)", err)
 	}
 	if string(want) != got {
-		t.Fatalf("screen differs from %s (run go test ./ui -update to accept):\n%s", p, got)
+		t.Fatalf("screen differs from %s (run go test ./ui -update to accept):\n%s", p, udiff.Unified(p, "got", string(want), got))
 	}
 }
 

@@ -2,8 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -67,7 +67,7 @@ func newFleetApp(t testing.TB, w, h int, names ...string) (*App, []*fakeSource) 
 	if len(names) == 0 {
 		names = fleetQMgrs
 	}
-	r := lipgloss.NewRenderer(os.Stdout)
+	r := lipgloss.NewRenderer(io.Discard) // the terminal: OSC 52 from y goes here
 	r.SetColorProfile(termenv.Ascii)
 	th, err := themes.Load("dark")
 	if err != nil {

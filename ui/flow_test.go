@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
@@ -54,6 +55,13 @@ func (f *flow) feed(s *mqwatch.Snapshot) {
 	}
 }
 
+// press sends bindings of the key map (km).
+func (f *flow) press(bs ...key.Binding) {
+	for _, b := range bs {
+		f.tm.Send(bindingMsg(f.t, b))
+	}
+}
+
 func (f *flow) keys(ks ...string) {
 	for _, k := range ks {
 		f.tm.Send(keyMsg(k))
@@ -77,7 +85,7 @@ func (f *flow) waitFor(texts ...string) {
 // quit presses q and returns the App as the program left it.
 func (f *flow) quit() *App {
 	f.t.Helper()
-	f.keys("q")
+	f.press(km.Quit)
 	m := f.tm.FinalModel(f.t, teatest.WithFinalTimeout(flowWait))
 	a, ok := m.(*App)
 	if !ok {
@@ -95,20 +103,20 @@ func TestFlowRequeueFromDeadQ(t *testing.T) {
 	f.feed(incident(1, 300))
 	f.waitFor("QM1.DEADQ", "Alerts (5)")
 
-	f.keys("d")
+	f.press(km.DeadQ)
 	f.waitFor("grouped by reason+destination", "×290")
-	f.keys("enter")
+	f.press(km.Enter)
 	f.waitFor("2085 UNKNOWN_OBJECT_NAME → INVOICE.IN (QM2)", "DESTINATION")
-	f.keys("space", "space")
+	f.press(km.Mark, km.Mark)
 	f.waitFor("2 marked")
 
 	f.requeueMarked(2, func() {
 		f.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 		f.waitFor("Requeue 2 messages from QM1.DEADQ")
 	})
-	f.keys("A")
+	f.press(km.Audit)
 	f.waitFor("Audit: 1 action run(s) this session", "2 done · 0 skipped · 0 failed")
-	f.keys("enter")
+	f.press(km.Enter)
 	f.waitFor("requeue by op1 from QM1.DEADQ on QM1: 2 message(s)")
 	a := f.quit()
 
@@ -134,7 +142,7 @@ func TestFlowRequeueFromDeadQ(t *testing.T) {
 func (f *flow) requeueMarked(n int, meanwhile func()) {
 	f.t.Helper()
 	count := strconv.Itoa(n)
-	f.keys("R")
+	f.press(km.Requeue)
 	f.waitFor("REQUEUE — "+count+" message(s) from QM1.DEADQ", "(type "+count+" to confirm)")
 	if meanwhile != nil {
 		meanwhile()
@@ -168,7 +176,7 @@ func TestFlowFreeze(t *testing.T) {
 		f := startFlow(t, Options{})
 		f.feed(incident(1, 30))
 		f.waitFor("30/50k")
-		f.keys("f")
+		f.press(km.Freeze)
 		f.waitFor("FROZEN — f resumes")
 		held := incident(2, 60)
 		f.feed(held)
@@ -189,10 +197,10 @@ func TestFlowFreeze(t *testing.T) {
 		f := startFlow(t, Options{})
 		f.feed(incident(1, 30))
 		f.waitFor("30/50k")
-		f.keys("f")
+		f.press(km.Freeze)
 		f.waitFor("FROZEN — f resumes")
 		f.feed(incident(2, 60))
-		f.keys("f")
+		f.press(km.Freeze)
 		f.waitFor("60/50k")
 		a := f.quit()
 
@@ -211,9 +219,9 @@ func TestFlowReadOnly(t *testing.T) {
 	f := startFlow(t, Options{ReadOnly: true})
 	f.feed(incident(1, 300))
 	f.waitFor("[RO]", "QM1.DEADQ")
-	f.keys("d", "enter", "space")
+	f.press(km.DeadQ, km.Enter, km.Mark)
 	f.waitFor("1 marked")
-	f.keys("R")
+	f.press(km.Requeue)
 	f.waitFor("read-only: actions are off")
 	a := f.quit()
 
@@ -235,17 +243,17 @@ func requeueToAudit(t *testing.T, w, h int) *flow {
 	f.tm.Send(tea.WindowSizeMsg{Width: w, Height: h})
 	f.feed(incident(1, 300))
 	f.waitFor("QM1.DEADQ")
-	f.keys("d", "enter", "space", "space")
+	f.press(km.DeadQ, km.Enter, km.Mark, km.Mark)
 	f.waitFor("2 marked")
 	f.requeueMarked(2, nil)
-	f.keys("A")
+	f.press(km.Audit)
 	f.waitFor("Audit: 1 action run(s) this session")
 	return f
 }
 
 func TestFlowAuditKeysMoveTheCursor(t *testing.T) {
 	f := requeueToAudit(t, 120, 35)
-	f.keys("enter", "j")
+	f.press(km.Enter, km.Down)
 	a := f.quit()
 	if c := topIs[*auditRunScreen](t, a).grid.Cursor; c != 1 {
 		t.Fatalf("j left the run's cursor on row %d, want 1", c)
@@ -286,10 +294,10 @@ func TestFlowFreezeKeepsArrivalRate(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{})
 	a.Update(snapshotMsg{snap: growingDeadQ(1, 300, 0)})
 	a.Update(snapshotMsg{snap: growingDeadQ(2, 360, 60)})
-	press(a, "f")
+	pressKey(t, a, km.Freeze)
 	a.Update(snapshotMsg{snap: growingDeadQ(3, 420, 60)})
 	a.Update(snapshotMsg{snap: growingDeadQ(4, 480, 60)})
-	press(a, "f")
+	pressKey(t, a, km.Freeze)
 	got, ok := a.current().Queues["QM1.DEADQ"].ArrivalsPerMinute()
 	if !ok || got != 60 {
 		t.Fatalf("DEADQ arrivals %.1f/min (%v) after resuming, want 60/min", got, ok)

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/model"
@@ -125,9 +125,8 @@ func TestWarmUpSaysSoThenPollsAtOnce(t *testing.T) {
 // copies all 48 hex digits.
 func TestCopyTakesTheWholeMsgId(t *testing.T) {
 	var out bytes.Buffer
-	clipboard = &out
-	defer func() { clipboard = io.Discard }()
 	a, _ := newTestApp(t, 80, 24, Options{})
+	a.opt.Renderer = lipgloss.NewRenderer(&out)
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "j", "y")
 	s := topIs[*queueScreen](t, a)

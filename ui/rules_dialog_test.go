@@ -93,7 +93,8 @@ func TestWriteRulesDialogRefusesABadTable(t *testing.T) {
 	dir := t.TempDir()
 	a, _ := newTestApp(t, 80, 24, Options{ExportDir: dir})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "W", "l", "l", "esc") // FWD, and the queue input left empty
+	pressKey(t, a, km.DeadQ, km.WriteRules)
+	press(a, "l", "l", "esc") // FWD, and the queue input left empty
 	press(a, "enter")
 	v := a.View()
 	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 || !strings.Contains(v, "not written: the table would be refused") {
@@ -118,7 +119,7 @@ func TestWriteRulesDialogRefusesABadTable(t *testing.T) {
 func TestWriteRulesDialogHelp(t *testing.T) {
 	a, _ := newTestApp(t, 160, 48, Options{})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "W", "?")
+	pressKey(t, a, km.DeadQ, km.WriteRules, km.Help)
 	v := a.View()
 	for _, s := range []string{"write the table", "next action for the group", "FWD: the queue to forward to", "FWD: keep or remove the MQDLH", "the file to write", "cancel: write nothing"} {
 		if !strings.Contains(v, s) {
@@ -140,7 +141,8 @@ func TestWriteRulesDialogHelp(t *testing.T) {
 func TestWriteRulesDialogRuleLineWrapsAt80x24(t *testing.T) {
 	a, _ := newTestApp(t, 80, 24, Options{ExportDir: "/var/mqm/poisonwatch/state/incident-2026-12-01/exports"})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "W", "l", "l") // FWD asks for its queue at once
+	pressKey(t, a, km.DeadQ, km.WriteRules)
+	press(a, "l", "l") // FWD asks for its queue at once
 	press(a, typed("&DESTQ@&DESTQM")...)
 	press(a, "enter")
 	d := topIs[*rulesDialog](t, a)
@@ -161,7 +163,8 @@ func TestWrittenRulesFileIsNamedWholeAt80Columns(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "incident-2026-12-01", "exports", "queue-manager-QM1")
 	a, _ := newTestApp(t, 80, 24, Options{ExportDir: dir})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "W", "enter")
+	pressKey(t, a, km.DeadQ, km.WriteRules)
+	press(a, "enter")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.rules"))
 	if len(files) != 1 {
 		t.Fatalf("no table written: %v, status %q", files, a.flash)
@@ -181,7 +184,8 @@ func TestWriteRulesDialogListsFwdCandidatesAndWarnsOfAMissingQueue(t *testing.T)
 	dir := t.TempDir()
 	a, _ := newTestApp(t, 120, 35, Options{ExportDir: dir})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
-	press(a, "d", "W", "l", "l") // FWD asks for its queue
+	pressKey(t, a, km.DeadQ, km.WriteRules)
+	press(a, "l", "l") // FWD asks for its queue
 	press(a, typed("ORDERS.")...)
 	known := model.CompleteNames("ORDERS.", a.knownQueues("QM1"))
 	if len(known) < 2 {

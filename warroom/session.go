@@ -130,9 +130,10 @@ func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *at
 		seat.Leave()
 	}
 	files := s.filesFor(who)
+	out := newSessionOut(sess)
 	model, err := s.cfg.App(Session{Who: who, Sources: sources, Room: seat, Ctx: sess.Context(), Files: files,
 		Ops:      &SessionOps{Engines: s.cfg.Engines(who.Role), Seat: seat, Locks: s.locks, Files: files},
-		Renderer: bm.MakeRenderer(sess), Args: sess.Command()})
+		Renderer: bm.MakeRenderer(out), Args: sess.Command()})
 	if err != nil {
 		release()
 		return nil, nil, err
@@ -143,7 +144,7 @@ func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *at
 	// a client that disconnects is a normal end, not an error in the log.
 	// The session's context still reaches the App's actions (Ctx above), so
 	// a run stops when its operator drops.
-	opts := append([]tea.ProgramOption{tea.WithAltScreen()}, s.ioOptions(sess, lastKey)...)
+	opts := append([]tea.ProgramOption{tea.WithAltScreen()}, s.ioOptions(out, lastKey)...)
 	p := tea.NewProgram(clampSize{model}, opts...)
 	s.mu.Lock()
 	l.prog = p

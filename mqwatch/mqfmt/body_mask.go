@@ -216,3 +216,8 @@ func wordLen(s string) int {
 }
 
 func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+func isNameStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r == '_' || r == ':' || unicode.IsLetter(r)
+}

@@ -1,15 +1,20 @@
 package mqfmt
 
 import (
+	"encoding/xml"
 	"errors"
 	"fmt"
+	"io"
+	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // xmlSpace is the white space XML allows between markup.
 const xmlSpace = " \t\r\n"
+
+// maxXMLDepth bounds element nesting, as encoding/xml bounds Unmarshal: deeper
+// documents are refused rather than held as an ever longer stack of open names.
+const maxXMLDepth = 10000
 
 // PrettyXML indents XML two spaces a level: each tag, comment, CDATA section and
 // processing instruction on its own line, an element holding only text on one
@@ -19,12 +24,14 @@ const xmlSpace = " \t\r\n"
 // leading byte order mark is dropped, so with all white space and byte order
 // marks removed the output equals the input.
 //
-// It is a tolerant scanner, not a validating parser: it checks that tags are
-// closed, nest and match, that there is one root element, and that quotes
-// close. When s is cut off by the end of the data the part that was seen is
-// indented, the unfinished rest appended as is, and a *DecodeError wrapping
-// ErrTruncated is returned. Otherwise malformed input is returned unchanged with
-// a *DecodeError naming the offset in s where the scan failed.
+// The tokens come from encoding/xml (strict, so attribute values are quoted and
+// entity references known: the five predefined, character references and those
+// declared in the DOCTYPE); on top of it PrettyXML checks that end tags match,
+// that there is one root element with no text outside it, and that nesting stays
+// within maxXMLDepth. When s is cut off by the end of the data the part that was
+// seen is indented, the unfinished rest appended as is, and a *DecodeError
+// wrapping ErrTruncated is returned. Otherwise malformed input is returned
+// unchanged with a *DecodeError naming the offset in s where the check failed.
 func PrettyXML(s string) (string, error) {
 	t := strings.TrimLeft(s, xmlSpace+"\uFEFF")
 	lead := len(s) - len(t)
@@ -59,13 +66,36 @@ type xmlToken struct {
 	raw  string
 }
 
-// xmlScanner walks XML text, checking structure and handing tokens to emit.
+// eofReader is the decoder's input. It remembers whether the decoder asked for
+// a byte past the end, which is how a body cut off inside a token is told from
+// a malformed one: encoding/xml reports both as a *xml.SyntaxError.
+type eofReader struct {
+	strings.Reader
+	hitEOF bool
+}
+
+func (r *eofReader) ReadByte() (byte, error) {
+	b, err := r.Reader.ReadByte()
+	r.hitEOF = r.hitEOF || err == io.EOF
+	return b, err
+}
+
+func (r *eofReader) Read(p []byte) (int, error) {
+	n, err := r.Reader.Read(p)
+	r.hitEOF = r.hitEOF || err == io.EOF
+	return n, err
+}
+
+// xmlScanner checks the structure encoding/xml leaves to its caller and hands
+// each token's raw bytes to emit.
 type xmlScanner struct {
-	s     string
-	pos   int
-	stack []string
-	roots int
-	emit  func(xmlToken)
+	s      string
+	dec    *xml.Decoder
+	in     *eofReader
+	stack  []xml.Name
+	roots  int
+	closed bool // the last token was a self-closing start tag
+	emit   func(xmlToken)
 }
 
 // scanXML scans s, which starts at its first non-space byte. It returns the
@@ -75,197 +105,168 @@ func scanXML(s string, emit func(xmlToken)) (int, error) {
 	if emit == nil {
 		emit = func(xmlToken) {}
 	}
-	sc := xmlScanner{s: s, emit: emit}
-	for sc.pos < len(s) {
-		start := sc.pos
-		var err error
-		if s[sc.pos] == '<' {
-			err = sc.markup()
-		} else {
-			err = sc.text()
+	in := &eofReader{}
+	in.Reset(s)
+	dec := xml.NewDecoder(in)
+	// The body is already decoded text; the declaration's encoding names what
+	// its bytes were, so there is nothing left to convert.
+	dec.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	dec.Entity = map[string]string{}
+	sc := xmlScanner{s: s, dec: dec, in: in, emit: emit}
+	for {
+		start := int(dec.InputOffset())
+		tok, err := dec.RawToken()
+		if err == io.EOF {
+			return len(s), sc.finish()
 		}
 		if err != nil {
+			return start, sc.decodeFailed(start, err)
+		}
+		raw := s[start:dec.InputOffset()]
+		if err := sc.token(tok, start, raw); err != nil {
 			return start, err
 		}
 	}
+}
+
+func (sc *xmlScanner) finish() error {
 	if n := len(sc.stack); n > 0 {
-		return len(s), sc.cut(len(s), fmt.Sprintf("%d elements still open, innermost <%s>", n, sanitizeShort([]byte(sc.stack[n-1]))))
+		return sc.cut(len(sc.s), fmt.Sprintf("%d elements still open, innermost <%s>", n, xmlName(sc.stack[n-1])))
 	}
 	if sc.roots == 0 {
-		return len(s), decodeErr("XML", 0, "no element")
+		return decodeErr("XML", 0, "no element")
 	}
-	return len(s), nil
+	return nil
 }
 
 func (sc *xmlScanner) cut(off int, what string) error {
 	return &DecodeError{Struct: "XML", Offset: off, Err: ErrTruncated, Msg: what + ": the body is cut off"}
 }
 
-func (sc *xmlScanner) text() error {
-	end := strings.IndexByte(sc.s[sc.pos:], '<')
-	if end < 0 {
-		end = len(sc.s) - sc.pos
+// decodeFailed turns the decoder's error into a *DecodeError: a cut when the
+// decoder ran out of input inside the token starting at start, else malformed
+// at the offset where the decoder stopped.
+func (sc *xmlScanner) decodeFailed(start int, err error) error {
+	if sc.in.hitEOF {
+		return sc.cut(start, unfinished(sc.s[start:])+" not closed")
 	}
-	raw := sc.s[sc.pos : sc.pos+end]
-	if len(sc.stack) == 0 {
-		if t := strings.TrimLeft(raw, xmlSpace); t != "" {
-			return decodeErr("XML", sc.pos+len(raw)-len(t), "text outside the root element")
+	msg := err.Error()
+	var se *xml.SyntaxError
+	if errors.As(err, &se) {
+		msg = se.Msg
+	}
+	return decodeErr("XML", int(sc.dec.InputOffset()), "%s", sanitizeShort([]byte(msg)))
+}
+
+// unfinished names the markup at the start of rest for a truncation message.
+func unfinished(rest string) string {
+	for _, k := range []struct{ prefix, what string }{
+		{"<!--", "comment"}, {"<![CDATA[", "CDATA section"}, {"<?", "processing instruction"},
+		{"<!", "declaration"}, {"</", "end tag"}, {"<", "tag"},
+	} {
+		if strings.HasPrefix(rest, k.prefix) {
+			return k.what
 		}
 	}
-	sc.emit(xmlToken{xmlText, raw})
-	sc.pos += end
+	return "text"
+}
+
+// token checks one token against the document's structure and emits it.
+func (sc *xmlScanner) token(tok xml.Token, start int, raw string) error {
+	switch tok := tok.(type) {
+	case xml.StartElement:
+		return sc.startElement(tok, start, raw)
+	case xml.EndElement:
+		return sc.endElement(tok, start, raw)
+	case xml.CharData:
+		return sc.charData(start, raw)
+	case xml.Directive:
+		if len(sc.stack) > 0 || sc.roots > 0 {
+			return decodeErr("XML", start, "declaration after the root element started")
+		}
+		sc.declareEntities(raw)
+	}
+	sc.emit(xmlToken{xmlOther, raw})
 	return nil
 }
 
-func (sc *xmlScanner) markup() error {
-	rest := sc.s[sc.pos:]
-	for _, m := range []string{"<!--", "<![CDATA["} {
-		if len(rest) < len(m) && strings.HasPrefix(m, rest) {
-			return sc.cut(sc.pos, "markup")
-		}
-	}
-	switch {
-	case strings.HasPrefix(rest, "<!--"):
-		return sc.until("-->", 4, "comment")
-	case strings.HasPrefix(rest, "<![CDATA["):
-		if len(sc.stack) == 0 {
-			return decodeErr("XML", sc.pos, "CDATA section outside the root element")
-		}
-		return sc.until("]]>", 9, "CDATA section")
-	case strings.HasPrefix(rest, "<?"):
-		return sc.until("?>", 2, "processing instruction")
-	case strings.HasPrefix(rest, "<!"):
-		return sc.declaration()
-	case strings.HasPrefix(rest, "</"):
-		return sc.endTag()
-	}
-	return sc.startTag()
-}
-
-// until emits everything up to and including term as one token.
-func (sc *xmlScanner) until(term string, skip int, what string) error {
-	i := strings.Index(sc.s[sc.pos+skip:], term)
-	if i < 0 {
-		return sc.cut(sc.pos, what+" not closed")
-	}
-	end := sc.pos + skip + i + len(term)
-	sc.emit(xmlToken{xmlOther, sc.s[sc.pos:end]})
-	sc.pos = end
-	return nil
-}
-
-// declaration scans <!DOCTYPE ...>, whose internal subset may hold '>' inside
-// brackets and quotes. It may only come before the root element.
-func (sc *xmlScanner) declaration() error {
-	if len(sc.stack) > 0 || sc.roots > 0 {
-		return decodeErr("XML", sc.pos, "declaration after the root element started")
-	}
-	depth, quote := 0, byte(0)
-	for i := sc.pos + 2; i < len(sc.s); i++ {
-		c := sc.s[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '[':
-			depth++
-		case c == ']':
-			depth--
-		case c == '>' && depth <= 0:
-			sc.emit(xmlToken{xmlOther, sc.s[sc.pos : i+1]})
-			sc.pos = i + 1
-			return nil
-		}
-	}
-	return sc.cut(sc.pos, "declaration not closed")
-}
-
-// name returns the tag name starting at i and the offset after it.
-func (sc *xmlScanner) name(i int) (string, int) {
-	j := i
-	for j < len(sc.s) && !strings.ContainsRune(xmlSpace+"/><=\"'", rune(sc.s[j])) {
-		j++
-	}
-	return sc.s[i:j], j
-}
-
-func isNameStart(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r == '_' || r == ':' || unicode.IsLetter(r)
-}
-
-func (sc *xmlScanner) startTag() error {
-	name, i := sc.name(sc.pos + 1)
-	if name == "" && i == len(sc.s) {
-		return sc.cut(sc.pos, "tag not closed")
-	}
-	if !isNameStart(name) {
-		return decodeErr("XML", sc.pos+1, "'<' not followed by an element name")
-	}
-	for i < len(sc.s) {
-		switch c := sc.s[i]; {
-		case c == '"' || c == '\'':
-			j := strings.IndexByte(sc.s[i+1:], c)
-			if j < 0 {
-				return sc.cut(sc.pos, "attribute value not closed")
-			}
-			i += j + 2
-		case c == '<':
-			return decodeErr("XML", i, "'<' inside the tag <%s>", sanitizeShort([]byte(name)))
-		case c == '>' || (c == '/' && i+1 < len(sc.s) && sc.s[i+1] == '>'):
-			return sc.openElement(name, c == '/', i)
-		default:
-			i++
-		}
-	}
-	return sc.cut(sc.pos, "tag not closed")
-}
-
-// openElement emits a start tag ending at gt ('>' or the '/' of "/>").
-func (sc *xmlScanner) openElement(name string, empty bool, gt int) error {
+func (sc *xmlScanner) startElement(tok xml.StartElement, start int, raw string) error {
 	if len(sc.stack) == 0 {
 		if sc.roots > 0 {
-			return decodeErr("XML", sc.pos, "a second root element <%s>", sanitizeShort([]byte(name)))
+			return decodeErr("XML", start, "a second root element <%s>", xmlName(tok.Name))
 		}
 		sc.roots++
 	}
-	end, kind := gt+1, xmlStart
-	if empty {
-		end, kind = gt+2, xmlOther
-	} else {
-		sc.stack = append(sc.stack, name)
+	// The decoder follows <a/> with an EndElement of its own making, which
+	// reads no bytes; only the raw tag tells the two forms apart.
+	if strings.HasSuffix(raw, "/>") {
+		sc.closed = true
+		sc.emit(xmlToken{xmlOther, raw})
+		return nil
 	}
-	sc.emit(xmlToken{kind, sc.s[sc.pos:end]})
-	sc.pos = end
+	if len(sc.stack) >= maxXMLDepth {
+		return decodeErr("XML", start, "elements nested deeper than %d", maxXMLDepth)
+	}
+	sc.stack = append(sc.stack, tok.Name)
+	sc.emit(xmlToken{xmlStart, raw})
 	return nil
 }
 
-func (sc *xmlScanner) endTag() error {
-	name, i := sc.name(sc.pos + 2)
-	for i < len(sc.s) && strings.IndexByte(xmlSpace, sc.s[i]) >= 0 {
-		i++
-	}
-	if i == len(sc.s) {
-		return sc.cut(sc.pos, "end tag not closed")
-	}
-	if sc.s[i] != '>' {
-		return decodeErr("XML", i, "unexpected %q in the end tag", sanitizeShort([]byte{sc.s[i]}))
+func (sc *xmlScanner) endElement(tok xml.EndElement, start int, raw string) error {
+	if sc.closed && raw == "" {
+		sc.closed = false
+		return nil
 	}
 	n := len(sc.stack)
 	if n == 0 {
-		return decodeErr("XML", sc.pos, "end tag </%s> with no open element", sanitizeShort([]byte(name)))
+		return decodeErr("XML", start, "end tag </%s> with no open element", xmlName(tok.Name))
 	}
-	if sc.stack[n-1] != name {
-		return decodeErr("XML", sc.pos, "end tag </%s> does not match <%s>",
-			sanitizeShort([]byte(name)), sanitizeShort([]byte(sc.stack[n-1])))
+	if sc.stack[n-1] != tok.Name {
+		return decodeErr("XML", start, "end tag </%s> does not match <%s>", xmlName(tok.Name), xmlName(sc.stack[n-1]))
 	}
 	sc.stack = sc.stack[:n-1]
-	sc.emit(xmlToken{xmlEnd, sc.s[sc.pos : i+1]})
-	sc.pos = i + 1
+	sc.emit(xmlToken{xmlEnd, raw})
 	return nil
+}
+
+// charData emits text or a CDATA section, which the decoder returns alike;
+// outside the root element only white space may stand.
+func (sc *xmlScanner) charData(start int, raw string) error {
+	cdata := strings.HasPrefix(raw, "<![CDATA[")
+	if len(sc.stack) == 0 {
+		if cdata {
+			return decodeErr("XML", start, "CDATA section outside the root element")
+		}
+		if t := strings.TrimLeft(raw, xmlSpace); t != "" {
+			return decodeErr("XML", start+len(raw)-len(t), "text outside the root element")
+		}
+	}
+	if cdata {
+		sc.emit(xmlToken{xmlOther, raw})
+	} else {
+		sc.emit(xmlToken{xmlText, raw})
+	}
+	return nil
+}
+
+// entityDecl finds the general entities a DOCTYPE's internal subset declares.
+var entityDecl = regexp.MustCompile(`<!ENTITY[ \t\r\n]+([^ \t\r\n%]+)`)
+
+// declareEntities lets the decoder accept references to the entities the
+// DOCTYPE declares. Their values do not matter: text is copied raw.
+func (sc *xmlScanner) declareEntities(raw string) {
+	for _, m := range entityDecl.FindAllStringSubmatch(raw, -1) {
+		sc.dec.Entity[m[1]] = ""
+	}
+}
+
+// xmlName renders a tag name for an error message, sanitised.
+func xmlName(n xml.Name) string {
+	s := n.Local
+	if n.Space != "" {
+		s = n.Space + ":" + s
+	}
+	return sanitizeShort([]byte(s))
 }
 
 // xmlLayout turns tokens into indented lines as they arrive. A start tag is held
