@@ -52,19 +52,9 @@ func (q *QMgrState) loopAlerts(now time.Time) []Alert {
 		}
 		out = append(out, Alert{Severity: actions.Critical, Rule: "R10f", QMgr: q.Name, Queue: l.Check.Where,
 			Text: fmt.Sprintf("requeue loop: %d of the %d %s from %s at %s came back: %s", l.Check.CameBack, l.Done,
-				doneWord(l.Op), l.Queue, l.Check.Started.UTC().Format("15:04:05"), l.Check.Sentence()),
+				l.Op.PastTense(), l.Queue, l.Check.Started.UTC().Format("15:04:05"), l.Check.Sentence()),
 			Fix: fmt.Sprintf("fix the cause before acting again; the run is in the audit log %s (run of %s)",
 				l.AuditFile, l.Check.Started.UTC().Format(time.RFC3339))})
 	}
 	return out
-}
-
-func doneWord(op ops.Op) string {
-	switch op {
-	case ops.OpMove:
-		return "moved"
-	case ops.OpReplay:
-		return "replayed"
-	}
-	return "requeued"
 }

@@ -23,7 +23,7 @@ func TestR10f_ReplayLoopRaisesAlert(t *testing.T) {
 	}
 	q.NoteRun(&ops.OpResult{Plan: ops.OpPlan{Request: req}, Done: 7, AuditFile: "/state/audit.jsonl",
 		Verify: &ops.OpVerify{Watched: 7, CameBack: 7, Within: 2 * time.Second, Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: at,
-			Causes: []ops.OpCount{{Outcome: "2053: ORDERS.BO full (40/40)", Count: 7}}}})
+			Causes: []ops.OpCount{{Cause: "2053: ORDERS.BO full (40/40)", Count: 7}}}})
 	a := q.loopAlerts(at.Add(time.Minute))
 	if len(a) != 1 || a[0].Rule != "R10f" ||
 		!strings.HasPrefix(a[0].Text, "requeue loop: 7 of the 7 replayed from SYSTEM.DEAD.LETTER.QUEUE at 14:30:00 came back: 7 back on SYSTEM.DEAD.LETTER.QUEUE within 2 s") {

@@ -23,7 +23,7 @@ func TestR10f_RequeueLoopRaisesAlert(t *testing.T) {
 	}
 	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, Queue: "SYSTEM.DEAD.LETTER.QUEUE"}},
 		Done: 23, AuditFile: "/state/audit.jsonl", Verify: &ops.OpVerify{Watched: 23, CameBack: 23, Within: 4 * time.Second,
-			Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: at, Causes: []ops.OpCount{{Outcome: "2053: ORDERS.BO full (40/40)", Count: 23}}}}
+			Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: at, Causes: []ops.OpCount{{Cause: "2053: ORDERS.BO full (40/40)", Count: 23}}}}
 	q.NoteRun(&res)
 	alerts := q.alerts(at.Add(time.Minute))
 	var loop *Alert

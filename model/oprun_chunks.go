@@ -106,7 +106,7 @@ func (m *marksRun) add(r *ops.OpResult, n int) {
 	last := m.acted >= m.total
 	for i := range r.Items {
 		it := &r.Items[i]
-		if last || len(m.res.Items) < keptItems && r.Items[i].Outcome != doneOutcome(r.Plan.Request.Op) {
+		if last || len(m.res.Items) < keptItems && it.Kind != ops.Done {
 			m.res.Items = append(m.res.Items, *it)
 		}
 	}
@@ -118,17 +118,4 @@ func (m *marksRun) result() ops.OpResult {
 	res.NotDone += m.total - m.acted
 	res.Plan.Request.Messages = nil
 	return res
-}
-
-// doneOutcome is the outcome of a message op acted on.
-func doneOutcome(op ops.Op) string {
-	switch op {
-	case ops.OpRequeue:
-		return "requeued"
-	case ops.OpMove:
-		return "moved"
-	case ops.OpDiscard:
-		return "discarded"
-	}
-	return ""
 }

@@ -177,7 +177,7 @@ func (s *auditRunScreen) cell(row, col int) Cell {
 		if it.Reason != 0 {
 			st = &s.st.Warning
 		}
-		return Cell{Text: mqfmt.Sanitize(it.Outcome), Style: st}
+		return Cell{Text: mqfmt.Sanitize(it.Text(s.run.res.Plan.Request.Op)), Style: st}
 	}
 	return Cell{}
 }

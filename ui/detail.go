@@ -176,11 +176,12 @@ func (a *App) markGone(res ops.OpResult) {
 	req := res.Plan.Request
 	removed := map[mqwatch.Key]string{}
 	for _, it := range res.Items {
-		switch it.Outcome {
-		case "moved", "requeued":
-			removed[it.Msg.Key()] = it.Outcome + " to " + it.Target + " by your run"
-		case "discarded":
+		switch {
+		case !it.Removed(req.Op):
+		case req.Op == ops.OpDiscard:
 			removed[it.Msg.Key()] = "discarded (archived) by your run"
+		default:
+			removed[it.Msg.Key()] = req.Op.PastTense() + " to " + it.Target + " by your run"
 		}
 	}
 	for _, s := range a.stack {

@@ -237,7 +237,7 @@ func (a *App) afterAction(res ops.OpResult) {
 	}
 	var gone []mqwatch.Key
 	for _, it := range res.Items {
-		if it.Outcome == "moved" || it.Outcome == "discarded" || it.Outcome == "requeued" {
+		if it.Removed(res.Plan.Request.Op) {
 			gone = append(gone, it.Msg.Key())
 		}
 	}

@@ -22,8 +22,7 @@ func (a *App) replanAfterRoomRun(res ops.OpResult, who string) tea.Cmd {
 	}
 	gone := map[mqwatch.Key]bool{}
 	for _, it := range res.Items {
-		switch it.Outcome {
-		case "moved", "requeued", "discarded":
+		if it.Removed(req.Op) {
 			gone[it.Msg.Key()] = true
 		}
 	}

@@ -23,7 +23,7 @@ func TestRoomRunElsewhereRedoesAnOpenDialogsDryRun(t *testing.T) {
 	}
 	taken := d.req.Messages[0]
 	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", User: "alice"}},
-		Done: 1, Items: []ops.OpItem{{Msg: taken, Outcome: "requeued"}}}
+		Done: 1, Items: []ops.OpItem{{Msg: taken, Kind: ops.Done}}}
 	_, cmd := a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}},
 		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice requeued 1 message", Result: &res}}}, ok: true})
 	close(room.ch) // the room's next read ends: only the dry run is left to run

@@ -253,10 +253,11 @@ func outcomeLines(w int, p ops.OpPlan) []string {
 	counts := map[string]int{}
 	var order []string
 	for _, it := range p.Items {
-		if counts[it.Outcome] == 0 {
-			order = append(order, it.Outcome)
+		o := it.Text(p.Request.Op)
+		if counts[o] == 0 {
+			order = append(order, o)
 		}
-		counts[it.Outcome]++
+		counts[o]++
 	}
 	var out []string
 	for _, o := range order {
@@ -293,8 +294,8 @@ func targetLines(p ops.OpPlan) []string {
 func skipLines(st *Styles, p ops.OpPlan) []string {
 	var out []string
 	for _, it := range p.Items {
-		if it.Reason != 0 && len(out) < 5 && !strings.HasPrefix(it.Outcome, "would come back") { // counted above
-			out = append(out, st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Outcome))))
+		if it.Reason != 0 && len(out) < 5 && it.Kind != ops.WouldComeBack { // counted above
+			out = append(out, st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Text(p.Request.Op)))))
 		}
 	}
 	return out
@@ -345,7 +346,7 @@ func (d *dialog) doneLines(c common) []string {
 	if r.Skipped+r.Failed > 0 {
 		// Why each message was skipped or failed, counted, not only in the
 		// audit file.
-		out = append(out, outcomeLines(d.w, ops.OpPlan{Items: r.Items})...)
+		out = append(out, outcomeLines(d.w, ops.OpPlan{Request: r.Plan.Request, Items: r.Items})...)
 	}
 	if r.Stopped != "" {
 		out = append(out, st.Warning.Render(" stopped: "+mqfmt.Sanitize(r.Stopped)))

@@ -34,7 +34,7 @@ func (o *editFakeOps) PlanEdit(_ context.Context, r ops.EditRequest) (ops.EditPl
 func (o *editFakeOps) Edit(ctx context.Context, r ops.EditRequest) (ops.EditResult, error) {
 	o.edits = append(o.edits, r)
 	p, _ := o.PlanEdit(ctx, r)
-	return ops.EditResult{Plan: p, Done: true, Outcome: "edited", ArchiveFile: "/state/archive/QM1.DEADQ-1.dmp", AuditFile: "/state/audit.jsonl"}, nil
+	return ops.EditResult{Plan: p, Done: true, Text: "edited", ArchiveFile: "/state/archive/QM1.DEADQ-1.dmp", AuditFile: "/state/audit.jsonl"}, nil
 }
 
 // editorScript is an $EDITOR that changes the amount in the file it is given.

@@ -69,12 +69,12 @@ func (o *fakeOps) Fetch(context.Context, string, string, mqwatch.Summary) (mqwat
 func (o *fakeOps) Plan(_ context.Context, r ops.OpRequest) (ops.OpPlan, error) {
 	p := ops.OpPlan{Request: r, Targets: map[string]int{}}
 	for i, m := range r.Messages {
-		it := ops.OpItem{Msg: m, Target: m.DLHDestQ, Outcome: "would requeue"}
+		it := ops.OpItem{Msg: m, Target: m.DLHDestQ, Kind: ops.WouldAct}
 		if i < o.failFirst {
-			it.Outcome, it.Reason = "would fail: target missing", 2085
+			it.Kind, it.Detail, it.Reason = ops.WouldFail, "target missing", 2085
 		}
 		if i < o.comeBack {
-			it.Outcome, it.Reason = "would come back: consumer of ORDERS.EXPRESS.IN (sync-transacted) dead-letters them while ORDERS.BO is full (40/40)", 2053
+			it.Kind, it.Detail, it.Reason = ops.WouldComeBack, "consumer of ORDERS.EXPRESS.IN (sync-transacted) dead-letters them while ORDERS.BO is full (40/40)", 2053
 		}
 		p.Items = append(p.Items, it)
 		p.Targets[m.DLHDestQ]++
@@ -91,18 +91,18 @@ func (o *fakeOps) Run(ctx context.Context, r ops.OpRequest, progress func(ops.Op
 	p, _ := o.Plan(ctx, r)
 	res := ops.OpResult{Plan: p, Done: len(r.Messages), AuditFile: "/home/op/.local/state/poisonwatch/audit.jsonl"}
 	for _, it := range p.Items {
-		if f, ok := strings.CutPrefix(it.Outcome, "would fail: "); ok {
-			it.Outcome = "failed: " + f
+		if it.Kind == ops.WouldFail {
+			it.Kind = ops.Failed
 			res.Done--
 			res.Failed++
 		} else {
-			it.Outcome = "requeued"
+			it.Kind = ops.Done
 		}
 		res.Items = append(res.Items, it)
 	}
 	if o.comeBack > 0 {
 		res.Verify = &ops.OpVerify{Window: r.Verify, Watched: res.Done, CameBack: o.comeBack, Within: 4 * time.Second,
-			Where: r.Queue, Started: clock, Causes: []ops.OpCount{{Outcome: "2053: ORDERS.BO full (40/40)", Count: o.comeBack}}}
+			Where: r.Queue, Started: clock, Causes: []ops.OpCount{{Cause: "2053: ORDERS.BO full (40/40)", Count: o.comeBack}}}
 	}
 	progress(ops.OpProgress{Done: len(r.Messages), Total: len(r.Messages)})
 	return res, nil

@@ -193,7 +193,7 @@ func TestFlowRoomPresenceAndFlash(t *testing.T) {
 	room.ch <- RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}}}
 	f.waitFor("in the room (2)", "alice operator driving")
 	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}}, Done: 1,
-		Items: []ops.OpItem{{Msg: mqwatch.Summary{}, Target: "INVOICE.IN", Outcome: "requeued"}}}
+		Items: []ops.OpItem{{Msg: mqwatch.Summary{}, Target: "INVOICE.IN", Kind: ops.Done}}}
 	room.ch <- RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}},
 		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice requeued 1 message", Result: &res}}}
 	f.waitFor("alice requeued 1 message")

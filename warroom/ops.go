@@ -151,17 +151,14 @@ func AuditUser(who Identity) string {
 	return fmt.Sprintf("%s (ssh key %s)", who.User, who.Fingerprint)
 }
 
-var pastTense = map[ops.Op]string{ops.OpRequeue: "requeued", ops.OpMove: "moved",
-	ops.OpReplay: "replayed", ops.OpDiscard: "discarded", ops.OpExport: "exported", ops.OpImport: "imported"}
-
 // resultSentence is the flash every session sees when a run ends: "alice
 // requeued 37 messages from QM1.DEADQ (QM1) → ORDERS.IN ×30, PAYMENTS.IN ×7".
 func resultSentence(user string, res ops.OpResult, err error) string {
 	req := res.Plan.Request
-	verb := pastTense[req.Op]
+	verb := req.Op.PastTense()
 	targets := map[string]int{}
 	for _, it := range res.Items {
-		if it.Outcome == verb {
+		if it.Kind == ops.Done {
 			targets[it.Target]++
 		}
 	}

@@ -79,7 +79,7 @@ func editSentence(user string, req ops.EditRequest, res ops.EditResult, err erro
 	if to == "" {
 		to = req.Queue
 	}
-	return fmt.Sprintf("%s: %s: %s → %s", user, what, mqfmt.Sanitize(res.Outcome), mqfmt.Sanitize(to))
+	return fmt.Sprintf("%s: %s: %s → %s", user, what, mqfmt.Sanitize(res.Text), mqfmt.Sanitize(to))
 }
 
 // bodySearcher is ctrl+f's body search (#28 §5) on the engines.

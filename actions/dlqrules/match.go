@@ -98,19 +98,19 @@ func (p *Pattern) Matches(f *Facts) bool {
 	return mqwatch.MatchName(p.Value, strings.TrimRight(s, " "))
 }
 
-// Outcome of matching a message against a rule.
-type Outcome int
+// MatchResult is what matching a message against a rule gives.
+type MatchResult int
 
 // A rule matches, does not, or (for a summary) may: its patterns on the
 // fields the summary knows match and it also tests fields it does not.
 const (
-	NoMatch Outcome = iota
+	NoMatch MatchResult = iota
 	Matches
 	MayMatch
 )
 
 // Test matches a rule against f.
-func (r *Rule) Test(f *Facts) Outcome {
+func (r *Rule) Test(f *Facts) MatchResult {
 	out := Matches
 	for i := range r.Patterns {
 		p := &r.Patterns[i]

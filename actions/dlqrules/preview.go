@@ -102,18 +102,24 @@ func Preview(ctx context.Context, src Source, t *Table, queue string) (*Report, 
 	return rep, nil
 }
 
+// predicted is one message's prediction: its kind and its sentence.
+type predicted struct {
+	kind Prediction
+	text string
+}
+
 // predict returns each message's predicted outcome.
-func predict(ctx context.Context, src Source, c *classification, msgs []Subject, qmgr, queue string, browsed bool) ([]string, error) {
-	out := make([]string, len(msgs))
+func predict(ctx context.Context, src Source, c *classification, msgs []Subject, qmgr, queue string, browsed bool) ([]predicted, error) {
+	out := make([]predicted, len(msgs))
 	for i := range msgs {
 		switch {
 		case c.rule[i] < 0:
 		case c.res[i].Skip == loopSkip:
-			out[i] = "would loop back to the DEADQ: " + loopSkip
+			out[i] = predicted{WouldLoop, "would loop back to the DEADQ: " + loopSkip}
 		case c.res[i].Skip != "":
-			out[i] = "would be left: " + c.res[i].Skip
+			out[i] = predicted{WouldBeLeft, "would be left: " + c.res[i].Skip}
 		case c.res[i].Action == Ignore:
-			out[i] = "would stay"
+			out[i] = predicted{WouldStay, "would stay"}
 		}
 	}
 	pr := &predictor{room: map[string]int{}}
@@ -130,7 +136,7 @@ func predict(ctx context.Context, src Source, c *classification, msgs []Subject,
 			return nil, fmt.Errorf("rule %d: %w", b.key.rule+1, err)
 		}
 		for j := range p.Items {
-			out[b.idx[j]] = pr.outcome(&p.Items[j])
+			out[b.idx[j]] = pr.outcome(req.Op, &p.Items[j])
 		}
 	}
 	return out, nil
@@ -147,21 +153,22 @@ type predictor struct {
 // opens each target exactly as the run will, so MQOPEN's refusals are in
 // it), then the room left on a local target across the table's rules (the
 // messages beyond it would fail with MQRC_Q_FULL).
-func (pr *predictor) outcome(it *ops.OpItem) string {
-	o := it.Outcome
+func (pr *predictor) outcome(op ops.Op, it *ops.OpItem) predicted {
 	switch {
-	case strings.Contains(o, "is the source queue itself"):
-		return "would loop back to the DEADQ: " + strings.TrimPrefix(o, "skipped: ")
-	case strings.HasPrefix(o, "skipped: "):
-		return "would be left: " + strings.TrimPrefix(o, "skipped: ")
-	case strings.HasPrefix(o, "would fail: ") && it.Reason != 0:
-		rc := mqfmt.Reason(it.Reason)
-		why := strings.TrimSuffix(strings.TrimPrefix(o, "would fail: "), " ("+rc.String()+")")
-		return fmt.Sprintf("would fail with %s (%d): %s", rc, it.Reason, why)
-	case strings.HasPrefix(o, "would fail"), strings.HasPrefix(o, "would be dead-lettered again"), strings.HasPrefix(o, "would come back"):
-		return o
+	case it.Kind == ops.Skipped && it.Skip == ops.SkipSelf:
+		return predicted{WouldLoop, "would loop back to the DEADQ: " + it.Detail}
+	case it.Kind == ops.Skipped:
+		return predicted{WouldBeLeft, "would be left: " + it.Detail}
+	case it.Kind == ops.WouldFail && it.Reason != 0:
+		return predicted{WouldFailPut, fmt.Sprintf("would fail with %s (%d): %s", mqfmt.Reason(it.Reason), it.Reason, it.Detail)}
+	case it.Kind == ops.WouldFail:
+		return predicted{WouldFailPut, it.Text(op)}
+	case it.Kind == ops.WouldDeadLetterAgain:
+		return predicted{WouldDeadLetterAgain, it.Text(op)}
+	case it.Kind == ops.WouldComeBack:
+		return predicted{WouldComeBack, it.Text(op)}
 	case it.Target == "":
-		return "would succeed"
+		return predicted{WouldSucceed, "would succeed"}
 	}
 	if it.TargetQMgr == "" && pr.inv != nil {
 		if f := pr.inv.Facts(it.Target); f.Resolved != "" && f.MaxDepth > 0 {
@@ -170,12 +177,12 @@ func (pr *predictor) outcome(it *ops.OpItem) string {
 				left = int(f.MaxDepth - f.Depth)
 			}
 			if left <= 0 {
-				return fmt.Sprintf("would fail with %s: %s is at MAXDEPTH %d", mqfmt.RCQFull.Describe(), it.Target, f.MaxDepth)
+				return predicted{WouldFailPut, fmt.Sprintf("would fail with %s: %s is at MAXDEPTH %d", mqfmt.RCQFull.Describe(), it.Target, f.MaxDepth)}
 			}
 			pr.room[f.Resolved] = left - 1
 		}
 	}
-	return "would succeed"
+	return predicted{WouldSucceed, "would succeed"}
 }
 
 // fallbacks counts the messages an earlier rule takes that rule r matches
@@ -199,7 +206,7 @@ func operatorAuthority2035(t *Table, msgs []Subject, vs []Verdict) int {
 		if r < 0 || msgs[i].Facts.Reason != int32(mqfmt.RCNotAuthorized) || t.Rules[r].PutAutCtx {
 			continue
 		}
-		if a := t.Rules[r].Action; (a == Retry || a == Fwd) && !vs[i].Fails() && !strings.HasPrefix(vs[i].Outcome, "would be left") {
+		if a := t.Rules[r].Action; (a == Retry || a == Fwd) && !vs[i].Fails() && vs[i].Predicted != WouldBeLeft {
 			n++
 		}
 	}

@@ -66,8 +66,6 @@ type msgID struct {
 
 func idOf(s *mqwatch.Summary) msgID { return msgID{s.Key(), s.PutTime.UnixNano()} }
 
-var doneWord = map[ops.Op]string{ops.OpRequeue: "requeued", ops.OpMove: "moved", ops.OpDiscard: "discarded"}
-
 // Run carries out the table on the queue through the engine, pass after
 // pass: each pass browses the queue, applies the first rule whose attempts
 // are not spent to each message, and runs one engine request per rule and
@@ -225,7 +223,7 @@ func (r *runner) pass(ctx context.Context, pass int, c *classification) error {
 			id := idOf(&it.Msg)
 			switch {
 			case r.o.DryRun:
-			case it.Outcome == doneWord[req.Op]:
+			case it.Kind == ops.Done:
 				r.done[id] = true
 				r.res.Done++
 			default:

@@ -119,7 +119,7 @@ func TestRunDryRunChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Steps) != 1 || res.Steps[0].Result.Items[0].Outcome != "would requeue" || res.Done != 0 {
+	if len(res.Steps) != 1 || res.Steps[0].Result.Items[0].Text(res.Steps[0].Result.Plan.Request.Op) != "would requeue" || res.Done != 0 {
 		t.Errorf("dry run = %+v", res)
 	}
 	f.depths(t, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 0})
@@ -138,7 +138,8 @@ func TestRunPutautCtxPutsAsTheMessagesUser(t *testing.T) {
 	if res.Done != 0 || len(res.Steps) == 0 {
 		t.Fatalf("result = %s", res)
 	}
-	out := res.Steps[len(res.Steps)-1].Result.Items[0].Outcome
+	last := res.Steps[len(res.Steps)-1].Result
+	out := last.Items[0].Text(last.Plan.Request.Op)
 	if !strings.Contains(out, "MQRC_NOT_AUTHORIZED (2035)") || !strings.Contains(out, "alice") || !strings.Contains(out, "+altusr") {
 		t.Errorf("outcome %q: want 2035 for the message's user alice and the setmqaut needed", out)
 	}

@@ -58,7 +58,8 @@ func TestR10_RulesPreviewOpensAsTheRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := rep.Rules[0].Does; len(d) != 1 || !strings.Contains(d[0].Outcome, "would fail with MQRC_NOT_AUTHORIZED (2035)") {
+	if d := rep.Rules[0].Does; len(d) != 1 || !strings.HasPrefix(d[0].Outcome, "would fail with MQRC_NOT_AUTHORIZED (2035): ") ||
+		strings.Count(d[0].Outcome, "MQRC_NOT_AUTHORIZED") != 1 { // the reason once: from the item's data, not its sentence
 		t.Fatalf("preview %+v", d)
 	}
 }

@@ -3,7 +3,6 @@ package dlqrules
 import (
 	"context"
 	"fmt"
-	"strings"
 )
 
 // Verdict is what a table would do to one message: the rule it meets, that
@@ -17,7 +16,9 @@ type Verdict struct {
 	Certain bool
 	Does    string // the action resolved: "forward to PARKING.Q (MQDLH kept)"
 	Outcome string // "would succeed", "would fail with MQRC_UNKNOWN_OBJECT_NAME (2085): ..."
-	Why     string `json:",omitempty"`
+	// Predicted is Outcome's kind, for callers that act on it.
+	Predicted Prediction `json:"-"`
+	Why       string     `json:",omitempty"`
 	// Then is what happens once the rule's attempts fail (its put is
 	// predicted to fail): the next matching rule, as runmqdlq tries it,
 	// "rule 3 (line 5): forward to PARKING.Q (MQDLH kept): would succeed",
@@ -48,13 +49,27 @@ func (v *Verdict) Full() string {
 // come back to a DEADQ from the queue manager that refused it before, or
 // come back from its consumer (R10f).
 func (v *Verdict) Fails() bool {
-	for _, p := range []string{"would fail", "would loop", "would be dead-lettered again", "would come back"} {
-		if strings.HasPrefix(v.Outcome, p) {
-			return true
-		}
+	switch v.Predicted {
+	case WouldFailPut, WouldLoop, WouldDeadLetterAgain, WouldComeBack:
+		return true
 	}
 	return false
 }
+
+// Prediction is the kind of what the engine predicts for a rule's action
+// on one message; Verdict.Outcome is its sentence.
+type Prediction uint8
+
+// Predictions.
+const (
+	WouldSucceed         Prediction = iota
+	WouldStay                       // ACTION(IGNORE): it stays on the DEADQ
+	WouldBeLeft                     // the action cannot be taken for it (why follows)
+	WouldLoop                       // its target is the DEADQ itself
+	WouldFailPut                    // the put is predicted to fail
+	WouldDeadLetterAgain            // the remote queue manager that refused it would again
+	WouldComeBack                   // put back, its consumer refuses it again (R10f)
+)
 
 func says(does, outcome string) string { return does + ": " + outcome }
 
@@ -117,7 +132,7 @@ func verdicts(ctx context.Context, src Source, t *Table, msgs []Subject, qmgr, q
 			v.Why = t.Match(&msgs[i].Facts).Why
 			continue
 		}
-		v.Does, v.Outcome = c.res[i].String(), outcome[i]
+		v.Does, v.Outcome, v.Predicted = c.res[i].String(), outcome[i].text, outcome[i].kind
 	}
 	if err := thens(ctx, src, t, msgs, qmgr, queue, browsed, out); err != nil {
 		return nil, err
@@ -134,14 +149,14 @@ const ifWhole = " (if the full message matches)"
 // matching rule"), until a rule would get it somewhere or none is left.
 func thens(ctx context.Context, src Source, t *Table, msgs []Subject, qmgr, queue string, browsed bool, vs []Verdict) error {
 	spent := map[int]map[int]bool{}
-	last := map[int]string{} // message -> the outcome of its latest rule
+	last := map[int]Prediction{} // message -> the outcome of its latest rule
 	for i := range vs {
-		last[i] = vs[i].Outcome
+		last[i] = vs[i].Predicted
 	}
 	for round := 0; round < len(t.Rules); round++ {
 		var idx []int
 		for i := range vs {
-			if vs[i].Rule >= 0 && strings.HasPrefix(last[i], "would fail") {
+			if vs[i].Rule >= 0 && last[i] == WouldFailPut {
 				idx = append(idx, i)
 			}
 		}
@@ -162,10 +177,10 @@ func thens(ctx context.Context, src Source, t *Table, msgs []Subject, qmgr, queu
 		}
 		for j, i := range idx {
 			step := "no rule is left: it stays on the DEADQ"
-			last[i] = ""
+			last[i] = WouldStay
 			if r := c.rule[j]; r >= 0 {
-				step = says(t.Rules[r].Name()+": "+c.res[j].String(), outcome[j])
-				spent[i][r], last[i] = true, outcome[j]
+				step = says(t.Rules[r].Name()+": "+c.res[j].String(), outcome[j].text)
+				spent[i][r], last[i] = true, outcome[j].kind
 				if !c.sure[j] {
 					step += ifWhole
 				}

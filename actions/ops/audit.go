@@ -181,10 +181,17 @@ func ReadAudit(r io.Reader, fn func(AuditRecord) error) error {
 	return nil
 }
 
+// priorImport is what an earlier import of the same file did with one of
+// its messages: put it (done), or left it in doubt.
+type priorImport struct {
+	why  string
+	done bool
+}
+
 // importedBefore returns, for an import file with the given SHA-256, the
 // indices its earlier imports put, with when. A missing log means none; a
 // damaged one is an error, since skipping the check could put a message twice.
-func importedBefore(auditPath, sha string) (map[int]string, error) {
+func importedBefore(auditPath, sha string) (map[int]priorImport, error) {
 	f, err := safeload.Open(auditPath)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -193,7 +200,7 @@ func importedBefore(auditPath, sha string) (map[int]string, error) {
 		return nil, fmt.Errorf("read audit log: %w", err)
 	}
 	defer f.Close()
-	done := map[int]string{}
+	done := map[int]priorImport{}
 	pending := map[int]string{}
 	err = ReadAudit(f, func(r AuditRecord) error {
 		if r.Action != OpImport || r.FileSHA256 != sha || r.DryRun {
@@ -201,11 +208,11 @@ func importedBefore(auditPath, sha string) (map[int]string, error) {
 		}
 		when := "at " + r.Time.UTC().Format(time.RFC3339) + " by " + r.User
 		switch r.Outcome {
-		case "imported":
-			done[r.Index] = "already imported " + when
+		case OpImport.PastTense():
+			done[r.Index] = priorImport{why: "already imported " + when, done: true}
 			delete(pending, r.Index)
-		case "in doubt":
-			done[r.Index] = "in doubt since an import " + when + ": check the target before importing it again"
+		case textInDoubt:
+			done[r.Index] = priorImport{why: "in doubt since an import " + when + ": check the target before importing it again"}
 		case outcomePending:
 			pending[r.Index] = when
 		case outcomeBackedOut:
@@ -218,7 +225,7 @@ func importedBefore(auditPath, sha string) (map[int]string, error) {
 	// again blindly.
 	for i, when := range pending {
 		if _, ok := done[i]; !ok {
-			done[i] = "in doubt since an import " + when + " stopped around its commit: check the target before importing it again"
+			done[i] = priorImport{why: "in doubt since an import " + when + " stopped around its commit: check the target before importing it again"}
 		}
 	}
 	if err != nil {

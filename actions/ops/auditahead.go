@@ -38,14 +38,14 @@ func (r *opRun) linesOf(got []opGot, outcome string) []AuditRecord {
 	recs := make([]AuditRecord, 0, len(got))
 	for _, g := range got {
 		it := r.items[g.idx] // a copy
-		it.Outcome, it.Reason = outcome, 0
+		it.Reason = 0
 		if g.target.queue != "" {
 			it.Target, it.TargetQMgr = g.target.queue, g.target.qmgr
 		}
 		if r.req.Op == OpReplay {
 			it.CopyMsgId = g.putMD.MsgId
 		}
-		recs = append(recs, r.auditRecord(&it, now))
+		recs = append(recs, r.auditRecord(&it, outcome, now))
 	}
 	return recs
 }

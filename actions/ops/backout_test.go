@@ -24,7 +24,7 @@ func TestR10aFailedBackoutNeverCommitsHalfABatch(t *testing.T) {
 	res, err := f.engine().Run(f.ctx, ops.OpRequest{Op: ops.OpMove, Queue: "ORDERS.BO", All: true,
 		Target: "PARKING.Q", Workers: 1, Batch: 3}, nil)
 	for _, it := range res.Items {
-		t.Logf("%x outcome %q", it.Msg.MsgId[16:], it.Outcome)
+		t.Logf("%x outcome %q", it.Msg.MsgId[16:], it.Text(res.Plan.Request.Op))
 	}
 	if err == nil || res.Stopped == "" {
 		t.Errorf("a failed MQBACK must stop the run: err %v", err)

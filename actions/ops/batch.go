@@ -217,7 +217,7 @@ func (w *opWorker) nextPart(pending []int) []int {
 func (w *opWorker) committed(part, pending []int) {
 	r := w.r
 	for _, d := range part {
-		if r.items[d].Outcome != r.req.Op.pastTense() {
+		if r.items[d].Kind != Done {
 			continue
 		}
 		k := bodyKey{r.p.ids[d], string(r.items[d].Msg.BodyPrefix)}

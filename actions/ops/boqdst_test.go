@@ -23,8 +23,8 @@ func TestR10c_JMSDstContradictingTheBOQNAMEIsTheOperatorsChoice(t *testing.T) {
 		"requeued", "requeued",
 	}
 	for i, it := range res.Items {
-		if !strings.HasPrefix(it.Outcome, want[i]) {
-			t.Errorf("message %d: %q, want %q", i+1, it.Outcome, want[i])
+		if !strings.HasPrefix(it.Text(res.Plan.Request.Op), want[i]) {
+			t.Errorf("message %d: %q, want %q", i+1, it.Text(res.Plan.Request.Op), want[i])
 		}
 	}
 	wantDepths(t, f, map[string]int{"ORDERS.BO": 1, "ORDERS.IN": 2, "PAYMENTS.IN": 0})

@@ -3,21 +3,13 @@ package ops
 import (
 	"cmp"
 	"slices"
-	"strings"
-)
-
-// Outcome prefixes a plan gives items that are still attempted but are not
-// expected to end where the operator wants them.
-const (
-	prefixWouldFail       = "would fail: "
-	prefixWouldDeadLetter = "would be dead-lettered again: "
 )
 
 // OpCount is how many messages share one outcome.
 type OpCount struct {
-	Outcome string `json:"outcome"` // the reason as the items give it, without the "would fail: " prefix
-	Reason  int32  `json:"reason,omitempty"`
-	Count   int    `json:"count"`
+	Cause  string `json:"outcome"` // why, as the items' Text gives it after its kind ("would fail: ")
+	Reason int32  `json:"reason,omitempty"`
+	Count  int    `json:"count"`
 }
 
 // OpBreakdown counts a plan's, a dry run's or a run's messages by outcome.
@@ -66,24 +58,22 @@ func breakdownOf(items []OpItem) OpBreakdown {
 	fail, dla, skip, back := map[OpCount]int{}, map[OpCount]int{}, map[OpCount]int{}, map[OpCount]int{}
 	for i := range items {
 		it := &items[i]
-		o := it.Outcome
-		switch {
-		case strings.HasPrefix(o, prefixWouldFail):
-			fail[OpCount{Outcome: o[len(prefixWouldFail):], Reason: it.Reason}]++
-		case strings.HasPrefix(o, "failed: "):
-			fail[OpCount{Outcome: o[len("failed: "):], Reason: it.Reason}]++
-		case strings.HasPrefix(o, prefixWouldDeadLetter):
-			dla[OpCount{Outcome: o[len(prefixWouldDeadLetter):], Reason: it.Reason}]++
-		case strings.HasPrefix(o, "skipped: "):
-			skip[OpCount{Outcome: o[len("skipped: "):], Reason: it.Reason}]++
-		case strings.HasPrefix(o, prefixWouldComeBack):
-			back[OpCount{Outcome: o[len(prefixWouldComeBack):], Reason: it.Reason}]++
+		c := OpCount{Cause: it.cause(), Reason: it.Reason}
+		switch it.Kind {
+		case WouldFail, Failed:
+			fail[c]++
+		case WouldDeadLetterAgain:
+			dla[c]++
+		case Skipped:
+			skip[c]++
+		case WouldComeBack:
+			back[c]++
 			b.Act++
-		case o == "in doubt":
+		case InDoubt:
 			b.InDoubt++
-		case strings.HasPrefix(o, "not done"):
+		case NotDone:
 			b.NotDone++
-		default: // "would requeue", "requeued", ...
+		default: // WouldAct, Done
 			b.Act++
 		}
 	}
@@ -99,7 +89,7 @@ func counts(m map[OpCount]int) []OpCount {
 		out = append(out, k)
 	}
 	slices.SortFunc(out, func(a, b OpCount) int {
-		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Outcome, b.Outcome))
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Cause, b.Cause))
 	})
 	return out
 }

@@ -55,7 +55,7 @@ func (r *opRun) browseWanted(ctx context.Context, conn mqwatch.Conn, fn func(idx
 			return
 		}
 		if !ok {
-			r.record([]int{i}, kSkipped, "skipped: gone, someone else removed it meanwhile (MQRC_NO_MSG_AVAILABLE)", mqfmt.RCNoMsgAvailable, nil)
+			r.record([]int{i}, Skipped, "gone, someone else removed it meanwhile (MQRC_NO_MSG_AVAILABLE)", mqfmt.RCNoMsgAvailable, nil)
 			continue
 		}
 		if !fn(i, &m) {
@@ -76,7 +76,7 @@ func (r *opRun) runReplay(ctx context.Context, ctrl *opSession) {
 	r.browseWanted(ctx, ctrl.conn, func(idx int, m *mqwatch.Message) bool {
 		md, data, tg, skip := r.transform(m)
 		if skip != "" {
-			r.record([]int{idx}, kSkipped, "skipped: "+skip, 0, nil)
+			r.record([]int{idx}, Skipped, skip, 0, nil)
 			return true
 		}
 		return b.add(ctx, opPut{idx: idx, md: r.replayCopy(md), data: data, target: tg})
@@ -104,7 +104,7 @@ func (r *opRun) runExport(ctx context.Context, ctrl *opSession) {
 			r.setStop("export file "+r.req.File+": "+err.Error(), err)
 			return false
 		}
-		r.record(written, kDone, "exported", 0, nil)
+		r.record(written, Done, "", 0, nil)
 		written = written[:0]
 		return true
 	}
@@ -114,7 +114,7 @@ func (r *opRun) runExport(ctx context.Context, ctrl *opSession) {
 			return false
 		}
 		if err := qw.Write(mqfmt.QLoadMessage{MD: m.MD, HasMQMD: true, Data: m.Data}); err != nil {
-			r.record([]int{idx}, kFailed, "failed: cannot be written to a dmpmqmsg file: "+err.Error(), 0, nil)
+			r.record([]int{idx}, Failed, "cannot be written to a dmpmqmsg file: "+err.Error(), 0, nil)
 			return true
 		}
 		written = append(written, idx)

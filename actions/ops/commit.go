@@ -32,9 +32,9 @@ func (r *opRun) settle(got []opGot, state doubtState) {
 	switch state {
 	case doubtCommitted:
 		// The batch's pending lines are followed by its outcome.
-		r.record(idxs, kDone, r.req.Op.pastTense(), 0, tgs)
+		r.record(idxs, Done, "", 0, tgs)
 	case doubtUnknown:
-		r.record(idxs, kInDoubt, "in doubt", mqfmt.RCConnectionBroken, tgs)
+		r.record(idxs, InDoubt, "", mqfmt.RCConnectionBroken, tgs)
 	default:
 		// Backed out: the messages are where they were; the run reports
 		// them as not done, and the log says so after its lines written

@@ -81,8 +81,8 @@ func testDiscardMessagesAreArchived0600ThenRemovedAndImportRestoresThem(t *testi
 		}
 	}
 	again := f.run(eng, ops.OpRequest{Op: ops.OpImport, File: res.ArchiveFile, Target: "QM1.DEADQ"})
-	if again.Done != 0 || again.Skipped != 3 || !strings.HasPrefix(again.Items[0].Outcome, "skipped: already imported at ") {
-		t.Errorf("second import: done %d skipped %d outcome %q", again.Done, again.Skipped, again.Items[0].Outcome)
+	if again.Done != 0 || again.Skipped != 3 || !strings.HasPrefix(again.Items[0].Text(again.Plan.Request.Op), "skipped: already imported at ") {
+		t.Errorf("second import: done %d skipped %d outcome %q", again.Done, again.Skipped, again.Items[0].Text(again.Plan.Request.Op))
 	}
 	wantDepths(t, f, map[string]int{"QM1.DEADQ": 3})
 }
@@ -98,8 +98,8 @@ func testDiscardAMessageTheArchiveCannotHoldIsNotDiscarded(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	if res.Done != 1 || res.Failed != 1 || !strings.HasPrefix(res.Items[0].Outcome, "failed: cannot be archived") {
-		t.Fatalf("done %d failed %d first %q", res.Done, res.Failed, res.Items[0].Outcome)
+	if res.Done != 1 || res.Failed != 1 || !strings.HasPrefix(res.Items[0].Text(res.Plan.Request.Op), "failed: cannot be archived") {
+		t.Fatalf("done %d failed %d first %q", res.Done, res.Failed, res.Items[0].Text(res.Plan.Request.Op))
 	}
 	if left := f.browse("ORDERS.BO"); len(left) != 1 || left[0].MD.MsgId != md.MsgId {
 		t.Errorf("ORDERS.BO holds %d messages, want the unarchivable one", len(left))

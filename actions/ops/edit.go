@@ -56,7 +56,7 @@ type EditPlan struct {
 type EditResult struct {
 	Plan        EditPlan
 	Done        bool
-	Outcome     string
+	Text        string // what became of it: "edited", "would edit", why not
 	NewMsgId    [24]byte
 	ArchiveFile string
 	AuditFile   string

@@ -19,7 +19,7 @@ import (
 // the archive is removed and the audit log says the edit was not done.
 func (e *Engine) Edit(ctx context.Context, req EditRequest) (EditResult, error) {
 	if e.opts.ReadOnly && !req.DryRun {
-		return EditResult{Plan: EditPlan{Request: req}, Outcome: ErrReadOnly.Error()}, ErrReadOnly
+		return EditResult{Plan: EditPlan{Request: req}, Text: ErrReadOnly.Error()}, ErrReadOnly
 	}
 	sess, err := e.connect(ctx)
 	if err != nil {
@@ -36,8 +36,9 @@ func (e *Engine) Edit(ctx context.Context, req EditRequest) (EditResult, error) 
 	}
 	u := &editUOW{e: e, conn: sess.conn, p: &p, audit: audit, res: EditResult{Plan: p, AuditFile: audit.path}}
 	if req.DryRun {
-		u.res.Outcome = "would edit"
-		err = u.record("would edit", 0)
+		planned := OpItem{Kind: WouldAct}
+		u.res.Text = planned.Text(OpEdit)
+		err = u.record(u.res.Text, 0)
 	} else {
 		err = u.run(ctx)
 	}
@@ -81,7 +82,7 @@ func (u *editUOW) run(ctx context.Context) error {
 	if err := u.archiveOriginal(); err != nil {
 		return u.fail(ctx, "nothing changed: the original could not be archived", err)
 	}
-	err = u.record("edited", 0)
+	err = u.record(OpEdit.PastTense(), 0)
 	if err == nil {
 		err = u.audit.sync()
 	}
@@ -94,7 +95,7 @@ func (u *editUOW) run(ctx context.Context) error {
 	if err := u.conn.Commit(context.WithoutCancel(ctx)); err != nil {
 		return u.commitFailed(ctx, err)
 	}
-	u.res.Done, u.res.Outcome = true, "edited"
+	u.res.Done, u.res.Text = true, OpEdit.PastTense()
 	path, err := u.archive.close()
 	u.res.ArchiveFile = path
 	return err
@@ -186,7 +187,7 @@ func (u *editUOW) fail(ctx context.Context, why string, err error) error {
 		_ = u.archive.f.Close()
 		_ = os.Remove(u.archive.path)
 	}
-	u.res.Outcome = why + ": " + err.Error()
+	u.res.Text = why + ": " + err.Error()
 	// The message's last audit line is its outcome: after a line written
 	// ahead, or for a failure before it.
 	_ = u.record("not done: "+why, mqwatch.ReasonOf(err))
@@ -207,8 +208,8 @@ func (u *editUOW) commitFailed(ctx context.Context, err error) error {
 	}
 	path, _ := u.archive.close() // kept: an extra archived copy is recoverable
 	u.res.ArchiveFile = path
-	u.res.Outcome = "MQCMIT failed and its outcome is unknown: the original is archived in " + path
-	return fmt.Errorf("edit: %s: %w", u.res.Outcome, err)
+	u.res.Text = "MQCMIT failed and its outcome is unknown: the original is archived in " + path
+	return fmt.Errorf("edit: %s: %w", u.res.Text, err)
 }
 
 // record writes the edit's audit line.

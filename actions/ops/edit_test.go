@@ -49,7 +49,7 @@ func TestR10i_EditPutsTheCopyArchivesAndRemovesTheOriginal(t *testing.T) {
 	eng := f.engine()
 	res, err := eng.Edit(f.ctx, ops.EditRequest{Queue: "QM1.DEADQ", Msg: s, Body: []byte(`{"order":1,"qty":2}`)})
 	if err != nil {
-		t.Fatalf("Edit: %v (%s)", err, res.Outcome)
+		t.Fatalf("Edit: %v (%s)", err, res.Text)
 	}
 	wantDepths(t, f, map[string]int{"QM1.DEADQ": 0, "ORDERS.IN": 1})
 	got := f.browse("ORDERS.IN")[0]
@@ -125,8 +125,8 @@ func TestR10i_ABrokenCommitIsBackedOutAndSaysSo(t *testing.T) {
 	f, s := editFixture(t)
 	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbCommit, Break: true})
 	res, err := f.engine().Edit(f.ctx, ops.EditRequest{Queue: "QM1.DEADQ", Msg: s, Body: []byte("new")})
-	if err == nil || res.Done || !strings.Contains(res.Outcome, "backed out") {
-		t.Fatalf("Edit = %v, outcome %q", err, res.Outcome)
+	if err == nil || res.Done || !strings.Contains(res.Text, "backed out") {
+		t.Fatalf("Edit = %v, outcome %q", err, res.Text)
 	}
 	wantDepths(t, f, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 0})
 	lines := auditLines(t, f)
@@ -168,8 +168,8 @@ func TestR10i_AnAuditLogThatCannotBeWrittenChangesNothing(t *testing.T) {
 	// every write to /dev/full fails with ENOSPC
 	eng := f.engine(func(o *ops.EngineOptions) { o.AuditPath = "/dev/full" })
 	res, err := eng.Edit(f.ctx, ops.EditRequest{Queue: "QM1.DEADQ", Msg: s, Body: []byte("x")})
-	if err == nil || res.Done || !strings.Contains(res.Outcome, "audit log") {
-		t.Fatalf("Edit = %v, outcome %q: want a refusal for the audit log", err, res.Outcome)
+	if err == nil || res.Done || !strings.Contains(res.Text, "audit log") {
+		t.Fatalf("Edit = %v, outcome %q: want a refusal for the audit log", err, res.Text)
 	}
 	wantDepths(t, f, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 0})
 }

@@ -209,25 +209,6 @@ func (op Op) changes() bool {
 // valid reports whether op is one of the actions.
 func (op Op) valid() bool { return op.changes() || op == OpExport }
 
-// pastTense is the outcome word of a done message.
-func (op Op) pastTense() string {
-	switch op {
-	case OpRequeue:
-		return "requeued"
-	case OpMove:
-		return "moved"
-	case OpReplay:
-		return "replayed"
-	case OpDiscard:
-		return "discarded"
-	case OpExport:
-		return "exported"
-	case OpImport:
-		return "imported"
-	}
-	return string(op)
-}
-
 // movesMessages reports whether op gets messages destructively from the
 // source (the batched unit-of-work path of R10a).
 func (op Op) movesMessages() bool {

@@ -79,9 +79,9 @@ func (r *opRun) putFailed(idx int, tg opTarget, err error, got bool) oneResult {
 	switch classify(err) {
 	case ecTarget:
 		r.markTargetFailed(tg, err)
-		r.record([]int{idx}, kFailed, "failed: "+failureText(tg, err), rc, []opTarget{tg})
+		r.record([]int{idx}, Failed, failureText(tg, err), rc, []opTarget{tg})
 	case ecItem:
-		r.record([]int{idx}, kFailed, "failed: "+failureText(tg, err), rc, []opTarget{tg})
+		r.record([]int{idx}, Failed, failureText(tg, err), rc, []opTarget{tg})
 	case ecFull:
 		r.items[idx].Reason = int32(rc)
 		r.setStop(fmt.Sprintf("%s is full (%s): the batch in flight was backed out", tg.key(), rc), err)

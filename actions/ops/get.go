@@ -24,15 +24,15 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 	for _, g := range got {
 		m, err := w.getOne(gctx, &g)
 		if rc := mqwatch.ReasonOf(err); rc == mqfmt.RCNoMsgAvailable || rc == mqfmt.RCNoMsgUnderCursor {
-			skip := "skipped: gone, someone else removed it meanwhile (" + rc.String() + ")"
+			skip := "gone, someone else removed it meanwhile (" + rc.String() + ")"
 			resolved[g.idx] = true
 			if r.req.Op == OpDiscard { // nothing of it is in the unit of work
-				r.record([]int{g.idx}, kSkipped, skip, rc, nil)
+				r.record([]int{g.idx}, Skipped, skip, rc, nil)
 				gone++
 				continue
 			}
 			w.abandonGot(ctx, kept) // its copy is: committing would duplicate it
-			r.record([]int{g.idx}, kSkipped, skip, rc, nil)
+			r.record([]int{g.idx}, Skipped, skip, rc, nil)
 			return nil, true, false
 		}
 		if err != nil {
@@ -49,7 +49,7 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 				cursor[g.idx] = true
 				return nil, true, false
 			}
-			r.record([]int{g.idx}, kSkipped, "skipped: not the message shown (another message has its MsgId, CorrelId and group position, and the get returned it)", 0, nil) // after abandon's lines
+			r.record([]int{g.idx}, Skipped, "not the message shown (another message has its MsgId, CorrelId and group position, and the get returned it)", 0, nil) // after abandon's lines
 			resolved[g.idx] = true
 			return nil, true, false
 		}

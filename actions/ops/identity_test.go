@@ -39,7 +39,7 @@ func TestR10a_TwinsGoInOneBatch(t *testing.T) {
 			r := &opRun{p: &opPlanned{ids: c.ids}}
 			var idxs []int
 			for i, b := range c.bodies {
-				r.items = append(r.items, OpItem{Outcome: "would move", Msg: mqwatch.Summary{BodyPrefix: []byte(b)}})
+				r.items = append(r.items, OpItem{Kind: WouldAct, Msg: mqwatch.Summary{BodyPrefix: []byte(b)}})
 				idxs = append(idxs, i)
 			}
 			nth, dups := r.occurrences()

@@ -121,7 +121,7 @@ func (e *Engine) importSelection(p *opPlanned, req *OpRequest, now time.Time) ([
 		if !req.Filter.matches(&s, bodyOf(&msg, &s), now) {
 			return true
 		}
-		if done[i] != "" {
+		if done[i].why != "" {
 			out = append(out, selected{sum: s, index: i, imported: done[i]})
 			return true
 		}

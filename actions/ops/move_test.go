@@ -60,8 +60,8 @@ func testMoveMoveKeepsHeadersMsgIdAndContext(t *testing.T) {
 	before := f.browse("QM1.DEADQ")[0]
 	res := f.run(f.engine(), ops.OpRequest{Op: ops.OpMove, Queue: "QM1.DEADQ", All: true, Target: "PARKING.Q"})
 	want := "Move 1 message from QM1.DEADQ to PARKING.Q; move, not copy; headers unchanged"
-	if res.Done != 1 || res.Plan.Summary != want || res.Items[0].Outcome != "moved" {
-		t.Fatalf("done %d summary %q outcome %q", res.Done, res.Plan.Summary, res.Items[0].Outcome)
+	if res.Done != 1 || res.Plan.Summary != want || res.Items[0].Text(res.Plan.Request.Op) != "moved" {
+		t.Fatalf("done %d summary %q outcome %q", res.Done, res.Plan.Summary, res.Items[0].Text(res.Plan.Request.Op))
 	}
 	m := f.browse("PARKING.Q")[0]
 	if m.MD.MsgId != before.MD.MsgId || m.MD.Format != before.MD.Format || contextOf(m.MD) != contextOf(before.MD) ||
@@ -164,7 +164,7 @@ func testGuaranteesMessageRemovedMeanwhileIsSkippedWith2033(t *testing.T) {
 	}
 	res := f.run(f.engine(), ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ", Messages: seen})
 	if res.Done != 2 || res.Skipped != 1 || res.Items[1].Reason != int32(mqfmt.RCNoMsgAvailable) ||
-		!strings.HasPrefix(res.Items[1].Outcome, "skipped: gone") {
+		!strings.HasPrefix(res.Items[1].Text(res.Plan.Request.Op), "skipped: gone") {
 		t.Fatalf("done %d skipped %d item %+v", res.Done, res.Skipped, res.Items[1])
 	}
 }

@@ -13,11 +13,6 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// prefixWouldComeBack marks a message whose put would work but whose next
-// hop brings it back to where it is (R10f): the cause it was dead-lettered
-// for is still there.
-const prefixWouldComeBack = "would come back: "
-
 // nextHop follows each message a requeue or replay would put back on the
 // DEADQ's destination one step further (R10f): through the engine's own
 // route (R1-R9) for the consumer style known for the target, and the
@@ -26,7 +21,7 @@ const prefixWouldComeBack = "would come back: "
 // consumer's: 2362, 2363, 2364) is poison to it: put back unchanged it is
 // refused again, and when the route of that refusal ends on the DEADQ (its
 // BOQ full, put-inhibited or missing), it comes back.
-func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string, style func(queue string) (actions.Style, bool)) {
+func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, style func(queue string) (actions.Style, bool)) {
 	if p.res.inv == nil || (p.Request.Op != OpRequeue && p.Request.Op != OpReplay) {
 		return
 	}
@@ -39,7 +34,7 @@ func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string,
 	}()
 	for i := range p.Items {
 		it, tg := &p.Items[i], p.targets[i]
-		if it.Outcome != verb || tg.queue == "" || tg.qmgr != "" || !it.Msg.HasDLH {
+		if it.Kind != WouldAct || tg.queue == "" || tg.qmgr != "" || !it.Msg.HasDLH {
 			continue
 		}
 		in, err := p.res.inv.ResolveInput(tg.queue)
@@ -55,7 +50,7 @@ func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, verb string,
 			if appls != nil && len(appls) == 0 {
 				idle[in.Base]++
 			}
-			it.Outcome = prefixWouldComeBack + why
+			it.Kind, it.Detail = WouldComeBack, why
 			it.Reason = it.Msg.DLHReason
 			if fix := p.fixFirst(&it.Msg, in); fix != "" && !seen[fix] {
 				seen[fix] = true
@@ -125,7 +120,7 @@ func comesBackSummary(items []OpItem) []string {
 	b := breakdownOf(items)
 	out := make([]string, 0, len(b.ComesBack))
 	for _, c := range b.ComesBack {
-		out = append(out, fmt.Sprintf("would come back: %d (%s)", c.Count, c.Outcome))
+		out = append(out, fmt.Sprintf("would come back: %d (%s)", c.Count, c.Cause))
 	}
 	return out
 }

@@ -22,7 +22,7 @@ const maxPlanOpens = 256
 // the reason IBM MQ gave (2085, 2087, 2189, 2035, 2082, ...). This is the
 // only open a plan makes, so a dry run cannot disagree with the run's
 // MQOPEN.
-func (p *opPlanned) openTargets(ctx context.Context, conn mqwatch.Conn, verb string) {
+func (p *opPlanned) openTargets(ctx context.Context, conn mqwatch.Conn) {
 	if conn == nil || p.Request.Op == OpDiscard || p.Request.Op == OpExport {
 		return
 	}
@@ -31,7 +31,7 @@ func (p *opPlanned) openTargets(ctx context.Context, conn mqwatch.Conn, verb str
 	opened := 0
 	for i := range p.Items {
 		it, tg := &p.Items[i], p.targets[i]
-		if tg.queue == "" || (it.Outcome != verb && !hasPrefix(it.Outcome, prefixWouldDeadLetter)) {
+		if tg.queue == "" || (it.Kind != WouldAct && it.Kind != WouldDeadLetterAgain) {
 			continue
 		}
 		err, seen := refused[tg.handleKey()]
@@ -47,7 +47,7 @@ func (p *opPlanned) openTargets(ctx context.Context, conn mqwatch.Conn, verb str
 		if rc == 0 {
 			continue
 		}
-		it.Outcome, it.Reason = prefixWouldFail+openRefusal(tg, rc)+fmt.Sprintf(" (%s %d)", rc, int32(rc)), int32(rc)
+		it.Kind, it.Detail, it.Reason, it.Opened = WouldFail, openRefusal(tg, rc), int32(rc), true
 		if p.Targets[tg.key()]--; p.Targets[tg.key()] <= 0 {
 			delete(p.Targets, tg.key())
 		}
@@ -88,5 +88,3 @@ func openRefusal(tg opTarget, rc mqfmt.Reason) string {
 	}
 	return name + ": " + rc.Explain()
 }
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }

@@ -138,8 +138,16 @@ type OpItem struct {
 	Msg        mqwatch.Summary
 	Target     string
 	TargetQMgr string
-	Outcome    string // "moved", "would move", "skipped: gone (2033)", ...
-	Reason     int32  // MQRC when it failed or was skipped
+	// Kind is what became (or would become) of it; Detail says why, for
+	// the kinds that have a why; Text renders the sentence.
+	Kind   ItemKind
+	Detail string
+	Skip   SkipCause // for Skipped: why, as data
+	// Opened is set on a WouldFail the queue manager refused the plan's
+	// MQOPEN for (its own reason, shown with its number), rather than a
+	// failure predicted from the queue's attributes.
+	Opened bool
+	Reason int32 // MQRC when it failed or was skipped
 	// Why names the rule that chose the target: "R10b MQDLH DestQName",
 	// "R10c BOQNAME of ORDERS.IN", "target override".
 	Why string

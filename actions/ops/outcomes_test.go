@@ -30,10 +30,10 @@ func (f *opFixture) deadLetterBy(c mqwatch.Conn, n int, destQ, destQMgr string, 
 	f.putSetAll(c, "QM1.DEADQ", dmd, ddata)
 }
 
-func outcomesOf(items []ops.OpItem) []string {
+func outcomesOf(p ops.OpPlan, items []ops.OpItem) []string {
 	out := make([]string, len(items))
 	for i := range items {
-		out[i] = items[i].Outcome
+		out[i] = items[i].Text(p.Request.Op)
 	}
 	return out
 }
@@ -51,9 +51,9 @@ func TestR10_DryRunPredicts2087(t *testing.T) {
 	req := ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ", All: true, DryRun: true}
 	res := f.run(f.engine(), req)
 	if len(res.Items) != 2 || res.Items[0].Reason != int32(mqfmt.RCUnknownRemoteQMgr) ||
-		!strings.HasPrefix(res.Items[0].Outcome, "would fail: STOCK.IN@QM9 cannot be reached") ||
-		res.Items[1].Outcome != "would requeue" {
-		t.Fatalf("outcomes %q", outcomesOf(res.Items))
+		!strings.HasPrefix(res.Items[0].Text(res.Plan.Request.Op), "would fail: STOCK.IN@QM9 cannot be reached") ||
+		res.Items[1].Text(res.Plan.Request.Op) != "would requeue" {
+		t.Fatalf("outcomes %q", outcomesOf(res.Plan, res.Items))
 	}
 	if b := res.Breakdown(); b.Act != 1 || len(b.Fail) != 1 || b.Fail[0].Count != 1 {
 		t.Fatalf("breakdown %+v", b)
@@ -62,7 +62,7 @@ func TestR10_DryRunPredicts2087(t *testing.T) {
 	req.DryRun = false
 	run := f.run(f.engine(), req)
 	if run.Done != 1 || run.Failed != 1 || run.Items[0].Reason != int32(mqfmt.RCUnknownRemoteQMgr) {
-		t.Fatalf("run: done %d failed %d %q", run.Done, run.Failed, outcomesOf(run.Items))
+		t.Fatalf("run: done %d failed %d %q", run.Done, run.Failed, outcomesOf(run.Plan, run.Items))
 	}
 }
 
@@ -83,16 +83,16 @@ SET AUTHREC PRINCIPAL('ops') OBJTYPE(QMGR) AUTHADD(CONNECT,INQ,DSP)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if it := plan.Items[0]; it.Reason != int32(mqfmt.RCNotAuthorized) || !strings.Contains(it.Outcome, "setall") {
-		t.Fatalf("plan as ops without setall on the queue manager: %q", it.Outcome)
+	if it := plan.Items[0]; it.Reason != int32(mqfmt.RCNotAuthorized) || !strings.Contains(it.Text(plan.Request.Op), "setall") {
+		t.Fatalf("plan as ops without setall on the queue manager: %q", it.Text(plan.Request.Op))
 	}
 	plan, err = f.engine().Plan(f.ctx, ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ", All: true,
 		PutAuthority: ops.PutAuthContext})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if it := plan.Items[0]; it.Reason != int32(mqfmt.RCNotAuthorized) || !strings.Contains(it.Outcome, "user alice may not put") {
-		t.Fatalf("plan under PUTAUT(CTX) for alice, who has no authority: %q", it.Outcome)
+	if it := plan.Items[0]; it.Reason != int32(mqfmt.RCNotAuthorized) || !strings.Contains(it.Text(plan.Request.Op), "user alice may not put") {
+		t.Fatalf("plan under PUTAUT(CTX) for alice, who has no authority: %q", it.Text(plan.Request.Op))
 	}
 }
 
@@ -119,7 +119,7 @@ DEFINE QLOCAL(EXPRESS.IN) BOTHRESH(3) BOQNAME(SMALL.BO) MAXDEPTH(100)
 	}
 	// No consumer has the queue open: the loop waits for one.
 	idle := "would come back: consumer of EXPRESS.IN (sync-transacted) dead-letters them while SMALL.BO is full (1/1)"
-	if got := outcomesOf(plan.Items); got[0] != idle || got[1] != "would requeue" || got[2] != idle {
+	if got := outcomesOf(plan, plan.Items); got[0] != idle || got[1] != "would requeue" || got[2] != idle {
 		t.Fatalf("outcomes %q, want %q, would requeue, the same", got, idle)
 	}
 	if !strings.Contains(strings.Join(plan.Warnings, "\n"), "no consumer has EXPRESS.IN open now: the 2 that would come back wait there until one reads them") {
@@ -142,7 +142,7 @@ DEFINE QLOCAL(EXPRESS.IN) BOTHRESH(3) BOQNAME(SMALL.BO) MAXDEPTH(100)
 		t.Fatal(err)
 	}
 	want := "would come back: consumer of EXPRESS.IN (sync-transacted) dead-letters them while SMALL.BO is full (1/1)"
-	if got := outcomesOf(plan.Items); got[0] != want || got[1] != "would requeue" || got[2] != "would requeue" {
+	if got := outcomesOf(plan, plan.Items); got[0] != want || got[1] != "would requeue" || got[2] != "would requeue" {
 		t.Fatalf("outcomes %q, want %q and would requeue twice", got, want)
 	}
 	b := plan.Breakdown()
@@ -156,7 +156,7 @@ DEFINE QLOCAL(EXPRESS.IN) BOTHRESH(3) BOQNAME(SMALL.BO) MAXDEPTH(100)
 	}
 	plan, err = f.engine().Plan(f.ctx, ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ", All: true})
 	if err != nil || plan.Breakdown().Back() != 0 {
-		t.Fatalf("with room on the BOQ: %q %v", outcomesOf(plan.Items), err)
+		t.Fatalf("with room on the BOQ: %q %v", outcomesOf(plan, plan.Items), err)
 	}
 }
 
@@ -176,8 +176,8 @@ func TestR10g_SystemTargetRefused(t *testing.T) {
 		{Op: ops.OpRequeue, Queue: "QM1.DEADQ", All: true, AllowSystemTarget: "SYSTEM.ADMIN.OTHER.QUEUE"},
 	} {
 		res := f.run(f.engine(), req)
-		if res.Done != 0 || res.Skipped != 1 || !strings.Contains(res.Items[0].Outcome, "is a SYSTEM queue (R10g)") {
-			t.Fatalf("%s: done %d skipped %d %q", req.Op, res.Done, res.Skipped, outcomesOf(res.Items))
+		if res.Done != 0 || res.Skipped != 1 || !strings.Contains(res.Items[0].Text(res.Plan.Request.Op), "is a SYSTEM queue (R10g)") {
+			t.Fatalf("%s: done %d skipped %d %q", req.Op, res.Done, res.Skipped, outcomesOf(res.Plan, res.Items))
 		}
 	}
 	if f.depth("SYSTEM.ADMIN.COMMAND.QUEUE") != 0 {
@@ -185,13 +185,13 @@ func TestR10g_SystemTargetRefused(t *testing.T) {
 	}
 	plan, err := f.engine().Plan(f.ctx, ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ", All: true,
 		AllowSystemTarget: "SYSTEM.ADMIN.COMMAND.QUEUE"})
-	if err != nil || plan.Items[0].Outcome != "would requeue" {
-		t.Fatalf("named exactly: %q %v", outcomesOf(plan.Items), err)
+	if err != nil || plan.Items[0].Text(plan.Request.Op) != "would requeue" {
+		t.Fatalf("named exactly: %q %v", outcomesOf(plan, plan.Items), err)
 	}
 	f.backedOut(c, 2, "ORDERS.BO", "")
 	plan, err = f.engine().Plan(f.ctx, ops.OpRequest{Op: ops.OpMove, Queue: "ORDERS.BO", All: true, Target: "QM1.DEADQ"})
-	if err != nil || plan.Items[0].Outcome != "would move" {
-		t.Fatalf("a move to the DEADQ: %q %v", outcomesOf(plan.Items), err)
+	if err != nil || plan.Items[0].Text(plan.Request.Op) != "would move" {
+		t.Fatalf("a move to the DEADQ: %q %v", outcomesOf(plan, plan.Items), err)
 	}
 }
 
@@ -222,7 +222,7 @@ func TestR10b_2035DecidedPerTarget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o := plan.Items[0].Outcome
+		o := plan.Items[0].Text(plan.Request.Op)
 		if got := strings.Contains(o, refused); got != tc.skip {
 			t.Errorf("%s to %q (putaut %d): %q, want skipped %v", tc.req.Op, tc.req.Target, tc.req.PutAuthority, o, tc.skip)
 		}

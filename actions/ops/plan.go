@@ -159,7 +159,7 @@ func (e *Engine) selection(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 type selected struct {
 	sum      mqwatch.Summary
 	index    int
-	imported string // when an earlier import put it, from the audit log
+	imported priorImport // when an earlier import put it, from the audit log
 	// gone: a message the operator listed that is no longer on the queue
 	// (removed since the list was read, by this operator or anyone else).
 	gone bool
@@ -168,31 +168,33 @@ type selected struct {
 // planItems decides each message's target and planned outcome.
 func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned, sel []selected) {
 	req := &p.Request
-	verb := "would " + string(req.Op)
 	p.Items = make([]OpItem, len(sel))
 	p.ids = make([]msgIdentity, len(sel))
 	p.targets = make([]opTarget, len(sel))
 	for i := range sel {
 		s := &sel[i]
-		it := OpItem{Msg: s.sum, Outcome: verb, Index: s.index}
+		it := OpItem{Msg: s.sum, Index: s.index}
 		p.ids[i] = identityOf(&s.sum)
-		if s.imported != "" {
-			it.Outcome = "skipped: " + s.imported
+		if s.imported.why != "" {
+			it.Kind, it.Detail = Skipped, s.imported.why
+			if s.imported.done {
+				it.Skip = SkipImported
+			}
 			p.Items[i] = it
 			continue
 		}
 		if s.gone {
-			it.Outcome, it.Reason = "skipped: "+goneSkip, int32(mqfmt.RCNoMsgAvailable)
+			it.Kind, it.Detail, it.Skip, it.Reason = Skipped, goneSkip, SkipGone, int32(mqfmt.RCNoMsgAvailable)
 			p.Items[i] = it
 			continue
 		}
 		tg, skip := p.res.forItem(req.Op, factsOfSummary(&s.sum))
 		if skip == "" {
-			skip = p.res.targetSkip(req, tg, &s.sum)
+			skip, it.Skip = p.res.targetSkip(req, tg, &s.sum)
 		}
 		switch {
 		case skip != "":
-			it.Outcome = "skipped: " + skip
+			it.Kind, it.Detail = Skipped, skip
 		case tg.queue != "":
 			if req.PutAuthority == PutAuthContext {
 				tg.altUser = strings.TrimSpace(s.sum.UserId)
@@ -200,18 +202,18 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 			it.Target, it.TargetQMgr, it.Why = tg.queue, tg.qmgr, tg.why
 			p.targets[i] = tg
 			if rc, why := p.res.predictFailure(tg); rc != 0 {
-				it.Outcome, it.Reason = prefixWouldFail+why+" ("+rc.String()+")", int32(rc)
+				it.Kind, it.Detail, it.Reason = WouldFail, why, int32(rc)
 			} else {
 				if why := refusedBefore(tg, &s.sum); why != "" {
-					it.Outcome, it.Reason = prefixWouldDeadLetter+why, s.sum.DLHReason
+					it.Kind, it.Detail, it.Reason = WouldDeadLetterAgain, why, s.sum.DLHReason
 				}
 				p.Targets[tg.key()]++
 			}
 		}
 		p.Items[i] = it
 	}
-	p.openTargets(ctx, conn, verb)
-	p.nextHop(ctx, conn, verb, e.opts.ConsumerStyle)
+	p.openTargets(ctx, conn)
+	p.nextHop(ctx, conn, e.opts.ConsumerStyle)
 	for _, key := range slices.Sorted(maps.Keys(p.Targets)) {
 		q, qm, _ := strings.Cut(key, "@")
 		tg := opTarget{queue: q, qmgr: qm}
@@ -219,12 +221,12 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 			p.Warnings = append(p.Warnings, w)
 		}
 		if room, ok := p.res.room(tg); ok && room < p.Targets[key] {
-			p.noRoom(key, verb, room)
+			p.noRoom(key, room)
 		}
 	}
 	refused := 0
 	for i := range p.Items {
-		if p.Items[i].Outcome == "skipped: "+refusedSkip {
+		if p.Items[i].Skip == SkipRefused {
 			refused++
 		}
 	}
@@ -233,8 +235,8 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 			"--putaut ctx puts them with their own user's authority, --putaut def with yours", refused))
 	}
 	for i := range p.Items {
-		if strings.HasPrefix(p.Items[i].Outcome, "would fail") && p.Items[i].Reason != int32(mqfmt.RCQFull) { // room: warned above
-			p.Warnings = append(p.Warnings, p.Items[i].Outcome[len("would fail: "):])
+		if it := &p.Items[i]; it.Kind == WouldFail && it.Reason != int32(mqfmt.RCQFull) { // room: warned above
+			p.Warnings = append(p.Warnings, it.cause())
 		}
 	}
 	p.Warnings = append(p.Warnings, comeBackWarnings(req, p.Items)...)
@@ -254,8 +256,7 @@ func comeBackWarnings(req *OpRequest, items []OpItem) []string {
 	}
 	count := map[mqfmt.Reason]int{}
 	for i := range items {
-		if items[i].planned() && !strings.HasPrefix(items[i].Outcome, "would fail") &&
-			!strings.HasPrefix(items[i].Outcome, prefixWouldComeBack) && items[i].Msg.HasDLH &&
+		if k := items[i].Kind; (k == WouldAct || k == WouldDeadLetterAgain) && items[i].Msg.HasDLH &&
 			items[i].Target == strings.TrimSpace(items[i].Msg.DLHDestQ) { // a parking queue meets no consumer
 			switch r := mqfmt.Reason(items[i].Msg.DLHReason); r {
 			case mqfmt.RCJMSFormatError, mqfmt.RCMsgNotMatched, mqfmt.RCBackoutThresholdReached:
@@ -287,36 +288,36 @@ const refusedSkip = "dead-lettered because its user was not authorized (MQRC_NOT
 // targetSkip says why a message is not put to tg at all: a SYSTEM queue
 // not named with --allow-system-target (R10g), the destination security
 // refused it at without an explicit put authority, or the source itself.
-func (t *opTargets) targetSkip(req *OpRequest, tg opTarget, s *mqwatch.Summary) string {
+func (t *opTargets) targetSkip(req *OpRequest, tg opTarget, s *mqwatch.Summary) (string, SkipCause) {
 	if tg.queue == "" {
-		return ""
+		return "", SkipOther
 	}
 	if why := t.systemTargetSkip(req, tg); why != "" {
-		return why
+		return why, SkipOther
 	}
 	if req.PutAuthority == PutAuthDefault && t.refusedDestination(tg, s) {
-		return refusedSkip
+		return refusedSkip, SkipRefused
 	}
 	if req.Op.movesMessages() && t.isSource(tg) {
 		// Through an alias, the local queue manager's name or an MQDLH
 		// naming the DEADQ itself: the message would land where it is,
 		// its MQDLH stripped or BackoutCount reset.
-		return "its target " + tg.queue + " is the source queue itself"
+		return "its target " + tg.queue + " is the source queue itself", SkipSelf
 	}
-	return ""
+	return "", SkipOther
 }
 
 // noRoom marks the messages to target beyond its room as failing with
 // MQRC_Q_FULL, in plan order (the order one worker moves them in).
-func (p *opPlanned) noRoom(key, verb string, room int) {
+func (p *opPlanned) noRoom(key string, room int) {
 	n, seen := p.Targets[key], 0
 	for i := range p.Items {
 		it := &p.Items[i]
-		if it.Outcome != verb || p.targets[i].key() != key {
+		if it.Kind != WouldAct || p.targets[i].key() != key {
 			continue
 		}
 		if seen++; seen > room {
-			it.Outcome = fmt.Sprintf("%sno room: %s has room for %d of the %d messages (%s)", prefixWouldFail, it.Target, room, n, mqfmt.RCQFull)
+			it.Kind, it.Detail = WouldFail, fmt.Sprintf("no room: %s has room for %d of the %d messages", it.Target, room, n)
 			it.Reason = int32(mqfmt.RCQFull)
 			p.Targets[key]--
 		}
@@ -340,9 +341,7 @@ func refusedBefore(tg opTarget, s *mqwatch.Summary) string {
 	return ""
 }
 
-// planned reports whether a planned item is to be acted on: a predicted
-// failure is attempted too, since the target may have been fixed meanwhile.
-func (it *OpItem) planned() bool { return strings.HasPrefix(it.Outcome, "would ") }
+func (it *OpItem) planned() bool { return it.Kind.Planned() }
 
 func dedupe(ss []string) []string {
 	seen := map[string]bool{}

@@ -129,7 +129,7 @@ func TestR10_DryRunNeverCountsAMessageThatIsGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := plan.Breakdown()
-	if b.Act != 2 || len(b.Skipped) != 1 || b.Skipped[0].Count != 1 || !strings.HasPrefix(b.Skipped[0].Outcome, "gone") {
+	if b.Act != 2 || len(b.Skipped) != 1 || b.Skipped[0].Count != 1 || !strings.HasPrefix(b.Skipped[0].Cause, "gone") {
 		t.Fatalf("dry run after one of three was discarded: %+v", b)
 	}
 	if plan.Items[0].Reason != int32(mqfmt.RCNoMsgAvailable) {

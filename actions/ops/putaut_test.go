@@ -54,7 +54,7 @@ func TestR10b_DeadLettersRefusedBySecurityStayRefused(t *testing.T) {
 		if res.Done != 1 || res.Skipped != 2 || !strings.Contains(strings.Join(res.Plan.Warnings, "\n"), "2 dead letters were refused by security") {
 			t.Fatalf("done %d skipped %d warnings %q", res.Done, res.Skipped, res.Plan.Warnings)
 		}
-		if o := res.Items[0].Outcome; !strings.Contains(o, "--putaut ctx") {
+		if o := res.Items[0].Text(res.Plan.Request.Op); !strings.Contains(o, "--putaut ctx") {
 			t.Errorf("outcome %q", o)
 		}
 		wantDepths(t, f, map[string]int{"QM1.DEADQ": 2, "PAYMENTS.IN": 1, "ORDERS.IN": 0})
@@ -75,7 +75,7 @@ func TestR10b_DeadLettersRefusedBySecurityStayRefused(t *testing.T) {
 		if res.Done != 1 || res.Failed != 2 {
 			t.Fatalf("done %d failed %d: %+v", res.Done, res.Failed, res.Items)
 		}
-		if o := res.Items[1].Outcome; !strings.Contains(o, "MQRC_NOT_AUTHORIZED") || !strings.Contains(o, "setmqaut -m QMGR -n PAYMENTS.IN -t queue -p bob +put") ||
+		if o := res.Items[1].Text(res.Plan.Request.Op); !strings.Contains(o, "MQRC_NOT_AUTHORIZED") || !strings.Contains(o, "setmqaut -m QMGR -n PAYMENTS.IN -t queue -p bob +put") ||
 			!strings.Contains(o, "+altusr") {
 			t.Errorf("outcome %q: want the setmqaut it needs", o)
 		}

@@ -117,8 +117,8 @@ func testReplayCommitLostWithTheConnectionIsReportedInDoubt(t *testing.T) {
 	f.backedOut(f.conn(), 1, "ORDERS.BO", "")
 	f.qm.Faults().Add(embedded.Fault{Verb: embedded.VerbCommit, Break: true, Times: 1})
 	res, err := f.engine().Run(f.ctx, ops.OpRequest{Op: ops.OpReplay, Queue: "ORDERS.BO", All: true, Target: "PARKING.Q"}, nil)
-	if err == nil || res.InDoubt != 1 || res.Items[0].Outcome != "in doubt" {
-		t.Fatalf("err %v in doubt %d outcome %q", err, res.InDoubt, res.Items[0].Outcome)
+	if err == nil || res.InDoubt != 1 || res.Items[0].Text(res.Plan.Request.Op) != "in doubt" {
+		t.Fatalf("err %v in doubt %d outcome %q", err, res.InDoubt, res.Items[0].Text(res.Plan.Request.Op))
 	}
 	wantDepths(t, f, map[string]int{"PARKING.Q": 0, "ORDERS.BO": 1})
 }

@@ -71,8 +71,8 @@ func testRequeueDEADQMessageReturnsToDestQNameWithMQDLHRemovedAndMQMDRestored(t 
 		checkRestored(t, m, md, data)
 	}
 	for _, it := range res.Items {
-		if it.Outcome != "requeued" || !strings.HasPrefix(it.Why, "R10b") {
-			t.Errorf("item %s → %s: outcome %q why %q", hexShort(it.Msg.MsgId), it.Target, it.Outcome, it.Why)
+		if it.Text(res.Plan.Request.Op) != "requeued" || !strings.HasPrefix(it.Why, "R10b") {
+			t.Errorf("item %s → %s: outcome %q why %q", hexShort(it.Msg.MsgId), it.Target, it.Text(res.Plan.Request.Op), it.Why)
 		}
 	}
 }
@@ -118,7 +118,7 @@ func testRequeueUnreadableMQDLHIsSkippedWithItsByteOffsetAndStays(t *testing.T) 
 	if res.Done != 1 || res.Skipped != 1 {
 		t.Fatalf("done %d skipped %d, want 1 and 1", res.Done, res.Skipped)
 	}
-	if o := res.Items[0].Outcome; !strings.HasPrefix(o, "skipped: the MQDLH cannot be read") || !strings.Contains(o, "at byte 0") {
+	if o := res.Items[0].Text(res.Plan.Request.Op); !strings.HasPrefix(o, "skipped: the MQDLH cannot be read") || !strings.Contains(o, "at byte 0") {
 		t.Errorf("outcome %q, want the MQDLH failure with its offset", o)
 	}
 	wantDepths(t, f, map[string]int{"QM1.DEADQ": 1, "ORDERS.IN": 1})
@@ -179,8 +179,8 @@ func testRequeueBOQSharedBOQWithoutAJMSDestinationNeedsTheOperator(t *testing.T)
 	eng := f.engine()
 	res := f.run(eng, ops.OpRequest{Op: ops.OpRequeue, Queue: "SHARED.BO", All: true})
 	want := "skipped: PAYMENTS.IN, REFUNDS.IN all name SHARED.BO as BOQNAME and no JMS destination picks one: give a target"
-	if res.Done != 0 || res.Skipped != 1 || res.Items[0].Outcome != want {
-		t.Fatalf("done %d skipped %d outcome %q\nwant %q", res.Done, res.Skipped, res.Items[0].Outcome, want)
+	if res.Done != 0 || res.Skipped != 1 || res.Items[0].Text(res.Plan.Request.Op) != want {
+		t.Fatalf("done %d skipped %d outcome %q\nwant %q", res.Done, res.Skipped, res.Items[0].Text(res.Plan.Request.Op), want)
 	}
 	res = f.run(eng, ops.OpRequest{Op: ops.OpRequeue, Queue: "SHARED.BO", All: true, Target: "REFUNDS.IN"})
 	if res.Done != 1 {
@@ -194,7 +194,7 @@ func testRequeueBOQQueueThatIsNoBOQAndHasNoMQDLHIsSkipped(t *testing.T) {
 	md, data := original(1)
 	f.putSetAll(f.conn(), "PARKING.Q", md, data)
 	res := f.run(f.engine(), ops.OpRequest{Op: ops.OpRequeue, Queue: "PARKING.Q", All: true})
-	if res.Skipped != 1 || !strings.Contains(res.Items[0].Outcome, "no queue names PARKING.Q as its BOQNAME") {
-		t.Fatalf("skipped %d outcome %q", res.Skipped, res.Items[0].Outcome)
+	if res.Skipped != 1 || !strings.Contains(res.Items[0].Text(res.Plan.Request.Op), "no queue names PARKING.Q as its BOQNAME") {
+		t.Fatalf("skipped %d outcome %q", res.Skipped, res.Items[0].Text(res.Plan.Request.Op))
 	}
 }

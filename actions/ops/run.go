@@ -144,26 +144,16 @@ func (r *opRun) err() error {
 	return fmt.Errorf("%w: %s", ErrStoppedEarly, r.stopMsg)
 }
 
-// outcome kinds counted in progress.
-type opKind int
-
-const (
-	kDone opKind = iota
-	kSkipped
-	kFailed
-	kInDoubt
-)
-
 // record sets the outcome of items, writes their audit records and reports
 // progress. to overrides the planned target (a requeue decides it from the
 // message itself).
-func (r *opRun) record(idxs []int, kind opKind, outcome string, rc mqfmt.Reason, to []opTarget) {
-	r.mark(idxs, kind, outcome, rc, to, true)
+func (r *opRun) record(idxs []int, kind ItemKind, detail string, rc mqfmt.Reason, to []opTarget) {
+	r.mark(idxs, kind, detail, rc, to, true)
 }
 
 // mark is record; write false leaves out the audit lines, written before
 // the commit already.
-func (r *opRun) mark(idxs []int, kind opKind, outcome string, rc mqfmt.Reason, to []opTarget, write bool) {
+func (r *opRun) mark(idxs []int, kind ItemKind, detail string, rc mqfmt.Reason, to []opTarget, write bool) {
 	if len(idxs) == 0 {
 		return
 	}
@@ -171,11 +161,14 @@ func (r *opRun) mark(idxs []int, kind opKind, outcome string, rc mqfmt.Reason, t
 	recs := make([]AuditRecord, 0, len(idxs))
 	for j, i := range idxs {
 		it := &r.items[i]
-		it.Outcome, it.Reason = outcome, int32(rc)
+		it.Kind, it.Detail, it.Reason = kind, detail, int32(rc)
+		if rc == mqfmt.RCNoMsgAvailable || rc == mqfmt.RCNoMsgUnderCursor {
+			it.Skip = SkipGone
+		}
 		if to != nil && to[j].queue != "" {
 			it.Target, it.TargetQMgr, it.Why = to[j].queue, to[j].qmgr, to[j].why
 		}
-		recs = append(recs, r.auditRecord(it, now))
+		recs = append(recs, r.auditRecord(it, it.Text(r.req.Op), now))
 	}
 	if !write {
 		recs = nil
@@ -183,15 +176,25 @@ func (r *opRun) mark(idxs []int, kind opKind, outcome string, rc mqfmt.Reason, t
 	if err := r.audit.write(recs); err != nil {
 		r.setStop("audit log write failed: no further message is acted on", err)
 	}
-	c := [4]int{}
-	c[kind] = len(idxs)
-	r.prog.add(c[kDone], c[kSkipped], c[kFailed], c[kInDoubt])
+	var done, skipped, failed, inDoubt int
+	switch n := len(idxs); kind {
+	case Skipped:
+		skipped = n
+	case Failed:
+		failed = n
+	case InDoubt:
+		inDoubt = n
+	default: // Done, or a dry run's planned items: processed
+		done = n
+	}
+	r.prog.add(done, skipped, failed, inDoubt)
 }
 
-// auditRecord is the audit line of one message's outcome.
-func (r *opRun) auditRecord(it *OpItem, now time.Time) AuditRecord {
+// auditRecord is the audit line of one message: text is its outcome (the
+// item's sentence, or a line written ahead of the commit).
+func (r *opRun) auditRecord(it *OpItem, text string, now time.Time) AuditRecord {
 	rec := AuditRecord{Time: now.UTC(), User: r.user, QMgr: r.p.qmName, Action: r.req.Op,
-		MsgId: hexID(it.Msg.MsgId), From: r.sourceName(), Outcome: it.Outcome, Reason: it.Reason, DryRun: r.req.DryRun}
+		MsgId: hexID(it.Msg.MsgId), From: r.sourceName(), Outcome: text, Reason: it.Reason, DryRun: r.req.DryRun}
 	if it.Msg.CorrelId != ([24]byte{}) {
 		rec.CorrelId = hexID(it.Msg.CorrelId)
 	}
@@ -209,7 +212,7 @@ func (r *opRun) auditRecord(it *OpItem, now time.Time) AuditRecord {
 	case OpImport:
 		rec.File, rec.FileSHA256, rec.Index = r.req.File, r.p.fileSHA, it.Index
 	case OpReplay:
-		if !strings.HasPrefix(it.Outcome, "skipped") {
+		if it.Kind != Skipped {
 			rec.ReportsCleared = r.reportsCleared(&it.Msg)
 		}
 		if it.CopyMsgId != ([24]byte{}) {
@@ -226,7 +229,7 @@ func (r *opRun) recordPlanSkips() {
 		if it.planned() {
 			continue
 		}
-		r.record([]int{i}, kSkipped, it.Outcome, mqfmt.Reason(it.Reason), nil)
+		r.record([]int{i}, Skipped, it.Detail, mqfmt.Reason(it.Reason), nil)
 	}
 }
 
@@ -235,7 +238,8 @@ func (r *opRun) recordPlanSkips() {
 func (r *opRun) dryRun() {
 	for i := range r.items {
 		if r.items[i].planned() {
-			r.record([]int{i}, kDone, r.items[i].Outcome, mqfmt.Reason(r.items[i].Reason), nil)
+			it := &r.items[i]
+			r.record([]int{i}, it.Kind, it.Detail, mqfmt.Reason(it.Reason), nil)
 		}
 	}
 }
@@ -255,9 +259,9 @@ func (r *opRun) result() OpResult {
 	}
 	for i := range res.Items {
 		if res.Items[i].planned() {
-			res.Items[i].Outcome = "not done: the run stopped"
+			res.Items[i].Kind, res.Items[i].Detail = NotDone, "the run stopped"
 			if res.Stopped != "" {
-				res.Items[i].Outcome += " (" + firstClause(res.Stopped) + ")"
+				res.Items[i].Detail += " (" + firstClause(res.Stopped) + ")"
 			}
 			res.NotDone++
 		}

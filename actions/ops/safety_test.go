@@ -73,8 +73,8 @@ func testGuaranteesContextReadOnlyRefusesChangesInTheEngineButAllowsExportAndDry
 		}
 	}
 	dry := f.run(eng, ops.OpRequest{Op: ops.OpDiscard, Queue: "QM1.DEADQ", All: true, DryRun: true})
-	if dry.Done != 0 || dry.Items[0].Outcome != "would discard" {
-		t.Errorf("dry run: done %d outcome %q", dry.Done, dry.Items[0].Outcome)
+	if dry.Done != 0 || dry.Items[0].Text(dry.Plan.Request.Op) != "would discard" {
+		t.Errorf("dry run: done %d outcome %q", dry.Done, dry.Items[0].Text(dry.Plan.Request.Op))
 	}
 	out := filepath.Join(f.dir, "export.dmp")
 	if res := f.run(eng, ops.OpRequest{Op: ops.OpExport, Queue: "QM1.DEADQ", All: true, File: out}); res.Done != 1 {
@@ -91,8 +91,8 @@ func testGuaranteesContextDryRunReportsEachMessageAndChangesNothing(t *testing.T
 	before := f.browse("QM1.DEADQ")
 	f.qm.ResetStats()
 	res := f.run(f.engine(), ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ", All: true, DryRun: true})
-	if res.Items[0].Outcome != "would requeue" || res.Items[0].Target != "ORDERS.IN" ||
-		res.Items[1].Outcome != "skipped: the MQDLH DestQName is blank: give a target" || res.Done != 0 || res.Skipped != 1 {
+	if res.Items[0].Text(res.Plan.Request.Op) != "would requeue" || res.Items[0].Target != "ORDERS.IN" ||
+		res.Items[1].Text(res.Plan.Request.Op) != "skipped: the MQDLH DestQName is blank: give a target" || res.Done != 0 || res.Skipped != 1 {
 		t.Fatalf("items %+v", res.Items)
 	}
 	st := f.qm.Stats().Verbs

@@ -15,8 +15,8 @@ func TestR10bRequeueNeverTargetsTheSourceItself(t *testing.T) {
 		Target: "QM1.DEADQ", TargetQMgr: "QM1"}, nil)
 	m := f.browse("QM1.DEADQ")
 	_ = err
-	if res.Done != 0 || !strings.Contains(res.Items[0].Outcome, "is the source queue itself") {
-		t.Errorf("outcome %q, want a skip", res.Items[0].Outcome)
+	if res.Done != 0 || !strings.Contains(res.Items[0].Text(res.Plan.Request.Op), "is the source queue itself") {
+		t.Errorf("outcome %q, want a skip", res.Items[0].Text(res.Plan.Request.Op))
 	}
 	if mqfmt.Trim(m[0].MD.Format) != "MQDEAD" {
 		t.Errorf("the message was 'requeued' onto its own source and lost its MQDLH (reason, DestQName)")

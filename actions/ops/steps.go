@@ -52,7 +52,7 @@ func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool, ah
 		return opGot{}, oneStop
 	}
 	if !ok {
-		r.record([]int{idx}, kSkipped, "skipped: gone, someone else removed it meanwhile (MQRC_NO_MSG_AVAILABLE)", mqfmt.RCNoMsgAvailable, nil)
+		r.record([]int{idx}, Skipped, "gone, someone else removed it meanwhile (MQRC_NO_MSG_AVAILABLE)", mqfmt.RCNoMsgAvailable, nil)
 		return opGot{}, oneResolved
 	}
 	g := opGot{idx: idx, msg: m, before: before, cursor: underCursor || !gotAhead(before, ahead[id.getKey()])}
@@ -61,7 +61,7 @@ func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool, ah
 	}
 	md, data, tg, skip := r.transform(&g.msg)
 	if skip != "" {
-		r.record([]int{idx}, kSkipped, "skipped: "+skip, 0, nil)
+		r.record([]int{idx}, Skipped, skip, 0, nil)
 		return opGot{}, oneResolved
 	}
 	if _, err := w.target(ctx, tg); err != nil {
@@ -142,7 +142,7 @@ func (w *opWorker) archiveFirst(ctx context.Context, got []opGot, resolved map[i
 	b, bad, err := encodeGot(got)
 	if bad >= 0 {
 		idx := got[bad].idx
-		r.record([]int{idx}, kFailed, "failed: cannot be archived, so it is not discarded: "+err.Error(), 0, nil)
+		r.record([]int{idx}, Failed, "cannot be archived, so it is not discarded: "+err.Error(), 0, nil)
 		resolved[idx] = true
 		return true, false
 	}

@@ -205,10 +205,10 @@ func TestR10_DryRunAndFetchTellTwinsApartByBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o := plan.Items[0].Outcome; !strings.HasPrefix(o, "skipped: gone") {
+	if o := plan.Items[0].Text(plan.Request.Op); !strings.HasPrefix(o, "skipped: gone") {
 		t.Errorf("the twin moved away is planned %q, want gone", o)
 	}
-	if o := plan.Items[1].Outcome; !strings.HasPrefix(o, "would") {
+	if o := plan.Items[1].Text(plan.Request.Op); !strings.HasPrefix(o, "would") {
 		t.Errorf("the twin still there is planned %q, want would move", o)
 	}
 	if _, err := f.engine().Fetch(f.ctx, "ORDERS.BO", sums[2]); !mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {

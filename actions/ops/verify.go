@@ -50,7 +50,7 @@ func (v *OpVerify) Sentence() string {
 	}
 	var causes []string
 	for _, c := range v.Causes {
-		causes = append(causes, c.Outcome)
+		causes = append(causes, c.Cause)
 	}
 	return fmt.Sprintf("%d back on %s within %s (%s)", v.CameBack, v.Where, seconds(v.Within), strings.Join(causes, "; "))
 }
@@ -135,7 +135,7 @@ func newVerifyWatch(ctx context.Context, conn mqwatch.Conn, res *OpResult) *veri
 	}
 	for i := range res.Items {
 		it := &res.Items[i]
-		if len(w.want) >= maxVerify || !isDone(it.Outcome) {
+		if len(w.want) >= maxVerify || it.Kind != Done {
 			continue
 		}
 		id := it.Msg.MsgId
@@ -151,8 +151,6 @@ func newVerifyWatch(ctx context.Context, conn mqwatch.Conn, res *OpResult) *veri
 	}
 	return w
 }
-
-func isDone(o string) bool { return o == "requeued" || o == "moved" || o == "replayed" }
 
 // look browses each watched queue for the MsgIds not seen back yet.
 func (w *verifyWatch) look(ctx context.Context, after time.Duration) {
@@ -185,7 +183,7 @@ func (w *verifyWatch) fill(v *OpVerify, res *OpResult) {
 		v.Within = max(v.Within, b.after)
 		v.Where = b.queue
 		res.Items[i].CameBack = true
-		causes[OpCount{Outcome: cameBackCause(b.reason, res.Plan.Items, i), Reason: b.reason}]++
+		causes[OpCount{Cause: cameBackCause(b.reason, res.Plan.Items, i), Reason: b.reason}]++
 	}
 	v.Causes = counts(causes)
 }
@@ -198,7 +196,8 @@ func cameBackCause(rc int32, plan []OpItem, i int) string {
 	}
 	s := fmt.Sprintf("%d", rc)
 	if i < len(plan) {
-		if c, ok := strings.CutPrefix(plan[i].Outcome, prefixWouldComeBack); ok {
+		if it := &plan[i]; it.Kind == WouldComeBack {
+			c := it.Detail
 			if _, w, ok := strings.Cut(c, " while "); ok {
 				return s + ": " + strings.Replace(w, " is full", " full", 1)
 			}

@@ -404,7 +404,7 @@ func prepareVerify(a *actionFlags) (noApps bool) {
 func exitCode(res *ops.OpResult, err error) int {
 	already := 0
 	for i := range res.Items {
-		if strings.HasPrefix(res.Items[i].Outcome, "skipped: already imported") {
+		if res.Items[i].Kind == ops.Skipped && res.Items[i].Skip == ops.SkipImported {
 			already++
 		}
 	}

@@ -70,13 +70,13 @@ func writeTextResult(w io.Writer, res *ops.OpResult, err error, depths []queueDe
 	listed := 0
 	for i := range res.Items {
 		it := &res.Items[i]
-		if !req.DryRun && (it.Outcome == string(req.Op)+"d" || isDoneWord(it.Outcome)) {
+		if !req.DryRun && it.Kind == ops.Done {
 			continue
 		}
 		if listed++; !req.DryRun && listed > maxListed {
 			continue
 		}
-		fmt.Fprintln(w, itemLine(it))
+		fmt.Fprintln(w, itemLine(req.Op, it))
 	}
 	if listed > maxListed && !req.DryRun {
 		fmt.Fprintf(w, "  … and %d more, each in the audit log\n", listed-maxListed)
@@ -109,15 +109,7 @@ func writeTextResult(w io.Writer, res *ops.OpResult, err error, depths []queueDe
 	}
 }
 
-func isDoneWord(s string) bool {
-	switch s {
-	case "requeued", "moved", "replayed", "discarded", "exported", "imported":
-		return true
-	}
-	return false
-}
-
-func itemLine(it *ops.OpItem) string {
+func itemLine(op ops.Op, it *ops.OpItem) string {
 	target := ""
 	if it.Target != "" {
 		target = "→ " + it.Target
@@ -125,7 +117,7 @@ func itemLine(it *ops.OpItem) string {
 			target += "@" + it.TargetQMgr
 		}
 	}
-	line := fmt.Sprintf("  %s  %-22s %s", hex.EncodeToString(it.Msg.MsgId[:]), target, it.Outcome)
+	line := fmt.Sprintf("  %s  %-22s %s", hex.EncodeToString(it.Msg.MsgId[:]), target, it.Text(op))
 	if it.Index > 0 {
 		line = fmt.Sprintf("  #%-5d", it.Index) + line[1:]
 	}
@@ -155,8 +147,7 @@ func countsLine(res *ops.OpResult) string {
 		}
 		return s + "; nothing changed"
 	}
-	word := map[ops.Op]string{ops.OpRequeue: "requeued", ops.OpMove: "moved", ops.OpReplay: "replayed",
-		ops.OpDiscard: "discarded", ops.OpExport: "exported", ops.OpImport: "imported"}[req.Op]
+	word := req.Op.PastTense()
 	s := fmt.Sprintf("%s %d · skipped %d · failed %d · in doubt %d · not done %d · %.2f s",
 		word, res.Done, res.Skipped, res.Failed, res.InDoubt, res.NotDone, res.Elapsed.Seconds())
 	if res.Elapsed > 0 && res.Done > 0 {
@@ -187,7 +178,7 @@ func reasonLines(res *ops.OpResult) []string {
 		cs   []ops.OpCount
 	}{{back, b.ComesBack}, {fail, b.Fail}, {dla, b.DeadLetterAgain}, {skip, b.Skipped}} {
 		for _, c := range g.cs {
-			out = append(out, mqfmt.Sanitize(fmt.Sprintf("  %s ×%d: %s", g.what, c.Count, c.Outcome)))
+			out = append(out, mqfmt.Sanitize(fmt.Sprintf("  %s ×%d: %s", g.what, c.Count, c.Cause)))
 		}
 	}
 	return out
@@ -265,7 +256,7 @@ func writeJSONResult(w io.Writer, res *ops.OpResult, err error, depths []queueDe
 	for i := range res.Items {
 		it := &res.Items[i]
 		j := jsonItem{MsgId: hex.EncodeToString(it.Msg.MsgId[:]), CorrelId: hex.EncodeToString(it.Msg.CorrelId[:]),
-			Index: it.Index, Target: it.Target, TargetQMgr: it.TargetQMgr, Outcome: it.Outcome, Reason: it.Reason, Why: it.Why,
+			Index: it.Index, Target: it.Target, TargetQMgr: it.TargetQMgr, Outcome: it.Text(req.Op), Reason: it.Reason, Why: it.Why,
 			CameBack: it.CameBack}
 		if it.CopyMsgId != ([24]byte{}) {
 			j.CopyMsgId = hex.EncodeToString(it.CopyMsgId[:])
