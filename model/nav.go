@@ -20,8 +20,24 @@ const (
 	ScreenFleet  // one row per queue manager, worst first
 )
 
+// screenNames name the kinds, indexed by Screen: the built-in ones above,
+// then those a front end adds with NewScreen.
+var screenNames = []string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts", "Dialog", "Rules", "Fleet"}
+
+// NewScreen adds a kind of screen named name (help's "Keys on this screen
+// (name)", the breadcrumb of a location without a label): a front end's new
+// screen needs no constant here. Call it from a package variable's
+// initialiser, before anything runs.
+func NewScreen(name string) Screen {
+	screenNames = append(screenNames, name)
+	return Screen(len(screenNames) - 1)
+}
+
 func (s Screen) String() string {
-	return [...]string{"Dashboard", "Queue", "Triage", "Group", "Message", "Audit", "Alert", "Alerts", "Dialog", "Rules", "Fleet"}[s]
+	if int(s) < 0 || int(s) >= len(screenNames) {
+		return "Screen(?)"
+	}
+	return screenNames[s]
 }
 
 // Location is one entry of the navigation stack.

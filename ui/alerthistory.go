@@ -110,27 +110,27 @@ func newAckScreen(al model.Alert, snooze bool) *ackScreen {
 		al: al, snooze: snooze, note: ti}
 }
 
-func (s *ackScreen) refresh(*App) tea.Cmd { return nil }
-func (s *ackScreen) resize(_ *App, w, _ int) {
+func (s *ackScreen) refresh(common) tea.Cmd { return nil }
+func (s *ackScreen) resize(_ common, w, _ int) {
 	s.note.Width = max(w-12, 10)
 }
 func (s *ackScreen) scroll(int)      {}
 func (s *ackScreen) filter() *string { return nil }
 
-func (s *ackScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (s *ackScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	s.note, _ = s.note.Update(k)
 	return nil
 }
 
-func (s *ackScreen) bindings(a *App) []binding {
-	k := a.keys
+func (s *ackScreen) bindings(c common) []binding {
+	k := *c.Keys()
 	verb := "acknowledge"
 	if s.snooze {
 		verb = "snooze"
 	}
 	out := []binding{
-		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", verb)), func() tea.Cmd { return a.acknowledge(s) }, short),
-		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), a.pop, short),
+		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", verb)), func() tea.Cmd { return s.acknowledge(c) }, short),
+		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), c.Pop, short),
 	}
 	if s.snooze {
 		out = append(out, bind(k.Tab, run(func() { s.choice = (s.choice + 1) % len(snoozes) }), short))
@@ -138,19 +138,19 @@ func (s *ackScreen) bindings(a *App) []binding {
 	return out
 }
 
-func (s *ackScreen) view(a *App, w, h int) string {
-	st := &a.st
+func (s *ackScreen) view(c common, w, h int) string {
+	st := c.Styles()
 	verb := "Acknowledge"
 	if s.snooze {
 		verb = "Snooze"
 	}
 	al := s.al
-	lines := []string{a.section(verb+" an alert", w, true), "",
+	lines := []string{section(st, verb+" an alert", w, true), "",
 		st.Level(int(al.Severity)).Render(" " + strings.ToUpper(al.Severity.Label()) + " " + al.Rule + "  " + mqfmt.Sanitize(al.QMgr) + " " + mqfmt.Sanitize(al.Queue))}
 	for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(al.Text), max(w-4, 20), " "), "\n") {
 		lines = append(lines, "   "+l)
 	}
-	if life := alertLife(al, a.opt.Now()); life != "" {
+	if life := alertLife(al, c.Opts().Now()); life != "" {
 		lines = append(lines, st.Muted.Render("   "+life))
 	}
 	lines = append(lines, "")
@@ -175,31 +175,30 @@ func (s *ackScreen) view(a *App, w, h int) string {
 
 // acknowledge records the screen's acknowledgement, through the war room
 // when there is one so that every session sees it.
-func (a *App) acknowledge(s *ackScreen) tea.Cmd {
-	now := a.opt.Now()
-	ack := model.Ack{By: a.opt.User, At: now, Note: strings.TrimSpace(mqfmt.Sanitize(s.note.Value())), Snooze: s.snooze}
+func (s *ackScreen) acknowledge(c common) tea.Cmd {
+	now := c.Opts().Now()
+	ack := model.Ack{By: c.Opts().User, At: now, Note: strings.TrimSpace(mqfmt.Sanitize(s.note.Value())), Snooze: s.snooze}
 	if s.snooze && snoozes[s.choice].d > 0 {
 		ack.Until = now.Add(snoozes[s.choice].d)
 	}
 	var ep model.Episode
 	var err error
-	if r, ok := a.opt.Room.(AckRoom); ok {
-		ep, err = r.Acknowledge(a.state.Book, s.al.Key(), ack)
+	if r, ok := c.Opts().Room.(AckRoom); ok {
+		ep, err = r.Acknowledge(c.State().Book, s.al.Key(), ack)
 	} else {
 		var known bool
-		if ep, known = a.state.Book.Acknowledge(s.al.Key(), ack); !known {
+		if ep, known = c.State().Book.Acknowledge(s.al.Key(), ack); !known {
 			err = fmt.Errorf("this alert has cleared: there is nothing to acknowledge")
 		}
 	}
-	cmd := a.pop()
+	cmd := c.Pop()
 	if err != nil {
-		a.flash = err.Error()
+		c.Flash(err.Error())
 		return cmd
 	}
-	a.flash = AckSentence(ep)
-	a.state.Reannotate()
-	a.refreshScreens()
-	return cmd
+	c.Flash(AckSentence(ep))
+	c.State().Reannotate()
+	return tea.Batch(cmd, c.Refresh())
 }
 
 // AckSentence is the flash every session shows after an acknowledgement:
@@ -255,15 +254,15 @@ func ackedCount(list []model.Alert, now time.Time) string {
 
 // roomNews takes an event of the room: an acknowledgement made in another
 // session is in the shared book already, the lists re-sort on it.
-func (a *App) roomNews() {
+func (a *App) roomNews() tea.Cmd {
 	a.state.Reannotate()
-	a.refreshScreens()
+	return a.refreshScreens()
 }
 
 // reload takes the alert's latest history from the state, when it still
 // fires: an acknowledgement shows at once.
-func (s *alertScreen) reload(a *App) {
-	q := a.state.QMgrs[s.al.QMgr]
+func (s *alertScreen) reload(c common) {
+	q := c.State().QMgrs[s.al.QMgr]
 	if q == nil {
 		return
 	}
@@ -274,15 +273,15 @@ func (s *alertScreen) reload(a *App) {
 			return
 		}
 	}
-	if ep, ok := a.state.Book.Episode(k); ok {
+	if ep, ok := c.State().Book.Episode(k); ok {
 		s.al.History = ep
 	}
 }
 
 // lifeLines are the detail's history: since, flaps, cleared, who
 // acknowledged.
-func (s *alertScreen) lifeLines(a *App) []string {
-	ep, now := s.al.History, a.opt.Now()
+func (s *alertScreen) lifeLines(c common) []string {
+	ep, now := s.al.History, c.Opts().Now()
 	if ep.Start.IsZero() {
 		return nil
 	}

@@ -143,8 +143,8 @@ func (p *alertPane) position() string {
 }
 
 // alertKeys are the keys of a focused alert list.
-func (a *App) alertKeys(p *alertPane) []binding {
-	k := a.keys
+func (p *alertPane) keys(c common) []binding {
+	k := c.Keys()
 	none := offIf(func() bool { return p.selected() == nil }, "no alerts")
 	noFix := offIf(func() bool { al := p.selected(); return al == nil || al.Fix == "" }, "this alert has no MQSC fix")
 	return append([]binding{
@@ -154,9 +154,7 @@ func (a *App) alertKeys(p *alertPane) []binding {
 		bind(k.PgDown, run(func() { p.move(max(p.h/2, 1)) })),
 		bind(k.Home, run(func() { p.move(-len(p.list)) })),
 		bind(k.End, run(func() { p.move(len(p.list)) })),
-		bind(k.Enter, func() tea.Cmd { return a.push(newAlertScreen(*p.selected())) }, short, none),
-		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", p.selected().Fix) }, short, noFix),
-		bind(k.Fix, func() tea.Cmd { return a.openFix(p.selected()) }, short, a.fixKeyOff(p.selected)),
-		bind(k.Inhibit, func() tea.Cmd { al := p.selected(); return a.openInhibit(al.QMgr, al.Queue) }, a.inhibitOffAlert(p.selected)),
-	}, a.ackBindings(p.selected)...)
+		bind(k.Enter, func() tea.Cmd { return c.Push(newAlertScreen(*p.selected())) }, short, none),
+		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", p.selected().Fix) }, short, noFix)},
+		append(c.FixKeys(p.selected), c.AckKeys(p.selected)...)...)
 }

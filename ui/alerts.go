@@ -27,29 +27,28 @@ func newAlertScreen(al model.Alert) *alertScreen {
 	return &alertScreen{base: base{loc: model.Location{Screen: model.ScreenAlert, QMgr: al.QMgr, Queue: al.Queue, Label: title}}, al: al}
 }
 
-func (s *alertScreen) refresh(a *App) tea.Cmd    { s.reload(a); return nil }
-func (s *alertScreen) resize(*App, int, int)     {}
+func (s *alertScreen) refresh(c common) tea.Cmd  { s.reload(c); return nil }
+func (s *alertScreen) resize(common, int, int)   {}
 func (s *alertScreen) scroll(int)                {}
 func (s *alertScreen) filter() *string           { return nil }
 func (s *alertScreen) location() *model.Location { return &s.loc }
 
-func (s *alertScreen) bindings(a *App) []binding {
-	k := a.keys
-	return append([]binding{
-		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix")),
-		bind(k.Fix, func() tea.Cmd { return a.openFix(&s.al) }, short, a.fixKeyOff(func() *model.Alert { return &s.al })),
-		bind(k.Inhibit, func() tea.Cmd { return a.openInhibit(s.al.QMgr, s.al.Queue) }, a.inhibitOff(s.al.QMgr, func() string { return s.al.Queue })),
-		bind(k.Enter, func() tea.Cmd {
-			if s.al.QMgr != a.qm {
-				a.switchQMgr(s.al.QMgr)
-			}
-			return a.openQueue(s.al.Queue)
-		}, short, offIf(func() bool { return s.al.Queue == "" }, "this alert names no queue")),
-	}, a.ackBindings(func() *model.Alert { return &s.al })...)
+func (s *alertScreen) bindings(c common) []binding {
+	k := *c.Keys()
+	sel := func() *model.Alert { return &s.al }
+	out := []binding{bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix"))}
+	out = append(out, c.FixKeys(sel)...)
+	return append(append(out, bind(k.Enter, func() tea.Cmd {
+		if s.al.QMgr != c.QMgrName() {
+			c.SwitchQMgr(s.al.QMgr)
+		}
+		return c.OpenQueue(s.al.Queue)
+	}, short, offIf(func() bool { return s.al.Queue == "" }, "this alert names no queue"))),
+		c.AckKeys(sel)...)
 }
 
-func (s *alertScreen) view(a *App, w, h int) string {
-	st := &a.st
+func (s *alertScreen) view(c common, w, h int) string {
+	st := c.Styles()
 	al := s.al
 	wrap := func(text string) []string {
 		return strings.Split(ansi.Wrap(mqfmt.Sanitize(text), max(w-4, 20), " "), "\n")
@@ -65,7 +64,7 @@ func (s *alertScreen) view(a *App, w, h int) string {
 	}
 	plain := func(s string) string { return s }
 	add("Why", wrap(al.Text), plain)
-	if life := s.lifeLines(a); len(life) > 0 {
+	if life := s.lifeLines(c); len(life) > 0 {
 		add("History (K acknowledges, Z snoozes)", life, plain)
 	}
 	if al.Fix != "" {
@@ -104,16 +103,16 @@ func newAlertList() *alertList {
 	return s
 }
 
-func (s *alertList) refresh(a *App) tea.Cmd {
+func (s *alertList) refresh(c common) tea.Cmd {
 	var all []model.Alert
-	for _, name := range a.state.Order {
-		for _, al := range a.state.QMgrs[name].Alerts {
+	for _, name := range c.State().Order {
+		for _, al := range c.State().QMgrs[name].Alerts {
 			if strings.Contains(strings.ToLower(al.QMgr+" "+al.Queue+" "+al.Rule+" "+al.Text), strings.ToLower(s.text)) {
 				all = append(all, al)
 			}
 		}
 	}
-	now := a.opt.Now()
+	now := c.Opts().Now()
 	sort.SliceStable(all, func(i, j int) bool {
 		if ai, aj := all[i].Acked(now), all[j].Acked(now); ai != aj {
 			return aj // acknowledged after the rest, never hidden
@@ -125,18 +124,18 @@ func (s *alertList) refresh(a *App) tea.Cmd {
 	return nil
 }
 
-func (s *alertList) resize(_ *App, w, h int) { s.pane.resize(w, h-1) }
-func (s *alertList) scroll(d int)            { s.pane.move(d) }
-func (s *alertList) bindings(a *App) []binding {
-	return a.alertKeys(&s.pane)
+func (s *alertList) resize(_ common, w, h int) { s.pane.resize(w, h-1) }
+func (s *alertList) scroll(d int)              { s.pane.move(d) }
+func (s *alertList) bindings(c common) []binding {
+	return s.pane.keys(c)
 }
 
-func (s *alertList) view(a *App, w, h int) string {
-	title := a.section("Alerts of every queue manager, most severe first "+s.pane.position(), w, true)
+func (s *alertList) view(c common, w, h int) string {
+	title := section(c.Styles(), "Alerts of every queue manager, most severe first "+s.pane.position(), w, true)
 	if len(s.pane.list) == 0 {
-		return title + "\n" + a.st.OK.Render(" no alerts on any queue manager")
+		return title + "\n" + c.Styles().OK.Render(" no alerts on any queue manager")
 	}
-	return title + "\n" + s.pane.view(&a.st)
+	return title + "\n" + s.pane.view(c.Styles())
 }
 
 // fixLines shows a fix in the order it must run: the commands that fix the

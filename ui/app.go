@@ -103,8 +103,6 @@ type App struct {
 	// dialogSeq numbers dialogs so a result of a closed one is dropped.
 	dialogSeq int
 
-	later []tea.Cmd // commands started by refreshes, returned by Update
-
 	// rules is the runmqdlq rules table loaded with :rules FILE, nil if none.
 	rules *rulesTable
 
@@ -196,13 +194,11 @@ func (a *App) Init() tea.Cmd {
 
 // Update routes messages; each case delegates to a method. Work a screen
 // starts off the Update path while refreshing (a filter over 100k messages)
-// is collected in a.later and returned with the message's own command.
+// is the screen's command: every method that refreshes returns it, and the
+// commands are batched on the way up, as Bubble Tea's parents batch their
+// children's.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, cmd := a.update(msg)
-	if len(a.later) > 0 {
-		cmd = tea.Batch(append(a.later, cmd)...)
-		a.later = nil
-	}
 	return m, a.roomUpdated(cmd)
 }
 
@@ -223,7 +219,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if _, ok := a.top().(*fleetScreen); ok {
 			// Ages and staleness move with the clock: a queue manager that
 			// stopped answering sends nothing that would refresh its row.
-			a.refreshScreens()
+			return a, tea.Batch(a.refreshScreens(), tick())
 		}
 		return a, tick()
 	case warmedMsg:
@@ -240,6 +236,11 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.onKey(msg)
 	case selfApplying:
 		return a, msg.apply(a)
+	}
+	if r, ok := a.top().(receiver); ok {
+		if cmd, took := r.receive(a, msg); took {
+			return a, cmd
+		}
 	}
 	if cmd, ok := a.onEditMsg(msg); ok {
 		return a, cmd
@@ -266,22 +267,21 @@ func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 		return next
 	}
 	a.state.Fold(m.snap)
-	a.refreshScreens()
-	return next
+	return tea.Batch(next, a.refreshScreens())
 }
 
 // setFrozen pauses or resumes live updates; resuming folds what arrived meanwhile.
-func (a *App) setFrozen(f bool) {
+func (a *App) setFrozen(f bool) tea.Cmd {
 	a.frozen = f
 	if f {
-		return
+		return nil
 	}
-	a.unhold()
+	return a.unhold()
 }
 
-func (a *App) unhold() {
+func (a *App) unhold() tea.Cmd {
 	if a.frozen || a.activeDialog() != nil {
-		return
+		return nil
 	}
 	for i, held := range a.pending {
 		for _, s := range held {
@@ -289,7 +289,7 @@ func (a *App) unhold() {
 		}
 		a.pending[i] = nil
 	}
-	a.refreshScreens()
+	return a.refreshScreens()
 }
 
 // current returns the state of the queue manager being viewed.
@@ -304,10 +304,10 @@ func (a *App) source(qm string) Source {
 	return nil
 }
 
-// refreshScreens gives the screen on view the new state, keeping its cursor.
-func (a *App) refreshScreens() {
-	if cmd := a.top().refresh(a); cmd != nil {
-		a.later = append(a.later, cmd)
-	}
+// refreshScreens gives the screen on view the new state, keeping its cursor,
+// and returns the work the screen started (a filter's scan, a prediction).
+func (a *App) refreshScreens() tea.Cmd {
+	cmd := a.top().refresh(a)
 	a.verifyFixes()
+	return cmd
 }

@@ -37,15 +37,17 @@ type auditScreen struct {
 	st   *Styles
 }
 
+func (s *auditScreen) cursorGrid() *Grid { return &s.grid }
+
 func newAuditScreen(qm string) *auditScreen {
 	return &auditScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: qm}}}
 }
 
-func (s *auditScreen) refresh(a *App) tea.Cmd {
+func (s *auditScreen) refresh(c common) tea.Cmd {
 	// The audit of one queue manager: a run on another opened from here
 	// would stack two queue managers' screens.
-	s.st, s.runs = &a.st, s.runs[:0]
-	for _, r := range a.auditLog {
+	s.st, s.runs = c.Styles(), s.runs[:0]
+	for _, r := range c.Audit() {
 		if s.loc.QMgr == "" || r.qmgr() == s.loc.QMgr {
 			s.runs = append(s.runs, r)
 		}
@@ -55,7 +57,7 @@ func (s *auditScreen) refresh(a *App) tea.Cmd {
 	return nil
 }
 
-func (s *auditScreen) resize(_ *App, w, h int) {
+func (s *auditScreen) resize(_ common, w, h int) {
 	s.grid.Cols = auditCols(w)
 	s.grid.SetSize(w, h-1)
 }
@@ -63,9 +65,9 @@ func (s *auditScreen) resize(_ *App, w, h int) {
 func (s *auditScreen) scroll(d int)    { s.grid.Move(d) }
 func (s *auditScreen) filter() *string { return nil }
 
-func (s *auditScreen) bindings(a *App) []binding {
-	return append(a.gridKeys(&s.grid), bind(a.keys.Enter, func() tea.Cmd {
-		return a.push(openAuditRun(s.runs[s.grid.Cursor]))
+func (s *auditScreen) bindings(c common) []binding {
+	return append(gridKeys(c.Keys(), &s.grid), bind(c.Keys().Enter, func() tea.Cmd {
+		return c.Push(openAuditRun(s.runs[s.grid.Cursor]))
 	}, short, offIf(func() bool { return s.grid.Cursor >= len(s.runs) }, "nothing done yet")))
 }
 
@@ -118,8 +120,8 @@ func (s *auditScreen) cell(row, col int) Cell {
 	return Cell{}
 }
 
-func (s *auditScreen) view(a *App, w, h int) string {
-	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  %s", len(s.runs), a.auditScope(), position(s.grid), s.enterHint()))
+func (s *auditScreen) view(c common, w, h int) string {
+	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  %s", len(s.runs), auditScope(c.Opts()), position(s.grid), s.enterHint()))
 	if len(s.runs) == 0 {
 		return title + "\n" + s.st.Muted.Render(wrapWords("nothing done yet. Every action writes one JSON line per message to the audit file too (--audit; by default audit.jsonl in the state directory).", w-2, " "))
 	}
@@ -139,14 +141,14 @@ func newAuditRunScreen(r auditRun) *auditRunScreen {
 	return &auditRunScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.req().QMgr, Queue: r.req().Queue, Label: label}}, run: r}
 }
 
-func (s *auditRunScreen) refresh(a *App) tea.Cmd {
-	s.st = &a.st
+func (s *auditRunScreen) refresh(c common) tea.Cmd {
+	s.st = c.Styles()
 	s.grid.Cell = s.cell
 	s.grid.SetRows(len(s.run.res.Items))
 	return nil
 }
 
-func (s *auditRunScreen) resize(_ *App, w, h int) {
+func (s *auditRunScreen) resize(_ common, w, h int) {
 	s.grid.Cols = []Column{{Title: "MSGID", Width: 48}, {Title: "TO", Width: 18}, {Title: "OUTCOME", Width: 12, Flex: true}}
 	if w < 100 {
 		s.grid.Cols[0].Width = 16
@@ -157,7 +159,7 @@ func (s *auditRunScreen) resize(_ *App, w, h int) {
 func (s *auditRunScreen) scroll(d int)    { s.grid.Move(d) }
 func (s *auditRunScreen) filter() *string { return nil }
 
-func (s *auditRunScreen) bindings(a *App) []binding { return a.gridKeys(&s.grid) }
+func (s *auditRunScreen) bindings(c common) []binding { return gridKeys(c.Keys(), &s.grid) }
 
 func (s *auditRunScreen) cell(row, col int) Cell {
 	it := s.run.res.Items[row]
@@ -180,9 +182,18 @@ func (s *auditRunScreen) cell(row, col int) Cell {
 	return Cell{}
 }
 
-func (s *auditRunScreen) view(a *App, w, h int) string {
+func (s *auditRunScreen) view(_ common, w, h int) string {
 	r := &s.run
 	title := s.st.Title.Render(fmt.Sprintf(" %s by %s from %s on %s: %d message(s) %s", r.req().Op, mqfmt.Sanitize(r.req().User),
 		mqfmt.Sanitize(r.req().Queue), mqfmt.Sanitize(r.req().QMgr), len(r.res.Items), position(s.grid)))
 	return title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
+}
+
+// auditAt rebuilds the audit list for a follower; a run (its label names
+// it) is this session's own, not rebuilt.
+func auditAt(l model.Location) screen {
+	if l.Label != "" {
+		return nil
+	}
+	return newAuditScreen(l.QMgr)
 }

@@ -163,14 +163,14 @@ func newAuditFixScreen(r auditRun) *auditFixScreen {
 	return &auditFixScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.qmgr(), Queue: r.from(), Label: label}}, run: r}
 }
 
-func (s *auditFixScreen) refresh(a *App) tea.Cmd {
-	s.st = &a.st
+func (s *auditFixScreen) refresh(c common) tea.Cmd {
+	s.st = c.Styles()
 	s.grid.Cell = s.cell
 	s.grid.SetRows(len(s.run.fix.Steps))
 	return nil
 }
 
-func (s *auditFixScreen) resize(_ *App, w, h int) {
+func (s *auditFixScreen) resize(_ common, w, h int) {
 	s.grid.Cols = []Column{{Title: "BEFORE → AFTER", Width: 40, Flex: true}, {Title: "PCF ANSWER", Width: 30}}
 	if w < 100 {
 		s.grid.Cols[1].Width = 24
@@ -182,7 +182,7 @@ func (s *auditFixScreen) resize(_ *App, w, h int) {
 func (s *auditFixScreen) scroll(d int)    { s.grid.Move(d) }
 func (s *auditFixScreen) filter() *string { return nil }
 
-func (s *auditFixScreen) bindings(a *App) []binding { return a.gridKeys(&s.grid) }
+func (s *auditFixScreen) bindings(c common) []binding { return gridKeys(c.Keys(), &s.grid) }
 
 func (s *auditFixScreen) cell(row, col int) Cell {
 	step := s.run.fix.Steps[row]
@@ -204,7 +204,7 @@ func (s *auditFixScreen) cell(row, col int) Cell {
 	return Cell{}
 }
 
-func (s *auditFixScreen) view(a *App, w, h int) string {
+func (s *auditFixScreen) view(c common, w, h int) string {
 	r := &s.run
 	title := s.st.Title.Render(fmt.Sprintf(" %s %s by %s on %s: %d change(s) sent as PCF %s", r.op(), mqfmt.Sanitize(r.fix.Plan.ID),
 		mqfmt.Sanitize(r.user()), mqfmt.Sanitize(r.qmgr()), len(r.fix.Steps), position(s.grid)))

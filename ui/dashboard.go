@@ -36,6 +36,8 @@ type dashboard struct {
 	moved bool
 }
 
+func (s *dashboard) cursorGrid() *Grid { return &s.grid }
+
 func newDashboard(qm string) *dashboard {
 	d := &dashboard{base: base{loc: model.Location{Screen: model.ScreenDashboard, QMgr: qm}}}
 	d.grid.Cols = dashCols(120)
@@ -68,13 +70,13 @@ func dashCols(w int) []Column {
 	return cols
 }
 
-func (d *dashboard) refresh(a *App) tea.Cmd {
+func (d *dashboard) refresh(c common) tea.Cmd {
 	keepQ := d.followedQueue()
-	d.q = a.state.QMgr(d.loc.QMgr)
-	d.st = &a.st
+	d.q = c.State().QMgr(d.loc.QMgr)
+	d.st = c.Styles()
 	d.grid.Cell = d.cell
 	d.grid.Level = func(r int) int { return queueLevel(d.rows[r]) }
-	d.sortBy = a.sortBy
+	d.sortBy = *c.QueueOrder()
 	all := sortQueues(d.q, d.sortBy)
 	ms := model.Filter(d.text, len(all), func(i int) string { return all[i].View.Info.Name })
 	d.rows = d.rows[:0]
@@ -89,9 +91,9 @@ func (d *dashboard) refresh(a *App) tea.Cmd {
 			break
 		}
 	}
-	d.alerts.now = a.opt.Now()
+	d.alerts.now = c.Opts().Now()
 	d.alerts.set(filterAlerts(d.q.Alerts, d.alertText))
-	d.layout(a)
+	d.layout(c)
 	return nil
 }
 
@@ -122,10 +124,10 @@ func filterAlerts(list []model.Alert, text string) []model.Alert {
 	return out
 }
 
-func (d *dashboard) resize(a *App, w, h int) {
+func (d *dashboard) resize(c common, w, h int) {
 	d.w, d.h = w, h
 	d.grid.Cols = dashCols(w)
-	d.layout(a)
+	d.layout(c)
 }
 
 func (d *dashboard) scroll(n int) {
@@ -144,28 +146,29 @@ func (d *dashboard) selected() *model.QueueState {
 	return nil
 }
 
-func (d *dashboard) bindings(a *App) []binding {
-	k := a.keys
+func (d *dashboard) bindings(c common) []binding {
+	k := *c.Keys()
 	var out []binding
 	if d.focus == 1 {
-		out = append(a.alertKeys(&d.alerts), bind(k.Sort, nil,
+		out = append(d.alerts.keys(c), bind(k.Sort, nil,
 			offIf(func() bool { return true }, "the alerts are listed most severe first; s sorts the queue table (tab to it)")))
 	} else {
-		out = d.moving(a.gridKeys(&d.grid))
+		out = d.moving(gridKeys(c.Keys(), &d.grid))
 		out = append(out, bind(k.Enter, func() tea.Cmd {
 			if qs := d.selected(); qs != nil {
-				return a.openQueue(qs.View.Info.Name)
+				return c.OpenQueue(qs.View.Info.Name)
 			}
 			return nil
 		}, short), bind(k.Sort, run(func() {
-			a.sortBy = (a.sortBy + 1) % queueSortCount
+			o := c.QueueOrder()
+			*o = (*o + 1) % queueSortCount
 			d.moved = false // a new order starts at its top
-			d.refresh(a)
+			d.refresh(c)
 			d.grid.Home()
-		})), a.inhibitKey(a.qm, d.selected))
+		})), c.InhibitKey(c.QMgrName(), d.selected))
 	}
-	return append(out, bind(k.Tab, run(func() { d.focus = 1 - d.focus; d.layout(a) }), short),
-		bind(k.DeadQ, a.openDeadQ, short))
+	return append(out, bind(k.Tab, run(func() { d.focus = 1 - d.focus; d.layout(c) }), short),
+		bind(k.DeadQ, c.OpenDeadQ, short))
 }
 
 // cell renders one queue cell, colouring by threshold: depth against

@@ -94,17 +94,18 @@ func (a *App) onFetched(m fetchedMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (d *detailScreen) refresh(a *App) tea.Cmd {
-	d.st = &a.st
+func (d *detailScreen) refresh(c common) tea.Cmd {
+	a := c.app()
+	d.st = c.Styles()
 	d.rule, d.ruleFails = a.messageRule(d)
 	d.render()
 	return nil
 }
 
-func (d *detailScreen) resize(a *App, w, h int) {
+func (d *detailScreen) resize(c common, w, h int) {
 	d.w = w
 	d.vp.Width, d.vp.Height = w, max(h-2, 1)
-	d.st = &a.st
+	d.st = c.Styles()
 	d.render()
 }
 
@@ -142,8 +143,8 @@ func (d *detailScreen) setTab(t int) {
 	d.vp.GotoTop()
 }
 
-func (d *detailScreen) bindings(a *App) []binding {
-	k := a.keys
+func (d *detailScreen) bindings(c common) []binding {
+	k := *c.Keys()
 	v := &d.vp
 	out := append(viewportKeys(k, v),
 		bind(k.NextTab, run(func() { d.setTab(d.tab + 1) }), short),
@@ -153,7 +154,7 @@ func (d *detailScreen) bindings(a *App) []binding {
 		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)"),
 			hideIf(!d.warRoom)),
 	)
-	acts := a.actionKeys(func() ([]mqwatch.Summary, int) {
+	acts := c.ActionKeys(func() ([]mqwatch.Summary, int) {
 		return []mqwatch.Summary{d.sum}, 0 // the message on screen, whatever is marked
 	}, d.loc)
 	for i := range acts {
@@ -165,7 +166,7 @@ func (d *detailScreen) bindings(a *App) []binding {
 			return off()
 		}
 	}
-	return append(append(out, acts...), a.editBinding(d))
+	return append(append(out, acts...), d.editBinding(c))
 }
 
 // markGone notes on every open message screen of the run's queue that the
@@ -191,7 +192,7 @@ func (a *App) markGone(res ops.OpResult) {
 	}
 }
 
-func (d *detailScreen) view(a *App, w, h int) string {
+func (d *detailScreen) view(_ common, w, h int) string {
 	var tabs []string
 	for i, t := range detailTabs {
 		if i == d.tab {

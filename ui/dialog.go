@@ -56,6 +56,7 @@ type dialog struct {
 	// (ctrl+t); esc returns to that result instead of closing the dialog.
 	retarget bool
 	create   *createStep // ctrl+n: the target queue being defined (dialog_create.go)
+	w        int         // the width it was laid out for
 }
 
 type planMsg struct {
@@ -122,12 +123,12 @@ func (a *App) openDialog(op ops.Op, msgs []mqwatch.Summary, loc model.Location, 
 		d.typed.Focus()
 		return pushed
 	}
-	return tea.Batch(pushed, a.planCmd(d))
+	return tea.Batch(pushed, d.planCmd(a))
 }
 
-func (a *App) planCmd(d *dialog) tea.Cmd {
+func (d *dialog) planCmd(c common) tea.Cmd {
 	d.phase = phasePlanning
-	req, seq, ops, ctx := d.req, d.seq, a.opt.Ops, a.opt.Ctx
+	req, seq, ops, ctx := d.req, d.seq, c.Opts().Ops, c.Opts().Ctx
 	req.DryRun = true
 	return func() tea.Msg {
 		p, err := ops.Plan(ctx, req)
@@ -135,11 +136,11 @@ func (a *App) planCmd(d *dialog) tea.Cmd {
 	}
 }
 
-func (a *App) runCmd(d *dialog) tea.Cmd {
-	ctx, cancel := context.WithCancel(a.opt.Ctx)
-	d.cancel, d.phase, d.started = cancel, phaseRunning, a.opt.Now()
+func (d *dialog) runCmd(c common) tea.Cmd {
+	ctx, cancel := context.WithCancel(c.Opts().Ctx)
+	d.cancel, d.phase, d.started = cancel, phaseRunning, c.Opts().Now()
 	d.updates = make(chan ops.OpProgress, 1)
-	req, seq, eng, ch := d.req, d.seq, a.opt.Ops, d.updates
+	req, seq, eng, ch := d.req, d.seq, c.Opts().Ops, d.updates
 	run := func() tea.Msg {
 		res, err := eng.Run(ctx, req, func(p ops.OpProgress) {
 			select { // latest wins: the bar needs only the newest figures
@@ -168,18 +169,33 @@ func waitProgress(seq int, ch chan ops.OpProgress) tea.Cmd {
 	}
 }
 
-// onResult handles results of commands that are not core messages.
+// onResult handles results of commands that are not core messages and that
+// no screen on view took.
 func (a *App) onResult(msg tea.Msg) tea.Cmd {
-	d := a.activeDialog()
 	switch m := msg.(type) {
 	case fetchedMsg:
 		return a.onFetched(m)
 	case predictedMsg:
+		// onPredicted refreshes the screen; the same refresh again returns
+		// what it starts (the inventory it predicted for has not moved).
 		a.onPredicted(m)
+		return a.refreshScreens()
 	case messageVerdictMsg:
 		a.onMessageVerdict(m)
+	case copyMsg:
+		return a.copyTo(m)
+	case copiedMsg:
+		a.flash = string(m)
+	}
+	return nil
+}
+
+// receive takes the dry run, the progress and the result of what the dialog
+// started; those of another dialog (an older seq) are dropped.
+func (d *dialog) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
+	switch m := msg.(type) {
 	case planMsg:
-		if d != nil && m.seq == d.seq {
+		if m.seq == d.seq {
 			d.plan, d.err, d.phase, d.retarget = m.plan, m.err, phaseConfirm, false
 			if d.needType {
 				d.typed.SetValue("")
@@ -189,27 +205,27 @@ func (a *App) onResult(msg tea.Msg) tea.Cmd {
 			}
 		}
 	case progressMsg:
-		if d != nil && m.seq == d.seq {
+		if m.seq == d.seq {
 			d.last = m.p
-			return waitProgress(d.seq, d.updates)
+			return waitProgress(d.seq, d.updates), true
 		}
 	case runDoneMsg:
-		if d != nil && m.seq == d.seq {
+		if m.seq == d.seq {
 			d.result, d.err, d.phase = m.res, m.err, phaseDone
-			a.recordAudit(m.res)
-			a.state.QMgr(m.res.Plan.Request.QMgr).NoteRun(&m.res) // a requeue loop becomes an alert (R10f)
-			a.afterAction(m.res)
+			c.RecordRun(m.res)
 		}
-	case copyMsg:
-		return a.copyTo(m)
-	case copiedMsg:
-		a.flash = string(m)
-	case filterDoneMsg:
-		if s, ok := a.top().(*queueScreen); ok && s.mf.done(m) {
-			a.refreshScreens()
-		}
+	default:
+		return nil, false
 	}
-	return nil
+	return nil, true
+}
+
+// recordRun keeps a finished run: the audit, the requeue-loop check (R10f)
+// and what the watcher no longer has to read.
+func (a *App) recordRun(res ops.OpResult) {
+	a.recordAudit(res)
+	a.state.QMgr(res.Plan.Request.QMgr).NoteRun(&res) // a requeue loop becomes an alert (R10f)
+	a.afterAction(res)
 }
 
 // afterAction tells the watcher what moved, so inventories drop it without a

@@ -12,6 +12,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -38,16 +39,16 @@ type createStep struct {
 
 // createOff says why ctrl+n does nothing for what is typed, "" when it
 // defines the queue.
-func (a *App) createOff(d *dialog) string {
+func (d *dialog) createOff(c common) string {
 	q, _ := splitTarget(d.typed.Value())
 	qm := d.targetQMgr()
-	return a.newQueueOff(q, qm)
+	return newQueueOff(c, q, qm)
 }
 
 // newQueueOff says why q on qm cannot be defined, "" when it can.
-func (a *App) newQueueOff(q, qm string) string {
-	s := a.state.QMgrs[qm]
-	if r := a.defineOff(); r != "" {
+func newQueueOff(c common, q, qm string) string {
+	s := c.State().QMgrs[qm]
+	if r := defineOff(c.Opts()); r != "" {
 		return r
 	}
 	switch {
@@ -55,14 +56,14 @@ func (a *App) newQueueOff(q, qm string) string {
 		return "type the new queue's name first"
 	case s == nil || s.Snap == nil:
 		return mqfmt.Sanitize(qm) + " is not watched: define the queue there with runmqsc"
-	case a.queueKnown(qm, q):
+	case queueKnown(c.State(), qm, q):
 		return mqfmt.Sanitize(q) + " exists: enter picks it"
 	}
 	return ""
 }
 
-func (a *App) queueKnown(qm, q string) bool {
-	for _, n := range a.knownQueues(qm) {
+func queueKnown(st *model.State, qm, q string) bool {
+	for _, n := range knownQueues(st, qm) {
 		if n == q {
 			return true
 		}
@@ -72,9 +73,9 @@ func (a *App) queueKnown(qm, q string) bool {
 
 // openCreate is ctrl+n in a target input: once defined, the queue is the
 // target and the dry run is shown again.
-func (a *App) openCreate(d *dialog) {
+func (d *dialog) openCreate(cx common) {
 	q, _ := splitTarget(d.typed.Value())
-	c := a.newCreate(q, d.targetQMgr())
+	c := newCreate(cx.State(), q, d.targetQMgr())
 	c.then = "the dry run of the " + string(d.req.Op) + " to it is shown again"
 	c.done = func(a *App) tea.Cmd {
 		if d.create != c {
@@ -89,17 +90,17 @@ func (a *App) openCreate(d *dialog) {
 		if a.activeDialog() != d {
 			return nil
 		}
-		return a.planCmd(d)
+		return d.planCmd(a)
 	}
 	d.create = c
 }
 
 // newCreate is the form for queue name on qm, LIKE its DEADQ with its
 // MAXDEPTH; qm is watched.
-func (a *App) newCreate(name, qm string) *createStep {
+func newCreate(st *model.State, name, qm string) *createStep {
 	c := &createStep{name: name, qmgr: qm, like: textinput.New(), depth: textinput.New()}
 	c.like.Prompt, c.depth.Prompt = "LIKE: ", "MAXDEPTH: "
-	snap := a.state.QMgrs[c.qmgr].Snap
+	snap := st.QMgrs[c.qmgr].Snap
 	c.like.SetValue(snap.QMgr.DeadQ)
 	c.depth.SetValue("5000") // IBM MQ's default for a new local queue
 	for _, v := range snap.Queues {
@@ -114,12 +115,12 @@ func (a *App) newCreate(name, qm string) *createStep {
 }
 
 // createPlan is the define the form says, checked.
-func (a *App) createPlan(c *createStep) (actions.FixPlan, error) {
+func (c *createStep) createPlan(cx common) (actions.FixPlan, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(c.depth.Value()))
 	if err != nil {
 		return actions.FixPlan{}, fmt.Errorf("MAXDEPTH %q is not a number", c.depth.Value())
 	}
-	snap := a.state.QMgrs[c.qmgr].Snap
+	snap := cx.State().QMgrs[c.qmgr].Snap
 	qs := make([]mqwatch.QueueInfo, 0, len(snap.Queues))
 	for _, v := range snap.Queues {
 		qs = append(qs, v.Info)
@@ -128,31 +129,31 @@ func (a *App) createPlan(c *createStep) (actions.FixPlan, error) {
 }
 
 // defineOff says why no queue can be defined here, "" when one can.
-func (a *App) defineOff() string {
-	if a.opt.ReadOnly {
-		return cmpOr(a.opt.ReadOnlyWhy, "read-only: queues cannot be defined")
+func defineOff(o *Options) string {
+	if o.ReadOnly {
+		return cmpOr(o.ReadOnlyWhy, "read-only: queues cannot be defined")
 	}
-	if _, ok := a.opt.Ops.(FixOps); !ok {
+	if _, ok := o.Ops.(FixOps); !ok {
 		return "no connection for defining queues"
 	}
 	return ""
 }
 
 // startCreate sends the define; its answer comes back as createdMsg.
-func (a *App) startCreate(c *createStep) tea.Cmd {
-	if r := a.defineOff(); r != "" {
+func (c *createStep) startCreate(cx common) tea.Cmd {
+	if r := defineOff(cx.Opts()); r != "" {
 		c.problem = r
 		return nil
 	}
-	p, err := a.createPlan(c)
+	p, err := c.createPlan(cx)
 	if err != nil {
 		c.problem = err.Error()
 		return nil
 	}
-	fx := a.opt.Ops.(FixOps)
+	fx := cx.Opts().Ops.(FixOps)
 	c.running, c.problem = true, ""
 	c.seq++
-	ctx, seq, qm, user := a.ctx(), c.seq, c.qmgr, a.opt.User
+	ctx, seq, qm, user := cx.Opts().Ctx, c.seq, c.qmgr, cx.Opts().User
 	return func() tea.Msg {
 		res, err := fx.ApplyFix(ctx, qm, p, user)
 		return createdMsg{c: c, seq: seq, res: res, err: err}
@@ -191,13 +192,13 @@ func (m createdMsg) apply(a *App) tea.Cmd {
 }
 
 // createBindings are the form's keys; leave closes it.
-func (a *App) createBindings(c *createStep, leave func(), b func(string, ...string) key.Binding) []binding {
+func (c *createStep) createBindings(cx common, leave func(), b func(string, ...string) key.Binding) []binding {
 	if c.running {
 		return []binding{bind(b("back (the define already sent stands)", "esc"), run(leave), short)}
 	}
 	return []binding{
 		bind(b("switch LIKE / MAXDEPTH", "tab", "shift+tab", "up", "down"), run(func() { c.toggle() }), short),
-		bind(b("define the queue", "enter"), func() tea.Cmd { return a.startCreate(c) }, short),
+		bind(b("define the queue", "enter"), func() tea.Cmd { return c.startCreate(cx) }, short),
 		bind(b("back, nothing defined", "esc"), run(leave), short),
 	}
 }
@@ -235,16 +236,16 @@ func (c *createStep) typeKey(k tea.KeyMsg) {
 
 // createLines draw the form: the MQSC it sends, the authority it needs and
 // what the LIKE queue gives the new one.
-func (a *App) createLines(c *createStep) []string {
-	st := &a.st
-	w := max(a.width-2, 20)
+func (c *createStep) createLines(cx common, width int) []string {
+	st := cx.Styles()
+	w := max(width-2, 20)
 	out := []string{st.Title.Render(" DEFINE " + mqfmt.Sanitize(c.name) + " on " + mqfmt.Sanitize(c.qmgr) + ": it does not exist"), ""}
 	out = append(out, " "+c.like.View(), " "+c.depth.View(), "")
-	if p, err := a.createPlan(c); err == nil {
+	if p, err := c.createPlan(cx); err == nil {
 		s := p.Steps[0]
 		out = append(out, " "+st.Info.Render(mqfmt.Sanitize(s.MQSC)),
 			st.Muted.Render(" sent as "+s.PCF+"; needs "+mqfmt.Sanitize(s.Authority)))
-		out = append(out, a.likeLines(c)...)
+		out = append(out, c.likeLines(cx)...)
 	} else if c.problem == "" {
 		out = append(out, st.Warning.Render(" "+mqfmt.Sanitize(err.Error())))
 	}
@@ -265,12 +266,12 @@ func (a *App) createLines(c *createStep) []string {
 }
 
 // likeLines say what the new queue takes from the one it is LIKE.
-func (a *App) likeLines(c *createStep) []string {
+func (c *createStep) likeLines(cx common) []string {
 	like := strings.TrimSpace(c.like.Value())
-	for _, v := range a.state.QMgrs[c.qmgr].Snap.Queues {
+	for _, v := range cx.State().QMgrs[c.qmgr].Snap.Queues {
 		if q := v.Info; q.Name == like {
 			boq := cmpOr(strings.TrimSpace(q.BackoutQName), "' '")
-			return []string{a.st.Muted.Render(fmt.Sprintf(" copies %s: MAXMSGL(%d) BOTHRESH(%d) BOQNAME(%s) and the rest",
+			return []string{cx.Styles().Muted.Render(fmt.Sprintf(" copies %s: MAXMSGL(%d) BOTHRESH(%d) BOQNAME(%s) and the rest",
 				mqfmt.Sanitize(q.Name), q.MaxMsgLen, q.BackoutThresh, mqfmt.Sanitize(boq)))}
 		}
 	}
@@ -278,10 +279,10 @@ func (a *App) likeLines(c *createStep) []string {
 }
 
 // createHintLines go under a target input whose queue does not exist.
-func (a *App) createHintLines(d *dialog) []string {
+func (d *dialog) createHintLines(c common) []string {
 	q, _ := splitTarget(d.typed.Value())
-	if q == "" || !d.askQueue() || a.createOff(d) != "" {
+	if q == "" || !d.askQueue() || d.createOff(c) != "" {
 		return nil
 	}
-	return []string{a.st.Warning.Render(" no queue " + mqfmt.Sanitize(q) + " on " + mqfmt.Sanitize(d.targetQMgr()) + ": ctrl+n defines it (LIKE the DEADQ, to park the messages)")}
+	return []string{c.Styles().Warning.Render(" no queue " + mqfmt.Sanitize(q) + " on " + mqfmt.Sanitize(d.targetQMgr()) + ": ctrl+n defines it (LIKE the DEADQ, to park the messages)")}
 }

@@ -57,13 +57,13 @@ func (a *App) markedFrom(msgs []mqwatch.Summary, loc model.Location) []string {
 // hiddenMarks counts the marked messages a queue screen's filter hides: on a
 // group's messages, only those of the group (the others are in other
 // groups, not behind a filter).
-func (a *App) hiddenMarks(s *queueScreen) int {
+func (s *queueScreen) hiddenMarks(c common) int {
 	visible := make(map[mqwatch.Key]bool, s.msgs.Len())
 	for i := 0; i < s.msgs.Len(); i++ {
 		visible[s.msgs.Key(i)] = true
 	}
 	n := 0
-	for _, m := range a.sel.Items() {
+	for _, m := range c.Sel().Items() {
 		if !visible[m.Key()] && (s.loc.Group == nil || model.KeyOf(s.loc.Dim, &m) == *s.loc.Group) {
 			n++
 		}

@@ -43,7 +43,7 @@ func (a *App) replanAfterRoomRun(res ops.OpResult, who string) tea.Cmd {
 	if d.askTarget {
 		return nil // the dry run comes once the target is taken
 	}
-	return a.planCmd(d)
+	return d.planCmd(a)
 }
 
 // memberName is who a room member is, for a sentence.

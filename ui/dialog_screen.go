@@ -14,33 +14,34 @@ import (
 // or target queue).
 type modal interface {
 	screen
-	typeKey(a *App, k tea.KeyMsg) tea.Cmd
+	typeKey(c common, k tea.KeyMsg) tea.Cmd
 }
 
 // A dialog is a screen on the navigation stack, above the screen whose
 // messages it acts on: the breadcrumb names its source queue, esc pops it
 // back to exactly that screen, and its keys are declared like any screen's.
 
-func (d *dialog) bindings(a *App) []binding { return a.dialogBindings(d) }
+func (d *dialog) bindings(c common) []binding { return d.dialogBindings(c) }
 
 // refresh does nothing: live updates are held while a dialog is open, so the
 // picture the operator confirms does not move under them.
-func (d *dialog) refresh(*App) tea.Cmd { return nil }
+func (d *dialog) refresh(common) tea.Cmd { return nil }
 
 // resize gives the typed input the width left beside its prompt, so a long
 // path or queue name scrolls inside it instead of being cut.
-func (d *dialog) resize(_ *App, w, _ int) {
+func (d *dialog) resize(_ common, w, _ int) {
+	d.w = w
 	d.typed.Width = max(w-ansi.StringWidth(d.typed.Prompt)-6, 10)
 }
 
-func (d *dialog) view(a *App, w, h int) string { return a.dialogView(d, w, h) }
+func (d *dialog) view(c common, w, h int) string { return d.dialogView(c, w, h) }
 
 func (d *dialog) scroll(int) {}
 
 // filter: a dialog acts on what was marked when it opened; it has no filter.
 func (d *dialog) filter() *string { return nil }
 
-func (d *dialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (d *dialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	if d.create != nil {
 		d.create.typeKey(k)
 		return nil
@@ -80,14 +81,12 @@ func (a *App) closeDialog() tea.Cmd {
 	if d.cancel != nil {
 		d.cancel()
 	}
-	cmd := a.pop()
-	a.unhold()
-	return cmd
+	return tea.Batch(a.pop(), a.unhold())
 }
 
 // endRetarget is esc in a target input reopened over a dry run's result: back
 // to that result, its target unchanged.
-func (a *App) endRetarget(d *dialog) {
+func (d *dialog) endRetarget(c common) {
 	d.askTarget, d.retarget, d.onRun = false, false, false
 	d.typed.Prompt = "count: "
 	d.typed.SetValue("")

@@ -34,8 +34,8 @@ func splitTarget(v string) (queue, qmgr string) {
 
 // knownQueues are the queue names the watcher knows on qm (the latest
 // snapshot), empty when qm is not watched.
-func (a *App) knownQueues(qm string) []string {
-	s := a.state.QMgrs[qm]
+func knownQueues(st *model.State, qm string) []string {
+	s := st.QMgrs[qm]
 	if s == nil || s.Snap == nil {
 		return nil
 	}
@@ -56,17 +56,17 @@ func (d *dialog) targetQMgr() string {
 }
 
 // targetMatches are the known queues that the typed name begins.
-func (a *App) targetMatches(d *dialog) []string {
+func (d *dialog) targetMatches(c common) []string {
 	q, _ := splitTarget(d.typed.Value())
-	return model.CompleteNames(q, a.knownQueues(d.targetQMgr()))
+	return model.CompleteNames(q, knownQueues(c.State(), d.targetQMgr()))
 }
 
 // completeTarget is tab while a queue is typed: it fills in what every
 // matching name shares, or the whole name when one matches.
-func (a *App) completeTarget(d *dialog) {
-	m := a.targetMatches(d)
+func (d *dialog) completeTarget(cx common) {
+	m := d.targetMatches(cx)
 	if len(m) == 0 {
-		a.flash = "no queue on " + d.targetQMgr() + " begins with that"
+		cx.Flash("no queue on " + d.targetQMgr() + " begins with that")
 		return
 	}
 	c := model.CommonPrefix(m)
@@ -79,12 +79,12 @@ func (a *App) completeTarget(d *dialog) {
 
 // chooseTarget reopens the target input: requeue then goes where the operator
 // types (an empty answer keeps the original queue).
-func (a *App) chooseTarget(d *dialog) {
+func (d *dialog) chooseTarget(c common) {
 	// Enter takes what is typed at once (empty: the original queue): it only
 	// dry-runs, so Run has the focus.
 	d.askTarget, d.onRun, d.retarget = true, true, true
 	d.typed.Prompt = "target queue: "
-	d.resize(a, a.width, 0) // the input's width follows its prompt
+	d.resize(c, d.w, 0) // the input's width follows its prompt
 	d.typed.SetValue(d.req.Target)
 	d.typed.Focus()
 }
@@ -97,16 +97,16 @@ func (d *dialog) setTarget() {
 
 // requeueInstead turns a move into a requeue to the same target: requeue
 // strips the MQDLH a move would keep.
-func (a *App) requeueInstead(d *dialog) tea.Cmd {
+func (d *dialog) requeueInstead(c common) tea.Cmd {
 	d.req.Op = ops.OpRequeue
 	d.onRun = false
-	return a.planCmd(d)
+	return d.planCmd(c)
 }
 
 // dlhStays: a move of messages that carry an MQDLH onto a queue that is not
 // a dead-letter queue leaves the header on them, where the application
 // reading that queue will not expect it.
-func (a *App) dlhStays(d *dialog) int {
+func (d *dialog) dlhStays(c common) int {
 	if d.req.Op != ops.OpMove || d.req.Target == "" {
 		return 0
 	}
@@ -114,7 +114,7 @@ func (a *App) dlhStays(d *dialog) int {
 	if qm == "" {
 		qm = d.req.QMgr
 	}
-	if s := a.state.QMgrs[qm]; s != nil {
+	if s := c.State().QMgrs[qm]; s != nil {
 		if q := s.Queues[d.req.Target]; q != nil && q.View.Role == mqwatch.RoleDeadQ {
 			return 0
 		}
@@ -130,7 +130,7 @@ func (a *App) dlhStays(d *dialog) int {
 
 // nearQueues suggests, for dead letters whose destination did not exist
 // (2085), the existing queues with a near name: "QM2 has INVOICES.IN".
-func (a *App) nearQueues(msgs []mqwatch.Summary, local string) []string {
+func nearQueues(st *model.State, msgs []mqwatch.Summary, local string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, m := range msgs {
@@ -138,7 +138,7 @@ func (a *App) nearQueues(msgs []mqwatch.Summary, local string) []string {
 			continue
 		}
 		seen[m.DLHDestQMgr+"/"+m.DLHDestQ] = true
-		if s := a.nearQueue(m.DLHDestQ, m.DLHDestQMgr, local); s != "" {
+		if s := nearQueue(st, m.DLHDestQ, m.DLHDestQMgr, local); s != "" {
 			out = append(out, s)
 		}
 	}
@@ -148,12 +148,12 @@ func (a *App) nearQueues(msgs []mqwatch.Summary, local string) []string {
 // nearQueue says which existing queues have a name near dest, a queue that
 // did not exist: on destQM when it is watched, else on the local queue
 // manager (the line names the one whose queues were searched).
-func (a *App) nearQueue(dest, destQM, local string) string {
+func nearQueue(st *model.State, dest, destQM, local string) string {
 	qm, dest := strings.TrimSpace(destQM), strings.TrimSpace(dest)
-	if qm == "" || a.state.QMgrs[qm] == nil {
+	if qm == "" || st.QMgrs[qm] == nil {
 		qm = local
 	}
-	near := model.NearNames(dest, a.knownQueues(qm), 3)
+	near := model.NearNames(dest, knownQueues(st, qm), 3)
 	if dest == "" || len(near) == 0 {
 		return ""
 	}
@@ -163,10 +163,10 @@ func (a *App) nearQueue(dest, destQM, local string) string {
 
 // targetHintLines go under the target input: the matching queue names, and
 // near names for 2085 dead letters.
-func (a *App) targetHintLines(d *dialog) []string {
-	st := &a.st
+func (d *dialog) targetHintLines(c common) []string {
+	st := c.Styles()
 	var out []string
-	if m := a.targetMatches(d); len(m) > 0 && strings.TrimSpace(d.typed.Value()) != "" {
+	if m := d.targetMatches(c); len(m) > 0 && strings.TrimSpace(d.typed.Value()) != "" {
 		shown := m[:min(len(m), maxShownMatches)]
 		more := ""
 		if len(m) > len(shown) {
@@ -174,63 +174,86 @@ func (a *App) targetHintLines(d *dialog) []string {
 		}
 		out = append(out, st.Muted.Render("   "+mqfmt.Sanitize(strings.Join(shown, "  "))+more))
 	}
-	for _, s := range a.nearQueues(d.req.Messages, d.req.QMgr) {
+	for _, s := range nearQueues(c.State(), d.req.Messages, d.req.QMgr) {
 		out = append(out, st.Warning.Render(" suggestion: "+s))
 	}
-	return append(out, a.createHintLines(d)...)
+	return append(out, d.createHintLines(c)...)
 }
 
 // confirmBindings are the confirmation's keys. While a queue is typed, tab
 // completes it and the other switch keys move between Cancel and Run; a
 // requeue can be sent to a chosen target; a move that would keep an MQDLH
 // can become a requeue.
-func (a *App) confirmBindings(d *dialog, b func(string, ...string) key.Binding) []binding {
+func (d *dialog) confirmBindings(c common, b func(string, ...string) key.Binding) []binding {
 	if d.create != nil {
-		return a.createBindings(d.create, func() { d.create = nil }, b)
+		return d.create.createBindings(c, func() { d.create = nil }, b)
 	}
 	toggle := run(func() { d.onRun = !d.onRun })
 	var out []binding
 	if d.askQueue() {
 		out = append(out,
-			bind(b("complete the queue name", "tab"), run(func() { a.completeTarget(d) }), short),
+			bind(b("complete the queue name", "tab"), run(func() { d.completeTarget(c) }), short),
 			bind(b("switch Cancel/Run", "shift+tab", "left", "right"), toggle, short),
-			bind(b("define the typed queue (LIKE the DEADQ) to park in", "ctrl+n"), run(func() { a.openCreate(d) }), short, offWhen(func() string { return a.createOff(d) })))
+			bind(b("define the typed queue (LIKE the DEADQ) to park in", "ctrl+n"), run(func() { d.openCreate(c) }), short, offWhen(func() string { return d.createOff(c) })))
 	} else {
 		out = append(out, bind(b("switch Cancel/Run", "tab", "shift+tab", "left", "right"), toggle, short))
 	}
 	out = append(out,
-		bind(b("choose", "enter"), func() tea.Cmd { return a.choose(d) }, short),
-		a.escBinding(d, b))
+		bind(b("choose", "enter"), func() tea.Cmd { return d.choose(c) }, short),
+		d.escBinding(c, b))
 	if d.req.Op == ops.OpRequeue && !d.askTarget {
-		out = append(out, bind(b("requeue to another queue", "ctrl+t"), run(func() { a.chooseTarget(d) }), short))
+		out = append(out, bind(b("requeue to another queue", "ctrl+t"), run(func() { d.chooseTarget(c) }), short))
 	}
-	if !d.askTarget && a.dlhStays(d) > 0 {
-		out = append(out, bind(b("requeue instead (strips the MQDLH)", "ctrl+r"), func() tea.Cmd { return a.requeueInstead(d) }, short))
+	if !d.askTarget && d.dlhStays(c) > 0 {
+		out = append(out, bind(b("requeue instead (strips the MQDLH)", "ctrl+r"), func() tea.Cmd { return d.requeueInstead(c) }, short))
 	}
 	return out
 }
 
-// escBinding: esc in a target input reopened over a dry run goes back to that
-// result; anywhere else in the confirmation it cancels the dialog.
-func (a *App) escBinding(d *dialog, b func(string, ...string) key.Binding) binding {
-	if d.askTarget && d.retarget {
-		return bind(b("back to the dry run", "esc"), run(func() { a.endRetarget(d) }), short)
+// escBinding: esc steps back one step, as it does everywhere. In a target
+// input it leaves what was typed first (as it clears a filter before going
+// back), then returns to the dry run the input was reopened over; anywhere
+// else in the confirmation it cancels the dialog.
+func (d *dialog) escBinding(c common, b func(string, ...string) key.Binding) binding {
+	switch {
+	case d.askTarget && d.typed.Value() != "":
+		return bind(b("clear what is typed", "esc"), run(func() { d.clearTarget(c) }), short)
+	case d.askTarget && d.retarget:
+		return bind(b("back to the dry run", "esc"), run(func() { d.endRetarget(c) }), short)
 	}
-	return bind(b("cancel", "esc"), a.closeDialog, short)
+	return bind(b("cancel", "esc"), c.CloseDialog, short)
+}
+
+// escSays is what esc does now, for the input's hint line.
+func (d *dialog) escSays(c common) string {
+	switch {
+	case d.askTarget && d.typed.Value() != "":
+		return "esc clears what is typed"
+	case d.askTarget && d.retarget:
+		return "esc goes back to the dry run"
+	}
+	return "esc cancels"
+}
+
+// clearTarget empties the target input: enter then takes nothing (but the
+// original queue, for a requeue).
+func (d *dialog) clearTarget(c common) {
+	d.typed.SetValue("")
+	d.onRun = d.req.Op == ops.OpRequeue
 }
 
 // planHintLines follow the dry run: the MQDLH warning of a move, near-name
 // suggestions for 2085 dead letters, and how to pick another target.
-func (a *App) planHintLines(d *dialog) []string {
-	st := &a.st
+func (d *dialog) planHintLines(c common) []string {
+	st := c.Styles()
 	var out []string
-	if n := a.dlhStays(d); n > 0 {
+	if n := d.dlhStays(c); n > 0 {
 		out = append(out, st.Warning.Render(fmt.Sprintf(" %s message(s) carry an MQDLH and %s is not a dead-letter queue: a move keeps the header on them;",
 			human(int64(n)), mqfmt.Sanitize(d.req.Target))),
 			st.Warning.Render(" ctrl+r requeues to "+mqfmt.Sanitize(d.req.Target)+" instead, stripping the MQDLH"))
 	}
 	if d.req.Op == ops.OpRequeue {
-		for _, s := range a.nearQueues(d.req.Messages, d.req.QMgr) {
+		for _, s := range nearQueues(c.State(), d.req.Messages, d.req.QMgr) {
 			out = append(out, st.Warning.Render(" suggestion: "+s+" (ctrl+t requeues there)"))
 		}
 		if d.req.Target == "" {

@@ -134,8 +134,9 @@ func TestTriage2085GroupSuggestsNearQueue(t *testing.T) {
 }
 
 // TestDialogEscInTargetReturnsToDryRun: esc in the target input reopened
-// over a dry run goes back to that result with its target unchanged; a
-// second esc pops the dialog to exactly the screen it was opened from.
+// over a dry run steps back one step at a time: it clears what was typed,
+// then goes back to that result with its target unchanged; the next esc
+// pops the dialog to exactly the screen it was opened from.
 func TestDialogEscInTargetReturnsToDryRun(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage()}
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
@@ -145,6 +146,11 @@ func TestDialogEscInTargetReturnsToDryRun(t *testing.T) {
 	d := a.activeDialog()
 	plan := d.plan.Summary
 	press(a, "ctrl+t", "o", "r", "d", "esc")
+	if a.activeDialog() != d || !d.askTarget || d.typed.Value() != "" || !strings.Contains(a.View(), "esc goes back to the dry run") {
+		t.Fatalf("first esc: dialog %v, askTarget %v, typed %q; want the input left empty, still open:\n%s",
+			a.activeDialog() == d, d.askTarget, d.typed.Value(), a.View())
+	}
+	press(a, "esc")
 	switch {
 	case a.activeDialog() != d:
 		t.Fatal("esc in the target input closed the dialog")
@@ -155,9 +161,30 @@ func TestDialogEscInTargetReturnsToDryRun(t *testing.T) {
 	}
 	press(a, "esc")
 	if a.activeDialog() != nil || strings.Join(a.crumbs(), " › ")+" › requeue" != crumbs {
-		t.Fatalf("second esc: dialog %v, crumbs %q (dialog was %q)", a.activeDialog() != nil, a.crumbs(), crumbs)
+		t.Fatalf("third esc: dialog %v, crumbs %q (dialog was %q)", a.activeDialog() != nil, a.crumbs(), crumbs)
 	}
 	if len(ops.runs) != 0 {
 		t.Fatalf("esc ran something: %+v", ops.runs)
+	}
+}
+
+// TestDialogEscInNewTargetStepsBack: in a move's target input, esc leaves
+// what was typed first; only an empty input's esc closes the dialog.
+func TestDialogEscInNewTargetStepsBack(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: sampleMessage()}})
+	a.Update(snapshotMsg{snap: incidentWith()})
+	press(a, "d", "enter", "space", "M", "O", "R", "D")
+	d := a.activeDialog()
+	if d == nil || d.typed.Value() != "ORD" {
+		t.Fatalf("M did not open a target input with ORD typed:\n%s", a.View())
+	}
+	press(a, "esc")
+	if a.activeDialog() != d || d.typed.Value() != "" || !d.askTarget || d.onRun {
+		t.Fatalf("first esc: dialog %v, typed %q, askTarget %v, onRun %v; want the input cleared, the dialog open on Cancel",
+			a.activeDialog() == d, d.typed.Value(), d.askTarget, d.onRun)
+	}
+	press(a, "esc")
+	if a.activeDialog() != nil {
+		t.Fatal("esc in an empty target input did not close the dialog")
 	}
 }

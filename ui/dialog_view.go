@@ -62,15 +62,15 @@ func (a *App) offUnless(off bool, why string) func(*binding) {
 // dialogBindings are the dialog's keys in its phase, declared once for the
 // handler and the footer; in the confirmation, keys that match none are typed
 // into its input (the count, the target).
-func (a *App) dialogBindings(d *dialog) []binding {
+func (d *dialog) dialogBindings(c common) []binding {
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	switch d.phase {
 	case phasePlanning:
-		return []binding{bind(b("cancel", "esc"), a.closeDialog, short)}
+		return []binding{bind(b("cancel", "esc"), c.CloseDialog, short)}
 	case phaseConfirm:
-		return a.confirmBindings(d, b)
+		return d.confirmBindings(c, b)
 	case phaseRunning:
 		return []binding{bind(b("stop after backing out the batch in flight", "esc"), run(func() {
 			if d.cancel != nil {
@@ -78,14 +78,14 @@ func (a *App) dialogBindings(d *dialog) []binding {
 			}
 		}), short)}
 	}
-	return []binding{bind(b("close", "esc", "enter", "q"), a.closeDialog, short)}
+	return []binding{bind(b("close", "esc", "enter", "q"), c.CloseDialog, short)}
 }
 
 // choose is enter in the confirmation: Cancel cancels; Run takes the typed
 // target (then dry-runs), or runs once the count is typed.
-func (a *App) choose(d *dialog) tea.Cmd {
+func (d *dialog) choose(c common) tea.Cmd {
 	if !d.onRun {
-		return a.closeDialog()
+		return c.CloseDialog()
 	}
 	if d.askTarget {
 		v := strings.TrimSpace(d.typed.Value())
@@ -100,13 +100,13 @@ func (a *App) choose(d *dialog) tea.Cmd {
 		// An export is a browse: after its dry run enter exports. Anything
 		// else comes back to Cancel.
 		d.askTarget, d.onRun = false, d.req.Op == ops.OpExport
-		return a.planCmd(d)
+		return d.planCmd(c)
 	}
 	if r := d.runOff(); r != "" {
-		a.flash = "Run is off: " + r
+		c.Flash("Run is off: " + r)
 		return nil
 	}
-	return a.runCmd(d)
+	return d.runCmd(c)
 }
 
 // runOff says why Run does nothing now, "" when it runs.
@@ -149,19 +149,19 @@ func (d *dialog) actCount() int {
 	return b.Act
 }
 
-func (a *App) dialogView(d *dialog, w, h int) string {
-	st := &a.st
+func (d *dialog) dialogView(c common, w, h int) string {
+	st := c.Styles()
 	title := fmt.Sprintf(" %s — %s message(s) from %s", strings.ToUpper(string(d.req.Op)), human(int64(len(d.req.Messages))), mqfmt.Sanitize(d.req.Queue))
 	lines := []string{st.Title.Render(title), ""}
 	switch d.phase {
 	case phasePlanning:
 		lines = append(lines, st.Muted.Render(" dry run: working out exactly what would happen…"))
 	case phaseConfirm:
-		lines = append(lines, a.confirmLines(d)...)
+		lines = append(lines, d.confirmLines(c)...)
 	case phaseRunning:
-		lines = append(lines, a.progressLines(d)...)
+		lines = append(lines, d.progressLines(c)...)
 	case phaseDone:
-		lines = append(lines, a.doneLines(d)...)
+		lines = append(lines, d.doneLines(c)...)
 	}
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, w, "…")
@@ -169,61 +169,61 @@ func (a *App) dialogView(d *dialog, w, h int) string {
 	return fitHeight(strings.Join(lines, "\n"), h)
 }
 
-func (a *App) confirmLines(d *dialog) []string {
+func (d *dialog) confirmLines(c common) []string {
 	if d.create != nil {
-		return a.createLines(d.create)
+		return d.create.createLines(c, d.w)
 	}
-	st := &a.st
+	st := c.Styles()
 	var out []string
 	if d.askTarget {
 		what := "the queue"
 		if d.req.Op == ops.OpExport {
 			what = "the file"
 		}
-		hint := " type " + what + ", then enter: a dry run shows what would happen first; esc cancels"
+		hint := " type " + what + ", then enter: a dry run shows what would happen first; " + d.escSays(c)
 		if d.askQueue() {
-			hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; esc cancels"
+			hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; " + d.escSays(c)
 			if d.retarget {
 				hint = " empty: each message's original queue;" + hint
 			}
 		}
 		out = append(out, " "+d.typed.View())
-		if d.req.Op == ops.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > a.width-4 {
-			out = append(out, a.pathLines(st.Muted, "in full: ", d.typed.Value(), "")...)
+		if d.req.Op == ops.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > d.w-4 {
+			out = append(out, pathLines(d.w, st.Muted, "in full: ", d.typed.Value(), "")...)
 		}
-		out = append(out, a.targetHintLines(d)...)
+		out = append(out, d.targetHintLines(c)...)
 		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(hint, max(a.width-2, 20), " "), "\n") {
+		for _, l := range strings.Split(ansi.Wrap(hint, max(d.w-2, 20), " "), "\n") {
 			out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))
 		}
 	} else {
 		if d.stale != "" {
-			out = append(out, wrapped(st.Warning, " ⚠ ", d.stale, a.width)...)
+			out = append(out, wrapped(st.Warning, " ⚠ ", d.stale, d.w)...)
 		}
 		if d.err != nil {
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
 		} else {
-			for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(d.plan.Summary), max(a.width-2, 20), " "), "\n") {
+			for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(d.plan.Summary), max(d.w-2, 20), " "), "\n") {
 				out = append(out, " "+l)
 			}
 			out = append(out, "")
-			out = append(out, a.targetLines(d.plan)...)
-			out = append(out, a.outcomeLines(d.plan)...)
-			out = append(out, a.skipLines(d.plan)...)
+			out = append(out, targetLines(d.plan)...)
+			out = append(out, outcomeLines(d.w, d.plan)...)
+			out = append(out, skipLines(c.Styles(), d.plan)...)
 			for _, w := range d.plan.Warnings {
 				// What the engine warns of (room, security, messages that
 				// would come back) is read before Run, wrapped, not cut.
-				for i, l := range strings.Split(ansi.Wrap("⚠ "+mqfmt.Sanitize(w), max(a.width-4, 20), " "), "\n") {
+				for i, l := range strings.Split(ansi.Wrap("⚠ "+mqfmt.Sanitize(w), max(d.w-4, 20), " "), "\n") {
 					if i > 0 {
 						l = "  " + strings.TrimLeft(l, " ")
 					}
 					out = append(out, st.Warning.Render(" "+l))
 				}
 			}
-			out = append(out, a.planHintLines(d)...)
+			out = append(out, d.planHintLines(c)...)
 		}
 		for _, l := range d.from {
-			out = append(out, wrapped(st.Warning, " ", l, a.width)...)
+			out = append(out, wrapped(st.Warning, " ", l, d.w)...)
 		}
 		if d.hidden > 0 {
 			out = append(out, st.Warning.Render(fmt.Sprintf(" %s of the marked messages are hidden by the current filter and are included", human(int64(d.hidden)))))
@@ -249,7 +249,7 @@ func (a *App) confirmLines(d *dialog) []string {
 }
 
 // outcomeLines break the dry run down by what would happen to each message.
-func (a *App) outcomeLines(p ops.OpPlan) []string {
+func outcomeLines(w int, p ops.OpPlan) []string {
 	counts := map[string]int{}
 	var order []string
 	for _, it := range p.Items {
@@ -266,7 +266,7 @@ func (a *App) outcomeLines(p ops.OpPlan) []string {
 			continue
 		}
 		// A long reason (why messages are skipped) is wrapped, its count first.
-		for i, l := range strings.Split(ansi.Wrap(n+" "+o, max(a.width-7, 20), " "), "\n") {
+		for i, l := range strings.Split(ansi.Wrap(n+" "+o, max(w-7, 20), " "), "\n") {
 			lead := "   · "
 			if i > 0 {
 				lead, l = "       ", strings.TrimLeft(l, " ")
@@ -277,7 +277,7 @@ func (a *App) outcomeLines(p ops.OpPlan) []string {
 	return out
 }
 
-func (a *App) targetLines(p ops.OpPlan) []string {
+func targetLines(p ops.OpPlan) []string {
 	keys := make([]string, 0, len(p.Targets))
 	for t := range p.Targets {
 		keys = append(keys, t)
@@ -290,44 +290,44 @@ func (a *App) targetLines(p ops.OpPlan) []string {
 	return out
 }
 
-func (a *App) skipLines(p ops.OpPlan) []string {
+func skipLines(st *Styles, p ops.OpPlan) []string {
 	var out []string
 	for _, it := range p.Items {
 		if it.Reason != 0 && len(out) < 5 && !strings.HasPrefix(it.Outcome, "would come back") { // counted above
-			out = append(out, a.st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Outcome))))
+			out = append(out, st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Outcome))))
 		}
 	}
 	return out
 }
 
-func (a *App) progressLines(d *dialog) []string {
+func (d *dialog) progressLines(c common) []string {
 	p := d.last
 	pct := 0.0
 	if p.Total > 0 {
 		pct = float64(p.Done+p.Skipped+p.Failed) / float64(p.Total)
 	}
 	bar := d.prog // a copy: View changes nothing
-	bar.Width = max(a.width-4, 10)
+	bar.Width = max(d.w-4, 10)
 	if p.Total > 0 && pct >= 1 && d.req.Verify > 0 {
 		return []string{" " + bar.ViewAs(pct),
 			fmt.Sprintf(" %s / %s done · checking for up to %.0f s whether they come back (R10f)…",
 				human(int64(p.Done)), human(int64(p.Total)), d.req.Verify.Seconds()),
-			"", a.st.Muted.Render(" esc ends the check: what was moved stays moved")}
+			"", c.Styles().Muted.Render(" esc ends the check: what was moved stays moved")}
 	}
 	return []string{
 		" " + bar.ViewAs(pct),
 		fmt.Sprintf(" %s / %s done · %s skipped · %s failed · %s · ETA %s",
 			human(int64(p.Done)), human(int64(p.Total)), human(int64(p.Skipped)), human(int64(p.Failed)), fmtRate(p.Rate), age(p.ETA)),
 		"",
-		a.st.Muted.Render(" esc stops: the batch in flight is backed out, nothing is lost"),
+		c.Styles().Muted.Render(" esc stops: the batch in flight is backed out, nothing is lost"),
 	}
 }
 
 // pathLines says where a file is in full: a path wider than the terminal
 // wraps at its slashes instead of being cut, since the operator needs all of
 // it to find the file.
-func (a *App) pathLines(style lipgloss.Style, label, path, note string) []string {
-	text := ansi.Wrap(label+mqfmt.Sanitize(path)+note, max(a.width-4, 20), "/ ")
+func pathLines(w int, style lipgloss.Style, label, path, note string) []string {
+	text := ansi.Wrap(label+mqfmt.Sanitize(path)+note, max(w-4, 20), "/ ")
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		if i > 0 {
@@ -338,14 +338,14 @@ func (a *App) pathLines(style lipgloss.Style, label, path, note string) []string
 	return lines
 }
 
-func (a *App) doneLines(d *dialog) []string {
+func (d *dialog) doneLines(c common) []string {
 	r := d.result
-	st := &a.st
+	st := c.Styles()
 	out := []string{fmt.Sprintf(" done: %s · skipped %s · failed %s", human(int64(r.Done)), human(int64(r.Skipped)), human(int64(r.Failed)))}
 	if r.Skipped+r.Failed > 0 {
 		// Why each message was skipped or failed, counted, not only in the
 		// audit file.
-		out = append(out, a.outcomeLines(ops.OpPlan{Items: r.Items})...)
+		out = append(out, outcomeLines(d.w, ops.OpPlan{Items: r.Items})...)
 	}
 	if r.Stopped != "" {
 		out = append(out, st.Warning.Render(" stopped: "+mqfmt.Sanitize(r.Stopped)))
@@ -355,7 +355,7 @@ func (a *App) doneLines(d *dialog) []string {
 		if v.CameBack > 0 {
 			style = st.Danger
 		}
-		for _, l := range strings.Split(ansi.Wrap("check: "+mqfmt.Sanitize(v.Sentence()), max(a.width-4, 20), " "), "\n") {
+		for _, l := range strings.Split(ansi.Wrap("check: "+mqfmt.Sanitize(v.Sentence()), max(d.w-4, 20), " "), "\n") {
 			out = append(out, style.Render(" "+l))
 		}
 		if v.CameBack > 0 {
@@ -366,13 +366,13 @@ func (a *App) doneLines(d *dialog) []string {
 		out = append(out, st.Danger.Render(" "+mqfmt.Sanitize(d.err.Error())))
 	}
 	if d.req.Op == ops.OpExport && d.err == nil {
-		out = append(out, a.pathLines(st.OK, "exported to ", d.req.File, "")...)
+		out = append(out, pathLines(d.w, st.OK, "exported to ", d.req.File, "")...)
 	}
 	if r.AuditFile != "" {
-		out = append(out, a.pathLines(st.Muted, "audit: ", r.AuditFile, "")...)
+		out = append(out, pathLines(d.w, st.Muted, "audit: ", r.AuditFile, "")...)
 	}
 	if r.ArchiveFile != "" {
-		out = append(out, a.pathLines(st.Muted, "archive: ", r.ArchiveFile, " (poisonwatch import restores it)")...)
+		out = append(out, pathLines(d.w, st.Muted, "archive: ", r.ArchiveFile, " (poisonwatch import restores it)")...)
 	}
 	return append(out, "", st.Muted.Render(" enter or esc closes"))
 }

@@ -86,12 +86,12 @@ type editDoneMsg struct {
 }
 
 // editBinding is the message screen's e.
-func (a *App) editBinding(d *detailScreen) binding {
-	_, can := a.opt.Ops.(editOps)
-	return bind(newEditKeys().Edit, func() tea.Cmd { return a.startEdit(d) }, offWhen(func() string {
+func (d *detailScreen) editBinding(c common) binding {
+	_, can := c.Opts().Ops.(editOps)
+	return bind(newEditKeys().Edit, func() tea.Cmd { return d.startEdit(c) }, offWhen(func() string {
 		switch {
-		case a.opt.ReadOnly:
-			return cmp.Or(a.opt.ReadOnlyWhy, "read-only: editing a message changes its queue")
+		case c.Opts().ReadOnly:
+			return cmp.Or(c.Opts().ReadOnlyWhy, "read-only: editing a message changes its queue")
 		case d.gone != "":
 			return "this message is no longer on " + d.loc.Queue + ": " + d.gone
 		case d.msg == nil:
@@ -99,23 +99,23 @@ func (a *App) editBinding(d *detailScreen) binding {
 		case d.msg.Truncated():
 			return "only part of the message was read: it cannot be edited whole"
 		}
-		if _, ok := a.opt.Ops.(editOps); !ok {
+		if _, ok := c.Opts().Ops.(editOps); !ok {
 			return "this dashboard has no action engine to edit with"
 		}
 		return ""
-	}), hideIf(!can || a.opt.ReadOnly))
+	}), hideIf(!can || c.Opts().ReadOnly))
 }
 
 // startEdit opens the body: in $VISUAL or $EDITOR, with the terminal handed
 // over and restored, or, in the war room (no terminal of ours to hand
 // over), in a textarea on the screen.
-func (a *App) startEdit(d *detailScreen) tea.Cmd {
+func (d *detailScreen) startEdit(c common) tea.Cmd {
 	s := mqwatch.Summarize(d.msg)
-	a.fetchSeq++
+	seq := c.NextSeq()
 	e := &editScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: d.loc.QMgr, Queue: d.loc.Queue, Label: "edit and resend"}},
-		seq: a.fetchSeq, sum: d.sum, doc: bodyedit.Open(d.msg.Data[s.BodyOffset:], s.BodyCCSID, s.Encoding)}
-	e.req = ops.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: a.opt.User}
-	if a.opt.Room != nil {
+		seq: seq, sum: d.sum, doc: bodyedit.Open(d.msg.Data[s.BodyOffset:], s.BodyCCSID, s.Encoding)}
+	e.req = ops.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: c.Opts().User}
+	if c.Opts().Room != nil {
 		e.phase = editTyping
 		e.ta = textarea.New()
 		e.ta.ShowLineNumbers = true
@@ -126,11 +126,11 @@ func (a *App) startEdit(d *detailScreen) tea.Cmd {
 			// The textarea drops control characters, turns tabs into spaces
 			// and keeps at most 10,000 lines: saving would change what the
 			// operator did not touch.
-			a.flash = "not editable here (tabs, control characters or over 10,000 lines): use poisonwatch edit"
+			c.Flash("not editable here (tabs, control characters or over 10,000 lines): use poisonwatch edit")
 			return nil
 		}
 		e.ta.Focus()
-		return a.push(e)
+		return c.Push(e)
 	}
 	f, err := os.CreateTemp("", "poisonwatch-edit-*."+e.doc.Mode.String())
 	if err == nil {
@@ -140,10 +140,10 @@ func (a *App) startEdit(d *detailScreen) tea.Cmd {
 		}
 	}
 	if err != nil {
-		a.flash = "cannot write the body for the editor: " + err.Error()
+		c.Flash("cannot write the body for the editor: " + err.Error())
 		return nil
 	}
-	cmd := a.push(e)
+	cmd := c.Push(e)
 	seq, path := e.seq, f.Name()
 	return tea.Batch(cmd, tea.ExecProcess(editorCommand(path), func(err error) tea.Msg {
 		return editorDoneMsg{seq: seq, path: path, err: err}
@@ -206,19 +206,19 @@ func (a *App) editOn(seq int) *editScreen {
 // saved parses the edited text back into the body's bytes and asks for the
 // plan; a character the CCSID cannot hold or a damaged hex line is shown
 // with its line and column, and nothing is planned.
-func (e *editScreen) saved(a *App, text string) tea.Cmd {
+func (e *editScreen) saved(c common, text string) tea.Cmd {
 	body, err := e.doc.Parse(text)
 	if err != nil {
 		if e.phase == editTyping {
-			a.flash = "not saved: " + err.Error()
+			c.Flash("not saved: " + err.Error())
 			return nil
 		}
-		a.flash = "edit not applied (" + e.doc.Mode.String() + "): " + err.Error()
-		return a.pop()
+		c.Flash("edit not applied (" + e.doc.Mode.String() + "): " + err.Error())
+		return c.Pop()
 	}
 	e.req.Body, e.phase = body, editPlanning
-	ops, _ := a.opt.Ops.(editOps)
-	req, seq, ctx := e.req, e.seq, a.opt.Ctx
+	ops, _ := c.Opts().Ops.(editOps)
+	req, seq, ctx := e.req, e.seq, c.Opts().Ctx
 	req.DryRun = true
 	return func() tea.Msg {
 		p, err := ops.PlanEdit(ctx, req)
@@ -227,10 +227,10 @@ func (e *editScreen) saved(a *App, text string) tea.Cmd {
 }
 
 // put runs the edit the plan showed.
-func (e *editScreen) put(a *App) tea.Cmd {
+func (e *editScreen) put(c common) tea.Cmd {
 	e.phase = editRunning
-	ops, _ := a.opt.Ops.(editOps)
-	req, seq, ctx := e.req, e.seq, a.opt.Ctx
+	ops, _ := c.Opts().Ops.(editOps)
+	req, seq, ctx := e.req, e.seq, c.Opts().Ctx
 	return func() tea.Msg {
 		res, err := ops.Edit(ctx, req)
 		return editDoneMsg{seq: seq, res: res, err: err}

@@ -10,21 +10,21 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-func (e *editScreen) bindings(a *App) []binding {
-	k, ek := a.keys, newEditKeys()
-	out := []binding{bind(k.Back, a.pop, short)}
+func (e *editScreen) bindings(c common) []binding {
+	k, ek := *c.Keys(), newEditKeys()
+	out := []binding{bind(k.Back, c.Pop, short)}
 	switch e.phase {
 	case editTyping:
-		out = append(out, bind(ek.Save, func() tea.Cmd { return e.saved(a, e.ta.Value()) }, short))
+		out = append(out, bind(ek.Save, func() tea.Cmd { return e.saved(c, e.ta.Value()) }, short))
 	case editConfirm:
 		out = append(out,
 			bind(ek.Switch, run(func() { e.runFocus = !e.runFocus }), short,
 				offIf(func() bool { return e.err != nil }, "the plan failed: there is nothing to put")),
 			bind(ek.Confirm, func() tea.Cmd {
 				if !e.runFocus || e.err != nil {
-					return a.pop()
+					return c.Pop()
 				}
-				return e.put(a)
+				return e.put(c)
 			}, short),
 			bind(k.Up, run(func() { e.scroll(-1) })),
 			bind(k.Down, run(func() { e.scroll(1) })),
@@ -36,7 +36,7 @@ func (e *editScreen) bindings(a *App) []binding {
 }
 
 // typeKey: while the textarea is on view every other key types into it.
-func (e *editScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (e *editScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	if e.phase != editTyping {
 		return nil
 	}
@@ -44,9 +44,9 @@ func (e *editScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (e *editScreen) refresh(*App) tea.Cmd { return nil }
+func (e *editScreen) refresh(common) tea.Cmd { return nil }
 
-func (e *editScreen) resize(_ *App, w, h int) {
+func (e *editScreen) resize(_ common, w, h int) {
 	if e.phase != editTyping {
 		return // no textarea: $EDITOR has the body
 	}
@@ -58,8 +58,8 @@ func (e *editScreen) scroll(d int) { e.off = max(0, e.off+d) }
 
 func (e *editScreen) filter() *string { return nil }
 
-func (e *editScreen) view(a *App, w, h int) string {
-	st := &a.st
+func (e *editScreen) view(c common, w, h int) string {
+	st := c.Styles()
 	title := st.Title.Render(fmt.Sprintf("Edit and resend  %s", fitID(e.sum.MsgId, 48)))
 	switch e.phase {
 	case editExternal:
@@ -70,8 +70,8 @@ func (e *editScreen) view(a *App, w, h int) string {
 	case editPlanning:
 		return fitHeight(title+"\n"+st.Muted.Render("planning: reading the message again…"), h)
 	}
-	lines := e.planLines(a, w)
-	footer := e.buttons(a)
+	lines := e.planLines(c, w)
+	footer := e.buttons(c)
 	body := h - 2
 	if total := len(lines); total > body {
 		e.off = min(e.off, total-body)
@@ -85,8 +85,8 @@ func (e *editScreen) view(a *App, w, h int) string {
 
 // planLines are the plan (or result): the sentence, the target, what stays,
 // the diff of the body. Every message byte is sanitised.
-func (e *editScreen) planLines(a *App, w int) []string {
-	st := &a.st
+func (e *editScreen) planLines(c common, w int) []string {
+	st := c.Styles()
 	p := e.plan
 	if e.phase == editDone || e.phase == editRunning {
 		p = e.res.Plan
@@ -145,8 +145,8 @@ func (e *editScreen) planLines(a *App, w int) []string {
 }
 
 // buttons: Cancel first and focused; Put only once the plan is there.
-func (e *editScreen) buttons(a *App) string {
-	st := &a.st
+func (e *editScreen) buttons(c common) string {
+	st := c.Styles()
 	if e.phase != editConfirm {
 		return st.Muted.Render("esc back")
 	}

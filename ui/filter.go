@@ -40,7 +40,7 @@ func (f *filterInput) view(text string) string {
 
 // filterKey: while the filter has focus every key goes to it except esc
 // (clear and close) and enter (keep and close).
-func (a *App) filterKey(k tea.KeyMsg) {
+func (a *App) filterKey(k tea.KeyMsg) tea.Cmd {
 	f := &a.filter
 	switch k.String() {
 	case "esc":
@@ -55,5 +55,5 @@ func (a *App) filterKey(k tea.KeyMsg) {
 		*f.target = f.input.Value()
 	}
 	a.top().scroll(-1 << 30) // a new filter starts at the top
-	a.refreshScreens()
+	return a.refreshScreens()
 }

@@ -108,19 +108,19 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-func (d *fixDialog) resize(*App, int, int) {}
-func (d *fixDialog) scroll(int)            {}
-func (d *fixDialog) filter() *string       { return nil }
-func (d *fixDialog) typeKey(*App, tea.KeyMsg) tea.Cmd {
+func (d *fixDialog) resize(common, int, int) {}
+func (d *fixDialog) scroll(int)              {}
+func (d *fixDialog) filter() *string         { return nil }
+func (d *fixDialog) typeKey(common, tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
 // refresh counts the polls since the fix and looks for its alert.
-func (d *fixDialog) refresh(a *App) tea.Cmd {
+func (d *fixDialog) refresh(c common) tea.Cmd {
 	if d.phase != fixVerifying {
 		return nil
 	}
-	qs := a.state.QMgr(d.al.QMgr)
+	qs := c.State().QMgr(d.al.QMgr)
 	if qs.Snap == nil || qs.Snap.Seq == d.lastSeq || qs.Snap.Partial() {
 		return nil
 	}
@@ -130,13 +130,13 @@ func (d *fixDialog) refresh(a *App) tea.Cmd {
 		if al.ID() == d.al.ID() {
 			if d.polls >= verifyPolls {
 				d.phase, d.outcome = fixDone, "still firing: "+al.ID()+" "+al.Text
-				a.flash = d.outcome
+				c.Flash(d.outcome)
 			}
 			return nil
 		}
 	}
 	d.phase, d.outcome = fixDone, fmt.Sprintf("%s %s cleared", d.al.Rule, cmpOr(d.al.Queue, d.al.QMgr))
-	a.flash = d.outcome
+	c.Flash(d.outcome)
 	d.newAlerts(qs)
 	return nil
 }
@@ -155,18 +155,18 @@ func (d *fixDialog) newAlerts(qs *model.QMgrState) {
 	}
 }
 
-func (d *fixDialog) bindings(a *App) []binding {
+func (d *fixDialog) bindings(c common) []binding {
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	closeIt := func() tea.Cmd {
 		switch {
 		case d.phase == fixVerifying:
-			a.verifying = append(a.verifying, d) // the flash will say how it ended
+			c.WatchFix(d) // the flash will say how it ended
 		case d.cancel != nil:
 			d.cancel()
 		}
-		return a.pop()
+		return c.Pop()
 	}
 	if d.phase != fixConfirm {
 		return []binding{bind(b("close", "esc", "enter"), closeIt, short)}
@@ -178,22 +178,22 @@ func (d *fixDialog) bindings(a *App) []binding {
 			if !d.apply {
 				return closeIt()
 			}
-			return d.start(a)
+			return d.start(c)
 		}, short),
 		bind(b("cancel", "esc"), closeIt, short),
 	}
 }
 
 // start applies the plan on a command of its own.
-func (d *fixDialog) start(a *App) tea.Cmd {
-	fx, ok := a.opt.Ops.(FixOps)
+func (d *fixDialog) start(c common) tea.Cmd {
+	fx, ok := c.Opts().Ops.(FixOps)
 	if !ok || len(d.plan.CopyOnly) > 0 {
 		return nil
 	}
-	ctx, cancel := context.WithCancel(a.ctx())
+	ctx, cancel := context.WithCancel(c.Opts().Ctx)
 	d.cancel, d.phase = cancel, fixRunning
 	d.seq++
-	seq, qm, plan, user := d.seq, d.al.QMgr, d.plan, a.opt.User
+	seq, qm, plan, user := d.seq, d.al.QMgr, d.plan, c.Opts().User
 	return func() tea.Msg {
 		res, err := fx.ApplyFix(ctx, qm, plan, user)
 		return fixResultMsg{d: d, seq: seq, res: res, err: err}
@@ -243,8 +243,8 @@ func (a *App) ctx() context.Context {
 	return context.Background()
 }
 
-func (d *fixDialog) view(a *App, w, h int) string {
-	st := &a.st
+func (d *fixDialog) view(c common, w, h int) string {
+	st := c.Styles()
 	wrap := func(s string, indent int) []string {
 		var out []string
 		for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(s), max(w-indent-1, 20), " "), "\n") {

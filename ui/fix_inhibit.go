@@ -119,18 +119,18 @@ func (a *App) openInhibit(qm, queue string) tea.Cmd {
 	return a.push(d)
 }
 
-func (d *inhibitDialog) refresh(*App) tea.Cmd             { return nil }
-func (d *inhibitDialog) resize(*App, int, int)            {}
-func (d *inhibitDialog) scroll(int)                       {}
-func (d *inhibitDialog) filter() *string                  { return nil }
-func (d *inhibitDialog) typeKey(*App, tea.KeyMsg) tea.Cmd { return nil }
+func (d *inhibitDialog) refresh(common) tea.Cmd             { return nil }
+func (d *inhibitDialog) resize(common, int, int)            {}
+func (d *inhibitDialog) scroll(int)                         {}
+func (d *inhibitDialog) filter() *string                    { return nil }
+func (d *inhibitDialog) typeKey(common, tea.KeyMsg) tea.Cmd { return nil }
 
-func (d *inhibitDialog) bindings(a *App) []binding {
+func (d *inhibitDialog) bindings(c common) []binding {
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	if d.running || d.outcome != "" {
-		return []binding{bind(b("close", "esc", "enter"), a.pop, short)}
+		return []binding{bind(b("close", "esc", "enter"), c.Pop, short)}
 	}
 	return []binding{
 		bind(b("switch Cancel / Apply", "tab", "left", "right", "shift+tab"), run(func() { d.apply = !d.apply }), short),
@@ -141,22 +141,22 @@ func (d *inhibitDialog) bindings(a *App) []binding {
 		}), short),
 		bind(b("choose", "enter"), func() tea.Cmd {
 			if !d.apply {
-				return a.pop()
+				return c.Pop()
 			}
-			return d.start(a)
+			return d.start(c)
 		}, short),
-		bind(b("cancel", "esc"), a.pop, short),
+		bind(b("cancel", "esc"), c.Pop, short),
 	}
 }
 
-func (d *inhibitDialog) start(a *App) tea.Cmd {
-	fx, ok := a.opt.Ops.(FixOps)
+func (d *inhibitDialog) start(c common) tea.Cmd {
+	fx, ok := c.Opts().Ops.(FixOps)
 	if !ok {
 		return nil
 	}
 	d.running = true
 	d.seq++
-	seq, qm, q, attr, dis, user, ctx := d.seq, d.qm, d.q, d.attr, d.disable, a.opt.User, a.ctx()
+	seq, qm, q, attr, dis, user, ctx := d.seq, d.qm, d.q, d.attr, d.disable, c.Opts().User, c.Opts().Ctx
 	return func() tea.Msg {
 		res, err := fx.SetInhibit(ctx, qm, q, attr, dis, user)
 		return inhibitResultMsg{d: d, seq: seq, res: res, err: err}
@@ -199,8 +199,8 @@ func (m inhibitResultMsg) apply(a *App) tea.Cmd {
 	return nil
 }
 
-func (d *inhibitDialog) view(a *App, w, h int) string {
-	st := &a.st
+func (d *inhibitDialog) view(c common, w, h int) string {
+	st := c.Styles()
 	kind := "QLOCAL"
 	if d.q.Type == mqwatch.QAlias {
 		kind = "QALIAS"
@@ -214,7 +214,7 @@ func (d *inhibitDialog) view(a *App, w, h int) string {
 		if d.attr == "PUT" {
 			why = "producers and channels put to the queue again"
 		}
-		if by := a.inhibited[d.qm+"/"+d.q.Name+"/"+d.attr]; by != "" {
+		if by := c.InhibitedBy(d.qm, d.q.Name, d.attr); by != "" {
 			why = d.attr + " was disabled " + by + "; " + why
 		}
 	}
@@ -256,17 +256,17 @@ func inhibitLabel(q mqwatch.QueueInfo) string {
 
 // inhibitNote leads a queue screen's status line while gets or puts are
 // off: which, who set it from here and when, and that I turns it back on.
-func (a *App) inhibitNote(q mqwatch.QueueInfo, qm string) string {
+func inhibitNote(c common, q mqwatch.QueueInfo, qm string) string {
 	var out string
 	for _, attr := range []string{"GET", "PUT"} {
 		if (attr == "GET" && !q.InhibitGet) || (attr == "PUT" && !q.InhibitPut) {
 			continue
 		}
 		note := " " + attr + " OFF"
-		if by := a.inhibited[qm+"/"+q.Name+"/"+attr]; by != "" {
+		if by := c.InhibitedBy(qm, q.Name, attr); by != "" {
 			note += " " + by
 		}
-		out += a.st.Danger.Render(note+" (I enables it)") + " "
+		out += c.Styles().Danger.Render(note+" (I enables it)") + " "
 	}
 	return out
 }

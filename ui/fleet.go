@@ -37,6 +37,8 @@ type fleetScreen struct {
 	w, h  int
 }
 
+func (s *fleetScreen) cursorGrid() *Grid { return &s.grid }
+
 func newFleetScreen() *fleetScreen {
 	f := &fleetScreen{base: base{loc: model.Location{Screen: model.ScreenFleet, Label: "Fleet"}}}
 	f.grid.Cols = fleetCols(120)
@@ -69,15 +71,15 @@ func fleetCols(w int) []Column {
 	return cols
 }
 
-func (f *fleetScreen) refresh(a *App) tea.Cmd {
+func (f *fleetScreen) refresh(c common) tea.Cmd {
 	keep := ""
 	if r := f.selected(); r != nil && f.moved {
 		keep = r.QMgr
 	}
-	f.st, f.now = &a.st, a.opt.Now()
-	f.held = a.warming || a.frozen || a.activeDialog() != nil
-	f.warming = a.warming
-	all := a.state.Fleet(f.now, f.held)
+	f.st, f.now = c.Styles(), c.Opts().Now()
+	f.held = c.Held()
+	f.warming = c.Warming()
+	all := c.State().Fleet(f.now, f.held)
 	ms := model.Filter(f.text, len(all), func(i int) string { return all[i].QMgr })
 	f.rows = f.rows[:0]
 	for _, m := range ms {
@@ -97,7 +99,7 @@ func (f *fleetScreen) refresh(a *App) tea.Cmd {
 	return nil
 }
 
-func (f *fleetScreen) resize(_ *App, w, h int) {
+func (f *fleetScreen) resize(_ common, w, h int) {
 	f.w, f.h = w, h
 	f.fitState()
 }
@@ -139,15 +141,15 @@ func (f *fleetScreen) selected() *model.FleetRow {
 	return nil
 }
 
-func (f *fleetScreen) bindings(a *App) []binding {
-	out := a.gridKeys(&f.grid)
+func (f *fleetScreen) bindings(c common) []binding {
+	out := gridKeys(c.Keys(), &f.grid)
 	for i := range out {
 		do := out[i].do
 		out[i].do = func() tea.Cmd { f.moved = true; return do() }
 	}
-	return append(out, bind(a.keys.Enter, func() tea.Cmd {
+	return append(out, bind(c.Keys().Enter, func() tea.Cmd {
 		f.moved = true // back from the dashboard, the cursor is where it was
-		return a.switchQMgr(f.selected().QMgr)
+		return c.SwitchQMgr(f.selected().QMgr)
 	}, short, offIf(func() bool { return f.selected() == nil }, "no queue manager here")))
 }
 
@@ -243,25 +245,25 @@ func (f *fleetScreen) stateCell(r *model.FleetRow, w int) Cell {
 	return Cell{Text: text, Style: &st.OK}
 }
 
-func (f *fleetScreen) view(a *App, w, h int) string {
-	st := &a.st
+func (f *fleetScreen) view(c common, w, h int) string {
+	st := c.Styles()
 	count := fmt.Sprintf("%d queue managers", len(f.rows))
-	if n := len(a.state.Order); n != len(f.rows) {
+	if n := len(c.State().Order); n != len(f.rows) {
 		count = fmt.Sprintf("%d of %d queue managers", len(f.rows), n)
 	}
-	title := a.section(fmt.Sprintf("Fleet: %s, worst first %s  (enter: its dashboard)", count, position(f.grid)), w, true)
+	title := section(c.Styles(), fmt.Sprintf("Fleet: %s, worst first %s  (enter: its dashboard)", count, position(f.grid)), w, true)
 	grid := f.grid.View(st)
 	if f.grid.Rows == 0 {
 		grid = fitHeight(grid, 1) + "\n" + st.Muted.Render(" no queue manager matches")
 	}
-	lines := f.detail(a, w)
+	lines := f.detail(c, w)
 	return title + "\n" + fitHeight(grid, h-1-len(lines)) + "\n" + strings.Join(lines, "\n")
 }
 
 // detail is the row under the cursor in full: why it cannot be reached
 // (reason code, name and explanation), then its most severe alerts.
-func (f *fleetScreen) detail(a *App, w int) []string {
-	st := &a.st
+func (f *fleetScreen) detail(c common, w int) []string {
+	st := c.Styles()
 	n := f.detailHeight()
 	r := f.selected()
 	if f.grid.Rows == 0 {
@@ -270,7 +272,7 @@ func (f *fleetScreen) detail(a *App, w int) []string {
 	if r == nil {
 		return make([]string, n)
 	}
-	q := a.state.QMgrs[r.QMgr]
+	q := c.State().QMgrs[r.QMgr]
 	head := fmt.Sprintf("%s: %s queues, DEADQ %s", r.QMgr, human(int64(r.Queues)), cmp.Or(r.DeadQ, "none"))
 	switch r.Link {
 	case model.LinkDown, model.LinkNoAnswer:

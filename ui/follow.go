@@ -1,21 +1,12 @@
 package ui
 
 import (
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
-
-// roomKeys are the war-room's keys; they exist only in a room.
-var roomKeys = struct{ Follow, StopFollow, Drive, Point key.Binding }{
-	Follow:     key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "follow the driver (again: the next session)")),
-	StopFollow: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop following")),
-	Drive:      key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "take the wheel: drive the room")),
-	Point:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "point at this row for followers")),
-}
 
 // roomBindings are the war-room keys, first among the global ones so esc
 // stops following before it goes back.
@@ -25,33 +16,32 @@ func (a *App) roomBindings() []binding {
 	}
 	var out []binding
 	if a.room.following != 0 {
-		out = append(out, bind(roomKeys.StopFollow, run(a.stopFollowing), short))
+		out = append(out, bind(a.keys.StopFollow, run(a.stopFollowing), short))
 	}
 	return append(out,
-		bind(roomKeys.Follow, run(a.follow), short,
+		bind(a.keys.Follow, a.follow, short,
 			offIf(func() bool { return len(a.room.st.Members) < 2 }, "nobody else is in the room")),
-		bind(roomKeys.Drive, run(func() {
+		bind(a.keys.Drive, run(func() {
 			if err := a.opt.Room.Drive(); err != nil {
 				a.flash = err.Error()
 				return
 			}
 			a.flash = "you drive: followers see your screen"
 		})),
-		bind(roomKeys.Point, run(func() { a.room.pointing = !a.room.pointing }),
-			offIf(func() bool { return screenGrid(a.top()) == nil }, "nothing to point at on this screen")),
+		bind(a.keys.Point, run(func() { a.room.pointing = !a.room.pointing }),
+			offIf(func() bool { return a.top().cursorGrid() == nil }, "nothing to point at on this screen")),
 	)
 }
 
 // follow starts following the driver, or the next session when already
 // following (or driving).
-func (a *App) follow() {
+func (a *App) follow() tea.Cmd {
 	ms := a.room.st.Members
 	start := a.room.following
 	if start == 0 {
 		for _, m := range ms {
 			if m.Driving && m.ID != a.room.st.Self {
-				a.startFollowing(m.ID)
-				return
+				return a.startFollowing(m.ID)
 			}
 		}
 	}
@@ -65,18 +55,18 @@ func (a *App) follow() {
 	for n := 1; n <= len(ms); n++ {
 		m := ms[(idx+n+len(ms))%len(ms)]
 		if m.ID != a.room.st.Self {
-			a.startFollowing(m.ID)
-			return
+			return a.startFollowing(m.ID)
 		}
 	}
+	return nil
 }
 
-func (a *App) startFollowing(id int) {
+func (a *App) startFollowing(id int) tea.Cmd {
 	a.room.following = id
 	if m := a.member(id); m != nil {
 		a.flash = "following " + mqfmt.Sanitize(m.User) + ": esc stops"
 	}
-	a.mirror()
+	return a.mirror()
 }
 
 // pointMark is the cursor's mark where the followed session points.
@@ -84,7 +74,7 @@ const pointMark = "»"
 
 func (a *App) stopFollowing() {
 	a.room.following = 0
-	if g := screenGrid(a.top()); g != nil {
+	if g := a.top().cursorGrid(); g != nil {
 		g.CursorMark = ""
 	}
 	a.flash = "stopped following"
@@ -94,30 +84,31 @@ func (a *App) stopFollowing() {
 // session it follows. A message is opened from this session's own list (so
 // its body is fetched, and masked, as for this session); an alert or an
 // audit run is not rebuilt: the follower stops at the screen under it.
-func (a *App) mirror() {
+func (a *App) mirror() tea.Cmd {
 	if a.room.following == 0 {
-		return
+		return nil
 	}
 	m := a.member(a.room.following)
 	if m == nil {
 		a.room.following = 0
 		a.flash = "the session you followed left" + a.newDriverOffer()
-		if g := screenGrid(a.top()); g != nil {
+		if g := a.top().cursorGrid(); g != nil {
 			g.CursorMark = ""
 		}
-		return
+		return nil
 	}
 	v := m.View
 	if len(v.Stack) == 0 {
-		return
+		return nil
 	}
 	if a.activeDialog() != nil || a.pal.active {
-		return // the follower's own dialog finishes first
+		return nil // the follower's own dialog finishes first
 	}
+	var cmd tea.Cmd
 	if !a.sameStack(v) {
-		a.rebuildStack(v)
+		cmd = a.rebuildStack(v)
 	}
-	g := screenGrid(a.top())
+	g := a.top().cursorGrid()
 	if g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
 		g.Cursor = v.Cursor
 		g.clamp()
@@ -125,6 +116,7 @@ func (a *App) mirror() {
 	if g != nil {
 		a.showPoint(g, m.User, v)
 	}
+	return cmd
 }
 
 func (a *App) sameStack(v SessionView) bool {
@@ -154,7 +146,7 @@ func sameLocation(x, y model.Location) bool {
 	return x == y && (gx == gy || gx != nil && gy != nil && *gx == *gy)
 }
 
-func (a *App) rebuildStack(v SessionView) {
+func (a *App) rebuildStack(v SessionView) tea.Cmd {
 	for _, loc := range v.Stack {
 		if loc.QMgr != "" { // the fleet view at the bottom names none
 			a.qm = loc.QMgr
@@ -176,10 +168,11 @@ func (a *App) rebuildStack(v SessionView) {
 		stack = []screen{newDashboard(a.qm)}
 	}
 	a.stack = stack
-	a.later = append(a.later, a.entered())
+	cmd := a.entered()
 	if len(stack) < len(v.Stack) && v.Stack[len(stack)].Screen == model.ScreenMessage {
-		a.later = append(a.later, a.followToMessage(v.Stack[len(stack)].Msg))
+		cmd = tea.Batch(cmd, a.followToMessage(v.Stack[len(stack)].Msg))
 	}
+	return cmd
 }
 
 // followToMessage opens the followed session's message when this session's
@@ -194,45 +187,6 @@ func (a *App) followToMessage(k mqwatch.Key) tea.Cmd {
 			q.grid.Cursor = i
 			return a.openMessage(q.loc, *q.msgs.At(i))
 		}
-	}
-	return nil
-}
-
-// screenAt builds the screen of a location, nil for those a follower cannot
-// rebuild from the location alone.
-func screenAt(loc model.Location) screen {
-	switch loc.Screen {
-	case model.ScreenDashboard:
-		return newDashboard(loc.QMgr)
-	case model.ScreenQueue, model.ScreenGroup:
-		return newQueueScreen(loc)
-	case model.ScreenTriage:
-		return newTriageScreen(loc.QMgr, loc.Queue)
-	case model.ScreenAudit:
-		if loc.Label == "" {
-			return newAuditScreen(loc.QMgr)
-		}
-	case model.ScreenAlerts:
-		return newAlertList()
-	case model.ScreenFleet:
-		return newFleetScreen()
-	}
-	return nil
-}
-
-// screenGrid is the grid whose cursor a screen moves, nil when it has none.
-func screenGrid(s screen) *Grid {
-	switch s := s.(type) {
-	case *dashboard:
-		return &s.grid
-	case *queueScreen:
-		return &s.grid
-	case *triageScreen:
-		return &s.grid
-	case *auditScreen:
-		return &s.grid
-	case *fleetScreen:
-		return &s.grid
 	}
 	return nil
 }

@@ -19,6 +19,8 @@ type KeyMap struct {
 	ReplayBack, ReplayFwd             key.Binding
 	ReplayJump, ReplayPlay            key.Binding
 	Fix, Inhibit                      key.Binding
+	// A war room's keys (poisonwatch serve): they exist only in a room.
+	Follow, StopFollow, Drive, Point key.Binding
 }
 
 // DefaultKeyMap returns the default bindings: vim keys and arrows. Destructive
@@ -77,5 +79,10 @@ func DefaultKeyMap() KeyMap {
 		// dialog with Cancel focused first.
 		Fix:     b("apply the alert's fix (PCF, dialog first)", "x"),
 		Inhibit: b("GET off / on (R1c, R8c)", "I"),
+		// A war room's keys; esc stops following before it goes back.
+		Follow:     b("follow the driver (again: the next session)", "F"),
+		StopFollow: b("stop following", "esc"),
+		Drive:      b("take the wheel: drive the room", "T"),
+		Point:      b("point at this row for followers", "p"),
 	}
 }

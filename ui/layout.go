@@ -21,7 +21,7 @@ const wide = 120
 // layout divides the dashboard: queues on top, then trends and alerts side
 // by side when wide, stacked when narrow. The queue table takes what its
 // rows need and the alerts get the rest, so trouble is never scrolled away.
-func (d *dashboard) layout(a *App) {
+func (d *dashboard) layout(c common) {
 	h := d.h
 	trends := min(len(d.trendQueues())+1, 6)
 	need := d.grid.Rows + 2
@@ -71,11 +71,11 @@ func (d *dashboard) trendQueues() []*model.QueueState {
 	return out
 }
 
-func (d *dashboard) view(a *App, w, h int) string {
-	st := &a.st
+func (d *dashboard) view(c common, w, h int) string {
+	st := c.Styles()
 	title := "Queues by " + d.sortBy.String()
-	gridTitle := a.section(fmt.Sprintf("%s %s  (s sorts)", title, position(d.grid)), w, d.focus == 0)
-	if n := a.unlistedErrs(); n != "" {
+	gridTitle := section(c.Styles(), fmt.Sprintf("%s %s  (s sorts)", title, position(d.grid)), w, d.focus == 0)
+	if n := unlistedErrs(c); n != "" {
 		// The failure replaces the sort hint: it is what the operator must see.
 		head := fmt.Sprintf("─ %s %s  ", title, position(d.grid))
 		gridTitle = ansi.Truncate(st.Muted.Render(head)+st.Warning.Render(n+" "), w, "…")
@@ -92,20 +92,20 @@ func (d *dashboard) view(a *App, w, h int) string {
 	if d.focus == 1 {
 		alertTitle += " — enter: details"
 	}
-	alerts := a.section(alertTitle, aw, d.focus == 1) + "\n" + d.alerts.view(st) + d.fixLine(a, aw)
+	alerts := section(c.Styles(), alertTitle, aw, d.focus == 1) + "\n" + d.alerts.view(st) + d.fixLine(c, aw)
 	switch {
 	case len(d.alerts.list) == 0 && d.alertText != "":
-		alerts = a.section(alertTitle, aw, d.focus == 1) + "\n" +
+		alerts = section(c.Styles(), alertTitle, aw, d.focus == 1) + "\n" +
 			st.Muted.Render(ansi.Truncate(" no alert matches /"+mqfmt.Sanitize(d.alertText)+" (esc clears the filter)", aw, "…"))
 	case len(d.alerts.list) == 0:
-		alerts = a.section(alertTitle, aw, false) + "\n" + st.OK.Render(" no alerts: nothing is looping, stuck or filling up")
+		alerts = section(c.Styles(), alertTitle, aw, false) + "\n" + st.OK.Render(" no alerts: nothing is looping, stuck or filling up")
 	}
 	if w >= wide {
 		tw := w * 2 / 5
-		bottom := lipgloss.JoinHorizontal(lipgloss.Top, fitHeight(a.trendsView(d, tw, d.trendsH), d.bottomH), " ", fitHeight(alerts, d.bottomH))
+		bottom := lipgloss.JoinHorizontal(lipgloss.Top, fitHeight(d.trendsView(c, tw, d.trendsH), d.bottomH), " ", fitHeight(alerts, d.bottomH))
 		return fitHeight(grid, d.gridH) + "\n" + bottom
 	}
-	return fitHeight(grid, d.gridH) + "\n" + fitHeight(a.trendsView(d, w, d.trendsH), d.trendsH) + "\n" + fitHeight(alerts, d.bottomH)
+	return fitHeight(grid, d.gridH) + "\n" + fitHeight(d.trendsView(c, w, d.trendsH), d.trendsH) + "\n" + fitHeight(alerts, d.bottomH)
 }
 
 // position says where a list's cursor is: "12/17".
@@ -117,18 +117,23 @@ func position(g Grid) string {
 }
 
 func (a *App) section(title string, w int, focused bool) string {
-	st := a.st.Muted
+	return section(&a.st, title, w, focused)
+}
+
+// section is a pane's title line across the width w.
+func section(s *Styles, title string, w int, focused bool) string {
+	st := s.Muted
 	if focused {
-		st = a.st.Title
+		st = s.Title
 	}
 	line := "─ " + title + " "
 	return st.Render(ansi.Truncate(line+strings.Repeat("─", max(w-ansi.StringWidth(line), 0)), w, ""))
 }
 
 // trendsView: one line per DEADQ/BOQ: sparkline, depth, arrival rate, forecast.
-func (a *App) trendsView(d *dashboard, w, h int) string {
+func (d *dashboard) trendsView(c common, w, h int) string {
 	queues := d.trendQueues()
-	lines := []string{a.section(fmt.Sprintf("DEADQ and BOQs (%d), depth of MAXDEPTH", len(queues)), w, false)}
+	lines := []string{section(c.Styles(), fmt.Sprintf("DEADQ and BOQs (%d), depth of MAXDEPTH", len(queues)), w, false)}
 	// Fixed-width figures keep the sparklines aligned; the forecast matters
 	// more than a full name, so a narrow pane cuts names first.
 	const tailW = 28
@@ -148,7 +153,7 @@ func (a *App) trendsView(d *dashboard, w, h int) string {
 				names = append(names, mqfmt.Sanitize(q.View.Info.Name))
 			}
 			more := fmt.Sprintf(" +%d more: %s (:q NAME opens one)", len(queues)-i, strings.Join(names, ", "))
-			lines = append(lines, a.st.Muted.Render(ansi.Truncate(more, w, "…")))
+			lines = append(lines, c.Styles().Muted.Render(ansi.Truncate(more, w, "…")))
 			break
 		}
 		v := qs.View
@@ -166,11 +171,11 @@ func (a *App) trendsView(d *dashboard, w, h int) string {
 		tail := fmt.Sprintf(" %6s %8s %-11s", compact(float64(v.Status.Depth)), in, forecast)
 		spW := max(w-nameW-tailW-1, 4)
 		name := fit(mqfmt.Sanitize(v.Info.Name), nameW, false)
-		line := name + " " + a.st.Info.Render(sparkFill(qs.Depth.Values(), float64(v.Info.MaxDepth), spW)) + a.st.Level(fillLevel(qs.Fill())).Render(tail)
+		line := name + " " + c.Styles().Info.Render(sparkFill(qs.Depth.Values(), float64(v.Info.MaxDepth), spW)) + c.Styles().Level(fillLevel(qs.Fill())).Render(tail)
 		lines = append(lines, ansi.Truncate(line, w, "…"))
 	}
 	if len(lines) == 1 {
-		lines = append(lines, a.st.Muted.Render(" no DEADQ or BOQ defined"))
+		lines = append(lines, c.Styles().Muted.Render(" no DEADQ or BOQ defined"))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -185,7 +190,7 @@ func (d *dashboard) fixLines() int {
 
 // fixLine shows the MQSC that prevents the selected alert from recurring
 // (its first command; the alert's detail shows them all).
-func (d *dashboard) fixLine(a *App, w int) string {
+func (d *dashboard) fixLine(c common, w int) string {
 	if d.fixLines() == 0 {
 		return ""
 	}
@@ -200,7 +205,7 @@ func (d *dashboard) fixLine(a *App, w int) string {
 	case more:
 		first += "  (+ more: enter)"
 	}
-	return "\n" + ansi.Truncate(a.st.Accent.Render(mqfmt.Sanitize(label+first)), w, "…")
+	return "\n" + ansi.Truncate(c.Styles().Accent.Render(mqfmt.Sanitize(label+first)), w, "…")
 }
 
 // firstWords is each finding's "RULE QUEUE", without its why.
@@ -214,8 +219,8 @@ func firstWords(after []string) []string {
 
 // unlistedErrs names the objects this poll could not inquire that have no
 // row to carry the failure (a queue never seen before): "" when none.
-func (a *App) unlistedErrs() string {
-	q := a.current()
+func unlistedErrs(c common) string {
+	q := c.State().QMgr(c.QMgrName())
 	if q.Snap == nil || len(q.Snap.ObjectErrs) == 0 {
 		return ""
 	}

@@ -286,7 +286,7 @@ func TestALongFlashIsNotCutAt80Columns(t *testing.T) {
 func TestTrendsSayWhatDoesNotFit(t *testing.T) {
 	a, _ := newTestApp(t, 80, 24, Options{})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
-	v := ansi.Strip(a.trendsView(topIs[*dashboard](t, a), 80, 3))
+	v := ansi.Strip(topIs[*dashboard](t, a).trendsView(a, 80, 3))
 	if !strings.Contains(v, "DEADQ and BOQs (3)") || !strings.Contains(v, "+2 more: ORDERS.BO, PAYMENTS.BO") {
 		t.Fatalf("three queues in two rows:\n%s", v)
 	}

@@ -86,21 +86,7 @@ func (p *palette) entry(i int) (*paletteItem, []int) {
 }
 
 func (a *App) paletteItems() []paletteItem {
-	items := []paletteItem{
-		{"dlq", "open the dead-letter queue", func(a *App) tea.Cmd { return a.openDeadQ() }},
-		{"alerts", "every queue manager's alerts, most severe first", func(a *App) tea.Cmd { return a.push(newAlertList()) }},
-		{"fleet", "every queue manager, worst first", func(a *App) tea.Cmd { return a.openFleet() }},
-		{"audit", "this session's actions", func(a *App) tea.Cmd { return a.push(newAuditScreen(a.qm)) }},
-		{"freeze", "pause or resume live updates", func(a *App) tea.Cmd { a.setFrozen(!a.frozen); return nil }},
-		{"refresh", "poll now", func(a *App) tea.Cmd {
-			if s := a.source(a.qm); s != nil {
-				s.Refresh()
-			}
-			return nil
-		}},
-		{"help", "all keys", func(a *App) tea.Cmd { a.showHelp = true; return nil }},
-		{"quit", "leave poisonwatch", func(a *App) tea.Cmd { return a.quit() }},
-	}
+	items := append(a.boundCommands(), kindCommands()...)
 	items = append(items, a.rulesPaletteItems()...)
 	for _, qs := range a.current().SortedQueues() {
 		name := qs.View.Info.Name
@@ -123,6 +109,28 @@ func (a *App) paletteItems() []paletteItem {
 		}})
 	}
 	return items
+}
+
+// boundCommands are the palette entries of the keys on view that have a
+// word (named): the same declaration runs for ":audit" and for A, and one
+// that is off says why, as its key does.
+func (a *App) boundCommands() []paletteItem {
+	var out []paletteItem
+	seen := map[string]bool{}
+	for _, b := range a.activeBindings() {
+		if b.cmd == "" || seen[b.cmd] {
+			continue
+		}
+		seen[b.cmd] = true
+		out = append(out, paletteItem{b.cmd, b.Help().Desc, func(a *App) tea.Cmd {
+			if r := b.reason(); r != "" {
+				a.flash = r
+				return nil
+			}
+			return b.do()
+		}})
+	}
+	return out
 }
 
 // switchQMgr shows another queue manager's dashboard, its table at the top;

@@ -61,3 +61,38 @@ func TestPaletteEnterRunsTheHighlightedEntry(t *testing.T) {
 		})
 	}
 }
+
+// TestPaletteCommandRunsItsKey: a palette word and its key are one
+// declaration, so they act alike wherever they are used: on an alert of
+// another queue manager than the header's, :audit opens that queue
+// manager's audit, as A does.
+func TestPaletteCommandRunsItsKey(t *testing.T) {
+	open := func(keys ...string) (*App, string) {
+		a, _ := newFleetApp(t, 120, 40, "QM01", "QM02", "QM05")
+		press(a, "a", "enter")
+		here := a.here()
+		if here == a.qm {
+			t.Fatalf("the alert on view is on %s, the header's queue manager: the test shows nothing", here)
+		}
+		press(a, keys...)
+		return a, here
+	}
+	byKey, here := open("A")
+	byCmd, _ := open(typeCommand("audit")...)
+	k, c := byKey.top().location(), byCmd.top().location()
+	if !sameLocation(*k, *c) || k.QMgr != here {
+		t.Fatalf("A opened %+v, :audit %+v; want both on %s", *k, *c, here)
+	}
+	for _, b := range byKey.globalBindings() {
+		if b.cmd == "" {
+			continue
+		}
+		found := false
+		for _, it := range byKey.paletteItems() {
+			found = found || it.label == b.cmd && it.help == b.Help().Desc
+		}
+		if !found {
+			t.Errorf("key %s names :%s, which the palette lacks or describes otherwise", b.Help().Key, b.cmd)
+		}
+	}
+}

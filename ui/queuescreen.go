@@ -28,6 +28,20 @@ type queueScreen struct {
 	w, h  int
 }
 
+func (s *queueScreen) cursorGrid() *Grid { return &s.grid }
+
+// receive takes the verdicts of a filter's scan run off the Update path.
+func (s *queueScreen) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
+	m, ok := msg.(filterDoneMsg)
+	if !ok {
+		return nil, false
+	}
+	if s.mf.done(m) {
+		return c.Refresh(), true
+	}
+	return nil, true
+}
+
 // msgList is the rows of a message list without copying summaries: indexes
 // into an inventory, or a slice of browsed summaries.
 type msgList struct {
@@ -100,16 +114,16 @@ func queueCols(w int, dlq bool) []Column {
 	return cols
 }
 
-func (s *queueScreen) refresh(a *App) tea.Cmd {
+func (s *queueScreen) refresh(c common) tea.Cmd {
 	var keep *mqwatch.Key
 	if m := s.selected(); m != nil {
 		k := m.Key()
 		keep = &k
 	}
-	s.st = &a.st
-	s.grid.Cell, s.grid.Marked = s.cell, a.markedIn(s.loc.Queue, &s.msgs)
+	s.st = c.Styles()
+	s.grid.Cell, s.grid.Marked = s.cell, markedIn(c, s.loc.Queue, &s.msgs)
 	s.grid.Level = func(r int) int { return s.backoutLevel(s.msgs.At(r)) }
-	q, loc, filter := a.state.QMgr(s.loc.QMgr), &s.loc, s.text
+	q, loc, filter := c.State().QMgr(s.loc.QMgr), &s.loc, s.text
 	s.q = q
 	s.qs = q.Queues[loc.Queue]
 	s.msgs = msgList{}
@@ -296,7 +310,7 @@ func jmsText(m *mqwatch.Summary) string {
 	return m.JMSType
 }
 
-func (s *queueScreen) resize(a *App, w, h int) {
+func (s *queueScreen) resize(_ common, w, h int) {
 	s.w, s.h = w, h
 	s.grid.Cols = queueCols(w, s.isDLQ)
 	s.grid.SetSize(w, h-queueChrome)
@@ -305,38 +319,38 @@ func (s *queueScreen) resize(a *App, w, h int) {
 func (s *queueScreen) scroll(d int) { s.grid.Move(d) }
 
 // marked: the grid's mark column, from the App's selection.
-func (a *App) markedIn(queue string, l *msgList) func(int) bool {
-	return func(r int) bool { return a.selQueue == queue && a.sel.Marked(l.Key(r)) }
+func markedIn(c common, queue string, l *msgList) func(int) bool {
+	return func(r int) bool { return c.SelQueue() == queue && c.Sel().Marked(l.Key(r)) }
 }
 
-func (s *queueScreen) bindings(a *App) []binding {
-	k := a.keys
+func (s *queueScreen) bindings(c common) []binding {
+	k := *c.Keys()
 	none := offIf(func() bool { return s.selected() == nil }, "no message here")
-	out := append(a.gridKeys(&s.grid),
-		bind(k.Enter, func() tea.Cmd { return a.openMessage(s.loc, *s.selected()) }, short, none),
+	out := append(gridKeys(c.Keys(), &s.grid),
+		bind(k.Enter, func() tea.Cmd { return c.OpenMessage(s.loc, *s.selected()) }, short, none),
 		bind(k.Mark, run(func() {
-			a.markOn(s.loc.Queue)
-			a.sel.Toggle(*s.selected())
+			c.MarkOn(s.loc.Queue)
+			c.Sel().Toggle(*s.selected())
 			s.grid.Move(1)
 		}), short, none),
 		bind(k.MarkAll, run(func() {
-			a.markOn(s.loc.Queue)
+			c.MarkOn(s.loc.Queue)
 			for i := 0; i < s.msgs.Len(); i++ {
-				s.msgs.markRow(a.sel, i)
+				s.msgs.markRow(c.Sel(), i)
 			}
 		}), none),
-		a.unmarkKey(),
+		unmarkKey(c),
 		bind(k.Copy, func() tea.Cmd { return copyMsgID(s.selected().MsgId) }, none),
-		a.inhibitKey(s.loc.QMgr, func() *model.QueueState { return a.state.QMgr(s.loc.QMgr).Queues[s.loc.Queue] }),
+		c.InhibitKey(s.loc.QMgr, func() *model.QueueState { return c.State().QMgr(s.loc.QMgr).Queues[s.loc.Queue] }),
 	)
-	out = append(out, a.searchBinding(s))
-	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.listTargets(s) }, s.loc)...)
+	out = append(out, s.searchBinding(c))
+	return append(out, c.ActionKeys(func() ([]mqwatch.Summary, int) { return s.listTargets(c) }, s.loc)...)
 }
 
 // listTargets: the marked messages of this queue, else the one under the cursor.
-func (a *App) listTargets(s *queueScreen) ([]mqwatch.Summary, int) {
-	if a.sel.Len() > 0 && a.selQueue == s.loc.Queue {
-		return a.sel.Items(), a.hiddenMarks(s)
+func (s *queueScreen) listTargets(c common) ([]mqwatch.Summary, int) {
+	if c.Sel().Len() > 0 && c.SelQueue() == s.loc.Queue {
+		return c.Sel().Items(), s.hiddenMarks(c)
 	}
 	if m := s.selected(); m != nil {
 		return []mqwatch.Summary{*m}, 0
@@ -345,8 +359,9 @@ func (a *App) listTargets(s *queueScreen) ([]mqwatch.Summary, int) {
 }
 
 // unmarkKey clears every mark.
-func (a *App) unmarkKey() binding {
-	return bind(a.keys.Unmark, run(a.sel.Clear), offIf(func() bool { return a.sel.Len() == 0 }, "nothing is marked"))
+func unmarkKey(c common) binding {
+	sel := c.Sel()
+	return bind(c.Keys().Unmark, run(sel.Clear), offIf(func() bool { return sel.Len() == 0 }, "nothing is marked"))
 }
 
 // markOn starts marking on queue; marks made on another queue are dropped.

@@ -15,17 +15,17 @@ const (
 	triageChrome = 4 // title + explanation
 )
 
-func (s *queueScreen) view(a *App, w, h int) string {
-	grid := s.grid.View(&a.st)
+func (s *queueScreen) view(c common, w, h int) string {
+	grid := s.grid.View(c.Styles())
 	var focus *mqwatch.FocusView
 	if snap := s.q.Snap; snap != nil && snap.Focus != nil && snap.Focus.Queue == s.loc.Queue {
 		focus = snap.Focus
 	}
 	switch {
 	case focus != nil && focus.Err != nil && s.msgs.Len() == 0:
-		grid = fitHeight(grid, 2) + "\n" + a.st.Danger.Render(" cannot browse this queue: "+mqfmt.Sanitize(focus.Err.Error()))
+		grid = fitHeight(grid, 2) + "\n" + c.Styles().Danger.Render(" cannot browse this queue: "+mqfmt.Sanitize(focus.Err.Error()))
 	case s.msgs.Len() == 0:
-		grid = fitHeight(grid, 2) + "\n" + a.st.Muted.Render(" no messages (browsing the first messages of the queue; ctrl+r refreshes)")
+		grid = fitHeight(grid, 2) + "\n" + c.Styles().Muted.Render(" no messages (browsing the first messages of the queue; ctrl+r refreshes)")
 	}
 	extra := ""
 	if focus != nil && focus.More && s.qs != nil {
@@ -34,16 +34,16 @@ func (s *queueScreen) view(a *App, w, h int) string {
 	if p := position(s.grid); p != "" {
 		extra = "  " + p + extra
 	}
-	attrs := a.queueAttrs(s.qs, w, extra)
-	return fitHeight(attrs, 2) + "\n" + fitHeight(grid, h-queueChrome) + "\n" + fitHeight(a.routePanel(s), queueChrome-2)
+	attrs := queueAttrs(c, s.qs, w, extra)
+	return fitHeight(attrs, 2) + "\n" + fitHeight(grid, h-queueChrome) + "\n" + fitHeight(s.routePanel(c), queueChrome-2)
 }
 
 // queueAttrs: the attributes and status an operator checks first.
 // where (the list position, what was browsed) follows the queue's name, so
 // a narrow screen cuts attributes rather than the position.
-func (a *App) queueAttrs(qs *model.QueueState, w int, where string) string {
+func queueAttrs(c common, qs *model.QueueState, w int, where string) string {
 	if qs == nil {
-		return a.st.Muted.Render(" queue not (yet) seen by the watcher")
+		return c.Styles().Muted.Render(" queue not (yet) seen by the watcher")
 	}
 	v := qs.View
 	i := v.Info
@@ -52,7 +52,7 @@ func (a *App) queueAttrs(qs *model.QueueState, w int, where string) string {
 		boq = "-"
 	}
 	l1 := fmt.Sprintf(" %s%s  %s  depth %s/%s  BOTHRESH %d  BOQNAME %s  PUT %s  GET %s",
-		a.st.Title.Render(mqfmt.Sanitize(i.Name)), a.st.Warning.Render(where), i.Type, human(int64(v.Status.Depth)), human(int64(i.MaxDepth)),
+		c.Styles().Title.Render(mqfmt.Sanitize(i.Name)), c.Styles().Warning.Render(where), i.Type, human(int64(v.Status.Depth)), human(int64(i.MaxDepth)),
 		i.BackoutThresh, mqfmt.Sanitize(boq), enabled(!i.InhibitPut), enabled(!i.InhibitGet))
 	l2 := fmt.Sprintf(" IPPROCS %d  OPPROCS %d  UNCOM %d  MAXMSGL %s", v.Status.OpenInput, v.Status.OpenOutput, v.Status.Uncommitted, human(int64(i.MaxMsgLen)))
 	if v.Status.Monitored {
@@ -61,15 +61,15 @@ func (a *App) queueAttrs(qs *model.QueueState, w int, where string) string {
 		l2 += "  MONQ off: age/last get unknown"
 	}
 	if i.BackoutThresh == 0 && v.Role == mqwatch.RoleInput {
-		l2 += a.st.Warning.Render("  BOTHRESH 0: poison handling disabled")
+		l2 += c.Styles().Warning.Render("  BOTHRESH 0: poison handling disabled")
 	}
-	l2 = a.inhibitNote(qs.View.Info, a.qm) + l2
+	l2 = inhibitNote(c, qs.View.Info, c.QMgrName()) + l2
 	if v.InquireErr != nil {
 		// Only this queue failed the poll's inquiry; the others are current.
 		// The status line leads with why, as the header has two lines.
-		return ansi.Truncate(l1, w, "…") + "\n" + ansi.Truncate(a.st.Warning.Render(" stale: "+mqfmt.Sanitize(inquireWhy(v.InquireErr))+"; last good poll:")+a.st.Muted.Render(l2), w, "…")
+		return ansi.Truncate(l1, w, "…") + "\n" + ansi.Truncate(c.Styles().Warning.Render(" stale: "+mqfmt.Sanitize(inquireWhy(v.InquireErr))+"; last good poll:")+c.Styles().Muted.Render(l2), w, "…")
 	}
-	return ansi.Truncate(l1, w, "…") + "\n" + ansi.Truncate(a.st.Muted.Render(l2), w, "…")
+	return ansi.Truncate(l1, w, "…") + "\n" + ansi.Truncate(c.Styles().Muted.Render(l2), w, "…")
 }
 
 func enabled(b bool) string {

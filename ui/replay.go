@@ -57,11 +57,11 @@ func (a *App) replayInit() {
 		return
 	}
 	first, _, _ := a.opt.Replay.Bounds()
-	a.replaySeek(first)
+	a.replaySeek(first) // before Init: the dashboard's refresh starts nothing
 }
 
 // replaySeek moves the replay and folds what it passed.
-func (a *App) replaySeek(t time.Time) {
+func (a *App) replaySeek(t time.Time) tea.Cmd {
 	steps, fresh := a.opt.Replay.Seek(t)
 	if fresh {
 		*a.state = *model.New(a.opt.Now, a.opt.Interval)
@@ -81,7 +81,7 @@ func (a *App) replaySeek(t time.Time) {
 		}
 	}
 	a.state.Reannotate()
-	a.refreshScreens()
+	return a.refreshScreens()
 }
 
 func (a *App) onReplayTick(m replayTickMsg) tea.Cmd {
@@ -91,13 +91,12 @@ func (a *App) onReplayTick(m replayTickMsg) tea.Cmd {
 	_, last, loaded := a.opt.Replay.Bounds()
 	next := a.opt.Replay.At().Add(replayTick * time.Duration(replaySpeeds[a.replay.speed]))
 	if loaded && next.After(last) {
-		a.replaySeek(last)
+		cmd := a.replaySeek(last)
 		a.replay.speed = 0
 		a.flash = "end of the recording"
-		return nil
+		return cmd
 	}
-	a.replaySeek(next)
-	return a.replayTicker()
+	return tea.Batch(a.replaySeek(next), a.replayTicker())
 }
 
 func (a *App) replayTicker() tea.Cmd {
@@ -113,7 +112,7 @@ func (a *App) replayBindings() []binding {
 	r := a.opt.Replay
 	k := a.keys
 	stepTo := func(t func() time.Time) func() tea.Cmd {
-		return func() tea.Cmd { a.replay.speed, a.replay.gen = 0, a.replay.gen+1; a.replaySeek(t()); return nil }
+		return func() tea.Cmd { return a.ReplaySeek(t()) }
 	}
 	return []binding{
 		bind(k.ReplayPrev, stepTo(func() time.Time { return r.PollTime(-1) })),
@@ -163,19 +162,19 @@ func newJumpScreen() *jumpScreen {
 	return &jumpScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, Label: "jump"}}, in: ti}
 }
 
-func (s *jumpScreen) refresh(*App) tea.Cmd  { return nil }
-func (s *jumpScreen) resize(*App, int, int) {}
-func (s *jumpScreen) scroll(int)            {}
-func (s *jumpScreen) filter() *string       { return nil }
-func (s *jumpScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (s *jumpScreen) refresh(common) tea.Cmd  { return nil }
+func (s *jumpScreen) resize(common, int, int) {}
+func (s *jumpScreen) scroll(int)              {}
+func (s *jumpScreen) filter() *string         { return nil }
+func (s *jumpScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	s.in, _ = s.in.Update(k)
 	return nil
 }
 
-func (s *jumpScreen) bindings(a *App) []binding {
+func (s *jumpScreen) bindings(c common) []binding {
 	return []binding{
 		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "jump")), func() tea.Cmd {
-			first, last, loaded := a.opt.Replay.Bounds()
+			first, last, loaded := c.Opts().Replay.Bounds()
 			t, err := JumpTime(s.in.Value(), first, last)
 			if err != nil {
 				s.err = err.Error()
@@ -184,21 +183,18 @@ func (s *jumpScreen) bindings(a *App) []binding {
 				}
 				return nil
 			}
-			cmd := a.pop()
-			a.replay.speed, a.replay.gen = 0, a.replay.gen+1
-			a.replaySeek(t)
-			return cmd
+			return tea.Batch(c.Pop(), c.ReplaySeek(t))
 		}, short),
-		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), a.pop, short),
+		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), c.Pop, short),
 	}
 }
 
-func (s *jumpScreen) view(a *App, w, h int) string {
-	first, last, _ := a.opt.Replay.Bounds()
-	lines := []string{a.section("Jump to a time of the recording", w, true), "",
+func (s *jumpScreen) view(c common, w, h int) string {
+	first, last, _ := c.Opts().Replay.Bounds()
+	lines := []string{section(c.Styles(), "Jump to a time of the recording", w, true), "",
 		" the recording runs from " + first.Format("15:04:05") + " to " + last.Format("15:04:05"), "", " " + s.in.View()}
 	if s.err != "" {
-		lines = append(lines, "", a.st.Danger.Render(" "+s.err))
+		lines = append(lines, "", c.Styles().Danger.Render(" "+s.err))
 	}
 	return fitHeight(strings.Join(lines, "\n"), h)
 }

@@ -122,14 +122,11 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 		if e.Result != nil && e.From != m.st.Self {
 			a.recordAudit(*e.Result)
 			cmds = append(cmds, a.replanAfterRoomRun(*e.Result, a.memberName(e.From)))
-			if _, ok := a.top().(*auditScreen); ok {
-				a.refreshScreens()
-			}
 		}
 		a.flash = e.Text
-		a.roomNews()
+		cmds = append(cmds, a.roomNews())
 	}
-	a.mirror()
+	cmds = append(cmds, a.mirror())
 	return tea.Batch(append(cmds, waitRoom(a.opt.Room))...)
 }
 
@@ -154,7 +151,7 @@ func (a *App) view() SessionView {
 		}
 		v.Filters = append(v.Filters, f)
 	}
-	if g := screenGrid(a.top()); g != nil {
+	if g := a.top().cursorGrid(); g != nil {
 		v.Cursor = g.Cursor
 	}
 	return v
@@ -229,8 +226,8 @@ func (a *App) presenceView() string {
 }
 
 // auditScope says whose runs the audit view lists.
-func (a *App) auditScope() string {
-	if a.opt.Room == nil {
+func auditScope(o *Options) string {
+	if o.Room == nil {
 		return "this session"
 	}
 	return "in the room since you joined"

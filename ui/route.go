@@ -12,11 +12,11 @@ import (
 
 // routePanel shows the prediction for the message under the cursor, and who
 // has the queue open (the operator's "whom do I call?").
-func (a *App) routePanel(s *queueScreen) string {
+func (s *queueScreen) routePanel(c common) string {
 	var lines []string
 	if m := s.selected(); m != nil {
 		r := s.q.Route(s.loc.Queue, m)
-		lines = append(lines, a.st.Title.Render(" What happens next"))
+		lines = append(lines, c.Styles().Title.Render(" What happens next"))
 		for _, l := range r {
 			lines = append(lines, " "+mqfmt.Sanitize(l))
 		}
@@ -34,7 +34,7 @@ func (a *App) routePanel(s *queueScreen) string {
 		}
 		// Whom to call is the point: the names wrap onto the panel's rows
 		// (the prediction above gives way), not cut at the edge.
-		open := wrapped(a.st.Muted, " open by: ", strings.Join(who, "; "), s.w)
+		open := wrapped(c.Styles().Muted, " open by: ", strings.Join(who, "; "), s.w)
 		keep := max(routeRows-len(open), min(len(lines), 2))
 		if len(lines) > keep {
 			lines = lines[:keep]

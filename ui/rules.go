@@ -184,9 +184,9 @@ func tableLines(path string, t *dlqrules.Table) []string {
 	return out
 }
 
-func (s *rulesScreen) refresh(*App) tea.Cmd { return nil }
+func (s *rulesScreen) refresh(common) tea.Cmd { return nil }
 
-func (s *rulesScreen) resize(_ *App, w, h int) {
+func (s *rulesScreen) resize(_ common, w, h int) {
 	s.vp.Width, s.vp.Height = w, max(h, 1)
 	lines := make([]string, len(s.lines))
 	for i, l := range s.lines {
@@ -195,12 +195,12 @@ func (s *rulesScreen) resize(_ *App, w, h int) {
 	s.vp.SetContent(strings.Join(lines, "\n"))
 }
 
-func (s *rulesScreen) view(_ *App, _, _ int) string { return s.vp.View() }
-func (s *rulesScreen) filter() *string              { return nil }
+func (s *rulesScreen) view(_ common, _, _ int) string { return s.vp.View() }
+func (s *rulesScreen) filter() *string                { return nil }
 
 func (s *rulesScreen) scroll(n int) { scrollViewport(&s.vp, n) }
 
-func (s *rulesScreen) bindings(a *App) []binding { return viewportKeys(a.keys, &s.vp) }
+func (s *rulesScreen) bindings(c common) []binding { return viewportKeys(*c.Keys(), &s.vp) }
 
 // viewportKeys are the moves of a screen that scrolls text.
 func viewportKeys(k KeyMap, v *viewport.Model) []binding {

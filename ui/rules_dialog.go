@@ -36,6 +36,7 @@ type rulesDialog struct {
 	st      *Styles
 	create  *createStep     // ctrl+n: a missing FWDQ being defined (rules_dialog_create.go)
 	defined map[string]bool // "QMGR/QUEUE" defined here since the dialog opened
+	w       int             // the width it was laid out for
 }
 
 // editField is what the dialog's input line is editing.
@@ -54,7 +55,8 @@ const rulesDialogChrome = 8
 // openRulesDialog is W: the DEADQ's groups (the marked messages' groups
 // when some are marked), each with the loaded table's action for it if one
 // matches, else IGNORE.
-func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
+func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
+	a := c.app()
 	runs := a.markedOrAll(t)
 	var gc dlqrules.GroupCounter
 	for i := range runs {
@@ -63,20 +65,20 @@ func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
 	}
 	groups := gc.Groups()
 	if len(groups) == 0 {
-		a.flash = "none of these messages starts with an MQDLH: runmqdlq would not read them, so there is nothing to write rules for"
+		c.Flash("none of these messages starts with an MQDLH: runmqdlq would not read them, so there is nothing to write rules for")
 		return nil
 	}
 	if a.rules != nil {
 		model.ChooseRules(a.rules.t, groups, runs)
 	}
-	now := a.opt.Now()
+	now := c.Opts().Now()
 	d := &rulesDialog{
 		base:   base{loc: model.Location{Screen: model.ScreenDialog, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Label: "write rules table"}},
 		groups: groups,
 		opts:   dlqrules.GenerateOptions{QMgr: t.q.Snap.QMgr.Name, Queue: t.loc.Queue, Now: now},
 		path:   filepath.Join(a.exportDir(), strings.TrimPrefix(strings.TrimSuffix(exportName(t.loc.QMgr, t.loc.Queue, now), ".dmp"), "export-")+".rules"),
 		input:  textinput.New(),
-		st:     &a.st,
+		st:     c.Styles(),
 	}
 	for _, g := range groups {
 		d.total += g.Count
@@ -85,7 +87,7 @@ func (a *App) openRulesDialog(t *triageScreen) tea.Cmd {
 	d.grid.Cols = rulesDialogCols(a.width)
 	d.grid.Cell = d.cell
 	d.grid.SetRows(len(groups))
-	return a.push(d)
+	return c.Push(d)
 }
 
 // rulesDialogCols: the group as the triage names it, then the action,
@@ -112,9 +114,10 @@ func (d *rulesDialog) cell(row, col int) Cell {
 	return Cell{Text: mqfmt.Sanitize(g.ActionString()), Style: &d.st.Info}
 }
 
-func (d *rulesDialog) refresh(*App) tea.Cmd { return nil }
+func (d *rulesDialog) refresh(common) tea.Cmd { return nil }
 
-func (d *rulesDialog) resize(_ *App, w, h int) {
+func (d *rulesDialog) resize(_ common, w, h int) {
+	d.w = w
 	d.grid.Cols = rulesDialogCols(w)
 	d.grid.SetSize(w, h-rulesDialogChrome)
 }
@@ -125,7 +128,7 @@ func (d *rulesDialog) scroll(n int) { d.grid.Move(n) }
 func (d *rulesDialog) filter() *string { return nil }
 
 // typeKey types into the input line while a field is edited.
-func (d *rulesDialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (d *rulesDialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	if d.create != nil {
 		d.create.typeKey(k)
 		return nil
@@ -136,12 +139,12 @@ func (d *rulesDialog) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (d *rulesDialog) bindings(a *App) []binding {
+func (d *rulesDialog) bindings(c common) []binding {
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	if d.create != nil {
-		return a.createBindings(d.create, func() { d.create = nil }, b)
+		return d.create.createBindings(c, func() { d.create = nil }, b)
 	}
 	if d.editing != editNone {
 		out := []binding{
@@ -149,7 +152,7 @@ func (d *rulesDialog) bindings(a *App) []binding {
 			bind(b("back, unchanged", "esc"), run(func() { d.endEdit(false) }), short),
 		}
 		if d.editing == editTarget {
-			out = append(out, bind(b("complete the queue name", "tab"), run(func() { a.completeRulesTarget(d) }), short))
+			out = append(out, bind(b("complete the queue name", "tab"), run(func() { d.completeRulesTarget(c) }), short))
 		}
 		return out
 	}
@@ -158,16 +161,16 @@ func (d *rulesDialog) bindings(a *App) []binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(glyph, help))
 	}
 	return append([]binding{ // in the footer's order: what a narrow one keeps first
-		bind(b("write the table", "enter"), func() tea.Cmd { return a.writeRulesTable(d) }, short),
-		bind(b("cancel: write nothing", "esc"), a.pop, short),
+		bind(b("write the table", "enter"), func() tea.Cmd { return d.writeRulesTable(c) }, short),
+		bind(b("cancel: write nothing", "esc"), c.Pop, short),
 		bind(arrow("next action for the group", "→", "right", "l"), run(func() { d.cycle(1) }), short),
 		bind(arrow("previous action for the group", "←", "left", "h"), run(func() { d.cycle(-1) })),
 		bind(b("FWD: the queue to forward to", "t"), run(func() { d.edit(editTarget) }), short, notFwd),
 		bind(b("FWD: keep or remove the MQDLH (HEADER)", "x"), run(func() { d.group().HeaderNo = !d.group().HeaderNo }), notFwd),
-		bind(b("FWD: define the FWDQ that does not exist", "ctrl+n"), run(func() { a.openFwdCreate(d) }), offWhen(func() string { return a.fwdCreateOff(d) })),
+		bind(b("FWD: define the FWDQ that does not exist", "ctrl+n"), run(func() { d.openFwdCreate(c) }), offWhen(func() string { return d.fwdCreateOff(c) })),
 		bind(b("the file to write", "f"), run(func() { d.edit(editPath) }), short),
-		bind(a.keys.Help, run(func() { a.showHelp = true })),
-	}, a.gridKeys(&d.grid)...)
+		bind(c.Keys().Help, run(c.OpenHelp)),
+	}, gridKeys(c.Keys(), &d.grid)...)
 }
 
 // cycle changes the action of the group under the cursor; FWD without a
@@ -223,15 +226,15 @@ func (d *rulesDialog) endEdit(keep bool) {
 
 // completeRulesTarget is tab in the FWD queue: the known queues' common
 // beginning, as the action dialogs complete a target.
-func (a *App) completeRulesTarget(d *rulesDialog) {
+func (d *rulesDialog) completeRulesTarget(cx common) {
 	q, qm := splitTarget(d.input.Value())
 	on := qm
 	if on == "" {
 		on = d.loc.QMgr
 	}
-	m := model.CompleteNames(q, a.knownQueues(on))
+	m := model.CompleteNames(q, knownQueues(cx.State(), on))
 	if len(m) == 0 {
-		a.flash = "no queue on " + on + " begins with that"
+		cx.Flash("no queue on " + on + " begins with that")
 		return
 	}
 	c := model.CommonPrefix(m)
@@ -244,7 +247,7 @@ func (a *App) completeRulesTarget(d *rulesDialog) {
 
 // writeRulesTable writes the table, refusing one that our parser (like
 // runmqdlq) would refuse and a file that exists: nothing is overwritten.
-func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
+func (d *rulesDialog) writeRulesTable(c common) tea.Cmd {
 	var b bytes.Buffer
 	_ = dlqrules.Generate(&b, d.groups, d.opts)
 	if _, err := dlqrules.Parse(bytes.NewReader(b.Bytes())); err != nil {
@@ -256,22 +259,23 @@ func (a *App) writeRulesTable(d *rulesDialog) tea.Cmd {
 		return nil
 	}
 	path := d.path
-	if err := a.writeNew(path, b.Bytes()); err != nil {
+	if err := c.WriteNew(path, b.Bytes()); err != nil {
 		d.problem = "not written: " + err.Error()
 		return nil
 	}
-	a.flash = fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
-	if ws := a.fwdWarnings(d); len(ws) > 0 {
-		a.flash += "; ⚠ " + strings.Join(ws, "; ")
+	flash := fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
+	if ws := d.fwdWarnings(c); len(ws) > 0 {
+		flash += "; ⚠ " + strings.Join(ws, "; ")
 	}
-	return a.pop()
+	c.Flash(flash)
+	return c.Pop()
 }
 
-func (d *rulesDialog) view(a *App, w, h int) string {
+func (d *rulesDialog) view(c common, w, h int) string {
 	if d.create != nil {
-		return a.rulesCreateView(d, w, h)
+		return d.rulesCreateView(c, w, h)
 	}
-	st := &a.st
+	st := c.Styles()
 	head := []string{
 		st.Title.Render(fmt.Sprintf(" Write a runmqdlq rules table: %s of %s on %s", countOf(len(d.groups), "group"), countOf(d.total, "message"), mqfmt.Sanitize(d.loc.Queue))),
 		st.Muted.Render(" one rule per group, in this order; IGNORE leaves the messages on the queue"),
@@ -285,24 +289,24 @@ func (d *rulesDialog) view(a *App, w, h int) string {
 	var foot []string
 	if d.editing != editNone {
 		foot = append(foot, ansi.Truncate(" "+d.input.View(), w, "…")) // the input scrolls
-		if c := a.fwdCandidates(d); c != "" && d.editing == editTarget {
+		if c := d.fwdCandidates(c); c != "" && d.editing == editTarget {
 			foot = append(foot, ansi.Truncate(st.Muted.Render(c), w, "…"))
 		}
 	} else {
-		foot = append(foot, a.pathLines(lipgloss.NewStyle(), "file: ", d.path, "")...)
+		foot = append(foot, pathLines(d.w, lipgloss.NewStyle(), "file: ", d.path, "")...)
 	}
 	switch {
 	case d.problem != "":
 		foot = append(foot, wrapped(st.Danger, " ", mqfmt.Sanitize(d.problem), w)...)
-	case d.editing == editNone && a.fwdWarning(d) != "":
-		foot = append(foot, wrapped(st.Warning, "", a.fwdWarning(d), w)...)
+	case d.editing == editNone && d.fwdWarning(c) != "":
+		foot = append(foot, wrapped(st.Warning, "", d.fwdWarning(c), w)...)
 	case d.editing == editNone:
 		foot = append(foot, wrapped(st.Muted, " rule "+itoa(d.grid.Cursor+1)+": ", mqfmt.Sanitize(d.group().RuleString()), w)...)
 	default:
 		foot = append(foot, "")
 	}
 	if d.editing == editNone {
-		for _, l := range a.fwdWarnings(d) {
+		for _, l := range d.fwdWarnings(c) {
 			foot = append(foot, wrapped(st.Warning, " ⚠ ", l, w)...)
 		}
 	}

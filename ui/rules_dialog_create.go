@@ -17,44 +17,44 @@ import (
 // fwdMissing is the FWD queue of the group under the cursor when it is a
 // queue name (not &DESTQ or &REPLYQ) on a watched queue manager that has no
 // such queue; "" otherwise.
-func (a *App) fwdMissing(d *rulesDialog) (q, qm string) {
+func (d *rulesDialog) fwdMissing(c common) (q, qm string) {
 	g := d.group()
 	if g.Choice != dlqrules.Fwd || g.FwdQ == "" || strings.HasPrefix(g.FwdQ, "&") || strings.HasPrefix(g.FwdQM, "&") {
 		return "", ""
 	}
 	qm = cmpOr(g.FwdQM, d.loc.QMgr)
-	if s := a.state.QMgrs[qm]; s == nil || s.Snap == nil || a.queueKnown(qm, g.FwdQ) || d.defined[qm+"/"+g.FwdQ] {
+	if s := c.State().QMgrs[qm]; s == nil || s.Snap == nil || queueKnown(c.State(), qm, g.FwdQ) || d.defined[qm+"/"+g.FwdQ] {
 		return "", ""
 	}
 	return g.FwdQ, qm
 }
 
 // fwdWarning is the line that says so, "" when the FWDQ exists.
-func (a *App) fwdWarning(d *rulesDialog) string {
-	q, qm := a.fwdMissing(d)
+func (d *rulesDialog) fwdWarning(c common) string {
+	q, qm := d.fwdMissing(c)
 	if q == "" {
 		return ""
 	}
 	s := " FWDQ " + mqfmt.Sanitize(q) + " does not exist on " + mqfmt.Sanitize(qm) + ": runmqdlq could not forward (2085)"
-	if a.defineOff() == "" {
+	if defineOff(c.Opts()) == "" {
 		s += "; ctrl+n defines it"
 	}
 	return s
 }
 
 // fwdCreateOff says why ctrl+n does nothing in the rules dialog.
-func (a *App) fwdCreateOff(d *rulesDialog) string {
-	q, qm := a.fwdMissing(d)
+func (d *rulesDialog) fwdCreateOff(c common) string {
+	q, qm := d.fwdMissing(c)
 	if q == "" {
 		return "ctrl+n defines a FWD queue that does not exist; this group's does, or is not a queue name"
 	}
-	return a.newQueueOff(q, qm)
+	return newQueueOff(c, q, qm)
 }
 
 // openFwdCreate is ctrl+n on a group whose FWDQ does not exist.
-func (a *App) openFwdCreate(d *rulesDialog) {
-	q, qm := a.fwdMissing(d)
-	c := a.newCreate(q, qm)
+func (d *rulesDialog) openFwdCreate(cx common) {
+	q, qm := d.fwdMissing(cx)
+	c := newCreate(cx.State(), q, qm)
 	c.then = "the table forwards to it"
 	c.done = func(*App) tea.Cmd {
 		if d.defined == nil {
@@ -70,8 +70,8 @@ func (a *App) openFwdCreate(d *rulesDialog) {
 }
 
 // rulesCreateView is the define form in place of the group list.
-func (a *App) rulesCreateView(d *rulesDialog, w, h int) string {
-	lines := a.createLines(d.create)
+func (d *rulesDialog) rulesCreateView(c common, w, h int) string {
+	lines := d.create.createLines(c, d.w)
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, w, "…")
 	}

@@ -13,12 +13,12 @@ import (
 // fwdCandidates are the known queues the typed FWDQ begins, for the line
 // under the input: tab alone would fill in their common beginning without
 // saying what it chose between (the action dialogs list them too).
-func (a *App) fwdCandidates(d *rulesDialog) string {
+func (d *rulesDialog) fwdCandidates(c common) string {
 	q, qm := splitTarget(d.input.Value())
 	if q == "" || strings.HasPrefix(q, "&") {
 		return ""
 	}
-	m := model.CompleteNames(q, a.knownQueues(cmp.Or(qm, d.loc.QMgr)))
+	m := model.CompleteNames(q, knownQueues(c.State(), cmp.Or(qm, d.loc.QMgr)))
 	if len(m) == 0 {
 		return ""
 	}
@@ -34,14 +34,14 @@ func (a *App) fwdCandidates(d *rulesDialog) string {
 // would fail to forward there (2085) and leave the message on the DLQ. A
 // queue on a queue manager that is not watched, or named by &DESTQ or
 // &REPLYQ, is not judged.
-func (a *App) fwdWarnings(d *rulesDialog) []string {
+func (d *rulesDialog) fwdWarnings(c common) []string {
 	var out []string
 	for i, g := range d.groups {
 		if g.Choice != dlqrules.Fwd || g.FwdQ == "" || strings.HasPrefix(g.FwdQ, "&") || strings.HasPrefix(g.FwdQM, "&") {
 			continue
 		}
 		qm := cmp.Or(g.FwdQM, d.loc.QMgr)
-		known := a.knownQueues(qm)
+		known := knownQueues(c.State(), qm)
 		if known == nil {
 			continue
 		}

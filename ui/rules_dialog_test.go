@@ -187,7 +187,7 @@ func TestWriteRulesDialogListsFwdCandidatesAndWarnsOfAMissingQueue(t *testing.T)
 	pressKey(t, a, km.DeadQ, km.WriteRules)
 	press(a, "l", "l") // FWD asks for its queue
 	press(a, typed("ORDERS.")...)
-	known := model.CompleteNames("ORDERS.", a.knownQueues("QM1"))
+	known := model.CompleteNames("ORDERS.", knownQueues(a.state, "QM1"))
 	if len(known) < 2 {
 		t.Fatalf("the fixture needs two queues beginning ORDERS.: %v", known)
 	}

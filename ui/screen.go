@@ -16,16 +16,27 @@ type screen interface {
 	location() *model.Location
 	// bindings are the screen's keys, each with the condition that turns it
 	// off; help and the footer are built from them.
-	bindings(a *App) []binding
+	bindings(c common) []binding
 	// refresh takes the queue manager's new state.
-	refresh(a *App) tea.Cmd
+	refresh(c common) tea.Cmd
 	// resize fits the screen into the body's w×h.
-	resize(a *App, w, h int)
-	view(a *App, w, h int) string
+	resize(c common, w, h int)
+	view(c common, w, h int) string
 	// scroll moves by d rows (the mouse wheel).
 	scroll(d int)
 	// filter is the screen's filter text, nil when it has none.
 	filter() *string
+	// cursorGrid is the grid whose cursor the screen moves (the row a war-room
+	// follower mirrors and points at), nil when it has none.
+	cursorGrid() *Grid
+}
+
+// receiver is a screen that takes the results of the commands it started
+// (a dry run, a run's progress, a filter's scan), as a Bubble Tea child
+// model's Update does; took says the message was its. A result that comes
+// when its screen is no longer on view is dropped.
+type receiver interface {
+	receive(c common, msg tea.Msg) (cmd tea.Cmd, took bool)
 }
 
 // base is what every screen has: where it is and its filter.
@@ -36,6 +47,7 @@ type base struct {
 
 func (b *base) location() *model.Location { return &b.loc }
 func (b *base) filter() *string           { return &b.text }
+func (b *base) cursorGrid() *Grid         { return nil }
 
 // binding is one key with what it does and when it does nothing. Declaring
 // both in one place keeps help, the footer and the handler in step: a key
@@ -50,6 +62,9 @@ type binding struct {
 	short bool
 	// hide keeps a disabled key out of help (actions in read-only mode).
 	hide bool
+	// cmd is the binding's word in the command palette (":audit"), ""
+	// when it has none: the palette runs the same declaration as the key.
+	cmd string
 }
 
 func (b binding) reason() string {
@@ -74,6 +89,9 @@ func bind(k key.Binding, do func() tea.Cmd, opts ...func(*binding)) binding {
 
 func short(b *binding) { b.short = true }
 
+// named lists the binding in the command palette as word.
+func named(word string) func(*binding) { return func(b *binding) { b.cmd = word } }
+
 // offWhen turns a binding off with a reason.
 func offWhen(reason func() string) func(*binding) {
 	return func(b *binding) { b.off = reason }
@@ -93,17 +111,7 @@ func offIf(cond func() bool, reason string) func(*binding) {
 func run(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
 
 // gridKeys are the moves every list shares.
-func (a *App) gridKeys(g *Grid) []binding {
-	k := a.keys
-	return []binding{
-		bind(k.Up, run(func() { g.Move(-1) })),
-		bind(k.Down, run(func() { g.Move(1) })),
-		bind(k.PgUp, run(func() { g.Page(-1) })),
-		bind(k.PgDown, run(func() { g.Page(1) })),
-		bind(k.Home, run(g.Home)),
-		bind(k.End, run(g.End)),
-	}
-}
+func (a *App) gridKeys(g *Grid) []binding { return gridKeys(&a.keys, g) }
 
 // top is the screen on view.
 func (a *App) top() screen { return a.stack[len(a.stack)-1] }

@@ -65,36 +65,36 @@ type searchScreen struct {
 }
 
 // searchBinding is the message list's ctrl+f.
-func (a *App) searchBinding(s *queueScreen) binding {
-	_, can := a.opt.Ops.(searchOps)
-	return bind(newSearchKeys().Search, func() tea.Cmd { return a.openSearch(s.loc) }, offWhen(func() string {
-		if _, ok := a.opt.Ops.(searchOps); !ok {
+func (s *queueScreen) searchBinding(c common) binding {
+	_, can := c.Opts().Ops.(searchOps)
+	return bind(newSearchKeys().Search, func() tea.Cmd { return openSearch(c, s.loc) }, offWhen(func() string {
+		if _, ok := c.Opts().Ops.(searchOps); !ok {
 			return "this dashboard has no connection of its own to search with"
 		}
 		return ""
 	}), hideIf(!can))
 }
 
-func (a *App) openSearch(loc model.Location) tea.Cmd {
-	a.fetchSeq++
+func openSearch(c common, loc model.Location) tea.Cmd {
+	seq := c.NextSeq()
 	in := textinput.New()
 	in.Prompt = "search every body (text, or hex:0A1B…): "
 	in.Focus()
 	s := &searchScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: loc.QMgr, Queue: loc.Queue, Label: "search bodies"}},
-		seq: a.fetchSeq, queue: loc, in: in}
-	return a.push(s)
+		seq: seq, queue: loc, in: in}
+	return c.Push(s)
 }
 
 // start begins the search on its own goroutine; events come back through a
 // channel read by a re-arming command, so Update never blocks.
-func (s *searchScreen) start(a *App) tea.Cmd {
+func (s *searchScreen) start(c common) tea.Cmd {
 	p, err := ops.ParseBodyPattern(s.in.Value())
 	if err != nil {
-		a.flash = err.Error()
+		c.Flash(err.Error())
 		return nil
 	}
-	searcher, _ := a.opt.Ops.(searchOps)
-	ctx, cancel := context.WithCancel(a.opt.Ctx)
+	searcher, _ := c.Opts().Ops.(searchOps)
+	ctx, cancel := context.WithCancel(c.Opts().Ctx)
 	s.pattern, s.cancel, s.running, s.done, s.err, s.hits, s.more = p, cancel, true, false, nil, nil, false
 	s.grid.SetRows(0)
 	s.prog = ops.SearchProgress{}
@@ -113,8 +113,7 @@ func (s *searchScreen) start(a *App) tea.Cmd {
 			func(m mqwatch.Summary) { send(searchEvent{found: []mqwatch.Summary{m}}) })
 		send(searchEvent{prog: sp, done: true, err: err}) // dropped once cancelled: nobody reads then
 	}()
-	a.fetchSeq++ // a search started again is a new one: the old one's late events find no screen
-	s.seq = a.fetchSeq
+	s.seq = c.NextSeq() // a search started again is a new one: the old one's late events find no screen
 	return waitSearch(s.seq, ch)
 }
 
@@ -170,9 +169,9 @@ func (a *App) onSearchMsg(m searchMsg) tea.Cmd {
 }
 
 // stop cancels a running search and closes the screen.
-func (s *searchScreen) stop(a *App) tea.Cmd {
+func (s *searchScreen) stop(c common) tea.Cmd {
 	if s.cancel != nil {
 		s.cancel()
 	}
-	return a.pop()
+	return c.Pop()
 }

@@ -10,16 +10,16 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-func (s *searchScreen) bindings(a *App) []binding {
-	k, sk := a.keys, newSearchKeys()
-	back := bind(k.Back, func() tea.Cmd { return s.stop(a) }, short)
+func (s *searchScreen) bindings(c common) []binding {
+	k, sk := *c.Keys(), newSearchKeys()
+	back := bind(k.Back, func() tea.Cmd { return s.stop(c) }, short)
 	if s.pattern == nil || s.in.Focused() {
-		return []binding{back, bind(sk.Start, func() tea.Cmd { return s.start(a) }, short)}
+		return []binding{back, bind(sk.Start, func() tea.Cmd { return s.start(c) }, short)}
 	}
 	none := offIf(func() bool { return len(s.hits) == 0 }, "no match yet")
-	out := append([]binding{back}, a.gridKeys(&s.grid)...)
+	out := append([]binding{back}, gridKeys(c.Keys(), &s.grid)...)
 	return append(out,
-		bind(sk.Start, func() tea.Cmd { return a.openMessage(s.queue, s.hits[s.grid.Cursor]) }, short, none),
+		bind(sk.Start, func() tea.Cmd { return c.OpenMessage(s.queue, s.hits[s.grid.Cursor]) }, short, none),
 		bind(sk.Search, run(func() {
 			if s.cancel != nil {
 				s.cancel()
@@ -30,7 +30,7 @@ func (s *searchScreen) bindings(a *App) []binding {
 }
 
 // typeKey: while the pattern is being typed, keys go to the input.
-func (s *searchScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
+func (s *searchScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	if !s.in.Focused() {
 		return nil
 	}
@@ -38,14 +38,14 @@ func (s *searchScreen) typeKey(_ *App, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (s *searchScreen) refresh(*App) tea.Cmd { return nil }
+func (s *searchScreen) refresh(common) tea.Cmd { return nil }
 
-func (s *searchScreen) resize(a *App, w, h int) {
+func (s *searchScreen) resize(c common, w, h int) {
 	s.in.Width = max(w-len(s.in.Prompt)-2, 10)
 	if s.grid.Cols == nil {
 		s.grid.Cols = []Column{{Title: "#", Width: 6, Right: true}, {Title: "MsgId", Width: 20}, {Title: "Put", Width: 19},
 			{Title: "Len", Width: 6, Right: true}, {Title: "Body", Width: 20, Flex: true}}
-		s.grid.Cell = func(row, col int) Cell { return s.cell(a, row, col) }
+		s.grid.Cell = func(row, col int) Cell { return s.cell(c, row, col) }
 	}
 	s.grid.SetSize(w, max(h-3, 2))
 }
@@ -54,19 +54,19 @@ func (s *searchScreen) scroll(d int) { s.grid.Move(d) }
 
 func (s *searchScreen) filter() *string { return nil }
 
-func (s *searchScreen) cell(a *App, row, col int) Cell {
+func (s *searchScreen) cell(c common, row, col int) Cell {
 	if row >= len(s.hits) {
 		return Cell{}
 	}
 	m := &s.hits[row]
 	switch col {
 	case 0:
-		return Cell{Text: fmt.Sprint(row + 1), Style: &a.st.Muted}
+		return Cell{Text: fmt.Sprint(row + 1), Style: &c.Styles().Muted}
 	case 1:
 		return Cell{Text: fitID(m.MsgId, s.grid.Cols[1].Width)}
 	case 2:
 		if m.PutTime.IsZero() {
-			return Cell{Text: "not set", Style: &a.st.Muted}
+			return Cell{Text: "not set", Style: &c.Styles().Muted}
 		}
 		return Cell{Text: m.PutTime.Format("2006-01-02 15:04:05")}
 	case 3:
@@ -78,19 +78,19 @@ func (s *searchScreen) cell(a *App, row, col int) Cell {
 	return Cell{}
 }
 
-func (s *searchScreen) view(a *App, w, h int) string {
-	st := &a.st
+func (s *searchScreen) view(c common, w, h int) string {
+	st := c.Styles()
 	title := st.Title.Render("Search every body of " + s.loc.Queue)
 	if s.pattern == nil || s.in.Focused() {
 		help := st.Muted.Render("text is matched as typed and in each body's CCSID (EBCDIC, UTF-16…); hex:… matches bytes · enter searches · esc closes")
 		return fitHeight(title+"\n"+s.in.View()+"\n"+ansi.Truncate(help, w, "…"), h)
 	}
-	return fitHeight(title+"\n"+ansi.Truncate(s.status(a), w, "…")+"\n"+s.grid.View(st), h)
+	return fitHeight(title+"\n"+ansi.Truncate(s.status(c), w, "…")+"\n"+s.grid.View(st), h)
 }
 
 // status is the progress line: how far, how many, and how to stop.
-func (s *searchScreen) status(a *App) string {
-	st := &a.st
+func (s *searchScreen) status(c common) string {
+	st := c.Styles()
 	of := ""
 	if s.prog.Depth > 0 {
 		of = fmt.Sprintf(" of %d", s.prog.Depth)

@@ -36,6 +36,8 @@ type triageScreen struct {
 	noFiles   string // why W may write no file
 }
 
+func (s *triageScreen) cursorGrid() *Grid { return &s.grid }
+
 func newTriageScreen(qm, queue string) *triageScreen {
 	t := &triageScreen{base: base{loc: model.Location{Screen: model.ScreenTriage, QMgr: qm, Queue: queue}}, marks: map[model.GroupKey]bool{}}
 	t.grid.Cols = triageCols(120, false)
@@ -57,14 +59,15 @@ func triageCols(w int, rules bool) []Column {
 	return cols
 }
 
-func (t *triageScreen) refresh(a *App) tea.Cmd {
-	t.st = &a.st
+func (t *triageScreen) refresh(c common) tea.Cmd {
+	a := c.app()
+	t.st = c.Styles()
 	t.grid.Cell = t.cell
-	t.grid.Marked = func(r int) bool { return a.groupMarked(t, t.groups[r]) }
-	q, loc, filter := a.state.QMgr(t.loc.QMgr), &t.loc, t.text
+	t.grid.Marked = func(r int) bool { return t.groupMarked(c, t.groups[r]) }
+	q, loc, filter := c.State().QMgr(t.loc.QMgr), &t.loc, t.text
 	t.q = q
 	t.update(q, loc, filter)
-	t.rules, t.noFiles = a.matchGroups(t), a.noFiles()
+	t.rules, t.noFiles = a.matchGroups(t), c.NoFiles()
 	hasRule := t.rules != nil
 	if hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") || t.chrome() != t.laidOut {
 		t.resize(a, t.w, t.h)
@@ -75,7 +78,7 @@ func (t *triageScreen) refresh(a *App) tea.Cmd {
 	return nil
 }
 
-func (t *triageScreen) resize(a *App, w, h int) {
+func (t *triageScreen) resize(_ common, w, h int) {
 	t.w, t.h = w, h
 	t.grid.Cols = triageCols(w, t.rules != nil)
 	t.laidOut = t.chrome()
@@ -93,7 +96,7 @@ func (t *triageScreen) scan() *mqwatch.ScanProgress {
 
 // scanLine says how far the read has got: the groups above are of what was
 // read, and grow until it ends.
-func (t *triageScreen) scanLine(a *App, w int) string {
+func (t *triageScreen) scanLine(c common, w int) string {
 	sc := t.scan()
 	if sc == nil {
 		return ""
@@ -103,7 +106,7 @@ func (t *triageScreen) scanLine(a *App, w int) string {
 		txt += fmt.Sprintf(" of %s (%d%%)", human(int64(sc.Depth)), min(100, sc.Scanned*100/sc.Depth))
 	}
 	txt += " · groups and counts grow until the read ends"
-	return ansi.Truncate(a.st.Warning.Render(txt), w, "…") + "\n"
+	return ansi.Truncate(c.Styles().Warning.Render(txt), w, "…") + "\n"
 }
 
 func (t *triageScreen) scroll(d int) { t.grid.Move(d) }
@@ -260,24 +263,24 @@ func (t *triageScreen) selected() *model.Group {
 	return nil
 }
 
-func (t *triageScreen) bindings(a *App) []binding {
-	k := a.keys
+func (t *triageScreen) bindings(c common) []binding {
+	k := *c.Keys()
 	none := offIf(func() bool { return t.selected() == nil }, "no group here")
-	out := append(a.gridKeys(&t.grid),
+	out := append(gridKeys(c.Keys(), &t.grid),
 		bind(k.Enter, func() tea.Cmd {
 			gk := t.selected().Key
-			return a.push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Group: &gk, Dim: t.dim, Label: groupLabel(t.dim, gk)}))
+			return c.Push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Group: &gk, Dim: t.dim, Label: groupLabel(t.dim, gk)}))
 		}, short, none),
-		bind(k.Group, run(func() { t.cycleDim(); t.refresh(a) }), short),
+		bind(k.Group, run(func() { t.cycleDim(); t.refresh(c) }), short),
 		bind(k.Tab, func() tea.Cmd {
-			return a.push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue}))
+			return c.Push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue}))
 		}),
-		bind(k.Mark, run(func() { a.markGroups(t, !a.groupMarked(t, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
-		bind(k.MarkAll, run(func() { a.markGroups(t, true, t.groups...) }), none),
-		a.unmarkKey(),
-		bind(k.WriteRules, func() tea.Cmd { return a.openRulesDialog(t) }, offWhen(func() string { return t.writeRulesOff() })),
+		bind(k.Mark, run(func() { t.markGroups(c, !t.groupMarked(c, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
+		bind(k.MarkAll, run(func() { t.markGroups(c, true, t.groups...) }), none),
+		unmarkKey(c),
+		bind(k.WriteRules, func() tea.Cmd { return t.openRulesDialog(c) }, offWhen(func() string { return t.writeRulesOff() })),
 	)
-	return append(out, a.actionKeys(func() ([]mqwatch.Summary, int) { return a.groupTargets(t) }, t.loc)...)
+	return append(out, c.ActionKeys(func() ([]mqwatch.Summary, int) { return t.groupTargets(c) }, t.loc)...)
 }
 
 func (t *triageScreen) cycleDim() {
@@ -296,16 +299,16 @@ func (t *triageScreen) cycleDim() {
 }
 
 // groupMarked reports whether space marked g (and the marks still stand).
-func (a *App) groupMarked(t *triageScreen, g *model.Group) bool {
-	return a.selQueue == t.loc.Queue && a.sel.Len() > 0 && t.marks[g.Key]
+func (t *triageScreen) groupMarked(c common, g *model.Group) bool {
+	return c.SelQueue() == t.loc.Queue && c.Sel().Len() > 0 && t.marks[g.Key]
 }
 
 // markGroups marks (on) or unmarks every message of the given groups.
-func (a *App) markGroups(t *triageScreen, on bool, gs ...*model.Group) {
-	if a.selQueue != t.loc.Queue || a.sel.Len() == 0 {
+func (t *triageScreen) markGroups(c common, on bool, gs ...*model.Group) {
+	if c.SelQueue() != t.loc.Queue || c.Sel().Len() == 0 {
 		t.marks = map[model.GroupKey]bool{}
 	}
-	a.markOn(t.loc.Queue)
+	c.MarkOn(t.loc.Queue)
 	want := map[model.GroupKey]bool{}
 	for _, g := range gs {
 		want[g.Key] = true
@@ -317,9 +320,9 @@ func (a *App) markGroups(t *triageScreen, on bool, gs ...*model.Group) {
 	for i := 0; i < inv.Len(); i++ {
 		if want[keys[inv.ClassID(i)]] {
 			if on {
-				a.sel.MarkAt(inv, i)
+				c.Sel().MarkAt(inv, i)
 			} else {
-				a.sel.Unmark(inv.Key(i))
+				c.Sel().Unmark(inv.Key(i))
 			}
 			n++
 		}
@@ -328,14 +331,14 @@ func (a *App) markGroups(t *triageScreen, on bool, gs ...*model.Group) {
 	if !on {
 		verb = "unmarked"
 	}
-	a.flash = fmt.Sprintf("%s %s messages in %d group(s)", verb, human(int64(n)), len(gs))
+	c.Flash(fmt.Sprintf("%s %s messages in %d group(s)", verb, human(int64(n)), len(gs)))
 }
 
 // groupTargets: the marked messages, else every message of the group under
 // the cursor.
-func (a *App) groupTargets(t *triageScreen) ([]mqwatch.Summary, int) {
-	if a.sel.Len() > 0 && a.selQueue == t.loc.Queue {
-		return a.sel.Items(), 0
+func (t *triageScreen) groupTargets(c common) ([]mqwatch.Summary, int) {
+	if c.Sel().Len() > 0 && c.SelQueue() == t.loc.Queue {
+		return c.Sel().Items(), 0
 	}
 	g := t.selected()
 	if g == nil || t.q.Snap == nil {
@@ -350,25 +353,25 @@ func (a *App) groupTargets(t *triageScreen) ([]mqwatch.Summary, int) {
 	return out, 0
 }
 
-func (t *triageScreen) view(a *App, w, h int) string {
+func (t *triageScreen) view(c common, w, h int) string {
 	title := fmt.Sprintf(" %s grouped by %s  %s  (o: grouping · enter: messages · space: mark · tab: all messages)",
-		a.st.Title.Render(mqfmt.Sanitize(t.loc.Queue)), t.dim, position(t.grid))
-	grid := t.grid.View(&a.st)
+		c.Styles().Title.Render(mqfmt.Sanitize(t.loc.Queue)), t.dim, position(t.grid))
+	grid := t.grid.View(c.Styles())
 	if t.grid.Rows == 0 {
-		grid = fitHeight(grid, 2) + "\n" + a.st.OK.Render(" empty: nothing to triage")
+		grid = fitHeight(grid, 2) + "\n" + c.Styles().OK.Render(" empty: nothing to triage")
 	}
-	explain := a.st.Info.Render(" " + mqfmt.Sanitize(t.explain()))
+	explain := c.Styles().Info.Render(" " + mqfmt.Sanitize(t.explain()))
 	// The near names of a 2085 group take the line above the explanation,
 	// which is otherwise blank, so neither is cut at 80 columns.
 	sep := "\n\n"
-	if ev := a.eventLine(t, w); ev != "" {
+	if ev := t.eventLine(c, w); ev != "" {
 		sep = "\n" + ev + "\n"
 	}
 	if g := t.selected(); g != nil && g.Key.Reason == mqrcUnknownObjectName {
-		if s := a.nearQueue(g.Key.DestQ, g.Key.DestQMgr, t.loc.QMgr); s != "" {
-			sep = "\n" + ansi.Truncate(a.st.Warning.Render(" "+s), w, "…") + "\n" // already sanitised
+		if s := nearQueue(c.State(), g.Key.DestQ, g.Key.DestQMgr, t.loc.QMgr); s != "" {
+			sep = "\n" + ansi.Truncate(c.Styles().Warning.Render(" "+s), w, "…") + "\n" // already sanitised
 		}
 	}
-	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(a, w) + fitHeight(grid, h-t.chrome()) + sep + ansi.Truncate(explain, w, "…")
-	return out + t.ruleLine(a, w)
+	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(c, w) + fitHeight(grid, h-t.chrome()) + sep + ansi.Truncate(explain, w, "…")
+	return out + t.ruleLine(c.app(), w) // rules_triage.go: its lines still read the App
 }

@@ -29,8 +29,7 @@ func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 	case a.pal.active:
 		return a.paletteKey(k)
 	case a.filter.active:
-		a.filterKey(k)
-		return nil
+		return a.filterKey(k)
 	case a.showHelp:
 		if key.Matches(k, a.keys.Help, a.keys.Back, a.keys.Quit) {
 			a.showHelp = false
@@ -90,19 +89,19 @@ func (a *App) globalBindings() []binding {
 		bind(k.Filter, run(func() { a.filter.open(a.top().filter()) }), short,
 			offIf(func() bool { return a.top().filter() == nil }, "this screen has no filter")),
 		bind(k.Palette, run(func() { a.pal.open(a.paletteItems()) }), short),
-		bind(k.DeadQ, a.openDeadQ),
-		bind(k.Audit, func() tea.Cmd { return a.push(newAuditScreen(a.here())) }),
-		bind(k.Alerts, func() tea.Cmd { return a.push(newAlertList()) }),
-		bind(k.Fleet, a.openFleet, offIf(func() bool { return a.top().location().Screen == model.ScreenFleet }, "this is the fleet view")),
+		bind(k.DeadQ, a.openDeadQ, named("dlq")),
+		bind(k.Audit, func() tea.Cmd { return a.push(newAuditScreen(a.here())) }, named("audit")),
+		bind(k.Alerts, func() tea.Cmd { return a.push(newAlertList()) }, named("alerts")),
+		bind(k.Fleet, a.openFleet, named("fleet"), offIf(func() bool { return a.top().location().Screen == model.ScreenFleet }, "this is the fleet view")),
 		bind(k.Refresh, run(func() {
 			if s := a.source(a.qm); s != nil {
 				s.Refresh()
 			}
 			a.flash = "refresh requested"
-		})),
-		bind(k.Freeze, run(func() { a.setFrozen(!a.frozen) }), short),
-		bind(k.Help, run(func() { a.showHelp = true }), short),
-		bind(k.Quit, a.quit, short),
+		}), named("refresh")),
+		bind(k.Freeze, func() tea.Cmd { return a.setFrozen(!a.frozen) }, short, named("freeze")),
+		bind(k.Help, run(func() { a.showHelp = true }), short, named("help")),
+		bind(k.Quit, a.quit, short, named("quit")),
 	)
 }
 
@@ -122,12 +121,11 @@ func (a *App) focusChanged() {
 		return
 	}
 	loc := a.top().location()
-	switch loc.Screen {
-	case model.ScreenQueue, model.ScreenTriage, model.ScreenGroup, model.ScreenMessage, model.ScreenDialog:
+	if kinds[loc.Screen].browses {
 		s.SetFocus(loc.Queue)
-	default:
-		s.SetFocus("")
+		return
 	}
+	s.SetFocus("")
 }
 
 // queueScreenFor builds the screen a queue opens on: triage for a DEADQ or

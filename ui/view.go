@@ -289,7 +289,7 @@ func (a *App) footerView() string {
 		// Until the next key: a long flash (a colleague's run with its
 		// targets) is worth more than the key hints, which ? still shows;
 		// wrapped (at slashes too: a file's path) onto up to three rows.
-		rows := a.pathLines(a.st.Info, "", a.flash, "")
+		rows := pathLines(a.width, a.st.Info, "", a.flash, "")
 		if len(rows) > maxFlashRows {
 			rows = rows[:maxFlashRows]
 			rows[maxFlashRows-1] = ansi.Truncate(rows[maxFlashRows-1], a.width-1, "") + "…"
