@@ -24,6 +24,13 @@ type ageSeg struct {
 	classes    map[int]ClassTally // First is a position in the inventory
 }
 
+// build is TallyClasses(inv), read whole, with the segments indexed: a
+// grouping built from it rescans its ages later by what changed.
+func (x *ageIndex) build(inv *mqwatch.Inventory) []ClassTally {
+	x.inv, x.segs = nil, nil
+	return x.tally(inv)
+}
+
 // tally is TallyClasses(inv), from the segments the change since the last
 // inventory left as they were.
 func (x *ageIndex) tally(inv *mqwatch.Inventory) []ClassTally {
@@ -46,10 +53,11 @@ func (x *ageIndex) tally(inv *mqwatch.Inventory) []ClassTally {
 		keep = append(keep, s)
 	}
 	var segs []ageSeg
+	scratch := make([]ClassTally, inv.NumClasses())
 	from := 0 // the first position of inv no segment covers
 	if len(keep) > 0 {
 		if keep[0].start > 0 {
-			segs = append(segs, tallySeg(inv, 0, keep[0].start))
+			segs = append(segs, tallySeg(inv, 0, keep[0].start, scratch))
 		}
 		segs, from = append(segs, keep...), keep[len(keep)-1].end
 	}
@@ -59,7 +67,7 @@ func (x *ageIndex) tally(inv *mqwatch.Inventory) []ClassTally {
 	}
 	for from < inv.Len() {
 		end := min(from+ageSpan, inv.Len())
-		segs = append(segs, tallySeg(inv, from, end))
+		segs = append(segs, tallySeg(inv, from, end, scratch))
 		from = end
 	}
 	x.inv, x.segs = inv, segs
@@ -82,14 +90,17 @@ func (x *ageIndex) tally(inv *mqwatch.Inventory) []ClassTally {
 	return out
 }
 
-// tallySeg is the tally of positions [from, end) of inv.
-func tallySeg(inv *mqwatch.Inventory, from, end int) ageSeg {
-	s := ageSeg{start: from, end: end, classes: map[int]ClassTally{}}
+// tallySeg is the tally of positions [from, end) of inv, counted in
+// scratch (a zeroed tally per class number, left zeroed) so that a segment
+// costs a slice increment per message, not a map lookup.
+func tallySeg(inv *mqwatch.Inventory, from, end int, scratch []ClassTally) ageSeg {
+	var touched []int
 	for i := from; i < end; i++ {
 		id := inv.ClassID(i)
-		t, ok := s.classes[id]
-		if !ok {
+		t := &scratch[id]
+		if t.Count == 0 {
 			t.First = i
+			touched = append(touched, id)
 		}
 		t.Count++
 		if q := inv.QueuedAt(i); !q.IsZero() {
@@ -100,7 +111,10 @@ func tallySeg(inv *mqwatch.Inventory, from, end int) ageSeg {
 				t.Newest = q
 			}
 		}
-		s.classes[id] = t
+	}
+	s := ageSeg{start: from, end: end, classes: make(map[int]ClassTally, len(touched))}
+	for _, id := range touched {
+		s.classes[id], scratch[id] = scratch[id], ClassTally{}
 	}
 	return s
 }

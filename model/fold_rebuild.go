@@ -13,7 +13,23 @@ import "github.com/poisonwatch/poisonwatch/mqwatch"
 // (scanning: a partial snapshot's) numbers messages that were already
 // there, so its numbers are no baseline: the last one stays, none on a
 // first read, which counts nothing until a whole read has been folded.
+//
+// When the new inventory continues the old one (a drain at the head and
+// arrivals at the tail, as a requeue emptying the DEADQ makes), the old
+// groups are brought to it by the difference instead (regroup), with the
+// same arrivals counted.
 func rebuildGroups(name string, isDLQ bool, inv *mqwatch.Inventory, old *GroupSet, resync, scanning bool) *GroupSet {
+	if !scanning && old != nil && old.Queue == name && old.IsDLQ == isDLQ {
+		gap := !resync && !renumbered(inv, old)
+		seen := old.seen
+		if old.regroup(inv) {
+			if gap {
+				old.countSince(inv, seen)
+			}
+			old.seen = max(seen, lastArrival(inv))
+			return old
+		}
+	}
 	fresh := BuildGroups(name, isDLQ, inv)
 	if scanning {
 		fresh.seen = 0

@@ -149,7 +149,7 @@ func BuildGroups(queue string, isDLQ bool, inv *mqwatch.Inventory) *GroupSet {
 		gs.groups[d] = map[GroupKey]*Group{}
 	}
 	full := map[GroupKey]*Group{}
-	for id, t := range TallyClasses(inv) {
+	for id, t := range gs.ages.build(inv) {
 		if t.Count == 0 {
 			continue
 		}
