@@ -60,20 +60,19 @@ func triageCols(w int, rules bool) []Column {
 }
 
 func (t *triageScreen) refresh(c common) tea.Cmd {
-	a := c.app()
 	t.st = c.Styles()
 	t.grid.Cell = t.cell
 	t.grid.Marked = func(r int) bool { return t.groupMarked(c, t.groups[r]) }
 	q, loc, filter := c.State().QMgr(t.loc.QMgr), &t.loc, t.text
 	t.q = q
 	t.update(q, loc, filter)
-	t.rules, t.noFiles = a.matchGroups(t), c.NoFiles()
+	t.rules, t.noFiles = c.Rules().matchGroups(c.Opts(), t), c.NoFiles()
 	hasRule := t.rules != nil
 	if hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") || t.chrome() != t.laidOut {
-		t.resize(a, t.w, t.h)
+		t.resize(c, t.w, t.h)
 	}
 	if t.rules != nil {
-		return a.predict(t.loc.QMgr, t.loc.Queue, q.Snap.Inventories[t.loc.Queue])
+		return c.Rules().predict(c.Opts(), t.loc.QMgr, t.loc.Queue, q.Snap.Inventories[t.loc.Queue])
 	}
 	return nil
 }
@@ -373,5 +372,5 @@ func (t *triageScreen) view(c common, w, h int) string {
 		}
 	}
 	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(c, w) + fitHeight(grid, h-t.chrome()) + sep + ansi.Truncate(explain, w, "…")
-	return out + t.ruleLine(c.app(), w) // rules_triage.go: its lines still read the App
+	return out + t.ruleLine(c, w)
 }
