@@ -333,11 +333,11 @@ func (t *triageScreen) markGroups(c common, on bool, gs ...*model.Group) {
 	c.Flash(fmt.Sprintf("%s %s messages in %d group(s)", verb, human(int64(n)), len(gs)))
 }
 
-// groupTargets: the marked messages, else every message of the group under
-// the cursor.
+// groupTargets: the marked messages (nil: the dialog pulls them from the
+// marks), else every message of the group under the cursor.
 func (t *triageScreen) groupTargets(c common) ([]mqwatch.Summary, int) {
 	if c.Sel().Len() > 0 && c.SelQueue() == t.loc.Queue {
-		return c.Sel().Items(), 0
+		return nil, 0
 	}
 	g := t.selected()
 	if g == nil || t.q.Snap == nil {
