@@ -34,6 +34,10 @@ type triageScreen struct {
 	rules     map[model.GroupKey]*groupRule
 	ruleCache model.GroupRules
 	noFiles   string // why W may write no file
+	// moved: the operator has moved the cursor; until then it stays on the
+	// first row while the first polls re-sort the groups (as the
+	// dashboard's does, dashboard_cursor.go), after it follows their group.
+	moved bool
 }
 
 func (s *triageScreen) cursorGrid() *Grid { return &s.grid }
@@ -108,11 +112,11 @@ func (t *triageScreen) scanLine(c common, w int) string {
 	return ansi.Truncate(c.Styles().Warning.Render(txt), w, "…") + "\n"
 }
 
-func (t *triageScreen) scroll(d int) { t.grid.Move(d) }
+func (t *triageScreen) scroll(d int) { t.moved = true; t.grid.Move(d) }
 
 func (t *triageScreen) update(q *model.QMgrState, loc *model.Location, filter string) {
 	var keep *model.GroupKey
-	if t.grid.Cursor < len(t.groups) {
+	if t.moved && t.grid.Cursor < len(t.groups) {
 		k := t.groups[t.grid.Cursor].Key
 		keep = &k
 	}
@@ -265,7 +269,7 @@ func (t *triageScreen) selected() *model.Group {
 func (t *triageScreen) bindings(c common) []binding {
 	k := *c.Keys()
 	none := offIf(func() bool { return t.selected() == nil }, "no group here")
-	out := append(gridKeys(c.Keys(), &t.grid),
+	out := append(movesSet(&t.moved, gridKeys(c.Keys(), &t.grid)),
 		bind(k.Enter, func() tea.Cmd {
 			gk := t.selected().Key
 			return c.Push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Group: &gk, Dim: t.dim, Label: groupLabel(t.dim, gk)}))
@@ -274,7 +278,11 @@ func (t *triageScreen) bindings(c common) []binding {
 		bind(k.Tab, func() tea.Cmd {
 			return c.Push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue}))
 		}),
-		bind(k.Mark, run(func() { t.markGroups(c, !t.groupMarked(c, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
+		bind(k.Mark, run(func() {
+			t.markGroups(c, !t.groupMarked(c, t.selected()), t.selected())
+			t.moved = true
+			t.grid.Move(1)
+		}), short, none),
 		bind(k.MarkAll, run(func() { t.markGroups(c, true, t.groups...) }), none),
 		unmarkKey(c),
 		bind(k.WriteRules, func() tea.Cmd { return t.openRulesDialog(c) }, offWhen(func() string { return t.writeRulesOff() })),
@@ -294,6 +302,7 @@ func (t *triageScreen) cycleDim() {
 		}
 	}
 	t.marks = map[model.GroupKey]bool{} // marks were made in the old grouping
+	t.moved = false                     // a new grouping starts at its top
 	t.grid.Home()
 }
 
