@@ -92,10 +92,12 @@ type common interface {
 	// Audit is what this session did (in a war room, the room's runs
 	// since it joined), newest first.
 	Audit() []auditRun
-
-	// app is the whole App, for the screens that still reach into it
-	// (each use is a method waiting to move onto its screen).
-	app() *App
+	// Rules is the runmqdlq rules table loaded with :rules and its
+	// predictions, nil when none is loaded.
+	Rules() *rulesTable
+	// ExportDir is where files the session writes go unless the operator
+	// types another path.
+	ExportDir() string
 }
 
 func (a *App) Styles() *Styles               { return &a.st }
@@ -147,7 +149,8 @@ func (a *App) FixKeys(sel func() *model.Alert) []binding {
 		bind(k.Inhibit, func() tea.Cmd { al := sel(); return a.openInhibit(al.QMgr, al.Queue) }, a.inhibitOffAlert(sel)),
 	}
 }
-func (a *App) app() *App { return a }
+func (a *App) Rules() *rulesTable { return a.rules }
+func (a *App) ExportDir() string  { return a.exportDir() }
 
 // gridKeys are the moves every list shares.
 func gridKeys(k *KeyMap, g *Grid) []binding {

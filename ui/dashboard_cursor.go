@@ -21,11 +21,15 @@ func (d *dashboard) followedQueue() string {
 
 // moving marks the grid keys as the operator's: after one, the cursor
 // follows its queue.
-func (d *dashboard) moving(bs []binding) []binding {
+func (d *dashboard) moving(bs []binding) []binding { return movesSet(&d.moved, bs) }
+
+// movesSet makes bs set *moved when pressed: the triage's cursor follows
+// its group as the dashboard's follows its queue, once the operator moved it.
+func movesSet(moved *bool, bs []binding) []binding {
 	for i := range bs {
 		do := bs[i].do
 		bs[i].do = func() tea.Cmd {
-			d.moved = true
+			*moved = true
 			return do()
 		}
 	}

@@ -86,8 +86,8 @@ func (a *App) onFetched(m fetchedMsg) tea.Cmd {
 			if m.err == nil {
 				d.msg = &m.msg
 			}
-			cmds = append(cmds, a.predictMessage(d))
-			d.rule, d.ruleFails = a.messageRule(d)
+			cmds = append(cmds, a.rules.predictMessage(a, d))
+			d.rule, d.ruleFails = a.rules.messageRule(a, d)
 			d.render()
 		}
 	}
@@ -95,9 +95,8 @@ func (a *App) onFetched(m fetchedMsg) tea.Cmd {
 }
 
 func (d *detailScreen) refresh(c common) tea.Cmd {
-	a := c.app()
 	d.st = c.Styles()
-	d.rule, d.ruleFails = a.messageRule(d)
+	d.rule, d.ruleFails = c.Rules().messageRule(c, d)
 	d.render()
 	return nil
 }

@@ -56,7 +56,12 @@ type dialog struct {
 	// (ctrl+t); esc returns to that result instead of closing the dialog.
 	retarget bool
 	create   *createStep // ctrl+n: the target queue being defined (dialog_create.go)
-	w        int         // the width it was laid out for
+	// marks are the marked messages it acts on (a snapshot), total how
+	// many; nil for the message under the cursor. req.Messages is then at
+	// most planSample of them, what the dry run plans (dialog_marks.go).
+	marks *model.Selection
+	total int
+	w     int // the width it was laid out for
 }
 
 type planMsg struct {
@@ -82,15 +87,25 @@ const dashboardVerify = 30 * time.Second
 
 // openDialog starts an action on the marked messages (or the one under the
 // cursor): the dry-run plan is computed first.
+// msgs is nil when messages are marked on loc's queue: the dialog acts on
+// the marks, which it pulls from the selection (dialog_marks.go).
 func (a *App) openDialog(op ops.Op, msgs []mqwatch.Summary, loc model.Location, hidden int) tea.Cmd {
 	queue := loc.Queue
+	var marks *model.Selection
+	if len(msgs) == 0 && a.sel.Len() > 0 && a.selQueue == queue {
+		marks = a.sel.Snapshot()
+		msgs = planSampleOf(marks)
+	}
 	if len(msgs) == 0 {
 		a.flash = "nothing selected: space marks messages, or put the cursor on one"
 		return nil
 	}
 	a.dialogSeq++
 	d := &dialog{seq: a.dialogSeq, req: ops.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
-		hidden: hidden, from: a.markedFrom(msgs, loc), prog: progress.New(progress.WithDefaultGradient())}
+		hidden: hidden, from: markedFrom(marks, loc), prog: progress.New(progress.WithDefaultGradient())}
+	if marks != nil {
+		d.marks, d.total = marks, marks.Len()
+	}
 	if op == ops.OpRequeue || op == ops.OpMove || op == ops.OpReplay {
 		d.req.Verify = dashboardVerify // the dashboard always checks what comes back (R10f)
 	}
@@ -98,7 +113,7 @@ func (a *App) openDialog(op ops.Op, msgs []mqwatch.Summary, loc model.Location, 
 	if len(d.from) > 1 { // some marks are not in the group on view: the crumb says so
 		d.loc.Label = string(op) + " marks from another group"
 	}
-	d.needType = len(msgs) > 1 || op == ops.OpDiscard
+	d.needType = d.count() > 1 || op == ops.OpDiscard
 	if op == ops.OpExport {
 		d.needType = false // a browse: nothing on the queue changes
 	}
@@ -141,8 +156,15 @@ func (d *dialog) runCmd(c common) tea.Cmd {
 	d.cancel, d.phase, d.started = cancel, phaseRunning, c.Opts().Now()
 	d.updates = make(chan ops.OpProgress, 1)
 	req, seq, eng, ch := d.req, d.seq, c.Opts().Ops, d.updates
+	runs := eng.Run
+	if d.sampled() { // chunk by chunk, never the whole list at once
+		marks := d.marks
+		runs = func(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
+			return model.RunMarks(ctx, eng.Run, req, marks, model.RunChunk, progress)
+		}
+	}
 	run := func() tea.Msg {
-		res, err := eng.Run(ctx, req, func(p ops.OpProgress) {
+		res, err := runs(ctx, req, func(p ops.OpProgress) {
 			select { // latest wins: the bar needs only the newest figures
 			case ch <- p:
 			default:

@@ -13,18 +13,20 @@ import (
 // markedFrom says which groups a dialog's marked messages come from, when it
 // opens on a triage or a group's messages: marks made on one group stay
 // marked while another group is open, and the dialog acts on them, not on
-// the group on view.
-func (a *App) markedFrom(msgs []mqwatch.Summary, loc model.Location) []string {
-	if a.sel.Len() == 0 || a.selQueue != loc.Queue || (loc.Screen != model.ScreenGroup && loc.Screen != model.ScreenTriage) {
+// the group on view. It counts them a batch at a time.
+func markedFrom(marks *model.Selection, loc model.Location) []string {
+	if marks == nil || marks.Len() == 0 || (loc.Screen != model.ScreenGroup && loc.Screen != model.ScreenTriage) {
 		return nil
 	}
 	counts := map[model.GroupKey]int{}
 	outside := 0
-	for i := range msgs {
-		k := model.KeyOf(loc.Dim, &msgs[i])
-		counts[k]++
-		if loc.Group != nil && k != *loc.Group {
-			outside++
+	for batch := range marks.Batches(1024) {
+		for i := range batch {
+			k := model.KeyOf(loc.Dim, &batch[i])
+			counts[k]++
+			if loc.Group != nil && k != *loc.Group {
+				outside++
+			}
 		}
 	}
 	if loc.Group != nil && outside == 0 {
@@ -63,9 +65,12 @@ func (s *queueScreen) hiddenMarks(c common) int {
 		visible[s.msgs.Key(i)] = true
 	}
 	n := 0
-	for _, m := range c.Sel().Items() {
-		if !visible[m.Key()] && (s.loc.Group == nil || model.KeyOf(s.loc.Dim, &m) == *s.loc.Group) {
-			n++
+	for batch := range c.Sel().Batches(1024) {
+		for i := range batch {
+			m := &batch[i]
+			if !visible[m.Key()] && (s.loc.Group == nil || model.KeyOf(s.loc.Dim, m) == *s.loc.Group) {
+				n++
+			}
 		}
 	}
 	return n

@@ -33,12 +33,16 @@ func (a *App) replanAfterRoomRun(res ops.OpResult, who string) tea.Cmd {
 		}
 	}
 	n := len(d.req.Messages) - len(keep)
+	if d.marks != nil { // the marks beyond the dry run's sample too
+		n = d.dropMarks(gone)
+		keep = planSampleOf(d.marks)
+	}
 	if n == 0 {
 		return nil
 	}
 	d.req.Messages, d.onRun = keep, false
 	d.stale = fmt.Sprintf("%s acted on %s of these messages meanwhile: the dry run was redone for the %s left",
-		mqfmt.Sanitize(who), human(int64(n)), human(int64(len(keep))))
+		mqfmt.Sanitize(who), human(int64(n)), human(int64(d.count())))
 	if d.askTarget {
 		return nil // the dry run comes once the target is taken
 	}

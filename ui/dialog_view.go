@@ -146,12 +146,15 @@ func (d *dialog) confirmed() bool {
 // would fail or be skipped are not confirmed by typing their number).
 func (d *dialog) actCount() int {
 	b := d.plan.Breakdown()
+	if d.sampled() && b.Act > 0 { // the sample cannot say which of the rest would fail
+		return d.total
+	}
 	return b.Act
 }
 
 func (d *dialog) dialogView(c common, w, h int) string {
 	st := c.Styles()
-	title := fmt.Sprintf(" %s — %s message(s) from %s", strings.ToUpper(string(d.req.Op)), human(int64(len(d.req.Messages))), mqfmt.Sanitize(d.req.Queue))
+	title := fmt.Sprintf(" %s — %s message(s) from %s", strings.ToUpper(string(d.req.Op)), human(int64(d.count())), mqfmt.Sanitize(d.req.Queue))
 	lines := []string{st.Title.Render(title), ""}
 	switch d.phase {
 	case phasePlanning:
@@ -221,6 +224,7 @@ func (d *dialog) confirmLines(c common) []string {
 				}
 			}
 			out = append(out, d.planHintLines(c)...)
+			out = append(out, d.sampleLines(c)...)
 		}
 		for _, l := range d.from {
 			out = append(out, wrapped(st.Warning, " ", l, d.w)...)

@@ -347,10 +347,11 @@ func (s *queueScreen) bindings(c common) []binding {
 	return append(out, c.ActionKeys(func() ([]mqwatch.Summary, int) { return s.listTargets(c) }, s.loc)...)
 }
 
-// listTargets: the marked messages of this queue, else the one under the cursor.
+// listTargets: the marked messages of this queue (nil: the dialog pulls
+// them from the marks), else the one under the cursor.
 func (s *queueScreen) listTargets(c common) ([]mqwatch.Summary, int) {
 	if c.Sel().Len() > 0 && c.SelQueue() == s.loc.Queue {
-		return c.Sel().Items(), s.hiddenMarks(c)
+		return nil, s.hiddenMarks(c)
 	}
 	if m := s.selected(); m != nil {
 		return []mqwatch.Summary{*m}, 0

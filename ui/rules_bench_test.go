@@ -37,7 +37,7 @@ func BenchmarkTriageRulesFirstMatch100k50Rules(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		t.ruleCache = model.GroupRules{}
-		a.matchGroups(t)
+		a.rules.matchGroups(&a.opt, t)
 	}
 }
 

@@ -26,7 +26,7 @@ func TestWriteRulesCountsClassByClassAsMessageByMessage(t *testing.T) {
 	a.Update(snapshotMsg{snap: snap})
 	press(a, "d")
 	var gc dlqrules.GroupCounter
-	for _, r := range a.markedOrAll(topIs[*triageScreen](t, a)) {
+	for _, r := range topIs[*triageScreen](t, a).markedOrAll(a) {
 		gc.AddN(&r.S, r.N, r.Oldest, r.Newest)
 	}
 	if got, want := gc.Groups(), dlqrules.GroupsOf(sums); !reflect.DeepEqual(got, want) {

@@ -56,8 +56,7 @@ const rulesDialogChrome = 8
 // when some are marked), each with the loaded table's action for it if one
 // matches, else IGNORE.
 func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
-	a := c.app()
-	runs := a.markedOrAll(t)
+	runs := t.markedOrAll(c)
 	var gc dlqrules.GroupCounter
 	for i := range runs {
 		r := &runs[i]
@@ -68,15 +67,15 @@ func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
 		c.Flash("none of these messages starts with an MQDLH: runmqdlq would not read them, so there is nothing to write rules for")
 		return nil
 	}
-	if a.rules != nil {
-		model.ChooseRules(a.rules.t, groups, runs)
+	if r := c.Rules(); r != nil {
+		model.ChooseRules(r.t, groups, runs)
 	}
 	now := c.Opts().Now()
 	d := &rulesDialog{
 		base:   base{loc: model.Location{Screen: model.ScreenDialog, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Label: "write rules table"}},
 		groups: groups,
 		opts:   dlqrules.GenerateOptions{QMgr: t.q.Snap.QMgr.Name, Queue: t.loc.Queue, Now: now},
-		path:   filepath.Join(a.exportDir(), strings.TrimPrefix(strings.TrimSuffix(exportName(t.loc.QMgr, t.loc.Queue, now), ".dmp"), "export-")+".rules"),
+		path:   filepath.Join(c.ExportDir(), strings.TrimPrefix(strings.TrimSuffix(exportName(t.loc.QMgr, t.loc.Queue, now), ".dmp"), "export-")+".rules"),
 		input:  textinput.New(),
 		st:     c.Styles(),
 	}
@@ -84,7 +83,7 @@ func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
 		d.total += g.Count
 	}
 	d.input.CharLimit = 1024
-	d.grid.Cols = rulesDialogCols(a.width)
+	d.grid.Cols = rulesDialogCols(t.w) // push sizes it again to the body
 	d.grid.Cell = d.cell
 	d.grid.SetRows(len(groups))
 	return c.Push(d)

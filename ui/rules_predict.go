@@ -33,17 +33,16 @@ type predictedMsg struct {
 // none for its current inventory and none is under way (at most one per
 // model.PredictEvery while the messages change). It returns nil when there is
 // nothing to start.
-func (a *App) predict(qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
-	r := a.rules
-	if r == nil || a.opt.Rules == nil {
+func (r *rulesTable) predict(opt *Options, qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
+	if r == nil || opt.Rules == nil {
 		return nil
 	}
 	q := model.QueueRef{QMgr: qm, Queue: queue}
-	subs, ok := r.pred.Begin(q, inv, a.opt.Now())
+	subs, ok := r.pred.Begin(q, inv, opt.Now())
 	if !ok {
 		return nil
 	}
-	ops, ctx, tab := a.opt.Rules, a.opt.Ctx, r.t
+	ops, ctx, tab := opt.Rules, opt.Ctx, r.t
 	return func() tea.Msg {
 		vs, err := ops.PredictRules(ctx, qm, queue, tab, subs)
 		return predictedMsg{tab: tab, q: q, inv: inv, subs: subs, vs: vs, err: err}
@@ -62,11 +61,11 @@ func (a *App) onPredicted(m predictedMsg) {
 
 // verdictOf is the latest prediction's verdict for a message, nil when it
 // has none yet.
-func (a *App) verdictOf(qm, queue string, s *mqwatch.Summary) *dlqrules.Verdict {
-	if a.rules == nil {
+func (r *rulesTable) verdictOf(qm, queue string, s *mqwatch.Summary) *dlqrules.Verdict {
+	if r == nil {
 		return nil
 	}
-	return a.rules.pred.Verdict(model.QueueRef{QMgr: qm, Queue: queue}, s)
+	return r.pred.Verdict(model.QueueRef{QMgr: qm, Queue: queue}, s)
 }
 
 // messageVerdictMsg is the prediction for one message read whole.
@@ -80,16 +79,17 @@ type messageVerdictMsg struct {
 // predictMessage asks for the verdict of the message on screen from all of
 // its fields, when the queue's prediction (made from summaries) is not sure
 // of its rule or names another one than the whole message meets.
-func (a *App) predictMessage(d *detailScreen) tea.Cmd {
-	if a.rules == nil || a.opt.Rules == nil || d.msg == nil || !a.onDeadQ(d) {
+func (r *rulesTable) predictMessage(c common, d *detailScreen) tea.Cmd {
+	opt := c.Opts()
+	if r == nil || opt.Rules == nil || d.msg == nil || !onDeadQ(c.State(), d) {
 		return nil
 	}
 	sub := dlqrules.SubjectOfMessage(d.msg, &d.sum)
-	m := a.rules.t.Match(&sub.Facts)
-	if v := a.verdictOf(d.loc.QMgr, d.loc.Queue, &d.sum); v != nil && v.Certain && v.Rule == m.Rule {
+	m := r.t.Match(&sub.Facts)
+	if v := r.verdictOf(d.loc.QMgr, d.loc.Queue, &d.sum); v != nil && v.Certain && v.Rule == m.Rule {
 		return nil
 	}
-	ops, ctx, tab, seq, qm, queue := a.opt.Rules, a.opt.Ctx, a.rules.t, d.seq, d.loc.QMgr, d.loc.Queue
+	ops, ctx, tab, seq, qm, queue := opt.Rules, opt.Ctx, r.t, d.seq, d.loc.QMgr, d.loc.Queue
 	return func() tea.Msg {
 		vs, err := ops.PredictRules(ctx, qm, queue, tab, []dlqrules.Subject{sub})
 		if err == nil && len(vs) != 1 {
@@ -110,15 +110,15 @@ func (a *App) onMessageVerdict(m messageVerdictMsg) {
 	for _, s := range a.stack {
 		if d, ok := s.(*detailScreen); ok && d.seq == m.seq {
 			d.verdict, d.verdictErr = m.v, m.err
-			d.rule, d.ruleFails = a.messageRule(d)
+			d.rule, d.ruleFails = a.rules.messageRule(a, d)
 			d.render()
 		}
 	}
 }
 
 // onDeadQ reports whether the message on screen is a dead letter on a DEADQ.
-func (a *App) onDeadQ(d *detailScreen) bool {
-	q := a.state.QMgr(d.loc.QMgr)
+func onDeadQ(state *model.State, d *detailScreen) bool {
+	q := state.QMgr(d.loc.QMgr)
 	return d.sum.HasDLH && q.Snap != nil && q.Groups[d.loc.Queue] != nil && q.Groups[d.loc.Queue].IsDLQ
 }
 
@@ -126,18 +126,18 @@ func (a *App) onDeadQ(d *detailScreen) bool {
 // what it would do, in the preview's words: from the queue's prediction
 // until the message is read, then from all of its fields; fails when the
 // engine predicts a failure. "" without a table or off the DEADQ.
-func (a *App) messageRule(d *detailScreen) (string, bool) {
-	if a.rules == nil || !a.onDeadQ(d) {
+func (r *rulesTable) messageRule(c common, d *detailScreen) (string, bool) {
+	if r == nil || !onDeadQ(c.State(), d) {
 		return "", false
 	}
-	t := a.rules.t
+	t := r.t
 	f := dlqrules.FactsOfSummary(&d.sum)
 	if d.msg != nil {
 		f = dlqrules.FactsOfMessage(d.msg)
 	}
 	m := t.Match(&f)
 	v := d.verdict
-	if q := a.verdictOf(d.loc.QMgr, d.loc.Queue, &d.sum); v == nil && q != nil && q.Rule == m.Rule && (d.msg == nil || q.Certain) {
+	if q := r.verdictOf(d.loc.QMgr, d.loc.Queue, &d.sum); v == nil && q != nil && q.Rule == m.Rule && (d.msg == nil || q.Certain) {
 		v = q
 	}
 	switch {
@@ -146,21 +146,21 @@ func (a *App) messageRule(d *detailScreen) (string, bool) {
 	case v != nil:
 		return "rules table: " + t.ExplainVerdictFull(v), v.Fails()
 	}
-	return "rules table: " + t.Rules[m.Rule].Name() + ": " + a.pendingOutcome(d.verdictErr, a.predictionOf(d.loc.QMgr, d.loc.Queue)), false
+	return "rules table: " + t.Rules[m.Rule].Name() + ": " + pendingOutcome(c.Opts(), d.verdictErr, r.predictionOf(d.loc.QMgr, d.loc.Queue)), false
 }
 
 // predictionOf is the queue's prediction, nil when none was asked for.
-func (a *App) predictionOf(qm, queue string) *model.Prediction {
-	if a.rules == nil {
+func (r *rulesTable) predictionOf(qm, queue string) *model.Prediction {
+	if r == nil {
 		return nil
 	}
-	return a.rules.pred.Of(model.QueueRef{QMgr: qm, Queue: queue})
+	return r.pred.Of(model.QueueRef{QMgr: qm, Queue: queue})
 }
 
 // pendingOutcome says why a rule's outcome is not shown yet.
-func (a *App) pendingOutcome(err error, p *model.Prediction) string {
+func pendingOutcome(opt *Options, err error, p *model.Prediction) string {
 	switch {
-	case a.opt.Rules == nil:
+	case opt.Rules == nil:
 		return "its outcome is not predicted (no connection for a dry run)"
 	case err != nil:
 		return "cannot predict what it would do: " + err.Error()

@@ -27,20 +27,20 @@ type groupRule struct {
 
 // matchGroups is the loaded table's match of the DEADQ's groups
 // (model.GroupRules), described again only when it changed.
-func (a *App) matchGroups(t *triageScreen) map[model.GroupKey]*groupRule {
-	if a.rules == nil || !t.isDLQ || t.q == nil || t.q.Snap == nil {
+func (r *rulesTable) matchGroups(opt *Options, t *triageScreen) map[model.GroupKey]*groupRule {
+	if r == nil || !t.isDLQ || t.q == nil || t.q.Snap == nil {
 		return nil
 	}
 	inv := t.q.Snap.Inventories[t.loc.Queue]
-	p := a.predictionOf(t.loc.QMgr, t.loc.Queue)
-	byKey, changed := t.ruleCache.Match(a.rules.t, inv, t.dim, p)
+	p := r.predictionOf(t.loc.QMgr, t.loc.Queue)
+	byKey, changed := t.ruleCache.Match(r.t, inv, t.dim, p)
 	if !changed && t.rules != nil {
 		return t.rules
 	}
 	out := make(map[model.GroupKey]*groupRule, len(byKey))
 	for k, gr := range byKey {
 		g := &groupRule{GroupRule: gr}
-		g.describe(a.rules.t, t.q.Snap.QMgr.Name, a.pendingOutcome(nil, p), p)
+		g.describe(r.t, t.q.Snap.QMgr.Name, pendingOutcome(opt, nil, p), p)
 		out[k] = g
 	}
 	return out
@@ -133,9 +133,9 @@ func (t *triageScreen) ruleOf(g *model.Group) *groupRule {
 
 // markedOrAll is the marked messages of the queue, else all of
 // its messages, class by class.
-func (a *App) markedOrAll(t *triageScreen) []model.MsgRun {
-	if a.sel.Len() > 0 && a.selQueue == t.loc.Queue {
-		return model.MarkedRuns(a.sel)
+func (t *triageScreen) markedOrAll(c common) []model.MsgRun {
+	if sel := c.Sel(); sel.Len() > 0 && c.SelQueue() == t.loc.Queue {
+		return model.MarkedRuns(sel)
 	}
 	return model.ClassRuns(t.q.Snap.Inventories[t.loc.Queue])
 }
@@ -170,18 +170,20 @@ func (t *triageScreen) ruleCell(g *model.Group) Cell {
 // ruleLine is the rule of the group under the cursor and what it would do,
 // over two lines (the second cut to fit), in amber when the engine
 // predicts that it would fail.
-func (t *triageScreen) ruleLine(a *App, w int) string {
-	if t.rules == nil {
+func (t *triageScreen) ruleLine(c common, w int) string {
+	tab := c.Rules()
+	if t.rules == nil || tab == nil {
 		return ""
 	}
+	st := c.Styles()
 	g := t.selected()
 	if g == nil || t.ruleOf(g) == nil {
-		return "\n" + fitHeight(a.st.Muted.Render(ansi.Truncate(" rules: "+mqfmt.Sanitize(a.rules.path), w, "…")), ruleLines)
+		return "\n" + fitHeight(st.Muted.Render(ansi.Truncate(" rules: "+mqfmt.Sanitize(tab.path), w, "…")), ruleLines)
 	}
 	r := t.ruleOf(g)
-	style := a.st.Info
+	style := st.Info
 	if r.fails {
-		style = a.st.Warning
+		style = st.Warning
 	}
 	lines := strings.Split(ansi.Wrap(mqfmt.Sanitize(r.explain), max(w-2, 10), " "), "\n")
 	if len(lines) > ruleLines {

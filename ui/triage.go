@@ -34,6 +34,10 @@ type triageScreen struct {
 	rules     map[model.GroupKey]*groupRule
 	ruleCache model.GroupRules
 	noFiles   string // why W may write no file
+	// moved: the operator has moved the cursor; until then it stays on the
+	// first row while the first polls re-sort the groups (as the
+	// dashboard's does, dashboard_cursor.go), after it follows their group.
+	moved bool
 }
 
 func (s *triageScreen) cursorGrid() *Grid { return &s.grid }
@@ -60,20 +64,19 @@ func triageCols(w int, rules bool) []Column {
 }
 
 func (t *triageScreen) refresh(c common) tea.Cmd {
-	a := c.app()
 	t.st = c.Styles()
 	t.grid.Cell = t.cell
 	t.grid.Marked = func(r int) bool { return t.groupMarked(c, t.groups[r]) }
 	q, loc, filter := c.State().QMgr(t.loc.QMgr), &t.loc, t.text
 	t.q = q
 	t.update(q, loc, filter)
-	t.rules, t.noFiles = a.matchGroups(t), c.NoFiles()
+	t.rules, t.noFiles = c.Rules().matchGroups(c.Opts(), t), c.NoFiles()
 	hasRule := t.rules != nil
 	if hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") || t.chrome() != t.laidOut {
-		t.resize(a, t.w, t.h)
+		t.resize(c, t.w, t.h)
 	}
 	if t.rules != nil {
-		return a.predict(t.loc.QMgr, t.loc.Queue, q.Snap.Inventories[t.loc.Queue])
+		return c.Rules().predict(c.Opts(), t.loc.QMgr, t.loc.Queue, q.Snap.Inventories[t.loc.Queue])
 	}
 	return nil
 }
@@ -109,11 +112,11 @@ func (t *triageScreen) scanLine(c common, w int) string {
 	return ansi.Truncate(c.Styles().Warning.Render(txt), w, "…") + "\n"
 }
 
-func (t *triageScreen) scroll(d int) { t.grid.Move(d) }
+func (t *triageScreen) scroll(d int) { t.moved = true; t.grid.Move(d) }
 
 func (t *triageScreen) update(q *model.QMgrState, loc *model.Location, filter string) {
 	var keep *model.GroupKey
-	if t.grid.Cursor < len(t.groups) {
+	if t.moved && t.grid.Cursor < len(t.groups) {
 		k := t.groups[t.grid.Cursor].Key
 		keep = &k
 	}
@@ -266,7 +269,7 @@ func (t *triageScreen) selected() *model.Group {
 func (t *triageScreen) bindings(c common) []binding {
 	k := *c.Keys()
 	none := offIf(func() bool { return t.selected() == nil }, "no group here")
-	out := append(gridKeys(c.Keys(), &t.grid),
+	out := append(movesSet(&t.moved, gridKeys(c.Keys(), &t.grid)),
 		bind(k.Enter, func() tea.Cmd {
 			gk := t.selected().Key
 			return c.Push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Group: &gk, Dim: t.dim, Label: groupLabel(t.dim, gk)}))
@@ -275,7 +278,11 @@ func (t *triageScreen) bindings(c common) []binding {
 		bind(k.Tab, func() tea.Cmd {
 			return c.Push(newQueueScreen(model.Location{Screen: model.ScreenGroup, QMgr: t.loc.QMgr, Queue: t.loc.Queue}))
 		}),
-		bind(k.Mark, run(func() { t.markGroups(c, !t.groupMarked(c, t.selected()), t.selected()); t.grid.Move(1) }), short, none),
+		bind(k.Mark, run(func() {
+			t.markGroups(c, !t.groupMarked(c, t.selected()), t.selected())
+			t.moved = true
+			t.grid.Move(1)
+		}), short, none),
 		bind(k.MarkAll, run(func() { t.markGroups(c, true, t.groups...) }), none),
 		unmarkKey(c),
 		bind(k.WriteRules, func() tea.Cmd { return t.openRulesDialog(c) }, offWhen(func() string { return t.writeRulesOff() })),
@@ -295,6 +302,7 @@ func (t *triageScreen) cycleDim() {
 		}
 	}
 	t.marks = map[model.GroupKey]bool{} // marks were made in the old grouping
+	t.moved = false                     // a new grouping starts at its top
 	t.grid.Home()
 }
 
@@ -334,11 +342,11 @@ func (t *triageScreen) markGroups(c common, on bool, gs ...*model.Group) {
 	c.Flash(fmt.Sprintf("%s %s messages in %d group(s)", verb, human(int64(n)), len(gs)))
 }
 
-// groupTargets: the marked messages, else every message of the group under
-// the cursor.
+// groupTargets: the marked messages (nil: the dialog pulls them from the
+// marks), else every message of the group under the cursor.
 func (t *triageScreen) groupTargets(c common) ([]mqwatch.Summary, int) {
 	if c.Sel().Len() > 0 && c.SelQueue() == t.loc.Queue {
-		return c.Sel().Items(), 0
+		return nil, 0
 	}
 	g := t.selected()
 	if g == nil || t.q.Snap == nil {
@@ -373,5 +381,5 @@ func (t *triageScreen) view(c common, w, h int) string {
 		}
 	}
 	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(c, w) + fitHeight(grid, h-t.chrome()) + sep + ansi.Truncate(explain, w, "…")
-	return out + t.ruleLine(c.app(), w) // rules_triage.go: its lines still read the App
+	return out + t.ruleLine(c, w)
 }
