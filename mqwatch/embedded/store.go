@@ -60,6 +60,7 @@ func (m *message) markedBy(h *handle) bool {
 type store struct {
 	heads, tails [10]*message
 	byID         map[[24]byte]*message
+	idHigh       int // most MsgIds byID has held since it was last made
 	depth        int // CURDEPTH: visible and put-pending messages
 	uncommitted  int // UNCOM: put-pending and locked messages
 }
@@ -85,6 +86,7 @@ func (s *store) add(m *message) {
 		last.idNext, m.idPrev = m, last
 	} else {
 		s.byID[m.md.MsgId] = m
+		s.idHigh = max(s.idHigh, len(s.byID))
 	}
 	s.depth++
 	if m.state == stPutPending {
@@ -122,12 +124,30 @@ func (s *store) unindex(m *message) {
 			s.byID[m.md.MsgId] = m.idNext
 		} else {
 			delete(s.byID, m.md.MsgId)
+			s.shrinkIndex()
 		}
 	}
 	if m.idNext != nil {
 		m.idNext.idPrev = m.idPrev
 	}
 	m.idPrev, m.idNext = nil, nil
+}
+
+// shrinkIndex makes byID again once a queue has drained to a quarter of
+// the most it held: a Go map keeps its buckets for the most it ever held, so
+// a million-message queue that drains would otherwise keep tens of MiB for
+// messages that are gone. Each rebuild copies at most a quarter of what was
+// deleted since the last, so a delete stays O(1) amortised.
+func (s *store) shrinkIndex() {
+	const minShrink = 4096 // small queues keep their map
+	if s.idHigh < minShrink || len(s.byID) > s.idHigh/4 {
+		return
+	}
+	ids := make(map[[24]byte]*message, len(s.byID))
+	for k, v := range s.byID {
+		ids[k] = v
+	}
+	s.byID, s.idHigh = ids, len(ids)
 }
 
 func (s *store) unlink(m *message) {
