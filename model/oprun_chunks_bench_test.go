@@ -52,6 +52,9 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 		// queue manager's, the inventory's and the marks', without the
 		// collector counting what a running engine allocates while it marks.
 		var between int64
+		var reports int
+		var last time.Time
+		var gap time.Duration
 		var runs int
 		var sampling time.Duration
 		every := max(1, n/chunk/10)
@@ -60,6 +63,7 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 				t := time.Now()
 				between = max(between, liveHeap())
 				sampling += time.Since(t)
+				last = time.Time{} // the sample's collection is not a gap in progress
 			}
 			return eng.Run(ctx, req, progress)
 		}
@@ -86,9 +90,6 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 				}
 			}
 		}()
-		var reports int
-		var last time.Time
-		var gap time.Duration
 		start := time.Now()
 		b.StartTimer()
 		res, err := RunMarks(context.Background(), run, ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"},
