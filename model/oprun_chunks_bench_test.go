@@ -24,11 +24,14 @@ import (
 // inventory and the marks are in both: the messages move, they are not
 // copied; the resident set also holds the collector's headroom over the
 // queue manager's churn), how many progress reports came and the longest
-// gap between two. What the queue manager itself keeps growing while the
-// messages move (its index of ORDERS.IN, the DEADQ's index, which a Go map
-// never gives back) is the live heap after the run less the idle one
-// (MiB-live-heap-after); the peak over that is the run's own working set. POISONWATCH_MARKS sets
-// another count, POISONWATCH_CHUNK another run size. Run it once:
+// gap between two. The live heap between two runs (sampled before every
+// tenth of them, when nothing allocates) is what the queue manager, the
+// inventory and the marks hold while the messages move; after the run is
+// what stays. A sample taken while a run goes counts what the engine
+// allocated during that collection as live (see liveHeapWhileRunning), so
+// its peak is reported with that amount beside it. POISONWATCH_MARKS sets
+// another count, POISONWATCH_CHUNK another run size, POISONWATCH_HEAPPROFILE
+// a file for heap profiles (idle, peak, after). Run it once:
 //
 //	go test -run '^$' -bench BenchmarkRequeueMarks1M -benchtime 1x ./model/
 func BenchmarkRequeueMarks1M(b *testing.B) {
