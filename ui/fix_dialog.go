@@ -235,14 +235,6 @@ func (m fixResultMsg) apply(a *App) tea.Cmd {
 	return nil
 }
 
-// ctx is the program's context, or a background one in tests.
-func (a *App) ctx() context.Context {
-	if a.opt.Ctx != nil {
-		return a.opt.Ctx
-	}
-	return context.Background()
-}
-
 func (d *fixDialog) view(c common, w, h int) string {
 	st := c.Styles()
 	wrap := func(s string, indent int) []string {

@@ -116,10 +116,6 @@ func position(g Grid) string {
 	return fmt.Sprintf("%d/%d", g.Cursor+1, g.Rows)
 }
 
-func (a *App) section(title string, w int, focused bool) string {
-	return section(&a.st, title, w, focused)
-}
-
 // section is a pane's title line across the width w.
 func section(s *Styles, title string, w int, focused bool) string {
 	st := s.Muted

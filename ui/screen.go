@@ -110,9 +110,6 @@ func offIf(cond func() bool, reason string) func(*binding) {
 // run wraps a func without a command.
 func run(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
 
-// gridKeys are the moves every list shares.
-func (a *App) gridKeys(g *Grid) []binding { return gridKeys(&a.keys, g) }
-
 // top is the screen on view.
 func (a *App) top() screen { return a.stack[len(a.stack)-1] }
 
