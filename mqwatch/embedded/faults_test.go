@@ -157,11 +157,16 @@ func TestFaultHangIgnoresTheContextUntilRemoved(t *testing.T) {
 		t.Fatalf("handles %v %v", hs, err)
 	}
 	id := f.qm.Faults().Add(Fault{Verb: VerbInquireQMgr, ConnID: hs[0].ConnID, Hang: true})
-	ctx, cancel := context.WithTimeout(f.ctx, 10*time.Millisecond)
+	ctx, cancel := context.WithCancel(f.ctx)
 	defer cancel()
 	answered := make(chan error, 1)
 	go func() { _, err := hung.QMgr(ctx); answered <- err }()
-	<-ctx.Done()
+	// End the context only once the call is held: ended before the call
+	// starts, the call would rightly refuse at once, which is not a hang.
+	for f.qm.Faults().Hits(id) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
 	if _, err := free.QMgr(f.ctx); err != nil {
 		t.Fatalf("another connection is held too: %v", err)
 	}
