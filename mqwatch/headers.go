@@ -20,7 +20,7 @@ func summarizeHeaders(s *Summary, m *Message) {
 		s.DLHDestQMgr = mqfmt.Sanitize(mqfmt.Trim(d.DestQMgrName))
 		s.DLHPutAppl = mqfmt.Sanitize(mqfmt.Trim(d.PutApplName))
 		s.DLHFormat = mqfmt.Sanitize(mqfmt.Trim(d.Format))
-		s.DLHPutTime, _ = mqfmt.ParsePutTime(d.PutDate, d.PutTime)
+		s.DLHPutTime = mqfmt.PutTimeOf(d.PutDate, d.PutTime)
 	}
 	for _, r := range ch.RFH2s() {
 		s.HasRFH2 = true

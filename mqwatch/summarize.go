@@ -30,7 +30,7 @@ func Summarize(m *Message) Summary {
 		BodyFormat:   mqfmt.Sanitize(mqfmt.Trim(md.Format)),
 		BodyCCSID:    md.CodedCharSetId,
 	}
-	s.PutTime, _ = mqfmt.ParsePutTime(md.PutDate, md.PutTime)
+	s.PutTime = mqfmt.PutTimeOf(md.PutDate, md.PutTime)
 	s.Group = GroupPosOf(md)
 	summarizeHeaders(&s, m)
 	s.ToolReply = IsToolReply(md.MsgType, &s)

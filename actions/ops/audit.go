@@ -93,6 +93,16 @@ func openAudit(path string) (*opAudit, string, error) {
 	return &opAudit{f: f, path: path}, warn, nil
 }
 
+// auditBufs holds the buffers lines are encoded into: one grown anew for
+// every write was more garbage per message moved than the message itself.
+var auditBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func putAuditBuf(b *bytes.Buffer) {
+	if b.Cap() <= 1<<20 {
+		auditBufs.Put(b)
+	}
+}
+
 // write appends records. A failed write is kept and reported by err: the run
 // stops at its next batch boundary, as acting without an audit trail is not
 // allowed.
@@ -100,8 +110,10 @@ func (a *opAudit) write(recs []AuditRecord) error {
 	if len(recs) == 0 {
 		return nil
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	buf := auditBufs.Get().(*bytes.Buffer)
+	defer putAuditBuf(buf)
+	buf.Reset()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	for i := range recs {
 		if err := enc.Encode(&recs[i]); err != nil {

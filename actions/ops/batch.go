@@ -133,6 +133,20 @@ type opWorker struct {
 	// raised holds the messages of the batch whose get this worker backed
 	// out once (IBM MQ raised their BackoutCount).
 	raised map[int]bool
+	// gotBuf and keptBuf are a batch's browsed and got messages, kept for
+	// the next batch: a batch's slices die with it, and making them anew
+	// for each was a kilobyte of garbage per message moved.
+	gotBuf, keptBuf []opGot
+}
+
+// reuse returns buf emptied, with room for n, its old entries cleared so
+// that the bodies they hold are not kept alive.
+func reuse(buf []opGot, n int) []opGot {
+	clear(buf)
+	if cap(buf) < n {
+		return make([]opGot, 0, n)
+	}
+	return buf[:0]
 }
 
 func (w *opWorker) closeHandles(ctx context.Context) {

@@ -19,7 +19,8 @@ import (
 func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map[int]bool) ([]opGot, bool, bool) {
 	r := w.r
 	gctx := context.WithoutCancel(ctx)
-	kept := make([]opGot, 0, len(got))
+	kept := reuse(w.keptBuf, len(got))
+	defer func() { w.keptBuf = kept[:0] }()
 	gone := 0
 	for _, g := range got {
 		m, err := w.getOne(gctx, &g)
@@ -72,7 +73,7 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 func (w *opWorker) getOne(ctx context.Context, g *opGot) (mqwatch.Message, error) {
 	id := w.r.p.ids[g.idx]
 	if g.cursor {
-		_, _, ok, err := browseOccurrence(ctx, w.src, id, 0, func(m *mqwatch.Message) bool { return sameMessage(m, &g.msg) })
+		_, _, ok, err := browseOccurrence(ctx, w.src, id, 0, func(m mqwatch.Message) bool { return sameMessage(&m, &g.msg) })
 		if err != nil || !ok {
 			if err == nil {
 				err = mqwatch.NewError("MQGET", w.src.Name(), mqfmt.RCNoMsgAvailable)

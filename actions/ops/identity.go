@@ -130,8 +130,10 @@ func bodyStarts(m *mqwatch.Message, s *mqwatch.Summary) bool {
 // browseOccurrence browses for the nth message (0-based, queue order) with
 // identity id whose body want accepts (nil: any), leaving the browse cursor
 // on it. before counts the messages the same get selection returns ahead of
-// it: a get by identifiers takes it only when those are got first.
-func browseOccurrence(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth int, want func(*mqwatch.Message) bool) (m mqwatch.Message, before int, ok bool, err error) {
+// it: a get by identifiers takes it only when those are got first. want
+// takes the message by value: a pointer to m would put m on the heap for
+// every message browsed.
+func browseOccurrence(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth int, want func(mqwatch.Message) bool) (m mqwatch.Message, before int, ok bool, err error) {
 	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, Segment: id.segment()}
 	if id.correlID != ([24]byte{}) {
 		opts.CorrelId = &id.correlID
@@ -145,7 +147,7 @@ func browseOccurrence(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth 
 			return m, before, false, err
 		}
 		opts.First = false
-		if identityOfMD(&m.MD) != id || (want != nil && !want(&m)) {
+		if identityOfMD(&m.MD) != id || (want != nil && !want(m)) {
 			continue
 		}
 		if nth == 0 {

@@ -38,7 +38,7 @@ func identityOf(s *mqwatch.Summary) msgIdentity {
 }
 
 func identityOfMD(md *mqfmt.MQMD) msgIdentity {
-	t, _ := mqfmt.ParsePutTime(md.PutDate, md.PutTime)
+	t := mqfmt.PutTimeOf(md.PutDate, md.PutTime)
 	return msgIdentity{msgID: md.MsgId, correlID: md.CorrelId, put: putNanos(t), pos: posOf(mqwatch.GroupPosOf(md))}
 }
 

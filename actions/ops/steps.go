@@ -13,7 +13,8 @@ import (
 // at no cost to the others. again is false when the run stops.
 func (w *opWorker) prepare(ctx context.Context, pending []int, resolved, cursor map[int]bool) ([]opGot, bool) {
 	r := w.r
-	got := make([]opGot, 0, len(pending))
+	got := reuse(w.gotBuf, len(pending))
+	defer func() { w.gotBuf = got[:0] }()
 	ahead := map[getKey][]int{} // per get selection, how many messages precede each one got earlier in the batch
 	for _, idx := range pending {
 		if r.stopping() {
@@ -46,7 +47,7 @@ func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool, ah
 	r := w.r
 	id := r.p.ids[idx]
 	sum := &r.items[idx].Msg
-	m, before, ok, err := browseOccurrence(ctx, w.src, id, r.nth[idx], func(m *mqwatch.Message) bool { return bodyStarts(m, sum) })
+	m, before, ok, err := browseOccurrence(ctx, w.src, id, r.nth[idx], func(m mqwatch.Message) bool { return bodyStarts(&m, sum) })
 	if err != nil {
 		r.stopFor("MQGET (browse) from "+r.req.Queue+" failed", err)
 		return opGot{}, oneStop
