@@ -8,6 +8,8 @@ package ops
 // message is pending names a batch whose process ended around its MQCMIT,
 // which `poisonwatch audit check` reports.
 
+import "sync"
+
 const (
 	// outcomePending marks a batch written to the log before its gets and
 	// commit; the outcome line follows it.
@@ -19,7 +21,9 @@ const (
 
 // auditAhead writes and syncs the batch's lines as pending.
 func (r *opRun) auditAhead(got []opGot) error {
-	if err := r.audit.write(r.linesOf(got, outcomePending)); err != nil {
+	recs := r.linesOf(got, outcomePending)
+	defer putAuditRecs(recs)
+	if err := r.audit.write(*recs); err != nil {
 		return err
 	}
 	return r.audit.sync()
@@ -27,15 +31,18 @@ func (r *opRun) auditAhead(got []opGot) error {
 
 // auditRetract says in the log that a batch written ahead was backed out.
 func (r *opRun) auditRetract(got []opGot) {
-	if err := r.audit.write(r.linesOf(got, outcomeBackedOut)); err != nil {
+	recs := r.linesOf(got, outcomeBackedOut)
+	defer putAuditRecs(recs)
+	if err := r.audit.write(*recs); err != nil {
 		r.setStop("audit log write failed: no further message is acted on", err)
 	}
 }
 
 // linesOf is a line per message of got with outcome; the items keep theirs.
-func (r *opRun) linesOf(got []opGot, outcome string) []AuditRecord {
+// The slice is from auditRecs: give it back with putAuditRecs.
+func (r *opRun) linesOf(got []opGot, outcome string) *[]AuditRecord {
 	now := r.e.opts.Now()
-	recs := make([]AuditRecord, 0, len(got))
+	recs := auditRecs(len(got))
 	for _, g := range got {
 		it := r.items[g.idx] // a copy
 		it.Reason = 0
@@ -45,7 +52,27 @@ func (r *opRun) linesOf(got []opGot, outcome string) []AuditRecord {
 		if r.req.Op == OpReplay {
 			it.CopyMsgId = g.putMD.MsgId
 		}
-		recs = append(recs, r.auditRecord(&it, outcome, now))
+		*recs = append(*recs, r.auditRecord(&it, outcome, now))
 	}
 	return recs
+}
+
+// auditRecPool holds the record slices of a batch's lines: they die once
+// written, and making them anew was a few hundred bytes per message moved.
+var auditRecPool = sync.Pool{New: func() any { return new([]AuditRecord) }}
+
+func auditRecs(n int) *[]AuditRecord {
+	p := auditRecPool.Get().(*[]AuditRecord)
+	if cap(*p) < n {
+		*p = make([]AuditRecord, 0, n)
+	}
+	return p
+}
+
+func putAuditRecs(p *[]AuditRecord) {
+	clear(*p)
+	*p = (*p)[:0]
+	if cap(*p) <= 1<<14 {
+		auditRecPool.Put(p)
+	}
 }

@@ -122,7 +122,7 @@ func (e *Engine) importSelection(p *opPlanned, req *OpRequest, now time.Time) ([
 			return true
 		}
 		if done[i].why != "" {
-			out = append(out, selected{sum: s, index: i, imported: done[i]})
+			out = append(out, selected{sum: &s, index: i, imported: done[i]})
 			return true
 		}
 		if counted == req.Limit {
@@ -130,7 +130,7 @@ func (e *Engine) importSelection(p *opPlanned, req *OpRequest, now time.Time) ([
 			return true
 		}
 		counted++
-		out = append(out, selected{sum: s, index: i})
+		out = append(out, selected{sum: &s, index: i})
 		return true
 	})
 	if err != nil {

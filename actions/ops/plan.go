@@ -135,7 +135,7 @@ func (e *Engine) selection(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 		for i := range req.Messages {
 			s := &req.Messages[i]
 			if req.Filter.matches(s, s.BodyPrefix, now) {
-				out = append(out, selected{sum: *s})
+				out = append(out, selected{sum: s})
 			}
 		}
 		if req.Browsed {
@@ -149,7 +149,7 @@ func (e *Engine) selection(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 	sums, more, err := browseSelection(ctx, conn, req.Queue, req.Filter, req.Limit, now)
 	out := make([]selected, len(sums))
 	for i := range sums {
-		out[i] = selected{sum: sums[i]}
+		out[i] = selected{sum: &sums[i]}
 	}
 	return out, more, err
 }
@@ -157,7 +157,7 @@ func (e *Engine) selection(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 // selected is one selected message: its summary and, for an import, its
 // position in the file and whether an earlier import already put it.
 type selected struct {
-	sum      mqwatch.Summary
+	sum      *mqwatch.Summary // read only: the request's or the browse's, not copied
 	index    int
 	imported priorImport // when an earlier import put it, from the audit log
 	// gone: a message the operator listed that is no longer on the queue
@@ -173,8 +173,8 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 	p.targets = make([]opTarget, len(sel))
 	for i := range sel {
 		s := &sel[i]
-		it := OpItem{Msg: s.sum, Index: s.index}
-		p.ids[i] = identityOf(&s.sum)
+		it := OpItem{Msg: *s.sum, Index: s.index}
+		p.ids[i] = identityOf(s.sum)
 		if s.imported.why != "" {
 			it.Kind, it.Detail = Skipped, s.imported.why
 			if s.imported.done {
@@ -188,9 +188,9 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 			p.Items[i] = it
 			continue
 		}
-		tg, skip := p.res.forItem(req.Op, factsOfSummary(&s.sum))
+		tg, skip := p.res.forItem(req.Op, factsOfSummary(s.sum))
 		if skip == "" {
-			skip, it.Skip = p.res.targetSkip(req, tg, &s.sum)
+			skip, it.Skip = p.res.targetSkip(req, tg, s.sum)
 		}
 		switch {
 		case skip != "":
@@ -204,7 +204,7 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 			if rc, why := p.res.predictFailure(tg); rc != 0 {
 				it.Kind, it.Detail, it.Reason = WouldFail, why, int32(rc)
 			} else {
-				if why := refusedBefore(tg, &s.sum); why != "" {
+				if why := refusedBefore(tg, s.sum); why != "" {
 					it.Kind, it.Detail, it.Reason = WouldDeadLetterAgain, why, s.sum.DLHReason
 				}
 				p.Targets[tg.key()]++

@@ -158,7 +158,8 @@ func (r *opRun) mark(idxs []int, kind ItemKind, detail string, rc mqfmt.Reason, 
 		return
 	}
 	now := r.e.opts.Now()
-	recs := make([]AuditRecord, 0, len(idxs))
+	recs := auditRecs(len(idxs))
+	defer putAuditRecs(recs)
 	for j, i := range idxs {
 		it := &r.items[i]
 		it.Kind, it.Detail, it.Reason = kind, detail, int32(rc)
@@ -168,12 +169,11 @@ func (r *opRun) mark(idxs []int, kind ItemKind, detail string, rc mqfmt.Reason, 
 		if to != nil && to[j].queue != "" {
 			it.Target, it.TargetQMgr, it.Why = to[j].queue, to[j].qmgr, to[j].why
 		}
-		recs = append(recs, r.auditRecord(it, it.Text(r.req.Op), now))
+		if write {
+			*recs = append(*recs, r.auditRecord(it, it.Text(r.req.Op), now))
+		}
 	}
-	if !write {
-		recs = nil
-	}
-	if err := r.audit.write(recs); err != nil {
+	if err := r.audit.write(*recs); err != nil {
 		r.setStop("audit log write failed: no further message is acted on", err)
 	}
 	var done, skipped, failed, inDoubt int

@@ -228,7 +228,7 @@ func markGone(ctx context.Context, conn mqwatch.Conn, queue string, sel []select
 	defer q.Close(context.WithoutCancel(ctx))
 	seen := map[bodyKey]int{}
 	for i := range sel {
-		s := &sel[i].sum
+		s := sel[i].sum
 		k := bodyKey{identityOf(s), string(s.BodyPrefix)}
 		// The headers and the body prefix are enough to tell twins apart.
 		_, ok, err := browseExact(ctx, q, s, seen[k], max(1, s.BodyOffset+len(s.BodyPrefix)))

@@ -55,17 +55,21 @@ func (u *opUOW) backout(ctx context.Context) {
 // only: nothing is got before every copy is put) and the result says
 // whether the batch goes on without the message or the run stops.
 func (u *opUOW) putCopy(ctx context.Context, open func(context.Context, opTarget) (mqwatch.Queue, error), g *opGot, o mqwatch.PutOptions) oneResult {
-	md := g.md
+	// Put through g.putMD, not a copy of g.md: MQPUT writes the MsgId and
+	// context into it, and a local passed to the interface would be a
+	// heap copy per message. A failed put leaves g.putMD as it was.
+	was := g.putMD
+	g.putMD = g.md
 	q, err := open(ctx, g.target)
 	if err == nil {
-		err = q.Put(ctx, &md, g.data, o)
+		err = q.Put(ctx, &g.putMD, g.data, o)
 	}
 	if err != nil && !mqwatch.IsWarning(err) { // 2049: put, at MAXPRTY
+		g.putMD = was
 		res := u.r.putFailed(g.idx, g.target, err, true)
 		u.backout(ctx)
 		return res
 	}
-	g.putMD = md
 	return oneOK
 }
 
