@@ -105,6 +105,7 @@ func (r *opRun) worker(ctx context.Context, ctrl *opSession, first bool, batches
 	}
 	w := &opWorker{opUOW: opUOW{r: r, conn: sess.conn}, targets: map[string]mqwatch.Queue{}}
 	defer w.closeHandles(ctx)
+	defer w.keepBufs()
 	src, err := sess.conn.Open(ctx, mqwatch.ObjectDesc{Name: r.req.Queue}, mqwatch.OpenOptions{Input: true, Browse: true})
 	if err != nil {
 		return err
@@ -139,14 +140,33 @@ type opWorker struct {
 	gotBuf, keptBuf []opGot
 }
 
+// gotBufs keeps finished workers' batch slices for the next run's: a run
+// of marks is one of many (model.RunMarks), each with its own workers.
+var gotBufs sync.Pool
+
 // reuse returns buf emptied, with room for n, its old entries cleared so
 // that the bodies they hold are not kept alive.
 func reuse(buf []opGot, n int) []opGot {
 	clear(buf)
-	if cap(buf) < n {
-		return make([]opGot, 0, n)
+	if cap(buf) >= n {
+		return buf[:0]
 	}
-	return buf[:0]
+	if p, ok := gotBufs.Get().(*[]opGot); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]opGot, 0, n)
+}
+
+// keepBufs gives the worker's batch slices to the next run's workers.
+func (w *opWorker) keepBufs() {
+	for _, b := range [][]opGot{w.gotBuf, w.keptBuf} {
+		if cap(b) > 0 && cap(b) <= 1<<14 {
+			clear(b[:cap(b)])
+			b = b[:0]
+			gotBufs.Put(&b)
+		}
+	}
+	w.gotBuf, w.keptBuf = nil, nil
 }
 
 func (w *opWorker) closeHandles(ctx context.Context) {

@@ -27,6 +27,12 @@ type conn struct {
 	handles  map[*handle]struct{}
 	uow      uow
 	async    mqwatch.AsyncStatus // asynchronous puts since the last MQSTAT
+	// callVerb is the accounting verb of the call in progress and finish
+	// the done that records it: both are set while busy is held, so a call
+	// needs no closure of its own (one per MQI call was garbage per message
+	// moved).
+	callVerb string
+	finish   done
 }
 
 var _ mqwatch.Conn = (*conn)(nil)
@@ -107,10 +113,11 @@ func (c *conn) beginCall(ctx context.Context, statVerb, errVerb, object string, 
 		qm.stats.record(statVerb, true, 0)
 		return nil, mqwatch.NewError(errVerb, object, mqfmt.RCCallInProgress)
 	}
-	finish := func(err error, bytes int) {
-		qm.stats.record(statVerb, err != nil, bytes)
-		c.busy.Store(false)
+	c.callVerb = statVerb
+	if c.finish == nil {
+		c.finish = c.finishCall
 	}
+	finish := c.finish
 	fail := func(err error) (done, error) {
 		finish(err, 0)
 		return nil, err
@@ -138,6 +145,13 @@ func (c *conn) beginCall(ctx context.Context, statVerb, errVerb, object string, 
 		return fail(mqwatch.NewError(errVerb, object, a.rc))
 	}
 	return finish, nil
+}
+
+// finishCall ends the call in progress: its accounting, then the
+// connection is free for the next.
+func (c *conn) finishCall(err error, bytes int) {
+	c.qm.stats.record(c.callVerb, err != nil, bytes)
+	c.busy.Store(false)
 }
 
 // state returns 2018 for a closed connection, 2009 for a broken one.
