@@ -138,6 +138,7 @@ type opWorker struct {
 	// the next batch: a batch's slices die with it, and making them anew
 	// for each was a kilobyte of garbage per message moved.
 	gotBuf, keptBuf []opGot
+	ahead           map[getKey][]int // opWorker.prepare's, kept for the same reason
 }
 
 // gotBufs keeps finished workers' batch slices for the next run's: a run

@@ -49,7 +49,7 @@ func (r *opRun) browseWanted(ctx context.Context, conn mqwatch.Conn, fn func(idx
 			continue
 		}
 		sum := &r.items[i].Msg
-		m, _, ok, err := browseOccurrence(ctx, q, r.p.ids[i], r.nth[i], func(m mqwatch.Message) bool { return bodyStarts(&m, sum) })
+		m, _, ok, err := browseOccurrence(ctx, q, &r.p.ids[i], r.nth[i], func(m mqwatch.Message) bool { return bodyStarts(&m, sum) })
 		if err != nil {
 			r.stopFor("browse "+r.req.Queue, err)
 			return

@@ -65,7 +65,7 @@ func (u *editUOW) run(ctx context.Context) error {
 		return u.fail(ctx, "nothing changed: open "+req.Queue, err)
 	}
 	defer src.Close(context.WithoutCancel(ctx))
-	m, before, ok, err := browseOccurrence(ctx, src, u.p.id, 0, nil)
+	m, before, ok, err := browseOccurrence(ctx, src, &u.p.id, 0, nil)
 	first := before == 0
 	if err == nil && !ok {
 		err = mqwatch.NewError("MQGET", req.Queue, mqfmt.RCNoMsgAvailable)

@@ -71,7 +71,7 @@ func (w *opWorker) getAll(ctx context.Context, got []opGot, resolved, cursor map
 // or under the browse cursor when another message with the same selection
 // comes first: browsed again, to the one with its identity and data.
 func (w *opWorker) getOne(ctx context.Context, g *opGot) (mqwatch.Message, error) {
-	id := w.r.p.ids[g.idx]
+	id := &w.r.p.ids[g.idx] // the options point into the plan's, read only
 	if g.cursor {
 		_, _, ok, err := browseOccurrence(ctx, w.src, id, 0, func(m mqwatch.Message) bool { return sameMessage(&m, &g.msg) })
 		if err != nil || !ok {

@@ -132,8 +132,9 @@ func bodyStarts(m *mqwatch.Message, s *mqwatch.Summary) bool {
 // on it. before counts the messages the same get selection returns ahead of
 // it: a get by identifiers takes it only when those are got first. want
 // takes the message by value: a pointer to m would put m on the heap for
-// every message browsed.
-func browseOccurrence(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth int, want func(mqwatch.Message) bool) (m mqwatch.Message, before int, ok bool, err error) {
+// every message browsed. id is the plan's, read only: the options point
+// into it.
+func browseOccurrence(ctx context.Context, q mqwatch.Queue, id *msgIdentity, nth int, want func(mqwatch.Message) bool) (m mqwatch.Message, before int, ok bool, err error) {
 	opts := mqwatch.BrowseOptions{First: true, MsgId: &id.msgID, Segment: id.segment()}
 	if id.correlID != ([24]byte{}) {
 		opts.CorrelId = &id.correlID
@@ -147,7 +148,7 @@ func browseOccurrence(ctx context.Context, q mqwatch.Queue, id msgIdentity, nth 
 			return m, before, false, err
 		}
 		opts.First = false
-		if identityOfMD(&m.MD) != id || (want != nil && !want(m)) {
+		if identityOfMD(&m.MD) != *id || (want != nil && !want(m)) {
 			continue
 		}
 		if nth == 0 {

@@ -15,7 +15,13 @@ func (w *opWorker) prepare(ctx context.Context, pending []int, resolved, cursor 
 	r := w.r
 	got := reuse(w.gotBuf, len(pending))
 	defer func() { w.gotBuf = got[:0] }()
-	ahead := map[getKey][]int{} // per get selection, how many messages precede each one got earlier in the batch
+	// per get selection, how many messages precede each one got earlier in
+	// the batch; the worker's map, emptied, keeps its room from batch to batch
+	if w.ahead == nil {
+		w.ahead = map[getKey][]int{}
+	}
+	ahead := w.ahead
+	clear(ahead)
 	for _, idx := range pending {
 		if r.stopping() {
 			return nil, false
@@ -47,7 +53,7 @@ func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool, ah
 	r := w.r
 	id := r.p.ids[idx]
 	sum := &r.items[idx].Msg
-	m, before, ok, err := browseOccurrence(ctx, w.src, id, r.nth[idx], func(m mqwatch.Message) bool { return bodyStarts(&m, sum) })
+	m, before, ok, err := browseOccurrence(ctx, w.src, &r.p.ids[idx], r.nth[idx], func(m mqwatch.Message) bool { return bodyStarts(&m, sum) })
 	if err != nil {
 		r.stopFor("MQGET (browse) from "+r.req.Queue+" failed", err)
 		return opGot{}, oneStop
