@@ -37,6 +37,7 @@ func RunMarks(ctx context.Context, run RunFunc, req ops.OpRequest, sel *Selectio
 	for batch := range sel.Batches(max(chunk, 1)) {
 		r := req
 		r.Messages = batch
+		r.NoPlanItems = true // the runs' plans are kept without their items (marksRun.add)
 		if agg.acted+len(batch) < total {
 			r.Verify = 0
 		}
@@ -85,6 +86,7 @@ func (m *marksRun) add(r *ops.OpResult, n int) {
 	if m.acted == 0 {
 		m.res.Plan = r.Plan
 		m.res.Plan.Items = nil
+		m.res.Plan.Request.NoPlanItems = false // RunMarks's own, not the caller's
 	}
 	m.acted += n
 	m.res.Done += r.Done

@@ -99,6 +99,11 @@ type OpRequest struct {
 	// Verify is how long after a requeue, move or replay the engine watches
 	// for the moved messages coming back (R10f "requeue loop"); 0 skips it.
 	Verify time.Duration
+	// NoPlanItems leaves the plan's items out of the result (Plan.Items
+	// nil): the run acts on the plan's own list instead of a copy of it.
+	// For callers that keep counts only (model.RunMarks), where the copy
+	// was half a kilobyte of garbage per message moved.
+	NoPlanItems bool
 }
 
 // Filter selects messages by what an operator sees in a summary.

@@ -105,10 +105,16 @@ type opRun struct {
 
 func newRun(e *Engine, p *opPlanned, audit *opAudit, progress func(OpProgress)) *opRun {
 	req := &p.Request
-	r := &opRun{e: e, p: p, req: req, items: append([]OpItem(nil), p.Items...), audit: audit,
+	items := p.Items
+	if req.NoPlanItems {
+		p.Items = nil // the plan's list is the run's: the result leaves it out
+	} else {
+		items = append([]OpItem(nil), items...)
+	}
+	r := &opRun{e: e, p: p, req: req, items: items, audit: audit,
 		user: e.user(req), badTarget: map[string]error{}}
 	r.nth, r.dups = r.occurrences()
-	r.prog = newProgress(progress, e.opts.Now, len(p.Items))
+	r.prog = newProgress(progress, e.opts.Now, len(items))
 	r.lim = newLimiter(req.Rate, e.opts.Now, e.opts.Sleep)
 	return r
 }

@@ -13,6 +13,15 @@ type uow struct {
 	ops []uowOp
 }
 
+// reuse keeps an ended unit of work's list for the next one: a batch's
+// list made anew each time was garbage per message moved.
+func (u *uow) reuse(ops []uowOp) {
+	if u.ops == nil && cap(ops) <= 1<<14 {
+		clear(ops)
+		u.ops = ops[:0]
+	}
+}
+
 type uowOp struct {
 	q   *queue
 	m   *message
@@ -57,6 +66,7 @@ func (c *conn) endUOW(ctx context.Context, verb, call string, finish func(*conn)
 func (qm *QMgr) commitLocked(c *conn) {
 	ops := c.uow.ops
 	c.uow.ops = nil
+	defer c.uow.reuse(ops)
 	for _, op := range ops {
 		m, s := op.m, op.q.store
 		if m.owner != &c.uow {
@@ -75,6 +85,7 @@ func (qm *QMgr) commitLocked(c *conn) {
 func (qm *QMgr) backoutLocked(c *conn) {
 	ops := c.uow.ops
 	c.uow.ops = nil
+	defer c.uow.reuse(ops)
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
 		m, s := op.m, op.q.store
