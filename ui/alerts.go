@@ -17,6 +17,9 @@ import (
 type alertScreen struct {
 	base
 	al model.Alert
+	// off is the first line shown when the alert is taller than the screen
+	// (80x24 with a long why); w, h and total are from the last resize.
+	off, w, h, total int
 }
 
 func newAlertScreen(al model.Alert) *alertScreen {
@@ -27,9 +30,21 @@ func newAlertScreen(al model.Alert) *alertScreen {
 	return &alertScreen{base: base{loc: model.Location{Screen: model.ScreenAlert, QMgr: al.QMgr, Queue: al.Queue, Label: title}}, al: al}
 }
 
-func (s *alertScreen) refresh(c common) tea.Cmd  { s.reload(c); return nil }
-func (s *alertScreen) resize(common, int, int)   {}
-func (s *alertScreen) scroll(int)                {}
+func (s *alertScreen) refresh(c common) tea.Cmd {
+	s.reload(c)
+	s.total = len(s.content(c, s.w))
+	s.scroll(0)
+	return nil
+}
+
+func (s *alertScreen) resize(c common, w, h int) {
+	s.w, s.h = w, h
+	s.total = len(s.content(c, w))
+	s.scroll(0)
+}
+
+// scroll moves the alert's text by d lines, within what there is to see.
+func (s *alertScreen) scroll(d int)              { s.off = max(min(s.off+d, s.total-s.h), 0) }
 func (s *alertScreen) filter() *string           { return nil }
 func (s *alertScreen) location() *model.Location { return &s.loc }
 
@@ -37,6 +52,7 @@ func (s *alertScreen) bindings(c common) []binding {
 	k := *c.Keys()
 	sel := func() *model.Alert { return &s.al }
 	out := []binding{bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix"))}
+	out = append(out, s.scrollKeys(k)...)
 	out = append(out, c.FixKeys(sel)...)
 	return append(append(out, bind(k.Enter, func() tea.Cmd {
 		if s.al.QMgr != c.QMgrName() {
@@ -48,6 +64,36 @@ func (s *alertScreen) bindings(c common) []binding {
 }
 
 func (s *alertScreen) view(c common, w, h int) string {
+	lines := s.content(c, w)
+	if len(lines) <= h {
+		return fitHeight(strings.Join(lines, "\n"), h)
+	}
+	off := max(min(s.off, len(lines)-h), 0)
+	shown := lines[off : off+h]
+	more := fmt.Sprintf(" lines %d–%d of %d", off+1, off+h-1, len(lines))
+	if off+h < len(lines) {
+		more += " · ↓ j/pgdown for the rest"
+	}
+	shown[h-1] = c.Styles().Muted.Render(ansi.Truncate(more, w, "…"))
+	return strings.Join(shown, "\n")
+}
+
+// scrollKeys move an alert taller than the screen; they do nothing when it fits.
+func (s *alertScreen) scrollKeys(k KeyMap) []binding {
+	fits := offIf(func() bool { return s.total <= s.h }, "the whole alert is on the screen")
+	hidden := hideIf(s.total <= s.h)
+	return []binding{
+		bind(k.Up, run(func() { s.scroll(-1) }), fits, hidden),
+		bind(k.Down, run(func() { s.scroll(1) }), fits, hidden),
+		bind(k.PgUp, run(func() { s.scroll(-max(s.h-1, 1)) }), fits, hidden),
+		bind(k.PgDown, run(func() { s.scroll(max(s.h-1, 1)) }), fits, hidden),
+		bind(k.Home, run(func() { s.off = 0 }), fits, hidden),
+		bind(k.End, run(func() { s.scroll(s.total) }), fits, hidden),
+	}
+}
+
+// content is the alert's lines at width w, before fitting them to a height.
+func (s *alertScreen) content(c common, w int) []string {
 	st := c.Styles()
 	al := s.al
 	wrap := func(text string) []string {
@@ -88,7 +134,7 @@ func (s *alertScreen) view(c common, w, h int) string {
 	if r := model.RuleText(al.Rule); r != "" {
 		add("Rule "+al.Rule, wrap(r), func(s string) string { return st.Muted.Render(s) })
 	}
-	return fitHeight(strings.Join(lines, "\n"), h)
+	return lines
 }
 
 // alertList is every queue manager's alerts in one list, most severe first.

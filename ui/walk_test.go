@@ -231,7 +231,7 @@ func TestDemoDeadLettersAreStampedOnTheScenarioClock(t *testing.T) {
 			}
 			checked++
 			distinct[m.DLHPutTime.Truncate(time.Second)] = true
-			if m.DLHPutTime.Before(m.PutTime.Add(-time.Second)) || m.DLHPutTime.After(snap.Time.Add(snap.Poll.Duration + time.Second)) {
+			if m.DLHPutTime.Before(m.PutTime.Add(-time.Second)) || m.DLHPutTime.After(snap.Time.Add(snap.Poll.Duration+time.Second)) {
 				t.Fatalf("%s: MQDLH put %s, MQMD put %s, poll %s (took %s)", snap.QMgrName, m.DLHPutTime, m.PutTime, snap.Time, snap.Poll.Duration)
 			}
 		}
