@@ -71,28 +71,7 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 			return eng.Run(ctx, req, progress)
 		}
 		writeHeapProfile(b, ".idle")
-		var peakHeap, peakRSS, peakDuring, peakLess atomic.Int64
-		stop := make(chan struct{})
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() { // samples the process while the run goes
-			defer wg.Done()
-			for {
-				h, during := liveHeapWhileRunning()
-				peakLess.Store(max(peakLess.Load(), h-during))
-				if h > peakHeap.Load() {
-					peakHeap.Store(h)
-					peakDuring.Store(during)
-					writeHeapProfile(b, "")
-				}
-				peakRSS.Store(max(peakRSS.Load(), rssBytes()))
-				select {
-				case <-stop:
-					return
-				case <-time.After(250 * time.Millisecond):
-				}
-			}
-		}()
+		peak := samplePeaks(b)
 		var ms0, ms1 runtime.MemStats
 		runtime.ReadMemStats(&ms0)
 		start := time.Now()
@@ -109,8 +88,7 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 		b.StopTimer()
 		elapsed := time.Since(start) - sampling
 		runtime.ReadMemStats(&ms1) // what the run allocated: the garbage a collection of the queue manager's heap lets pile up
-		close(stop)
-		wg.Wait()
+		peak.stop()
 		after := liveHeap() // the marks and inventory kept, the runs' state gone
 		writeHeapProfile(b, ".after")
 		if err != nil || res.Done != n {
@@ -119,13 +97,13 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 		if d := depth(b, qm, "ORDERS.IN"); d != n {
 			b.Fatalf("ORDERS.IN has %d, want %d", d, n)
 		}
-		b.ReportMetric(float64(peakHeap.Load()-heap0)/(1<<20), "MiB-live-heap-above-idle")
+		b.ReportMetric(float64(peak.heap.Load()-heap0)/(1<<20), "MiB-live-heap-above-idle")
 		b.ReportMetric(float64(after-heap0)/(1<<20), "MiB-live-heap-after")
 		b.ReportMetric(float64(between-heap0)/(1<<20), "MiB-live-heap-between-runs")
-		b.ReportMetric(float64(peakHeap.Load()-after)/(1<<20), "MiB-live-heap-peak-over-after")
-		b.ReportMetric(float64(peakDuring.Load())/(1<<20), "MiB-allocated-during-the-peak's-collection")
-		b.ReportMetric(float64(peakLess.Load()-heap0)/(1<<20), "MiB-live-heap-less-allocated-during-above-idle")
-		b.ReportMetric(float64(peakRSS.Load()-rss0)/(1<<20), "MiB-RSS-above-idle")
+		b.ReportMetric(float64(peak.heap.Load()-after)/(1<<20), "MiB-live-heap-peak-over-after")
+		b.ReportMetric(float64(peak.during.Load())/(1<<20), "MiB-allocated-during-the-peak's-collection")
+		b.ReportMetric(float64(peak.less.Load()-heap0)/(1<<20), "MiB-live-heap-less-allocated-during-above-idle")
+		b.ReportMetric(float64(peak.rss.Load()-rss0)/(1<<20), "MiB-RSS-above-idle")
 		b.ReportMetric(float64(n)/elapsed.Seconds(), "msgs/s")
 		b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/float64(n), "B-allocated/msg")
 		b.ReportMetric(float64(reports), "progress-reports")
@@ -133,6 +111,42 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 		runtime.KeepAlive(sel)
 	}
 }
+
+// peaks are the highest readings of the process while a run goes: the
+// live heap (with what was allocated during that collection), the live heap
+// less that allocation, and the resident set.
+type peaks struct {
+	heap, rss, during, less atomic.Int64
+	done                    chan struct{}
+	wg                      sync.WaitGroup
+}
+
+// samplePeaks samples the process every 250 ms until stop.
+func samplePeaks(b *testing.B) *peaks {
+	p := &peaks{done: make(chan struct{})}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		for {
+			h, during := liveHeapWhileRunning()
+			p.less.Store(max(p.less.Load(), h-during))
+			if h > p.heap.Load() {
+				p.heap.Store(h)
+				p.during.Store(during)
+				writeHeapProfile(b, "")
+			}
+			p.rss.Store(max(p.rss.Load(), rssBytes()))
+			select {
+			case <-p.done:
+				return
+			case <-time.After(250 * time.Millisecond):
+			}
+		}
+	}()
+	return p
+}
+
+func (p *peaks) stop() { close(p.done); p.wg.Wait() }
 
 // writeHeapProfile writes the heap profile to $POISONWATCH_HEAPPROFILE, when
 // set, at every new peak of the live heap (the last one written is the
