@@ -257,6 +257,9 @@ func outcomeLines(w int, p ops.OpPlan) []string {
 	counts := map[string]int{}
 	var order []string
 	for _, it := range p.Items {
+		if it.Kind == ops.WouldComeBack {
+			continue // the plan's warnings count them by cause, with the fix
+		}
 		o := it.Text(p.Request.Op)
 		if counts[o] == 0 {
 			order = append(order, o)

@@ -83,6 +83,9 @@ func (o *fakeOps) Plan(_ context.Context, r ops.OpRequest) (ops.OpPlan, error) {
 	if o.warn != "" {
 		p.Warnings = []string{o.warn}
 	}
+	if n := min(o.comeBack, len(r.Messages)); n > 0 { // as the engine sums them up, one warning per cause
+		p.Warnings = append(p.Warnings, fmt.Sprintf("would come back: %d (consumer of ORDERS.EXPRESS.IN (sync-transacted) dead-letters them while ORDERS.BO is full (40/40))", n))
+	}
 	return p, nil
 }
 
