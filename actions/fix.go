@@ -3,7 +3,6 @@ package actions
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -83,37 +82,48 @@ func PlanFix(in FixInput) FixPlan {
 	return p
 }
 
-var (
-	fixCmdRe   = regexp.MustCompile(`^(ALTER|DEFINE)\s+(QLOCAL|QMODEL|QALIAS|QMGR)(?:\(\s*'?([^)']*)'?\s*\))?((?:\s+[A-Z]+(?:\([^)]*\))?)*)\s*$`)
-	fixParamRe = regexp.MustCompile(`([A-Z]+)(?:\(\s*'?([^)']*?)'?\s*\))?`)
-)
-
 var fixQueueTypes = map[string]mqwatch.QueueType{"QLOCAL": mqwatch.QLocal, "QMODEL": mqwatch.QModel, "QALIAS": mqwatch.QAlias}
 
 // ParseFixCommand reads one MQSC command of a fix: ALTER QLOCAL/QMODEL/
 // QALIAS, DEFINE QLOCAL (LIKE) or ALTER QMGR with the attributes the rules
-// cover. Anything else is ErrCopyOnly.
+// cover. Anything else is ErrCopyOnly. It reads MQSC as runmqsc does:
+// keywords and unquoted names fold to upper case, a quoted name is kept as
+// written (” standing for one apostrophe), so the change sent is the one
+// the MQSC shown would make.
 func ParseFixCommand(line string) (pcf.Change, error) {
-	m := fixCmdRe.FindStringSubmatch(strings.ToUpper(strings.TrimSpace(line)))
-	if m == nil {
+	w, err := mqscWords(line)
+	if err != nil || len(w) < 2 || w[0].quoted || w[1].quoted {
 		return pcf.Change{}, ErrCopyOnly
 	}
-	ch := pcf.Change{Queue: m[3], Type: fixQueueTypes[m[2]]}
+	verb, obj := strings.ToUpper(w[0].text), strings.ToUpper(w[1].text)
+	ch := pcf.Change{Type: fixQueueTypes[obj]}
 	switch {
-	case m[1] == "ALTER" && m[2] == "QMGR":
-		ch.Command, ch.Queue = pcf.CmdChangeQMgr, ""
-	case m[1] == "ALTER":
+	case verb == "ALTER" && obj == "QMGR":
+		ch.Command = pcf.CmdChangeQMgr
+	case verb == "ALTER" && ch.Type != 0:
 		ch.Command = pcf.CmdChangeQ
-	case m[2] == "QLOCAL":
+	case verb == "DEFINE" && obj == "QLOCAL":
 		ch.Command = pcf.CmdCreateQ
 	default:
 		return pcf.Change{}, ErrCopyOnly
 	}
-	if ch.Command != pcf.CmdChangeQMgr && ch.Queue == "" {
+	switch {
+	case ch.Command == pcf.CmdChangeQMgr && w[1].value != nil:
 		return pcf.Change{}, ErrCopyOnly
+	case ch.Command != pcf.CmdChangeQMgr && (w[1].value == nil || *w[1].value == ""):
+		return pcf.Change{}, ErrCopyOnly
+	case ch.Command != pcf.CmdChangeQMgr:
+		ch.Queue = *w[1].value
 	}
-	for _, pm := range fixParamRe.FindAllStringSubmatch(m[4], -1) {
-		switch kw, v := pm[1], strings.TrimSpace(pm[2]); {
+	for _, pm := range w[2:] {
+		if pm.quoted {
+			return pcf.Change{}, ErrCopyOnly
+		}
+		kw, v := strings.ToUpper(pm.text), ""
+		if pm.value != nil {
+			v = strings.TrimSpace(*pm.value)
+		}
+		switch {
 		case kw == "LIKE" && ch.Command == pcf.CmdCreateQ:
 			ch.Command, ch.Like = pcf.CmdCopyQ, v
 		case kw == "HARDENBO" || kw == "NOHARDENBO":
@@ -127,6 +137,26 @@ func ParseFixCommand(line string) (pcf.Change, error) {
 	}
 	return ch, nil
 }
+
+// PlanChanges plans changes built directly from names (GET/PUT inhibit):
+// no MQSC is parsed, so no name is folded; each step's MQSC is written from
+// its change (ChangeMQSC).
+func PlanChanges(qm mqwatch.QMgrInfo, queues []mqwatch.QueueInfo, id string, chs []pcf.Change) FixPlan {
+	p := FixPlan{QMgr: qm.Name, ID: id}
+	idx := map[string]mqwatch.QueueInfo{}
+	for _, q := range queues {
+		idx[q.Name] = q
+	}
+	for _, ch := range chs {
+		s := FixStep{MQSC: ChangeMQSC(ch), PCF: pcf.CommandName(ch.Command), Change: ch}
+		s.Diff, s.Authority = diffOf(ch, qm, idx)
+		p.Steps = append(p.Steps, s)
+	}
+	return p
+}
+
+// QMgrInfoNamed is a queue manager known only by its name.
+func QMgrInfoNamed(name string) mqwatch.QMgrInfo { return mqwatch.QMgrInfo{Name: name} }
 
 // DiffNow is the step's diff against the attributes read just now: the
 // queue manager's, and the queue's it changes when queues holds it.

@@ -24,6 +24,12 @@ func TestR10h_ParseFixCommandOnlyTheRulesAttributes(t *testing.T) {
 		{"DEFINE QLOCAL(PARK.Q) LIKE(SYSTEM.DEAD.LETTER.QUEUE) MAXDEPTH(9000)", pcf.Change{Command: pcf.CmdCopyQ, Queue: "PARK.Q", Like: "SYSTEM.DEAD.LETTER.QUEUE", Type: mqwatch.QLocal,
 			Attrs: []pcf.Attr{{Keyword: "MAXDEPTH", Value: "9000"}}}},
 		{"ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)", pcf.Change{Command: pcf.CmdChangeQMgr, Attrs: []pcf.Attr{{Keyword: "DEADQ", Value: "SYSTEM.DEAD.LETTER.QUEUE"}}}},
+		// MQSC as runmqsc reads it: unquoted names fold, quoted ones are kept.
+		{"ALTER QLOCAL('orders.lc') GET(DISABLED)", pcf.Change{Command: pcf.CmdChangeQ, Queue: "orders.lc", Type: mqwatch.QLocal, Attrs: []pcf.Attr{{Keyword: "GET", Value: "DISABLED"}}}},
+		{"alter qlocal(orders.lc) get(disabled)", pcf.Change{Command: pcf.CmdChangeQ, Queue: "ORDERS.LC", Type: mqwatch.QLocal, Attrs: []pcf.Attr{{Keyword: "GET", Value: "DISABLED"}}}},
+		{"ALTER QLOCAL('a.in') BOQNAME('a.bo')", pcf.Change{Command: pcf.CmdChangeQ, Queue: "a.in", Type: mqwatch.QLocal, Attrs: []pcf.Attr{{Keyword: "BOQNAME", Value: "a.bo"}}}},
+		{"DEFINE QLOCAL('p.q') LIKE('dead.q') MAXDEPTH(9)", pcf.Change{Command: pcf.CmdCopyQ, Queue: "p.q", Like: "dead.q", Type: mqwatch.QLocal, Attrs: []pcf.Attr{{Keyword: "MAXDEPTH", Value: "9"}}}},
+		{"ALTER QMGR DEADQ('dlq.lc')", pcf.Change{Command: pcf.CmdChangeQMgr, Attrs: []pcf.Attr{{Keyword: "DEADQ", Value: "dlq.lc"}}}},
 		{"ALTER QLOCAL(ORDERS.IN) DESCR('x')", pcf.Change{}},
 		{"ALTER QLOCAL(ORDERS.IN) TRIGGER", pcf.Change{}},
 		{"DELETE QLOCAL(ORDERS.IN)", pcf.Change{}},

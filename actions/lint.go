@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // Severity ranks a lint finding.
@@ -186,5 +187,5 @@ func (l *linter) capacity(q mqwatch.QueueInfo) (int, int32) {
 // defineBOQ proposes a backout queue sized for the input queue: deep as the
 // input queue and able to take its largest message plus the RFH2 R5b adds.
 func defineBOQ(name string, input mqwatch.QueueInfo) string {
-	return fmt.Sprintf("DEFINE QLOCAL(%s) MAXDEPTH(%d) MAXMSGL(%d)", name, max(input.MaxDepth, 5000), min(int64(input.MaxMsgLen)+rfh2FixedLen, maxMAXMSGL))
+	return fmt.Sprintf("DEFINE QLOCAL(%s) MAXDEPTH(%d) MAXMSGL(%d)", pcf.MQSCName(name), max(input.MaxDepth, 5000), min(int64(input.MaxMsgLen)+rfh2FixedLen, maxMAXMSGL))
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // deadQ applies R8a: a DEADQ is defined, is a local queue that takes puts, is
@@ -24,14 +25,14 @@ func (l *linter) deadQ() {
 	switch {
 	case !ok:
 		l.add(Critical, "R8a", name, "the DEADQ does not exist: undeliverable and poison messages have nowhere to go",
-			fmt.Sprintf("DEFINE QLOCAL(%s) MAXDEPTH(%d) MAXMSGL(%d)", name, 50000, want))
+			fmt.Sprintf("DEFINE QLOCAL(%s) MAXDEPTH(%d) MAXMSGL(%d)", pcf.MQSCName(name), 50000, want))
 		return
 	case q.Type != mqwatch.QLocal:
 		l.add(Critical, "R8a", name, fmt.Sprintf("the DEADQ is a %s; IBM requires a local queue", q.Type))
 		return
 	}
 	if q.InhibitPut {
-		l.add(Critical, "R8a", name, "the DEADQ is PUT(DISABLED): every dead-letter put fails (R4, R6h)", fmt.Sprintf("ALTER QLOCAL(%s) PUT(ENABLED)", name))
+		l.add(Critical, "R8a", name, "the DEADQ is PUT(DISABLED): every dead-letter put fails (R4, R6h)", fmt.Sprintf("ALTER QLOCAL(%s) PUT(ENABLED)", pcf.MQSCName(name)))
 	}
 	switch c, depth := l.capacity(q); c {
 	case 2:
@@ -56,9 +57,9 @@ func (l *linter) noDeadQ(maxMsgL int64) {
 			break
 		}
 	}
-	fix := []string{fmt.Sprintf("ALTER QMGR DEADQ(%s)", defaultDeadQ)}
+	fix := []string{fmt.Sprintf("ALTER QMGR DEADQ(%s)", pcf.MQSCName(defaultDeadQ))}
 	if _, ok := l.inv.Queue(defaultDeadQ); !ok {
-		fix = append([]string{fmt.Sprintf("DEFINE QLOCAL(%s) MAXDEPTH(50000) MAXMSGL(%d)", defaultDeadQ, maxMsgL)}, fix...)
+		fix = append([]string{fmt.Sprintf("DEFINE QLOCAL(%s) MAXDEPTH(50000) MAXMSGL(%d)", pcf.MQSCName(defaultDeadQ), maxMsgL)}, fix...)
 	}
 	l.add(sev, "R8a", l.in.QMgr.Name, why, fix...)
 }
@@ -89,7 +90,7 @@ func (l *linter) largestMsgLen(deadQ string) (int32, string) {
 // when it is lower: the queue manager refuses any longer message whatever
 // the queue allows (MQRC_MSG_TOO_BIG_FOR_Q_MGR).
 func (l *linter) maxMsgLFix(queue string, want int64) []string {
-	fix := []string{fmt.Sprintf("ALTER QLOCAL(%s) MAXMSGL(%d)", queue, want)}
+	fix := []string{fmt.Sprintf("ALTER QLOCAL(%s) MAXMSGL(%d)", pcf.MQSCName(queue), want)}
 	if qm := l.in.QMgr.MaxMsgLen; qm > 0 && int64(qm) < want {
 		fix = append([]string{fmt.Sprintf("ALTER QMGR MAXMSGL(%d)", want)}, fix...)
 	}

@@ -2,12 +2,12 @@ package actions
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // A fix is checked against the state of the queues it names before it is
@@ -23,7 +23,7 @@ const minRoomDepth = 5000
 // roomFix raises the MAXDEPTH of a full or nearly full BOQ or DEADQ.
 func (l *linter) roomFix(q mqwatch.QueueInfo) string {
 	depth := min(max(2*int64(q.MaxDepth), minRoomDepth), 999999999)
-	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", q.Name, depth)
+	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", pcf.MQSCName(q.Name), depth)
 }
 
 // addOrNoise adds a MAXMSGL finding, or keeps it for the per-queue-manager
@@ -72,10 +72,21 @@ func (l *linter) groupNoise() {
 	l.out = append(l.out, g)
 }
 
-var (
-	boqnameRe = regexp.MustCompile(`^ALTER Q(?:LOCAL|MODEL)\(([^)]+)\) .*BOQNAME\(([^)]+)\)`)
-	deadqRe   = regexp.MustCompile(`^ALTER QMGR DEADQ\(([^)]+)\)`)
-)
+// fixAttr parses a fix's command (as MQSC reads it, quoted names kept) and
+// returns the queue it changes and the value of attribute kw, when the
+// command is a change of that kind (CmdChangeQ or CmdChangeQMgr).
+func fixAttr(c string, cmd int32, kw string) (queue, value string, ok bool) {
+	ch, err := ParseFixCommand(c)
+	if err != nil || ch.Command != cmd {
+		return "", "", false
+	}
+	for _, a := range ch.Attrs {
+		if a.Keyword == kw {
+			return ch.Queue, a.Value, true
+		}
+	}
+	return "", "", false
+}
 
 // step is one command a fix needs first, and the finding it fixes.
 type step struct{ cmd, after string }
@@ -87,13 +98,13 @@ func (l *linter) orderFixes() {
 		f := &l.out[i]
 		var first []step
 		for _, c := range f.Fix {
-			if m := boqnameRe.FindStringSubmatch(c); m != nil {
-				in, _ := l.inv.Queue(m[1])
-				first = append(first, l.targetSteps(m[2], &in, false)...)
-				f.Notes = append(f.Notes, l.cacheNote(m[1]))
+			if q, boq, ok := fixAttr(c, pcf.CmdChangeQ, "BOQNAME"); ok && boq != "" {
+				in, _ := l.inv.Queue(q)
+				first = append(first, l.targetSteps(boq, &in, false)...)
+				f.Notes = append(f.Notes, l.cacheNote(q))
 			}
-			if m := deadqRe.FindStringSubmatch(c); m != nil {
-				first = append(first, l.targetSteps(m[1], nil, true)...)
+			if _, dq, ok := fixAttr(c, pcf.CmdChangeQMgr, "DEADQ"); ok {
+				first = append(first, l.targetSteps(dq, nil, true)...)
 			}
 		}
 		var cmds []string
@@ -133,7 +144,7 @@ func (l *linter) targetSteps(name string, input *mqwatch.QueueInfo, dead bool) [
 	}
 	var out []step
 	if q.InhibitPut || base.InhibitPut {
-		out = append(out, step{fmt.Sprintf("ALTER %s(%s) PUT(ENABLED)", qlType(q), name), fmt.Sprintf("%s %s: PUT(DISABLED)", rule, name)})
+		out = append(out, step{fmt.Sprintf("ALTER %s(%s) PUT(ENABLED)", qlType(q), pcf.MQSCName(name)), fmt.Sprintf("%s %s: PUT(DISABLED)", rule, name)})
 	}
 	switch c, depth := l.capacity(base); c {
 	case 2:
@@ -170,8 +181,6 @@ func (l *linter) cacheNote(queue string) string {
 	return fmt.Sprintf("R1b JMS consumers read BOTHRESH and BOQNAME at their first backed-out message and keep them until they reconnect: restart the %d consumer(s) of %s (or recycle their connection pool or MDB activation) after the change. A plain MQI consumer ignores both (R1f)", n, queue)
 }
 
-var maxMsgLRe = regexp.MustCompile(`^ALTER QLOCAL\(([^)]+)\) MAXMSGL\((\d+)\)$`)
-
 // converge sizes the DEADQ for the BOQs as they will be after the same fix:
 // a BOQ raised to hold its input's messages plus the MQRFH2 can hand the
 // DEADQ a message that much longer, plus the MQDLH; and the queue manager's
@@ -183,12 +192,12 @@ func (l *linter) converge(fix []string, qmgrMax int64) int64 {
 	var boqMax int64
 	dead := -1
 	for i, c := range fix {
-		m := maxMsgLRe.FindStringSubmatch(c)
-		if m == nil {
+		q, v, ok := fixAttr(c, pcf.CmdChangeQ, "MAXMSGL")
+		if !ok || !strings.HasPrefix(c, "ALTER QLOCAL") {
 			continue
 		}
-		n, _ := strconv.ParseInt(m[2], 10, 64)
-		if m[1] == deadQ {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		if q == deadQ {
 			dead = i
 			continue
 		}
@@ -196,9 +205,10 @@ func (l *linter) converge(fix []string, qmgrMax int64) int64 {
 	}
 	top := boqMax
 	if dead >= 0 {
-		n, _ := strconv.ParseInt(maxMsgLRe.FindStringSubmatch(fix[dead])[2], 10, 64)
+		_, v, _ := fixAttr(fix[dead], pcf.CmdChangeQ, "MAXMSGL")
+		n, _ := strconv.ParseInt(v, 10, 64)
 		n = max(n, min(boqMax+dlhLen, maxMAXMSGL))
-		fix[dead] = fmt.Sprintf("ALTER QLOCAL(%s) MAXMSGL(%d)", deadQ, n)
+		fix[dead] = fmt.Sprintf("ALTER QLOCAL(%s) MAXMSGL(%d)", pcf.MQSCName(deadQ), n)
 		top = max(top, n)
 	}
 	if qm := int64(l.in.QMgr.MaxMsgLen); qm > 0 && qm < top {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // finding returns the finding of rule on queue, failing the test without one.
@@ -137,14 +138,12 @@ func TestR8a_R8b_DefaultMaxMsgLNoiseIsOneInfoPerQMgr(t *testing.T) {
 	after := edit(in, func(in *LintInput) {
 		for _, c := range g.Fix {
 			var n int32
-			var q string
 			if _, err := fmt.Sscanf(c, "ALTER QMGR MAXMSGL(%d)", &n); err == nil {
 				in.QMgr.MaxMsgLen = n
 				continue
 			}
-			m := maxMsgLRe.FindStringSubmatch(c)
-			q = m[1]
-			fmt.Sscanf(m[2], "%d", &n)
+			q, v, _ := fixAttr(c, pcf.CmdChangeQ, "MAXMSGL")
+			fmt.Sscanf(v, "%d", &n)
 			setQueue(in, q, func(qi *mqwatch.QueueInfo) { qi.MaxMsgLen = n })
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // inputQueues applies R1c, R2c and R8c to every application queue that is
@@ -55,7 +56,7 @@ func (l *linter) boqFix(q mqwatch.QueueInfo, boq string) []string {
 	if thresh == 0 {
 		thresh = suggestedBOTHRESH
 	}
-	alter := fmt.Sprintf("ALTER %s(%s) BOTHRESH(%d) BOQNAME(%s)", kind, q.Name, thresh, boq)
+	alter := fmt.Sprintf("ALTER %s(%s) BOTHRESH(%d) BOQNAME(%s)", kind, pcf.MQSCName(q.Name), thresh, pcf.MQSCName(boq))
 	if _, ok := l.inv.Queue(boq); ok {
 		return []string{alter}
 	}
@@ -103,7 +104,7 @@ func (l *linter) backoutQueue(name string, users []mqwatch.QueueInfo) {
 func (l *linter) backoutQueueLimits(name string, q, base mqwatch.QueueInfo, users []mqwatch.QueueInfo, from string) {
 	if q.InhibitPut || base.InhibitPut {
 		l.add(Critical, "R8b", name, fmt.Sprintf("BOQ of %s is PUT(DISABLED): poison falls back to the DEADQ (R2b)", from),
-			fmt.Sprintf("ALTER %s(%s) PUT(ENABLED)", qlType(q), name))
+			fmt.Sprintf("ALTER %s(%s) PUT(ENABLED)", qlType(q), pcf.MQSCName(name)))
 	}
 	switch c, depth := l.capacity(base); c {
 	case 2:

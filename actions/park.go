@@ -30,7 +30,7 @@ const maxDepthLimit = 999999999
 // ParkPlan checks a parking queue's name, LIKE queue and MAXDEPTH and
 // returns the one-step fix that defines it.
 func ParkPlan(in ParkInput) (FixPlan, error) {
-	name, like := strings.ToUpper(strings.TrimSpace(in.Name)), strings.ToUpper(strings.TrimSpace(in.Like))
+	name, like := strings.TrimSpace(in.Name), strings.TrimSpace(in.Like)
 	if like == "" {
 		like = strings.TrimSpace(in.QMgr.DeadQ)
 	}
@@ -56,7 +56,7 @@ func ParkPlan(in ParkInput) (FixPlan, error) {
 	case in.MaxDepth < 1 || in.MaxDepth > maxDepthLimit:
 		return FixPlan{}, fmt.Errorf("MAXDEPTH must be 1 to %d", maxDepthLimit)
 	}
-	cmd := fmt.Sprintf("DEFINE QLOCAL(%s) LIKE(%s) MAXDEPTH(%d)", name, like, in.MaxDepth)
+	cmd := fmt.Sprintf("DEFINE QLOCAL(%s) LIKE(%s) MAXDEPTH(%d)", MQSCName(name), MQSCName(like), in.MaxDepth)
 	p := PlanFix(FixInput{QMgr: in.QMgr, Queues: in.Queues, ID: "park:" + name, Commands: []string{cmd}})
 	if len(p.CopyOnly) > 0 {
 		return p, fmt.Errorf("%w: %s", ErrCopyOnly, strings.Join(p.CopyOnly, "; "))

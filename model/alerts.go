@@ -110,7 +110,7 @@ type addFunc func(sev actions.Severity, rule, queue, format string, args ...any)
 // roomFix doubles MAXDEPTH: it buys room while the backlog is drained, and
 // it is the one MQSC that stops MQRC_Q_FULL now.
 func roomFix(v mqwatch.QueueView) string {
-	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", v.Info.Name, min(2*int64(v.Info.MaxDepth), 999999999))
+	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", actions.MQSCName(v.Info.Name), min(2*int64(v.Info.MaxDepth), 999999999))
 }
 
 func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {

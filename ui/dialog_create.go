@@ -229,7 +229,6 @@ func (c *createStep) typeKey(k tea.KeyMsg) {
 		c.depth, _ = c.depth.Update(k)
 	} else {
 		c.like, _ = c.like.Update(k)
-		c.like.SetValue(strings.ToUpper(c.like.Value()))
 	}
 	c.problem = ""
 }

@@ -30,7 +30,7 @@ func openParkForm(t *testing.T, a *App) *dialog {
 	if d == nil || !d.askTarget {
 		t.Fatal("M did not ask for a target")
 	}
-	typeText(a, "park.q")
+	typeText(a, "PARK.Q")
 	if v := ansi.Strip(a.View()); !strings.Contains(v, "no queue PARK.Q on QM1: ctrl+n defines it") {
 		t.Fatalf("no hint that ctrl+n defines the queue:\n%s", v)
 	}

@@ -27,8 +27,8 @@ func (d *dialog) askQueue() bool { return d.askTarget && d.req.Op != ops.OpExpor
 // splitTarget reads "QUEUE" or "QUEUE@QMGR": '@' is not a valid character in
 // an MQ object name, so it cannot be part of the queue's name.
 func splitTarget(v string) (queue, qmgr string) {
-	v = strings.ToUpper(strings.TrimSpace(v))
-	q, qm, _ := strings.Cut(v, "@")
+	// Names are case-sensitive in IBM MQ: what is typed is the name.
+	q, qm, _ := strings.Cut(strings.TrimSpace(v), "@")
 	return strings.TrimSpace(q), strings.TrimSpace(qm)
 }
 

@@ -62,7 +62,7 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incidentWith()})
 	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Requeue)
-	press(a, "ctrl+t", "invoices.in@qm2", "enter")
+	press(a, "ctrl+t", "INVOICES.IN@QM2", "enter")
 	if r := a.activeDialog().req; r.Target != "INVOICES.IN" || r.TargetQMgr != "QM2" {
 		t.Fatalf("req target = %q@%q", r.Target, r.TargetQMgr)
 	}
@@ -186,5 +186,19 @@ func TestDialogEscInNewTargetStepsBack(t *testing.T) {
 	press(a, "esc")
 	if a.activeDialog() != nil {
 		t.Fatal("esc in an empty target input did not close the dialog")
+	}
+}
+
+// TestR10h_TargetNamesAreNotFolded: IBM MQ names are case-sensitive, so the
+// queue typed (a parking queue ctrl+n defines included) is the queue named.
+func TestR10h_TargetNamesAreNotFolded(t *testing.T) {
+	for _, tc := range []struct{ in, q, qm string }{
+		{"orders.lc", "orders.lc", ""},
+		{" park.q@QM1 ", "park.q", "QM1"},
+		{"ORDERS.IN@qm2", "ORDERS.IN", "qm2"},
+	} {
+		if q, qm := splitTarget(tc.in); q != tc.q || qm != tc.qm {
+			t.Errorf("splitTarget(%q) = %q@%q, want %q@%q", tc.in, q, qm, tc.q, tc.qm)
+		}
 	}
 }

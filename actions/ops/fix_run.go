@@ -72,12 +72,14 @@ func (e *Engine) SetInhibit(ctx context.Context, q mqwatch.QueueInfo, qmName, at
 	if disable {
 		v = "DISABLED"
 	}
-	kind := "QLOCAL"
+	// The change is built from the queue's name as it is (IBM MQ names are
+	// case-sensitive); the MQSC shown and audited quotes it where needed.
+	typ := mqwatch.QLocal
 	if q.Type == mqwatch.QAlias {
-		kind = "QALIAS"
+		typ = mqwatch.QAlias
 	}
-	p := actions.PlanFix(actions.FixInput{QMgr: mqwatch.QMgrInfo{Name: qmName}, Queues: []mqwatch.QueueInfo{q}, ID: attr + ":" + q.Name,
-		Commands: []string{fmt.Sprintf("ALTER %s(%s) %s(%s)", kind, q.Name, attr, v)}})
+	p := actions.PlanChanges(actions.QMgrInfoNamed(qmName), []mqwatch.QueueInfo{q}, attr+":"+q.Name,
+		[]pcf.Change{{Command: pcf.CmdChangeQ, Queue: q.Name, Type: typ, Attrs: []pcf.Attr{{Keyword: attr, Value: v}}}})
 	return e.applyPlan(ctx, p, OpInhibit, user, false)
 }
 

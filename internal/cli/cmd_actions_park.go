@@ -76,7 +76,7 @@ func planPark(ctx context.Context, conn mqwatch.Connector, a *actionFlags) (*par
 	if err != nil {
 		return nil, err
 	}
-	name, like := strings.ToUpper(a.to), strings.ToUpper(a.park.like)
+	name, like := strings.TrimSpace(a.to), strings.TrimSpace(a.park.like)
 	var likeQ mqwatch.QueueInfo
 	for _, q := range qs {
 		switch q.Name {
@@ -121,7 +121,7 @@ func definePark(ctx context.Context, a *actionFlags, conn mqwatch.Connector, qm 
 	}
 	if a.req.DryRun {
 		p.Result = ops.FixResult{Plan: p.Plan, DryRun: true}
-		return plannedConnector{Connector: conn, q: p.queue, like: strings.ToUpper(a.park.like)}, p, nil
+		return plannedConnector{Connector: conn, q: p.queue, like: strings.TrimSpace(a.park.like)}, p, nil
 	}
 	if qm != nil {
 		srv, err := qm.StartCommandServer()

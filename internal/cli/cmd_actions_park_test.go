@@ -20,7 +20,7 @@ func TestR10h_CreateLikeDefinesTheParkingQueueThenMoves(t *testing.T) {
 	const define = "DEFINE QLOCAL(PARK.ORDERS) LIKE(QM1.DEADQ) MAXDEPTH(2000)"
 
 	t.Run("dry_run_shows_the_define_and_the_move", func(t *testing.T) {
-		code, out, errOut := runActionCLI(t, park("move", "--to", "park.orders", "--maxdepth", "2000", "--dry-run")...)
+		code, out, errOut := runActionCLI(t, park("move", "--to", "PARK.ORDERS", "--maxdepth", "2000", "--dry-run")...)
 		if code != ExitDone {
 			t.Fatalf("exit %d: %s%s", code, out, errOut)
 		}
