@@ -114,22 +114,38 @@ func (s *CommandServer) serve(ctx context.Context, req *mqwatch.Message) {
 	if err == nil {
 		cmd, err = pcf.ParseCommand(req.Data, bo)
 	}
-	if err == nil && isChange(cmd.Code) {
-		if replies, err := s.change(req.Data, bo, cmd.Code, s.principal(md.UserIdentifier)); err == nil {
+	user := s.principal(md.UserIdentifier)
+	if err == nil && cmd.Code != pcf.CmdPingQMgr && !s.mayCommand(user) {
+		// IBM MQ: a PCF command needs display authority on the queue
+		// manager ("Authorizations for PCF commands"), whatever it does.
+		// PING QMGR stays the doctor's probe of whether the server runs.
+		a.Reason = int32(mqfmt.RCNotAuthorized)
+	} else if err == nil && isChange(cmd.Code) {
+		if replies, err := s.change(req.Data, bo, cmd.Code, user); err == nil {
 			s.reply(ctx, md, replies)
 		}
 		return
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		a.Reason = pcf.ReasonCFHTypeError
-	} else {
-		a = s.answer(cmd, s.principal(md.UserIdentifier))
+	case a.Reason == 0:
+		a = s.answer(cmd, user)
 	}
 	replies, err := pcf.EncodeAnswer(bo, cmd.Code, a)
 	if err != nil {
 		return
 	}
 	s.reply(ctx, md, replies)
+}
+
+// mayCommand reports whether user holds dsp on the queue manager, which
+// every PCF command needs.
+func (s *CommandServer) mayCommand(user string) bool {
+	qm := s.qm
+	qm.mu.Lock()
+	defer qm.mu.Unlock()
+	return qm.auth.check(user, otQMgr, qm.name, authDsp)
 }
 
 // principal is the authority principal for a request's UserIdentifier: the

@@ -32,9 +32,11 @@ func (s *CommandServer) change(data []byte, bo binary.ByteOrder, code int32, use
 	return [][]byte{b}, err
 }
 
-// applyChange checks authority as IBM's OAM does for these commands (chg on
-// the queue or the queue manager; crt on the @class profile for a new queue
-// and dsp on the queue a copy is LIKE) and applies the change.
+// applyChange checks authority as IBM's OAM does for these commands (dsp
+// on the queue manager, checked in serve for every command; chg on the
+// queue or the queue manager; crt on the @class profile for a new queue and
+// dsp on the queue it copies: the LIKE queue or SYSTEM.DEFAULT.LOCAL.QUEUE)
+// and applies the change.
 func (s *CommandServer) applyChange(c pcf.Change, user string) int32 {
 	qm := s.qm
 	qm.mu.Lock()
@@ -83,6 +85,15 @@ func (qm *QMgr) canCreate(c pcf.Change, user string, existing *queue) int32 {
 	if !qm.auth.check(user, otQueue, "@class", authCrt) {
 		return int32(mqfmt.RCNotAuthorized)
 	}
+	// dsp on the object the new queue takes its attributes from: the LIKE
+	// queue, else the SYSTEM.DEFAULT.* queue of its type.
+	from := c.Like
+	if c.Command != pcf.CmdCopyQ {
+		from = pcf.DefaultQueueOf(c.Type)
+	}
+	if !qm.auth.check(user, otQueue, from, authDsp) {
+		return int32(mqfmt.RCNotAuthorized)
+	}
 	if existing != nil {
 		return pcf.ReasonObjectAlreadyExists
 	}
@@ -95,8 +106,6 @@ func (qm *QMgr) canCreate(c pcf.Change, user string, existing *queue) int32 {
 		return int32(mqfmt.RCUnknownObjectName)
 	case like.typ != c.Type:
 		return pcf.ReasonLikeWrongType
-	case !qm.auth.check(user, otQueue, c.Like, authDsp):
-		return int32(mqfmt.RCNotAuthorized)
 	}
 	return 0
 }
