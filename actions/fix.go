@@ -169,20 +169,37 @@ func (s FixStep) DiffNow(qm mqwatch.QMgrInfo, queues []mqwatch.QueueInfo) []Attr
 	return d
 }
 
+// AuthorityText says what a change needs besides the +dsp on the queue
+// manager every PCF command needs, from pcf.ChangeAuthorities (the one
+// place): "+chg on queue ORDERS.BO", "+crt on queues (profile @class), +dsp
+// on QM1.DEADQ".
+func AuthorityText(ch pcf.Change, qmName string) string {
+	var ws []string
+	for _, n := range pcf.ChangeAuthorities(ch)[1:] {
+		on := "queue " + n.Object
+		switch {
+		case n.Type == pcf.ObjQMgr:
+			on = "the queue manager " + qmName
+		case n.Object == pcf.ClassProfile:
+			on = "queues (profile @class)"
+		case ch.Command != pcf.CmdChangeQ:
+			on = n.Object
+		}
+		ws = append(ws, pcf.AuthWords(n.Auths, "+")+" on "+on)
+	}
+	return strings.Join(ws, ", ")
+}
+
 // diffOf reads each attribute's current value and names the authority the
-// command needs (IBM MQ OAM: chg on the object changed; crt on the queue
-// class for a new queue, and dsp on the queue it is LIKE).
+// command needs (AuthorityText).
 func diffOf(ch pcf.Change, qm mqwatch.QMgrInfo, idx map[string]mqwatch.QueueInfo) ([]AttrDiff, string) {
 	var out []AttrDiff
 	q, exists := idx[ch.Queue]
-	auth := "+chg on queue " + ch.Queue
+	wrongType := exists && ch.Command == pcf.CmdChangeQ && q.Type != ch.Type
+	auth := AuthorityText(ch, qm.Name)
 	switch ch.Command {
-	case pcf.CmdChangeQMgr:
-		auth = "+chg on the queue manager " + qm.Name
 	case pcf.CmdCreateQ, pcf.CmdCopyQ:
-		auth = "+crt on queues (profile @class)"
 		if ch.Command == pcf.CmdCopyQ {
-			auth += ", +dsp on " + ch.Like
 			out = append(out, AttrDiff{"LIKE", "(new queue)", ch.Like})
 		}
 		exists = false
@@ -192,6 +209,8 @@ func diffOf(ch pcf.Change, qm mqwatch.QMgrInfo, idx map[string]mqwatch.QueueInfo
 		switch {
 		case ch.Command == pcf.CmdChangeQMgr:
 			before = qmgrValue(qm, a.Keyword)
+		case wrongType:
+			before = fmt.Sprintf("(a %s, not a %s)", q.Type, ch.Type)
 		case exists:
 			before = queueValue(q, a.Keyword)
 		case ch.Command == pcf.CmdChangeQ:

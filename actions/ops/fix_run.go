@@ -1,10 +1,7 @@
 package ops
 
 import (
-	"cmp"
 	"context"
-	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +26,14 @@ type FixStepResult struct {
 	// as its audit line records them.
 	Before string `json:"before,omitempty"`
 	After  string `json:"after,omitempty"`
+	// Predicted is, in a dry run, the reason the command server is
+	// expected to answer (0: it would apply the step); Prediction says it
+	// as "MQRC_NAME (code): explanation", and why. Uncertain: something
+	// could not be read (the user's authorities, a queue the user may not
+	// display), so the prediction may be wrong; Prediction says what.
+	Predicted  int32  `json:"predicted,omitempty"`
+	Prediction string `json:"prediction,omitempty"`
+	Uncertain  bool   `json:"uncertain,omitempty"`
 }
 
 // FixResult is a fix's outcome, step by step.
@@ -53,6 +58,17 @@ func (r FixResult) Applied() bool {
 	return len(r.Steps) > 0 && !r.DryRun
 }
 
+// WouldApply reports whether a dry run predicts every step applied (or
+// skipped as already satisfied).
+func (r FixResult) WouldApply() bool {
+	for _, s := range r.Steps {
+		if s.Predicted != 0 {
+			return false
+		}
+	}
+	return r.DryRun && len(r.Steps) > 0
+}
+
 // commandWait is how long the command server may take to answer a change.
 const commandWait = 10 * time.Second
 
@@ -62,7 +78,11 @@ const commandWait = 10 * time.Second
 // before and after and the PCF reason. A dry run checks the plan and sends
 // nothing.
 func (e *Engine) ApplyFix(ctx context.Context, p actions.FixPlan, user string, dryRun bool) (FixResult, error) {
-	return e.applyPlan(ctx, p, OpFix, user, dryRun)
+	g := e.ChangeGate()
+	if dryRun {
+		return g.Plan(ctx, p, OpFix, user)
+	}
+	return g.Apply(ctx, p, OpFix, user)
 }
 
 // SetInhibit sets GET or PUT (attr) of queue to DISABLED or ENABLED
@@ -80,66 +100,7 @@ func (e *Engine) SetInhibit(ctx context.Context, q mqwatch.QueueInfo, qmName, at
 	}
 	p := actions.PlanChanges(actions.QMgrInfoNamed(qmName), []mqwatch.QueueInfo{q}, attr+":"+q.Name,
 		[]pcf.Change{{Command: pcf.CmdChangeQ, Queue: q.Name, Type: typ, Attrs: []pcf.Attr{{Keyword: attr, Value: v}}}})
-	return e.applyPlan(ctx, p, OpInhibit, user, false)
-}
-
-func (e *Engine) applyPlan(ctx context.Context, p actions.FixPlan, op Op, user string, dryRun bool) (FixResult, error) {
-	res := FixResult{Plan: p, DryRun: dryRun, Op: op, User: cmp.Or(user, e.opts.User)}
-	switch {
-	case len(p.CopyOnly) > 0:
-		return res, fmt.Errorf("%w: %s", actions.ErrCopyOnly, strings.Join(p.CopyOnly, "; "))
-	case len(p.Steps) == 0:
-		return res, errors.New("the fix has no command to apply")
-	case dryRun:
-		return res, nil
-	case e.opts.ReadOnly:
-		return res, ErrReadOnly
-	}
-	user = res.User
-	s, err := e.connect(ctx)
-	if err != nil {
-		return res, err
-	}
-	defer s.close()
-	pt, err := pcf.OpenPort(ctx, s.conn, pcf.DefaultCommandQueue, pcf.DefaultReplyModel)
-	if err != nil {
-		return res, fmt.Errorf("the command server's queue: %w", err)
-	}
-	defer func() { _ = pt.Close(context.WithoutCancel(ctx)) }()
-	audit, _, err := openAudit(e.opts.AuditPath)
-	if err != nil {
-		return res, err
-	}
-	defer func() { _ = audit.close() }()
-	cl := &pcf.Client{T: pt, Wait: commandWait}
-	for i, st := range p.Steps {
-		st.Diff = currentDiff(ctx, s.conn, st, p.QMgr)
-		if satisfied(st) {
-			// Someone got there first (a colleague raised MAXDEPTH
-			// further): sending it would only undo their change.
-			r := FixStepResult{MQSC: st.MQSC, Applied: true, Skipped: true}
-			r.Before, r.After = diffWords(st.Diff)
-			res.Steps = append(res.Steps, r)
-			continue
-		}
-		err := cl.Apply(ctx, st.Change)
-		r := FixStepResult{MQSC: st.MQSC, Applied: err == nil}
-		r.Before, r.After = diffWords(st.Diff)
-		if err != nil {
-			r.Reason, r.Error = int32(mqwatch.ReasonOf(err)), DescribeReason(err)
-		}
-		res.Steps = append(res.Steps, r)
-		if aerr := audit.write([]AuditRecord{fixAudit(e.opts.Now(), user, p.QMgr, op, st, r)}); aerr != nil {
-			return res, aerr
-		}
-		if err != nil {
-			if i < len(p.Steps)-1 {
-				res.Stopped = fmt.Sprintf("step %d failed: the %d after it were not sent", i+1, len(p.Steps)-1-i)
-			}
-			return res, err
-		}
-	}
-	return res, audit.sync()
+	return e.ChangeGate().Apply(ctx, p, OpInhibit, user)
 }
 
 // diffWords writes a step's attributes before and after as MQSC words.

@@ -119,10 +119,6 @@ func definePark(ctx context.Context, a *actionFlags, conn mqwatch.Connector, qm 
 	if err != nil {
 		return conn, nil, err
 	}
-	if a.req.DryRun {
-		p.Result = ops.FixResult{Plan: p.Plan, DryRun: true}
-		return plannedConnector{Connector: conn, q: p.queue, like: strings.TrimSpace(a.park.like)}, p, nil
-	}
 	if qm != nil {
 		srv, err := qm.StartCommandServer()
 		if err != nil {
@@ -133,7 +129,14 @@ func definePark(ctx context.Context, a *actionFlags, conn mqwatch.Connector, qm 
 	eng, err := ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: a.backend.qmgr, AuditPath: a.auditPath,
 		ReadOnly: a.readOnly, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch " + string(a.req.Op)}})
 	if err == nil {
-		p.Result, err = eng.ApplyFix(ctx, p.Plan, "", false)
+		// The change gate: its dry run predicts the define's answer.
+		p.Result, err = eng.ApplyFix(ctx, p.Plan, "", a.req.DryRun)
+	}
+	if err == nil && a.req.DryRun && !p.Result.WouldApply() {
+		return conn, p, fmt.Errorf("--create-like: %s would not be defined: %s", p.queue.Name, firstRefusal(p.Result))
+	}
+	if err == nil && a.req.DryRun {
+		return plannedConnector{Connector: conn, q: p.queue, like: strings.TrimSpace(a.park.like)}, p, nil
 	}
 	if err != nil {
 		return conn, p, fmt.Errorf("--create-like: %s not defined: %s", p.queue.Name, ops.DescribeReason(err))
@@ -150,8 +153,11 @@ func writeParked(w io.Writer, p *parked) {
 	if p.Result.DryRun {
 		verb = "would define"
 	}
-	for _, st := range p.Plan.Steps {
+	for i, st := range p.Plan.Steps {
 		fmt.Fprintf(w, "%s: %s (%s, %s)\n", verb, mqfmt.Sanitize(st.MQSC), st.PCF, mqfmt.Sanitize(st.Authority))
+		if p.Result.DryRun && i < len(p.Result.Steps) {
+			fmt.Fprintf(w, "  the command server would answer: %s\n", mqfmt.Sanitize(p.Result.Steps[i].Prediction))
+		}
 	}
 	if p.Result.DryRun {
 		fmt.Fprintf(w, "the dry run below is of the queue as it will be once defined: %s, empty, MAXDEPTH %d\n", mqfmt.Sanitize(p.queue.Name), p.queue.MaxDepth)
@@ -203,4 +209,14 @@ func (c plannedConn) Open(ctx context.Context, od mqwatch.ObjectDesc, o mqwatch.
 		od.Name = c.like
 	}
 	return c.Conn.Open(ctx, od, o)
+}
+
+// firstRefusal is the first step a dry run predicts refused.
+func firstRefusal(r ops.FixResult) string {
+	for _, s := range r.Steps {
+		if s.Predicted != 0 {
+			return mqfmt.Sanitize(s.Prediction)
+		}
+	}
+	return "no step would be applied"
 }

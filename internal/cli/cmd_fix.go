@@ -118,8 +118,10 @@ func applyFixCmd(ctx context.Context, f *fixFlags, conn mqwatch.Connector, w *fi
 	}
 	eng, err := ops.NewEngine(ops.EngineOptions{Connector: conn, QMgr: qs.Name, AuditPath: f.audit, ReadOnly: f.ro,
 		Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch fix"}})
+	var res ops.FixResult
 	if err == nil {
-		var res ops.FixResult
+		// The change gate: a dry run connects, reads the objects again and
+		// predicts each step's answer; a run sends them.
 		res, err = eng.ApplyFix(ctx, plan, "", f.dryRun)
 		out.Result = &res
 	}
@@ -131,8 +133,9 @@ func applyFixCmd(ctx context.Context, f *fixFlags, conn mqwatch.Connector, w *fi
 		}
 		return exitFixFires
 	case f.dryRun:
-		out.Outcome = "dry run: nothing sent"
-		return exitFixCleared
+		var code int
+		out.Outcome, code = dryRunOutcome(res)
+		return code
 	case f.verify == 0:
 		out.Outcome = "applied; not verified (--verify 0)"
 		return exitFixCleared
@@ -152,6 +155,23 @@ func applyFixCmd(ctx context.Context, f *fixFlags, conn mqwatch.Connector, w *fi
 	}
 	out.Outcome = fmt.Sprintf("still firing after %s: %s", f.verify, still)
 	return exitFixFires
+}
+
+// dryRunOutcome is a dry run's last line and exit code: 0 when the change
+// gate predicts every step applied, 1 when it predicts one refused (the
+// first, with its reason).
+func dryRunOutcome(res ops.FixResult) (string, int) {
+	for i, s := range res.Steps {
+		if s.Predicted != 0 {
+			return fmt.Sprintf("dry run: step %d would be refused: %s; nothing sent", i+1, s.Prediction), exitFixFires
+		}
+	}
+	for _, s := range res.Steps {
+		if s.Uncertain {
+			return "dry run: every step would be applied as far as could be checked (" + s.Prediction + "); nothing sent", exitFixCleared
+		}
+	}
+	return "dry run: every step would be applied; nothing sent", exitFixCleared
 }
 
 func findAlert(qs *model.QMgrState, id string) (model.Alert, bool) {

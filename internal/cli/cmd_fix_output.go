@@ -41,6 +41,10 @@ func (o *fixOutput) print(w io.Writer, asJSON bool) {
 		for _, s := range o.Result.Steps {
 			state := "applied"
 			switch {
+			case o.Result.DryRun && s.Predicted != 0:
+				state = "REFUSED " + s.Prediction
+			case o.Result.DryRun:
+				state = s.Prediction
 			case s.Skipped:
 				state = "skipped (already so, or a larger limit)"
 			case !s.Applied:

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // TestFixCLI runs `poisonwatch fix` on the built-in demo's QM1: the R8b fix
@@ -27,7 +29,7 @@ func TestFixCLI(t *testing.T) {
 		{"R1c_fix_waits_for_the_BOQ", []string{"--alert", "R1c:ORDERS.IN"}, 0,
 			[]string{"first: ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "fixes R8b ORDERS.BO: full, 40 of MAXDEPTH 40", "then:  ALTER QLOCAL(ORDERS.IN) BOTHRESH(3) BOQNAME(ORDERS.BO)",
 				"R1c ORDERS.IN cleared", "now firing: R8c:ORDERS.IN"}},
-		{"dry_run_sends_nothing", []string{"--alert", "R8b:ORDERS.BO", "--dry-run"}, 0, []string{"dry run: nothing sent"}},
+		{"dry_run_sends_nothing", []string{"--alert", "R8b:ORDERS.BO", "--dry-run"}, 0, []string{"would apply ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "dry run: every step would be applied; nothing sent"}},
 		{"read_only_refuses", []string{"--alert", "R8b:ORDERS.BO", "--read-only"}, 1, []string{"not applied: read-only mode"}},
 		{"list_names_every_alert", []string{"--list"}, 0, []string{"R8b:ORDERS.BO", "crit fixable", "R8c:PAYMENTS.IN", "no MQSC fix"}},
 		{"unknown_alert_is_usage", []string{"--alert", "R8b:NO.SUCH"}, 2, nil},
@@ -61,5 +63,29 @@ func TestFixCLIJSON(t *testing.T) {
 	}
 	if !got.Cleared || len(got.Plan.Steps) != 1 || got.Plan.Steps[0].PCF != "MQCMD_CHANGE_Q" || got.Result == nil || !got.Result.Steps[0].Applied {
 		t.Errorf("%+v", got)
+	}
+}
+
+// TestR10h_FixDryRunExitCodes: a dry run exits 0 when the change gate
+// predicts every step applied and 1 when it predicts one refused, naming
+// the first with its reason.
+func TestR10h_FixDryRunExitCodes(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		steps []ops.FixStepResult
+		code  int
+		want  string
+	}{
+		{"R10h_all_would_apply", []ops.FixStepResult{{Prediction: "would apply"}, {Skipped: true}}, 0, "dry run: every step would be applied; nothing sent"},
+		{"R10h_second_refused", []ops.FixStepResult{{Prediction: "would apply"}, {Predicted: 4001, Prediction: "MQRCCF_OBJECT_ALREADY_EXISTS (4001): the queue already exists; P.Q exists"}}, 1,
+			"dry run: step 2 would be refused: MQRCCF_OBJECT_ALREADY_EXISTS (4001): the queue already exists; P.Q exists; nothing sent"},
+		{"R10h_uncertain_is_said", []ops.FixStepResult{{Uncertain: true, Prediction: "would apply (authority not checked: DISPLAY ENTAUTH: ...)"}}, 0, "as far as could be checked"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, code := dryRunOutcome(ops.FixResult{DryRun: true, Steps: tc.steps})
+			if code != tc.code || !strings.Contains(got, tc.want) {
+				t.Errorf("%q exit %d, want %q exit %d", got, code, tc.want, tc.code)
+			}
+		})
 	}
 }
