@@ -128,6 +128,11 @@ func ParseFixCommand(line string) (pcf.Change, error) {
 			ch.Command, ch.Like = pcf.CmdCopyQ, v
 		case kw == "HARDENBO" || kw == "NOHARDENBO":
 			ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: "HARDENBO", Value: map[bool]string{true: "YES", false: "NO"}[kw == "HARDENBO"]})
+		case kw == "NOTRIGGER" && ch.Command != pcf.CmdChangeQ && ch.Command != pcf.CmdChangeQMgr:
+			// Only a new queue (a parking queue) is ever sent NOTRIGGER.
+			ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: "TRIGGER", Value: "NO"})
+		case kw == "TRIGGER" || kw == "NOTRIGGER" || kw == "INITQ" || kw == "PROCESS" || kw == "TRIGTYPE":
+			return pcf.Change{}, ErrCopyOnly
 		default:
 			ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: kw, Value: v})
 		}

@@ -127,10 +127,12 @@ func ChangeMQSC(ch pcf.Change) string {
 			b.WriteString(" NOHARDENBO")
 		case a.Keyword == "HARDENBO":
 			b.WriteString(" HARDENBO")
+		case a.Keyword == "TRIGGER" && a.Value == "NO":
+			b.WriteString(" NOTRIGGER")
+		case a.Keyword == "TRIGGER":
+			b.WriteString(" TRIGGER")
 		case a.Keyword == "BOQNAME" || a.Keyword == "DEADQ" || a.Keyword == "INITQ" || a.Keyword == "PROCESS":
 			fmt.Fprintf(&b, " %s(%s)", a.Keyword, pcf.MQSCName(a.Value))
-		case a.Value == "" && (a.Keyword == "TRIGGER" || a.Keyword == "NOTRIGGER"):
-			b.WriteString(" " + a.Keyword)
 		default:
 			fmt.Fprintf(&b, " %s(%s)", a.Keyword, a.Value)
 		}

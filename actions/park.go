@@ -56,8 +56,17 @@ func ParkPlan(in ParkInput) (FixPlan, error) {
 	case in.MaxDepth < 1 || in.MaxDepth > maxDepthLimit:
 		return FixPlan{}, fmt.Errorf("MAXDEPTH must be 1 to %d", maxDepthLimit)
 	}
+	// NOTRIGGER when the LIKE queue triggers: LIKE copies TRIGGER, INITQ
+	// and PROCESS, and a DEADQ usually has them to start runmqdlq, whose
+	// rules could send parked messages straight back into the loop. The
+	// change gate refuses the define if the LIKE queue triggers by the time
+	// it is sent and the plan does not say NOTRIGGER.
 	cmd := fmt.Sprintf("DEFINE QLOCAL(%s) LIKE(%s) MAXDEPTH(%d)", MQSCName(name), MQSCName(like), in.MaxDepth)
-	p := PlanFix(FixInput{QMgr: in.QMgr, Queues: in.Queues, ID: "park:" + name, Commands: []string{cmd}})
+	if likeQ.Trigger {
+		cmd += " NOTRIGGER"
+	}
+	p := PlanFix(FixInput{QMgr: in.QMgr, Queues: in.Queues, ID: "park:" + name, Commands: []string{cmd},
+		Notes: []string{LikeCopies(*likeQ, in.MaxDepth)}})
 	if len(p.CopyOnly) > 0 {
 		return p, fmt.Errorf("%w: %s", ErrCopyOnly, strings.Join(p.CopyOnly, "; "))
 	}
@@ -80,4 +89,19 @@ func parkName(n string) error {
 		return errors.New("SYSTEM.* names are the queue manager's")
 	}
 	return nil
+}
+
+// LikeCopies says what a parking queue takes from the queue it is LIKE
+// that matters to the messages parked there (MAXMSGL, DEFPSIST, BOTHRESH
+// and BOQNAME), what the define sets instead (MAXDEPTH), and the
+// triggering it does not take (NOTRIGGER).
+func LikeCopies(like mqwatch.QueueInfo, maxDepth int) string {
+	psist := map[bool]string{true: "YES", false: "NO"}[like.DefPersistent]
+	s := fmt.Sprintf("copies %s: MAXMSGL(%d) DEFPSIST(%s) BOTHRESH(%d) BOQNAME(%s) and the rest; MAXDEPTH(%d) instead of its %d",
+		like.Name, like.MaxMsgLen, psist, like.BackoutThresh, MQSCName(strings.TrimSpace(like.BackoutQName)), maxDepth, like.MaxDepth)
+	if !like.Trigger {
+		return s + "; no TRIGGER (it has none)"
+	}
+	return s + fmt.Sprintf("; NOTRIGGER, not its TRIGGER INITQ(%s) PROCESS(%s): parked messages would start its trigger monitor (runmqdlq), whose rules could send them straight back",
+		MQSCName(strings.TrimSpace(like.InitQ)), MQSCName(strings.TrimSpace(like.Process)))
 }

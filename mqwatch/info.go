@@ -93,6 +93,14 @@ type QueueInfo struct {
 	Monitoring                    Monitoring
 	DefType                       DefType
 	Shareable                     bool
+	// Triggering (local and model queues): TRIGGER/NOTRIGGER, INITQ,
+	// PROCESS and TRIGTYPE (NONE, FIRST, EVERY, DEPTH). A queue defined
+	// LIKE another copies them: a parking queue LIKE a DEADQ that starts
+	// runmqdlq would start it too (R10h).
+	Trigger     bool
+	InitQ       string
+	Process     string
+	TriggerType string
 }
 
 // QueueStatus is a local queue's status. Figures that need queue monitoring are

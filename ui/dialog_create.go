@@ -244,7 +244,7 @@ func (c *createStep) createLines(cx common, width int) []string {
 		s := p.Steps[0]
 		out = append(out, " "+st.Info.Render(mqfmt.Sanitize(s.MQSC)),
 			st.Muted.Render(" sent as "+s.PCF+"; needs "+mqfmt.Sanitize(s.Authority)))
-		out = append(out, c.likeLines(cx)...)
+		out = append(out, c.likeLines(cx, w)...)
 	} else if c.problem == "" {
 		out = append(out, st.Warning.Render(" "+mqfmt.Sanitize(err.Error())))
 	}
@@ -265,13 +265,16 @@ func (c *createStep) createLines(cx common, width int) []string {
 }
 
 // likeLines say what the new queue takes from the one it is LIKE.
-func (c *createStep) likeLines(cx common) []string {
+func (c *createStep) likeLines(cx common, width int) []string {
 	like := strings.TrimSpace(c.like.Value())
 	for _, v := range cx.State().QMgrs[c.qmgr].Snap.Queues {
 		if q := v.Info; q.Name == like {
-			boq := cmpOr(strings.TrimSpace(q.BackoutQName), "' '")
-			return []string{cx.Styles().Muted.Render(fmt.Sprintf(" copies %s: MAXMSGL(%d) BOTHRESH(%d) BOQNAME(%s) and the rest",
-				mqfmt.Sanitize(q.Name), q.MaxMsgLen, q.BackoutThresh, mqfmt.Sanitize(boq)))}
+			n, _ := strconv.Atoi(c.depth.Value())
+			var out []string
+			for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(actions.LikeCopies(q, n)), width-2, " "), "\n") {
+				out = append(out, cx.Styles().Muted.Render(" "+l))
+			}
+			return out
 		}
 	}
 	return nil

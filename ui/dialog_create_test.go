@@ -51,7 +51,7 @@ func TestR10h_ParkDefinesTheTargetThenTheMoveRuns(t *testing.T) {
 	v := ansi.Strip(a.View())
 	for _, want := range []string{"DEFINE PARK.Q on QM1: it does not exist", "LIKE: QM1.DEADQ", "MAXDEPTH: 50000",
 		"DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)", "sent as MQCMD_COPY_Q; needs +crt on queues (profile @class), +dsp on QM1.DEADQ",
-		"copies QM1.DEADQ: MAXMSGL(4194304) BOTHRESH(0) BOQNAME(' ') and the rest"} {
+		"copies QM1.DEADQ: MAXMSGL(4194304) DEFPSIST(NO) BOTHRESH(0)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("form lacks %q:\n%s", want, v)
 		}

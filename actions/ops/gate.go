@@ -75,7 +75,10 @@ func (g *ChangeGate) Apply(ctx context.Context, p actions.FixPlan, op Op, user s
 			res.Steps = append(res.Steps, r)
 			continue
 		}
-		err := cl.Apply(ctx, st.Change)
+		err := copiesTrigger(ctx, s.conn, st.Change)
+		if err == nil {
+			err = cl.Apply(ctx, st.Change)
+		}
 		r.Applied = err == nil
 		if err != nil {
 			r.Reason, r.Error = reasonOf(err), DescribeReason(err)

@@ -176,6 +176,8 @@ func (o *objects) predictDefine(ch pcf.Change, exists, unknown bool) (int32, str
 		return int32(mqfmt.RCUnknownObjectName), "no queue " + ch.Like + " to copy (LIKE)", unknown
 	case like.Type != ch.Type:
 		return pcf.ReasonLikeWrongType, fmt.Sprintf("%s is a %s", ch.Like, like.Type), unknown
+	case like.Trigger && !setsTrigger(ch):
+		return pcf.ReasonCommandFailed, errTriggerCopied(ch).Error(), unknown
 	}
 	return 0, "", unknown
 }
@@ -188,4 +190,37 @@ func (o *objects) apply(ch pcf.Change) {
 	q := o.queues[ch.Like]
 	q.Name, q.Type = ch.Queue, ch.Type
 	o.queues[ch.Queue] = q
+}
+
+// setsTrigger reports whether a change sets TRIGGER or NOTRIGGER itself.
+func setsTrigger(ch pcf.Change) bool {
+	for _, a := range ch.Attrs {
+		if a.Keyword == "TRIGGER" {
+			return true
+		}
+	}
+	return false
+}
+
+func errTriggerCopied(ch pcf.Change) error {
+	return fmt.Errorf("not sent: %s has TRIGGER, which DEFINE LIKE would copy to %s (parked messages would start its trigger monitor); plan the define again, it adds NOTRIGGER", ch.Like, ch.Queue)
+}
+
+// copiesTrigger refuses, just before it is sent, a define LIKE a queue that
+// now has TRIGGER when the define does not set NOTRIGGER: the plan was
+// made when the LIKE queue did not trigger (R10h parking).
+func copiesTrigger(ctx context.Context, c mqwatch.Conn, ch pcf.Change) error {
+	if ch.Command != pcf.CmdCopyQ || setsTrigger(ch) {
+		return nil
+	}
+	qs, err := c.Queues(ctx, ch.Like)
+	if err != nil {
+		return nil // the command server answers for a LIKE queue it cannot find
+	}
+	for _, q := range qs {
+		if q.Name == ch.Like && q.Trigger {
+			return errTriggerCopied(ch)
+		}
+	}
+	return nil
 }

@@ -58,11 +58,11 @@ func TestActionFlagsAccepted(t *testing.T) {
 // manager does not model are listed on stderr, as the README says.
 func TestActionMQSCNotesShown(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.mqsc")
-	if err := os.WriteFile(p, []byte("DEFINE QLOCAL(Q) TRIGGER\nDEFINE CHANNEL(C) CHLTYPE(SVRCONN)\n"), 0o600); err != nil {
+	if err := os.WriteFile(p, []byte("DEFINE QLOCAL(Q) TRIGDPTH(5)\nDEFINE CHANNEL(C) CHLTYPE(SVRCONN)\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	_, errOut, _ := runCLI("export", "--queue", "Q", "--all", "--file", filepath.Join(t.TempDir(), "o.dmp"), "--mqsc", p)
-	for _, want := range []string{"line 1: DEFINE QLOCAL(Q): TRIGGER not modelled", "line 2: DEFINE CHANNEL(C): not modelled"} {
+	for _, want := range []string{"line 1: DEFINE QLOCAL(Q): TRIGDPTH not modelled", "line 2: DEFINE CHANNEL(C): not modelled"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}

@@ -130,10 +130,10 @@ func mqscObject(t mqwatch.QueueType) string {
 func mqscParams(attrs []pcf.Attr) []mqsc.Param {
 	var ps []mqsc.Param
 	for _, a := range attrs {
-		if a.Keyword == "HARDENBO" {
-			key := "HARDENBO"
+		if a.Keyword == "HARDENBO" || a.Keyword == "TRIGGER" {
+			key := a.Keyword
 			if a.Value == "NO" {
-				key = "NOHARDENBO"
+				key = "NO" + a.Keyword
 			}
 			ps = append(ps, mqsc.Param{Key: key})
 			continue

@@ -53,7 +53,7 @@ func TestMQSCNamesFollowIBMRules(t *testing.T) {
 // TestMQSCNotes: what the embedded queue manager accepts without effect is
 // listed, from a run's report and from a parse alike.
 func TestMQSCNotes(t *testing.T) {
-	script := "DEFINE QLOCAL(A) TRIGGER INITQ(B)\nDEFINE CHANNEL(C) CHLTYPE(SVRCONN)\nDEFINE QLOCAL(D)\n"
+	script := "DEFINE QLOCAL(A) TRIGDPTH(5) TRIGDATA(B)\nDEFINE CHANNEL(C) CHLTYPE(SVRCONN)\nDEFINE QLOCAL(D)\n"
 	rep, err := New(Options{Name: "QM1"}).RunMQSC(strings.NewReader(script))
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +63,7 @@ func TestMQSCNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := rep.Notes()
-	if len(got) != 2 || !strings.Contains(got[0], "line 1: DEFINE QLOCAL(A): TRIGGER, INITQ not modelled") ||
+	if len(got) != 2 || !strings.Contains(got[0], "line 1: DEFINE QLOCAL(A): TRIGDPTH, TRIGDATA not modelled") ||
 		!strings.Contains(got[1], "line 2: DEFINE CHANNEL(C): not modelled") {
 		t.Fatalf("notes %q", got)
 	}

@@ -114,6 +114,14 @@ func applyQueueParams(a *queueAttrs, typ mqwatch.QueueType, c *mqsc.Command) (Re
 			a.BackoutQName = objName(v)
 		case "HARDENBO", "NOHARDENBO":
 			a.HardenBackout = p.Key == "HARDENBO"
+		case "TRIGGER", "NOTRIGGER":
+			a.Trigger = p.Key == "TRIGGER"
+		case "INITQ":
+			a.InitQ = objName(v)
+		case "PROCESS":
+			a.Process = objName(v)
+		case "TRIGTYPE":
+			a.TrigType = v
 		case "USAGE":
 			a.Usage = map[string]mqwatch.Usage{"NORMAL": mqwatch.UsageNormal, "XMITQ": mqwatch.UsageXmitQ}[v]
 		case "MONQ":

@@ -244,7 +244,7 @@ func TestDefineTakesDefaultsFromSystemDefaultObjects(t *testing.T) {
 	f := newFixture(t, "DEFINE QLOCAL(PLAIN)\nALTER QLOCAL(SYSTEM.DEFAULT.LOCAL.QUEUE) MAXDEPTH(42)\n"+
 		"DEFINE QLOCAL(AFTER)\nDEFINE QLOCAL(COPY) LIKE(PLAIN) DESCR('copy')\nDEFINE QMODEL(M)")
 	want := mqwatch.QueueInfo{Name: "PLAIN", Type: mqwatch.QLocal, MaxDepth: 5000, MaxMsgLen: 4194304,
-		HardenBackout: true, Shareable: true, Monitoring: mqwatch.MonQMgr, DefType: mqwatch.Predefined}
+		HardenBackout: true, Shareable: true, Monitoring: mqwatch.MonQMgr, DefType: mqwatch.Predefined, TriggerType: "FIRST"}
 	if got := f.qm.queues["PLAIN"].info(); got != want {
 		t.Errorf("PLAIN = %+v\nwant    %+v", got, want)
 	}

@@ -32,6 +32,10 @@ type queueAttrs struct {
 	RemoteName    string // QREMOTE RNAME
 	RemoteQMgr    string // QREMOTE RQMNAME
 	XmitQ         string // QREMOTE XMITQ
+	Trigger       bool   // TRIGGER (NOTRIGGER is the default)
+	InitQ         string // INITQ
+	Process       string // PROCESS
+	TrigType      string // TRIGTYPE; FIRST by default
 }
 
 // defaultLocalAttrs are SYSTEM.DEFAULT.LOCAL.QUEUE's attributes on a freshly
@@ -47,6 +51,7 @@ func defaultLocalAttrs() queueAttrs {
 		Usage:         mqwatch.UsageNormal,
 		Monitoring:    mqwatch.MonQMgr,
 		DefType:       mqwatch.Predefined,
+		TrigType:      "FIRST",
 	}
 }
 
@@ -111,6 +116,7 @@ func (q *queue) info() mqwatch.QueueInfo {
 		qi.HardenBackout = a.HardenBackout
 		qi.Usage, qi.Monitoring = a.Usage, a.Monitoring
 		qi.DefType, qi.Shareable = a.DefType, a.Shareable
+		qi.Trigger, qi.InitQ, qi.Process, qi.TriggerType = a.Trigger, a.InitQ, a.Process, a.TrigType
 	}
 	return qi
 }

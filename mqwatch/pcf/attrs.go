@@ -58,6 +58,7 @@ var queueAttrSelectors = []int32{
 	caXmitQName, iaMaxQDepth, iaMaxMsgLength, iaBackoutThreshold, caBackoutReqQName,
 	iaHardenGetBackout, iaInhibitPut, iaInhibitGet, iaDefPersistence, iaDefPriority,
 	iaUsage, iaMonitoringQ, iaDefinitionType, iaShareability,
+	iaTriggerControl, caInitiationQName, caProcessName, iaTriggerType,
 }
 
 // InqSelectors returns the MQINQ selectors valid for a queue of type qtype.
@@ -69,7 +70,8 @@ func InqSelectors(qtype int64) []int32 {
 	switch qtype {
 	case qtLocal, qtModel:
 		return append(common, iaInhibitGet, iaMaxQDepth, iaMaxMsgLength, iaBackoutThreshold,
-			caBackoutReqQName, iaHardenGetBackout, iaUsage, iaDefinitionType, iaShareability)
+			caBackoutReqQName, iaHardenGetBackout, iaUsage, iaDefinitionType, iaShareability,
+			iaTriggerControl, caInitiationQName, caProcessName, iaTriggerType)
 	case qtAlias:
 		return append(common, iaInhibitGet, caBaseObjectName)
 	case qtRemote:
@@ -113,6 +115,11 @@ func QueueInfoFrom(src AttrSource) (mqwatch.QueueInfo, error) {
 	}
 	q.DefType = defType(num(iaDefinitionType))
 	q.Shareable = num(iaShareability) == qaShareable
+	q.Trigger = num(iaTriggerControl) == 1
+	q.InitQ, q.Process = str(caInitiationQName), str(caProcessName)
+	if tt, ok := src.intAttr(iaTriggerType); ok {
+		q.TriggerType = TriggerTypeName(int32(tt))
+	}
 	return q, nil
 }
 

@@ -39,6 +39,7 @@ var attrParam = map[string]struct {
 	str   bool
 	onOff bool // ENABLED/DISABLED (inhibit) or YES/NO
 	qmgr  bool // an attribute of the queue manager, not of a queue
+	enum  []string
 }{
 	"BOTHRESH": {id: iaBackoutThreshold},
 	"BOQNAME":  {id: caBackoutReqQName, str: true},
@@ -48,6 +49,12 @@ var attrParam = map[string]struct {
 	"GET":      {id: iaInhibitGet, onOff: true},
 	"PUT":      {id: iaInhibitPut, onOff: true},
 	"DEADQ":    {id: caDeadLetterQName, str: true, qmgr: true},
+	// Triggering: a parking queue is defined NOTRIGGER (R10h); TRIGGER
+	// travels as YES/NO, as HARDENBO does.
+	"TRIGGER":  {id: iaTriggerControl, onOff: true},
+	"INITQ":    {id: caInitiationQName, str: true},
+	"PROCESS":  {id: caProcessName, str: true},
+	"TRIGTYPE": {id: iaTriggerType, enum: triggerTypes},
 }
 
 // Change is one command of a fix.
@@ -90,6 +97,11 @@ func attrPCF(a Attr, qmgr bool) (Param, error) {
 	switch {
 	case def.str:
 		return Str(def.id, a.Value), nil
+	case def.enum != nil:
+		if v := triggerTypeValue(a.Value); v >= 0 && a.Value != "" {
+			return Int(def.id, v), nil
+		}
+		return Param{}, fmt.Errorf("%s(%s): want one of %v", a.Keyword, a.Value, def.enum)
 	case def.onOff:
 		switch a.Value {
 		case "DISABLED", "YES":
@@ -145,7 +157,9 @@ func attrOf(p Param, qmgr bool) (Attr, bool) {
 		switch {
 		case def.str:
 			return Attr{kw, trimName(p.Str)}, true
-		case def.onOff && kw == "HARDENBO":
+		case def.enum != nil:
+			return Attr{kw, TriggerTypeName(int32(p.Int))}, true
+		case def.onOff && (kw == "HARDENBO" || kw == "TRIGGER"):
 			return Attr{kw, map[bool]string{true: "YES", false: "NO"}[p.Int != 0]}, true
 		case def.onOff:
 			return Attr{kw, map[bool]string{true: "DISABLED", false: "ENABLED"}[p.Int != 0]}, true

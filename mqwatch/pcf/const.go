@@ -78,6 +78,10 @@ const (
 	iaDefinitionType   = 7
 	iaShareability     = 23
 	iaMonitoringQ      = 123
+	iaTriggerControl   = 24   // MQIA_TRIGGER_CONTROL: MQTC_OFF 0, MQTC_ON 1
+	iaTriggerType      = 28   // MQIA_TRIGGER_TYPE: MQTT_NONE 0, FIRST 1, EVERY 2, DEPTH 3
+	caInitiationQName  = 2008 // MQCA_INITIATION_Q_NAME
+	caProcessName      = 2012 // MQCA_PROCESS_NAME
 	iaCurrentQDepth    = 3
 	iaOpenInputCount   = 17
 	iaOpenOutputCount  = 18

@@ -126,7 +126,9 @@ func QueueParams(q mqwatch.QueueInfo) []Param {
 			Int(iaMaxMsgLength, q.MaxMsgLen), Int(iaBackoutThreshold, q.BackoutThresh),
 			Str(caBackoutReqQName, q.BackoutQName), Int(iaHardenGetBackout, boolValue(q.HardenBackout)),
 			Int(iaUsage, int32(q.Usage)), Int(iaMonitoringQ, monitoringValue(q.Monitoring)),
-			Int(iaDefinitionType, defTypeValue(q.DefType)), Int(iaShareability, boolValue(q.Shareable)))
+			Int(iaDefinitionType, defTypeValue(q.DefType)), Int(iaShareability, boolValue(q.Shareable)),
+			Int(iaTriggerControl, boolValue(q.Trigger)), Str(caInitiationQName, q.InitQ), Str(caProcessName, q.Process),
+			Int(iaTriggerType, triggerTypeValue(q.TriggerType)))
 	case mqwatch.QAlias:
 		ps = append(ps, Int(iaInhibitGet, boolValue(q.InhibitGet)), Str(caBaseObjectName, q.Target))
 	case mqwatch.QRemote:

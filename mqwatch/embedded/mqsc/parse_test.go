@@ -108,18 +108,18 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 }
 
 func TestParseAcceptsUnmodelledCommandsAndAttributes(t *testing.T) {
-	cmds, err := ParseString("DEFINE CHANNEL(C) CHLTYPE(SVRCONN) ANYTHING(1)\nDEFINE QLOCAL(Q) TRIGGER INITQ(I)")
+	cmds, err := ParseString("DEFINE CHANNEL(C) CHLTYPE(SVRCONN) ANYTHING(1)\nDEFINE QLOCAL(Q) TRIGDPTH(5) TRIGDATA(I)")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cmds[0].Modelled {
 		t.Error("DEFINE CHANNEL marked modelled")
 	}
-	if p, _ := cmds[1].Param("TRIGGER"); !p.Unmodelled {
-		t.Error("TRIGGER not marked unmodelled")
+	if p, _ := cmds[1].Param("TRIGDPTH"); !p.Unmodelled {
+		t.Error("TRIGDPTH not marked unmodelled")
 	}
-	if p, _ := cmds[1].Param("INITQ"); !p.Unmodelled {
-		t.Error("INITQ not marked unmodelled")
+	if p, _ := cmds[1].Param("TRIGDATA"); !p.Unmodelled {
+		t.Error("TRIGDATA not marked unmodelled")
 	}
 }
 
