@@ -29,15 +29,16 @@ type need struct {
 
 // classProfile is the OAM's profile for authority over a whole object
 // type: create authority (crt) is held there.
-const classProfile = "@class"
+const classProfile = pcf.ClassProfile
 
 // needs lists the authorities poisonwatch's features need on this queue
 // manager: the dashboard inquires the queue manager, sends PCF on the
 // command queue with replies on a queue made from the model, displays and
 // browses the DEADQ and every BOQ; actions get from them and put back with
 // the original context (setall on the queue and the queue manager; altusr
-// for PUTAUT(CTX)); changing objects needs chg on the input queues and crt
-// on queues.
+// for PUTAUT(CTX)); a rules table's run browses and gets the DEADQ and puts
+// with setall (rulesNeeds); object changes need what the steps of the
+// fixes offered now need (changeNeeds).
 func needs(info mqwatch.QMgrInfo, queues []mqwatch.QueueInfo) []need {
 	q := func(f, what, name string, as ...pcf.Auth) need {
 		return need{feature: f, what: what, ot: pcf.ObjQueue, object: name, auths: as}
@@ -68,10 +69,8 @@ func needs(info mqwatch.QMgrInfo, queues []mqwatch.QueueInfo) []need {
 	}
 	ns = append(ns, need{feature: FeatureActions, what: "set all context; put as the message's user under PUTAUT(CTX)",
 		ot: pcf.ObjQMgr, auths: []pcf.Auth{pcf.AuthSetAll, pcf.AuthAltUsr}})
-	for _, in := range inputs {
-		ns = append(ns, q(FeatureChanges, "change an input queue (BOTHRESH, BOQNAME)", in, pcf.AuthChg))
-	}
-	return append(ns, q(FeatureChanges, "create queues", classProfile, pcf.AuthCrt))
+	ns = append(ns, rulesNeeds(info, inputs)...)
+	return append(ns, changeNeeds(info, queues)...)
 }
 
 // backoutPairs returns the local queues that name a BOQ and the BOQs, in
@@ -286,7 +285,10 @@ func openFor(x pcf.Auth) (mqwatch.OpenOptions, bool) {
 }
 
 // grant returns the setmqaut line and the SET AUTHREC command that give
-// user the authorities on the object.
+// user the authorities on the object, saying that on Linux and UNIX the
+// OAM keeps authorities by group, so -p (PRINCIPAL) grants them to the
+// user's primary group, everyone in it; then the same for a group of the
+// administrator's choosing (-g, GROUP).
 func grant(qmgr string, ot pcf.ObjType, object, user string, as []pcf.Auth) []string {
 	words := make([]string, len(as))
 	for i, x := range as {
@@ -296,11 +298,19 @@ func grant(qmgr string, ot pcf.ObjType, object, user string, as []pcf.Auth) []st
 	rec := "SET AUTHREC"
 	if object != "" {
 		cmd += " -n " + shellQuote(object)
-		rec += " PROFILE('" + object + "')"
+		rec += " PROFILE('" + mqscQuote(object) + "')"
 	}
-	cmd += " -p " + shellQuote(user) + " " + pcf.AuthWords(as, "+")
-	rec += " OBJTYPE(" + ot.AuthrecType() + ") PRINCIPAL('" + mqscQuote(user) + "') AUTHADD(" + strings.Join(words, ",") + ")"
-	return []string{mqfmt.Sanitize(cmd), mqfmt.Sanitize(rec)}
+	rec += " OBJTYPE(" + ot.AuthrecType() + ")"
+	add := " AUTHADD(" + strings.Join(words, ",") + ")"
+	auths := " " + pcf.AuthWords(as, "+")
+	return []string{
+		mqfmt.Sanitize("# on Linux and UNIX -p grants to " + user + "'s primary group (the OAM is group-based): everyone in it gets this"),
+		mqfmt.Sanitize(cmd + " -p " + shellQuote(user) + auths),
+		mqfmt.Sanitize(rec + " PRINCIPAL('" + mqscQuote(user) + "')" + add),
+		"# or to a group of your choosing:",
+		mqfmt.Sanitize(cmd + " -g GROUP" + auths),
+		mqfmt.Sanitize(rec + " GROUP('GROUP')" + add),
+	}
 }
 
 // shellQuote quotes s for a POSIX shell when it holds anything but MQ name

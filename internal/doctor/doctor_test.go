@@ -98,13 +98,13 @@ SET AUTHREC PROFILE('APP.**') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(BROWSE,DS
 		{"actions: set all context", false, []string{
 			"setmqaut -m QM1 -t qmgr -p app1 +setall +altusr",
 			"SET AUTHREC OBJTYPE(QMGR) PRINCIPAL('app1') AUTHADD(SETALL,ALTUSR)"}},
-		{"object changes: change an input queue", false, []string{
-			"setmqaut -m QM1 -t q -n APP.IN -p app1 +chg",
-			"SET AUTHREC PROFILE('APP.IN') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(CHG)"}},
+		{"object changes: define a parking queue: create a queue", false, []string{
+			"setmqaut -m QM1 -t q -n @class -p app1 +crt",
+			"SET AUTHREC PROFILE('@class') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(CRT)"}},
 	}
 	for _, tt := range tests {
 		c := find(t, r, tt.check)
-		if c.OK != tt.ok || !slices.Equal(c.Fix, tt.fix) {
+		if c.OK != tt.ok || len(c.Fix) != len(tt.fix)*3 || (len(tt.fix) > 0 && !slices.Equal(c.Fix[1:3], tt.fix)) {
 			t.Errorf("%s: ok %v why %q fix %q; want ok %v fix %q", tt.check, c.OK, c.Why, c.Fix, tt.ok, tt.fix)
 		}
 	}
@@ -155,7 +155,7 @@ SET AUTHREC PROFILE('APP.**') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(BROWSE,GE
 	if c := find(t, r, "actions: take messages off the DEADQ"); c.OK {
 		t.Errorf("DEADQ get is missing: %+v", c)
 	}
-	if c := find(t, r, "object changes: change"); !c.OK || !c.Unknown {
+	if c := find(t, r, "object changes: define a parking queue: create"); !c.OK || !c.Unknown {
 		t.Errorf("chg cannot be probed: %+v", c)
 	}
 }
