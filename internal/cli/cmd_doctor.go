@@ -34,6 +34,8 @@ type doctorOpts struct {
 	qmgrs   string
 	json    bool
 	mq      *mqFlags
+	// the PCF queues to use and check (default: the platform's)
+	commandQueue, replyModel string
 }
 
 // runDoctor checks every queue manager the same flags would watch. Exit 0:
@@ -48,6 +50,7 @@ func runDoctor(ctx context.Context, o doctorOpts, stdout, stderr io.Writer) int 
 	var reports []doctor.Report
 	code := doctor.ExitOK
 	for _, t := range targets {
+		t.CommandQueue, t.ReplyModel = o.commandQueue, o.replyModel
 		r := doctor.Run(ctx, t)
 		reports = append(reports, r)
 		code = max(code, r.Exit)
@@ -70,6 +73,8 @@ func (o *doctorOpts) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.user, "user", "", "embedded backend: the principal the connection runs as (default: the process user, an administrator)")
 	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to check (IBM MQ)")
 	fs.BoolVar(&o.json, "json", false, "print the checks as JSON")
+	fs.StringVar(&o.commandQueue, "command-queue", "", "the command server's queue to send PCF to and check (default SYSTEM.ADMIN.COMMAND.QUEUE; SYSTEM.COMMAND.INPUT on z/OS)")
+	fs.StringVar(&o.replyModel, "reply-model", "", "the model queue PCF replies come back on, checked too (default SYSTEM.DEFAULT.MODEL.QUEUE; SYSTEM.COMMAND.REPLY.MODEL on z/OS)")
 	o.mq = newMQFlags()
 	o.mq.register(fs)
 }

@@ -39,14 +39,14 @@ const classProfile = pcf.ClassProfile
 // for PUTAUT(CTX)); a rules table's run browses and gets the DEADQ and puts
 // with setall (rulesNeeds); object changes need what the steps of the
 // fixes offered now need (changeNeeds).
-func needs(info mqwatch.QMgrInfo, queues []mqwatch.QueueInfo) []need {
+func needs(info mqwatch.QMgrInfo, queues []mqwatch.QueueInfo, cmdQ, replyModel string) []need {
 	q := func(f, what, name string, as ...pcf.Auth) need {
 		return need{feature: f, what: what, ot: pcf.ObjQueue, object: name, auths: as}
 	}
 	ns := []need{
 		{feature: FeatureDashboard, what: "inquire and display the queue manager", ot: pcf.ObjQMgr, auths: []pcf.Auth{pcf.AuthInq, pcf.AuthDsp}},
-		q(FeatureDashboard, "send PCF commands", pcf.DefaultCommandQueue, pcf.AuthPut),
-		q(FeatureDashboard, "create the PCF reply queue", pcf.DefaultReplyModel, pcf.AuthGet, pcf.AuthInq),
+		q(FeatureDashboard, "send PCF commands", cmdQ, pcf.AuthPut),
+		q(FeatureDashboard, "create the PCF reply queue", replyModel, pcf.AuthGet, pcf.AuthInq),
 	}
 	if info.DeadQ != "" {
 		ns = append(ns, q(FeatureDashboard, "display and browse the DEADQ", info.DeadQ, pcf.AuthBrowse, pcf.AuthDsp))
@@ -112,7 +112,7 @@ func (s *session) authorities(ctx context.Context) {
 	}
 	src := &authSource{s: s, user: user, held: map[string][]pcf.Auth{}}
 	var checks []Check
-	for _, n := range needs(s.info, queues) {
+	for _, n := range needs(s.info, queues, s.cmdQ, s.replyModel) {
 		checks = append(checks, src.check(ctx, n))
 	}
 	s.r.Checks = append(s.r.Checks, collapse(checks, user)...)
@@ -249,7 +249,7 @@ func (a *authSource) probeOpen(ctx context.Context, n need) (have, unknown []pcf
 			continue
 		}
 		od := mqwatch.ObjectDesc{Name: n.object}
-		if n.object == pcf.DefaultReplyModel {
+		if n.object == a.s.replyModel {
 			od.DynamicName = pcf.ReplyQueuePattern
 		}
 		q, err := a.s.conn.Open(ctx, od, oo)

@@ -11,16 +11,37 @@ import (
 )
 
 // commandServer pings the command server (MQCMD_PING_Q_MGR), then inquires
-// the queue manager (DISPLAY QMGR) for the facts the later checks need.
+// the queue manager (DISPLAY QMGR) for the facts the later checks need. On
+// z/OS, where PING_Q_MGR is not a command (it is Multiplatforms only), the
+// probe is DISPLAY QMGR itself, on z/OS's command queues.
 func (s *session) commandServer(ctx context.Context) {
+	s.qmgrByMQINQ(ctx) // the platform decides the probe and the queues
+	s.zos = s.hasInf && s.info.Platform == "ZOS"
+	s.cmdQ, s.replyModel = s.t.CommandQueue, s.t.ReplyModel
+	switch {
+	case s.cmdQ == "" && s.zos:
+		s.cmdQ = zosCommandQueue
+	case s.cmdQ == "":
+		s.cmdQ = pcf.DefaultCommandQueue
+	}
+	switch {
+	case s.replyModel == "" && s.zos:
+		s.replyModel = zosReplyModel
+	case s.replyModel == "":
+		s.replyModel = pcf.DefaultReplyModel
+	}
 	cl, closeFn, err := s.admin(ctx)
 	if err != nil {
 		s.add(Check{Name: "command server", Feature: "dashboard", Why: "the PCF queues could not be opened: " + describe(err),
-			Details: []string{"the dashboard sends DISPLAY QUEUE and DISPLAY QSTATUS to SYSTEM.ADMIN.COMMAND.QUEUE and reads replies on a queue made from SYSTEM.DEFAULT.MODEL.QUEUE"}})
-		s.qmgrByMQINQ(ctx)
+			Details: []string{"the dashboard sends DISPLAY QUEUE and DISPLAY QSTATUS to " + s.cmdQ + " and reads replies on a queue made from " + s.replyModel}})
 		return
 	}
 	s.closers = append(s.closers, closeFn)
+	cl.ZOS = s.zos
+	if s.zos {
+		s.zosProbe(ctx, cl)
+		return
+	}
 	if err := cl.Ping(ctx); err != nil {
 		s.add(Check{Name: "command server", Feature: "dashboard", Why: "MQCMD_PING_Q_MGR: " + describe(err),
 			Details: []string{"start it on the MQ host with `strmqcsv QMGR` (or ALTER QMGR SCMDSERV(QMGR) so it starts with the queue manager)"}})
@@ -39,6 +60,19 @@ func (s *session) commandServer(ctx context.Context) {
 		info.Name, info.Platform, info.CommandLevel, orNone(info.DeadQ))})
 }
 
+// zosProbe is the z/OS command server check: DISPLAY QMGR (INQUIRE_Q_MGR).
+func (s *session) zosProbe(ctx context.Context, cl *pcf.Client) {
+	info, err := cl.QMgr(ctx)
+	if err != nil {
+		s.add(Check{Name: "command server", Feature: "dashboard", Why: "DISPLAY QMGR (MQCMD_INQUIRE_Q_MGR; z/OS has no PING QMGR): " + describe(err),
+			Details: []string{"the command server (the CHIN's command server, started with the queue manager) reads " + s.cmdQ}})
+		return
+	}
+	s.cl, s.info, s.hasInf = cl, info, true
+	s.add(Check{Name: "command server", OK: true, Why: fmt.Sprintf("DISPLAY QMGR answered on %s (z/OS: PING QMGR is Multiplatforms only): %s, CMDLEVEL %d, DEADQ %s",
+		s.cmdQ, info.Name, info.CommandLevel, orNone(info.DeadQ))})
+}
+
 // qmgrByMQINQ falls back to MQINQ on the queue manager object for the DEADQ.
 func (s *session) qmgrByMQINQ(ctx context.Context) {
 	if info, err := s.conn.QMgr(ctx); err == nil {
@@ -50,7 +84,7 @@ func (s *session) admin(ctx context.Context) (*pcf.Client, func() error, error) 
 	if s.t.Admin != nil {
 		return s.t.Admin(ctx, s.conn)
 	}
-	t, err := pcf.OpenPort(ctx, s.conn, pcf.DefaultCommandQueue, pcf.DefaultReplyModel)
+	t, err := pcf.OpenPort(ctx, s.conn, s.cmdQ, s.replyModel)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -77,7 +77,23 @@ type Target struct {
 	Admin  Admin
 	// Wait bounds each PCF command (5s when 0).
 	Wait time.Duration
+	// CommandQueue and ReplyModel are the queues the PCF conversation uses
+	// and the checks look at (--command-queue, --reply-model): by default
+	// SYSTEM.ADMIN.COMMAND.QUEUE and SYSTEM.DEFAULT.MODEL.QUEUE, or on z/OS
+	// SYSTEM.COMMAND.INPUT and SYSTEM.COMMAND.REPLY.MODEL.
+	CommandQueue, ReplyModel string
 }
+
+// z/OS's command server queues.
+const (
+	zosCommandQueue = "SYSTEM.COMMAND.INPUT"
+	zosReplyModel   = "SYSTEM.COMMAND.REPLY.MODEL"
+)
+
+// ConnectWarner is a Connector that keeps the warning of its last MQCONNX
+// (MQCC_WARNING: connected, but something is worth saying), as the IBM MQ
+// backend does.
+type ConnectWarner interface{ ConnectWarning() error }
 
 // Run checks t. It never fails: every problem is a check in the report.
 func Run(ctx context.Context, t Target) Report {
@@ -89,14 +105,21 @@ func Run(ctx context.Context, t Target) Report {
 		return r
 	}
 	conn, err := t.Connector.Connect(ctx, t.Connect)
-	if err != nil {
+	warning := error(nil)
+	switch {
+	case err != nil && conn != nil && mqwatch.IsWarning(err):
+		warning = err // connected: the warning is said, not lost
+	case err != nil:
 		add(connectFailure(t, err))
 		r.Exit = ExitNoConnection
 		return r
 	}
+	if w, ok := t.Connector.(ConnectWarner); ok && warning == nil {
+		warning = w.ConnectWarning()
+	}
 	defer conn.Close()
 	s := &session{t: t, conn: conn, r: &r}
-	add(s.connected())
+	add(s.connected(warning))
 	s.commandServer(ctx)
 	s.authorities(ctx)
 	for _, c := range s.closers {
@@ -120,14 +143,21 @@ type session struct {
 	info    mqwatch.QMgrInfo
 	hasInf  bool
 	closers []func() error
+	// zos: the queue manager runs on z/OS; cmdQ and replyModel are the
+	// PCF queues used and checked.
+	zos              bool
+	cmdQ, replyModel string
 }
 
 func (s *session) add(c Check) { s.r.Checks = append(s.r.Checks, c) }
 
-func (s *session) connected() Check {
+func (s *session) connected(warning error) Check {
 	why := "connected"
 	if s.t.Name != "" {
 		why = "connected to " + s.t.Name
+	}
+	if warning != nil {
+		why += ", with a warning: " + describe(warning)
 	}
 	return Check{Name: "MQCONNX", OK: true, Why: why}
 }
