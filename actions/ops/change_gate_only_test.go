@@ -11,7 +11,7 @@ import (
 )
 
 // TestR10h_ChangeGateIsTheOnlyCaller: every object change goes through the
-// change gate (actions/ops/gate.go). The test type-checks the module's
+// change gate (actions/ops/change_gate.go). The test type-checks the module's
 // non-test files and fails when any other file calls the PCF change submit
 // ((*pcf.Client).Apply), or sends a change command (pcf.CmdChangeQ,
 // CmdCopyQ, CmdCreateQ, CmdChangeQMgr) through (*pcf.Client).Run itself.
@@ -48,7 +48,7 @@ func TestR10h_ChangeGateIsTheOnlyCaller(t *testing.T) {
 		}
 		for _, f := range p.Syntax {
 			file := p.Fset.File(f.Pos()).Name()
-			gate := p.PkgPath == "github.com/poisonwatch/poisonwatch/actions/ops" && filepath.Base(file) == "gate.go"
+			gate := p.PkgPath == "github.com/poisonwatch/poisonwatch/actions/ops" && filepath.Base(file) == "change_gate.go"
 			ast.Inspect(f, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
