@@ -115,7 +115,7 @@ func (u *editUOW) put(ctx context.Context) error {
 	if req.Context == ContextPass {
 		po.Context = mqwatch.ContextSetAll
 	}
-	if err := q.Put(ctx, &md, u.p.Data, po); err != nil && !mqwatch.IsWarning(err) {
+	if err := gatePut(ctx, q, &md, u.p.Data, po); err != nil {
 		return fmt.Errorf("MQPUT to %s: %w", u.p.Target, err)
 	}
 	u.res.NewMsgId = md.MsgId
