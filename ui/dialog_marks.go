@@ -15,7 +15,8 @@ import (
 // pulls them model.RunChunk at a time through model.RunMarks, each chunk
 // planned by the engine as it starts, so a target that cannot take them
 // stops the run at that chunk. Up to planSample marks, the dry run plans
-// all of them and the run is the engine's one run, as for any list.
+// all of them and the run is the engine's one run, as for any list. In a
+// war room the chunks are one run for the room (RunMarks, MarksRunner).
 
 // planSample is how many marked messages the dry run plans at most.
 const planSample = model.RunChunk
