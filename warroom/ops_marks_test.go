@@ -201,3 +201,41 @@ func checkAuditNames(t *testing.T, path, who string) {
 		}
 	}
 }
+
+// TestRunOverMarksStoppedFreesTheQueueAndSaysSoOnce: alice's connection
+// drops during the second chunk of a run over marks: the rest is not
+// done, the queue is free again and the room hears once that it stopped.
+func TestRunOverMarksStoppedFreesTheQueueAndSaysSoOnce(t *testing.T) {
+	e := newOpsEnv(t)
+	putDeadLetters(t, context.Background(), e.qm, 7)
+	marks := model.NewSelection()
+	for _, s := range browseDeadQ(t, e) {
+		marks.Mark(s)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := &chunkedOps{Operations: e.engines[Operator], at: func(n int) {
+		if n == 2 {
+			cancel()
+		}
+	}}
+	al := &SessionOps{Engines: a, Seat: e.room.Join(alice), Locks: e.locks}
+	res, err := ui.RunMarks(ctx, al, ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}, marks, 3, nil)
+	if err == nil || res.Done != 3 || res.NotDone != 7 {
+		t.Fatalf("done %d, not done %d, err %v: want the first chunk done and the rest not", res.Done, res.NotDone, err)
+	}
+	if err := e.locks.check(requeueAll); err != nil {
+		t.Fatalf("the queue stays locked after the run stopped: %v", err)
+	}
+	e.room.mu.Lock()
+	defer e.room.mu.Unlock()
+	var ends []string
+	for _, ev := range e.room.events {
+		if ev.Result != nil {
+			ends = append(ends, ev.Text)
+		}
+	}
+	if len(ends) != 1 || !strings.Contains(ends[0], "alice requeued 3 messages") || !strings.Contains(ends[0], "stopped") {
+		t.Fatalf("the room heard %q, want one flash that 3 were requeued and the run stopped", ends)
+	}
+}
