@@ -126,9 +126,7 @@ func TestRunOverMarksHoldsTheQueueForTheWholeRun(t *testing.T) {
 	res, err := ui.RunMarks(ctx, al, req, marks, chunk, nil)
 	close(done)
 	hammered.Wait()
-	if n := in.inside.Load(); n > 0 {
-		t.Errorf("carol acted on the queue %d times in the middle of alice's run", n)
-	}
+	checkCarolRefused(t, in, refusals, chunks)
 	if err != nil || res.Done != 10 {
 		t.Fatalf("alice's run: done %d, err %v", res.Done, err)
 	}
@@ -138,6 +136,21 @@ func TestRunOverMarksHoldsTheQueueForTheWholeRun(t *testing.T) {
 	if res.Verify == nil || checks.Load() == 0 {
 		t.Fatalf("no check for messages coming back after the last chunk (verify %+v, %d polls)", res.Verify, checks.Load())
 	}
+	checkOneRunAnnounced(t, e, al.Seat.ID(), res)
+	checkAuditNames(t, e.audit, "alice (ssh key SHA256:alicekey)")
+	if d, q := depth(t, e.qm, "QM1.DEADQ"), depth(t, e.qm, "ORDERS.IN"); d != 0 || q != 10 {
+		t.Fatalf("DEADQ %d, ORDERS.IN %d: want every mark requeued", d, q)
+	}
+}
+
+// checkCarolRefused: no run of carol's reached her engines during alice's
+// run, and each of her tries from it (a run and a dry run before every
+// chunk after the first, and at each poll of the check) named alice.
+func checkCarolRefused(t *testing.T, in *intruderOps, refusals []error, chunks int) {
+	t.Helper()
+	if n := in.inside.Load(); n > 0 {
+		t.Errorf("carol acted on the queue %d times in the middle of alice's run", n)
+	}
 	for _, err := range refusals {
 		var busy *BusyError
 		if !errors.As(err, &busy) || busy.Who.User != "alice" {
@@ -146,11 +159,6 @@ func TestRunOverMarksHoldsTheQueueForTheWholeRun(t *testing.T) {
 	}
 	if len(refusals) < 2*(chunks-1) {
 		t.Errorf("carol tried %d times, want at least before every chunk after the first", len(refusals))
-	}
-	checkOneRunAnnounced(t, e, al.Seat.ID(), res)
-	checkAuditNames(t, e.audit, "alice (ssh key SHA256:alicekey)")
-	if d, q := depth(t, e.qm, "QM1.DEADQ"), depth(t, e.qm, "ORDERS.IN"); d != 0 || q != 10 {
-		t.Fatalf("DEADQ %d, ORDERS.IN %d: want every mark requeued", d, q)
 	}
 }
 
