@@ -38,8 +38,8 @@ type EditRequest struct {
 	// (R10f); 0 skips the check.
 	Verify time.Duration
 	DryRun bool
-	File      string // archive override
-	User      string
+	File   string // archive override
+	User   string
 }
 
 // EditPlan is what an edit would do, for the confirmation and --dry-run.
@@ -65,17 +65,17 @@ type EditPlan struct {
 	ComesBack string
 	// Route is how the target's name resolves, when it is not a local queue
 	// of that name: "alias ADMIN.CMD → SYSTEM.ADMIN.COMMAND.QUEUE".
-	Route    string
-	target   opTarget
-	res      *opTargets
-	id       msgIdentity
-	qmName   string
+	Route  string
+	target opTarget
+	res    *opTargets
+	id     msgIdentity
+	qmName string
 }
 
 // EditResult is a finished edit.
 type EditResult struct {
-	Plan        EditPlan
-	Done        bool
+	Plan EditPlan
+	Done bool
 	// Verify is what the check after the put found (R10f); nil when none ran.
 	Verify      *OpVerify
 	Text        string // what became of it: "edited", "would edit", why not
