@@ -189,6 +189,8 @@ func (a *App) onEditMsg(msg tea.Msg) (tea.Cmd, bool) {
 			e.res, e.err, e.phase = m.res, m.err, editDone
 			if m.res.Done {
 				a.markEdited(e)
+				run := m.res.AsRun()
+				a.state.QMgr(e.loc.QMgr).NoteRun(&run) // a copy that came back is a requeue loop (R10f)
 			}
 		}
 		return nil, true

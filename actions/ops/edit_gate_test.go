@@ -115,6 +115,9 @@ func TestR10f_EditIsCheckedAfterThePut(t *testing.T) {
 	if v := res.Verify; v == nil || v.Watched != 1 || v.CameBack != 1 || v.Where != "QM1.DEADQ" {
 		t.Fatalf("Verify = %+v, want the copy seen back on QM1.DEADQ", res.Verify)
 	}
+	if run := res.AsRun(); run.Plan.Request.Op != ops.OpEdit || run.Done != 1 || run.Verify.CameBack != 1 || !run.Items[0].CameBack {
+		t.Fatalf("AsRun = %+v, want one edit done whose copy came back (the requeue-loop alert reads it)", run)
+	}
 	a := auditLines(t, f)
 	if last := a[len(a)-1]; last.Action != ops.OpEdit || !strings.Contains(last.Outcome, "came back to QM1.DEADQ") || last.CopyMsgId == "" {
 		t.Fatalf("last audit line %+v, want the edit's copy coming back", last)

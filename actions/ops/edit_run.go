@@ -57,6 +57,23 @@ func (e *Engine) Edit(ctx context.Context, req EditRequest) (EditResult, error) 
 	return u.res, err
 }
 
+// AsRun is the edit as a run of one message, for what keeps runs: the
+// requeue-loop alert (R10f) when its check saw the copy come back.
+func (r *EditResult) AsRun() OpResult {
+	p := &r.Plan
+	it := OpItem{Kind: Done, Msg: p.Request.Msg, Target: p.target.queue, TargetQMgr: p.target.qmgr, CopyMsgId: r.NewMsgId,
+		CameBack: r.Verify != nil && r.Verify.CameBack > 0}
+	if !r.Done {
+		it.Kind, it.Detail = NotDone, r.Text
+	}
+	res := OpResult{Plan: OpPlan{Request: OpRequest{Op: OpEdit, QMgr: p.qmName, Queue: p.Request.Queue, User: p.Request.User}},
+		Items: []OpItem{it}, Verify: r.Verify, AuditFile: r.AuditFile, ArchiveFile: r.ArchiveFile}
+	if r.Done {
+		res.Done = 1
+	}
+	return res
+}
+
 // gateReason is the reason code the audit line of a refused edit carries.
 func gateReason(p *EditPlan) mqfmt.Reason {
 	if p.Refused == editRefusedSkip {
