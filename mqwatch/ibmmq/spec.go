@@ -99,4 +99,5 @@ func ConnectOutcome(cc int32) (connected bool) { return cc == ccOK || cc == ccWa
 const (
 	ccOK      = 0
 	ccWarning = 1
+	ccFailed  = 2
 )
