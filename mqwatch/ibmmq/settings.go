@@ -255,8 +255,19 @@ func (s *Settings) validate() error {
 	if s.Mode() == ModeBindings && s.KeyRepository != "" {
 		return errors.New("ibmmq: -keyr needs a client connection; local bindings use no TLS")
 	}
+	if s.Mode() == ModeBindings && s.Token.IsSet() {
+		return errTokenBindings
+	}
 	return nil
 }
+
+// errTokenBindings refuses a token before MQCONNX: IBM MQ (9.3.4 and later)
+// accepts MQCSP token authentication only from a client connection to a
+// queue manager on AIX or Linux; over local bindings MQCONNX fails with
+// MQRC_FUNCTION_NOT_SUPPORTED (2298), MQRC_CSP_ERROR (2595) from 9.4.
+var errTokenBindings = errors.New("ibmmq: --token-file: IBM MQ accepts an authentication token only on a client connection, " +
+	"and this one is local bindings (MQCONNX would fail with MQRC_FUNCTION_NOT_SUPPORTED, 2298): connect as a client " +
+	"(-channel and -conn, MQSERVER, MQCCDTURL or -client), or leave out --token-file to connect as this process's user")
 
 // Location returns the time zone the queue manager reports status times in.
 func (s *Settings) Location() (*time.Location, error) {

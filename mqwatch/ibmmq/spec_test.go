@@ -194,3 +194,20 @@ func TestExplainSaysWhereEachSettingCameFrom(t *testing.T) {
 		t.Errorf("missing stash not said:\n%s", l)
 	}
 }
+
+// IBM MQ takes an authentication token only from a client (MQ 9.3.4+);
+// over local bindings MQCONNX fails with MQRC_FUNCTION_NOT_SUPPORTED
+// (2298; 9.4 says MQRC_CSP_ERROR, 2595). It is refused before MQCONNX,
+// saying why and what to do.
+func TestTokenNeedsAClientConnection(t *testing.T) {
+	tok := secretFile(t, 0o600, "eyJhbGciOi")
+	_, err := resolved(t, nil, "-qmgr", "QM1", "-token-file", tok)
+	if err == nil || !strings.Contains(err.Error(), "client connection") || !strings.Contains(err.Error(), "2298") {
+		t.Fatalf("token over local bindings: %v", err)
+	}
+	for _, vars := range []map[string]string{{EnvMQServer: "C/TCP/h(1)"}, {EnvConnectType: "CLIENT"}, {EnvCCDTURL: "file:///c.json"}} {
+		if _, err := resolved(t, vars, "-qmgr", "QM1", "-token-file", tok); err != nil {
+			t.Errorf("token as a client (%v): %v", vars, err)
+		}
+	}
+}
