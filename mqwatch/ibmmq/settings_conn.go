@@ -173,6 +173,16 @@ func (s *Settings) keyRepoIsP12() bool {
 	return ext == ".p12" || ext == ".pfx"
 }
 
+// mqscoKeyRepository is what MQSCO.KeyRepository is given. Clients before
+// IBM MQ 9.3 take the stem of a CMS key database and append ".kdb"
+// themselves (a NAME.kdb would be looked for as NAME.kdb.kdb: 2381); 9.3
+// and later take a file name and assume .kdb without an extension. The stem
+// works on both, so a name ending ".kdb" loses it; a .p12 (9.3 and later
+// only) and a stem go as given.
+func (s *Settings) mqscoKeyRepository() string {
+	return strings.TrimSuffix(s.KeyRepository, ".kdb")
+}
+
 func (s *Settings) validateTLS() error {
 	if s.KeyRepoPassword.IsSet() && s.KeyRepository == "" && s.Mode() == ModeBindings {
 		return errors.New("ibmmq: a key repository password needs a client connection with --keyr or MQSSLKEYR")

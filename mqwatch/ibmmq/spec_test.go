@@ -211,3 +211,27 @@ func TestTokenNeedsAClientConnection(t *testing.T) {
 		}
 	}
 }
+
+// MQSCO.KeyRepository is the stem of a CMS key database on clients before
+// IBM MQ 9.3 (they append .kdb themselves, so "key.kdb" would open
+// key.kdb.kdb and fail with 2381); 9.3 and later take a file name and
+// assume .kdb when there is no extension. The stem works on both, so a
+// NAME.kdb given here is passed as NAME; a .p12 (9.3 and later only) is
+// passed as given.
+func TestConnectSpecPassesTheStemOfAKDB(t *testing.T) {
+	for keyr, want := range map[string]string{
+		"/etc/mq/ssl/key.kdb":     "/etc/mq/ssl/key",
+		"/etc/mq/ssl/key":         "/etc/mq/ssl/key",
+		"/etc/mq/ssl.kdb/key.kdb": "/etc/mq/ssl.kdb/key",
+		"relative/app.kdb":        "relative/app",
+	} {
+		c := spec(t, nil, "-client", "-keyr", keyr)
+		if c.TLS == nil || c.TLS.KeyRepository != want {
+			t.Errorf("-keyr %s: MQSCO.KeyRepository %+v, want %q", keyr, c.TLS, want)
+		}
+	}
+	c := spec(t, map[string]string{EnvKeyRepoPassword: "pw"}, "-client", "-keyr", "/etc/mq/ssl/app.p12")
+	if c.TLS.KeyRepository != "/etc/mq/ssl/app.p12" {
+		t.Errorf("a .p12 must keep its extension: %q", c.TLS.KeyRepository)
+	}
+}
