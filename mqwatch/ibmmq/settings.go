@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 )
@@ -111,9 +112,12 @@ type Settings struct {
 	SSLPeer         string // SSLPEER of a channel built here (--sslpeer)
 	KeyRepoPassword Secret // MQKEYRPWD or --keyr-password-file: MQSCO.KeyRepoPassword
 	KeyRepoPwFile   string // --keyr-password-file
-	PasswordFile    string // --password-file: the MQCSP password, from a file only its owner reads
-	TokenFile       string // --token-file: an authentication token (MQCSP.Token)
-	Token           Secret
+	// KeyRepoPasswordIni is the mqclient.ini whose SSL stanza gives the key
+	// repository's password (SSLKeyRepositoryPassword), found by Resolve.
+	KeyRepoPasswordIni string
+	PasswordFile       string // --password-file: the MQCSP password, from a file only its owner reads
+	TokenFile          string // --token-file: an authentication token (MQCSP.Token)
+	Token              Secret
 	// Sources says where each setting came from ("flag --channel",
 	// "MQSERVER", "--qmgrs entry QM2"), for the doctor.
 	Sources map[string]string
@@ -177,6 +181,7 @@ func (s *Settings) Resolve(prompt PasswordPrompter) error {
 	if err := s.readSecretFiles(); err != nil {
 		return err
 	}
+	s.lookInClientIni(os.Getenv)
 	if err := s.validate(); err != nil {
 		return err
 	}
