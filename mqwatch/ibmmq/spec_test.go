@@ -155,14 +155,32 @@ name = "QM3"
 	}
 }
 
-func TestQMgrFileRefusesMixedTLS(t *testing.T) {
-	for name, file := range map[string]string{
-		"tls_and_plain": "[[qmgr]]\nname=\"A\"\nchannel=\"C\"\nconn=\"h(1)\"\ncipher=\"TLS_AES_128_GCM_SHA256\"\nkey_repository=\"/k/a\"\n[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\n",
-		"two_key_repos": "[[qmgr]]\nname=\"A\"\nchannel=\"C\"\nconn=\"h(1)\"\ncipher=\"X\"\nkey_repository=\"/k/a\"\n[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\ncipher=\"X\"\nkey_repository=\"/k/b\"\n",
-	} {
-		if _, err := ParseQMgrFile([]byte(file), Settings{}); err == nil || !strings.Contains(err.Error(), "per process") {
-			t.Errorf("%s: %v", name, err)
+// IBM MQ sets a client process's TLS up once (the first MQCONNX's MQSCO;
+// 2391 for a later one that differs): two key repositories in one file are
+// refused, while TLS and plain channels to different queue managers are
+// allowed, every client entry passing the same MQSCO.
+func TestQMgrFileTLSPerProcess(t *testing.T) {
+	const tlsA = "[[qmgr]]\nname=\"A\"\nchannel=\"C\"\nconn=\"h(1)\"\ncipher=\"TLS_AES_128_GCM_SHA256\"\nkey_repository=\"/k/a.kdb\"\n"
+	all, err := ParseQMgrFile([]byte(tlsA+"[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\n[[qmgr]]\nname=\"D\"\nccdt_url=\"file:///c.json\"\n"), Settings{})
+	if err != nil {
+		t.Fatalf("TLS and plain channels to different queue managers: %v", err)
+	}
+	for _, s := range all {
+		c, err := s.ConnectSpec("poisonwatch")
+		if err != nil || c.TLS == nil || c.TLS.KeyRepository != "/k/a" {
+			t.Errorf("%s: MQSCO %+v (%v), want every client entry to pass /k/a", s.QMgr, c.TLS, err)
 		}
+	}
+	if all[1].CipherSpec != "" || all[1].Sources["keyr"] != "--qmgrs entry A: one key repository per process" {
+		t.Errorf("plain entry: cipher %q, keyr from %q", all[1].CipherSpec, all[1].Sources["keyr"])
+	}
+	same := tlsA + "[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\ncipher=\"X\"\nkey_repository=\"/k/a\"\n"
+	if _, err := ParseQMgrFile([]byte(same), Settings{}); err != nil {
+		t.Errorf("/k/a.kdb and its stem /k/a are one key repository: %v", err)
+	}
+	two := tlsA + "[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\ncipher=\"X\"\nkey_repository=\"/k/b\"\n"
+	if _, err := ParseQMgrFile([]byte(two), Settings{}); err == nil || !strings.Contains(err.Error(), "once per process") {
+		t.Errorf("two key repositories: %v", err)
 	}
 }
 
