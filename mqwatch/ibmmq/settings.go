@@ -263,6 +263,9 @@ func (s *Settings) validate() error {
 	if s.Mode() == ModeBindings && s.Token.IsSet() {
 		return errTokenBindings
 	}
+	if s.Token.IsSet() {
+		return tokenBuildError()
+	}
 	return nil
 }
 
