@@ -166,6 +166,34 @@ type PasswordPrompter func(user string) (string, error)
 // Resolve checks the settings, fills defaults, and completes the credentials:
 // with MQ_USER set and MQ_PASSWORD not, it asks prompt (nil = no terminal).
 func (s *Settings) Resolve(prompt PasswordPrompter) error {
+	if err := s.resolveShared(); err != nil {
+		return err
+	}
+	if err := s.validate(); err != nil {
+		return err
+	}
+	return s.resolveCredentials(prompt)
+}
+
+// ResolveForFile completes the settings a --qmgrs file's entries start
+// from: defaults, the secret files, the zone and the credentials (one
+// prompt for all), and no check of how a queue manager is reached, which
+// is each entry's (its own Resolve): a token or -keyr given beside the file
+// serves entries that are client connections although the flags alone
+// name none.
+func (s *Settings) ResolveForFile(prompt PasswordPrompter) error {
+	if err := s.resolveShared(); err != nil {
+		return err
+	}
+	if err := s.validateCredentials(); err != nil {
+		return err
+	}
+	return s.resolveCredentials(prompt)
+}
+
+// resolveShared fills defaults, reads the secret files and mqclient.ini's
+// SSL stanza, and checks the time zone.
+func (s *Settings) resolveShared() error {
 	if s.ReplyModel == "" {
 		s.ReplyModel = DefaultReplyModel
 	}
@@ -182,13 +210,8 @@ func (s *Settings) Resolve(prompt PasswordPrompter) error {
 		return err
 	}
 	s.lookInClientIni(os.Getenv)
-	if err := s.validate(); err != nil {
-		return err
-	}
-	if _, err := s.Location(); err != nil {
-		return err
-	}
-	return s.resolveCredentials(prompt)
+	_, err := s.Location()
+	return err
 }
 
 func (s *Settings) resolveCredentials(prompt PasswordPrompter) error {

@@ -161,6 +161,11 @@ func (s *Settings) validateQMgr() error {
 	if s.IsGroup() && s.Mode() == ModeBindings {
 		return fmt.Errorf("ibmmq: queue manager %q: a queue-manager group (*NAME) needs a client connection", s.QMgr)
 	}
+	return s.validateCredentials()
+}
+
+// validateCredentials checks what does not depend on the connection mode.
+func (s *Settings) validateCredentials() error {
 	if s.Token.IsSet() && (s.User != "" || s.Password.IsSet()) {
 		return errors.New("ibmmq: --token-file and MQ_USER/password both authenticate: give one of them")
 	}

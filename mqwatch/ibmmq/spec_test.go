@@ -253,3 +253,34 @@ func TestConnectSpecPassesTheStemOfAKDB(t *testing.T) {
 		t.Errorf("a .p12 must keep its extension: %q", c.TLS.KeyRepository)
 	}
 }
+
+// A --qmgrs file's entries start from the flags: a token (or -keyr) given
+// there serves the entries that are client connections, although the flags
+// alone name none. ResolveForFile leaves the connection checks to each
+// entry's Resolve, which refuses the token for an entry in local bindings.
+func TestTokenBesideAQMgrsFile(t *testing.T) {
+	base := FromEnv(env(nil))
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	base.RegisterFlags(fs)
+	if err := fs.Parse([]string{"-token-file", secretFile(t, 0o600, "eyJhbGciOi")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := base.ResolveForFile(nil); err != nil {
+		t.Fatalf("flags beside a --qmgrs file: %v", err)
+	}
+	all, err := ParseQMgrFile([]byte("[[qmgr]]\nname=\"QM1\"\nchannel=\"C\"\nconn=\"h(1)\"\n[[qmgr]]\nname=\"QM2\"\n"), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := all[0].Resolve(nil); err != nil || !all[0].Token.IsSet() {
+		t.Errorf("client entry: %v (token set %v)", err, all[0].Token.IsSet())
+	}
+	if err := all[1].Resolve(nil); err == nil || !strings.Contains(err.Error(), "2298") {
+		t.Errorf("local bindings entry with the token: %v", err)
+	}
+	both := FromEnv(env(map[string]string{EnvUser: "u", EnvPassword: "p"}))
+	both.Token = NewSecret("t")
+	if err := both.ResolveForFile(nil); err == nil {
+		t.Error("a token and a user both accepted")
+	}
+}
