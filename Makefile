@@ -60,12 +60,20 @@ fuzz:
 # build-mq builds poisonwatch with the IBM MQ backend (build tag ibmmq). It needs
 # the IBM MQ headers and libmqm_r: an MQ server or client install in /opt/mqm,
 # or the MQ redistributable client unpacked anywhere and named by MQ_HOME.
+# .ci/mq-headers first says which IBM MQ the headers are; their command level
+# is stamped into the binary, which refuses --token-file when they are older
+# than 9.3.4 (mq-golang would drop the token silently). MQ_TOKENS=1 says
+# tokens are wanted: then such headers fail the build instead.
 MQ_HOME ?= /opt/mqm
+MQ_TOKENS ?=
+MQ_PKG := github.com/poisonwatch/poisonwatch/mqwatch/ibmmq
 build-mq:
-	CGO_ENABLED=1 \
-	CGO_CFLAGS="$${CGO_CFLAGS:--I$(MQ_HOME)/inc}" \
+	@cflags="$${CGO_CFLAGS:--I$(MQ_HOME)/inc}"; \
+	level=$$(.ci/mq-headers $(if $(filter 1 yes true,$(MQ_TOKENS)),--tokens) "$$cflags") || exit 1; \
+	set -x; CGO_ENABLED=1 \
+	CGO_CFLAGS="$$cflags" \
 	CGO_LDFLAGS="$${CGO_LDFLAGS:--L$(MQ_HOME)/lib64 -Wl,-rpath,$(MQ_HOME)/lib64}" \
-	$(GO) build -tags ibmmq -ldflags "$(LDFLAGS)" -o bin/poisonwatch-mq .
+	$(GO) build -tags ibmmq -ldflags "$(LDFLAGS) -X $(MQ_PKG).headerLevel=$$level" -o bin/poisonwatch-mq .
 
 # typecheck-mq proves the ibmmq-tagged files compile against the real mq-golang
 # source without the MQ SDK (go/types with FakeImportC). `make test` already runs

@@ -157,10 +157,10 @@ func (d *dialog) runCmd(c common) tea.Cmd {
 	d.updates = make(chan ops.OpProgress, 1)
 	req, seq, eng, ch := d.req, d.seq, c.Opts().Ops, d.updates
 	runs := eng.Run
-	if d.sampled() { // chunk by chunk, never the whole list at once
+	if d.sampled() { // chunk by chunk, never the whole list at once; one run for the room
 		marks := d.marks
 		runs = func(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
-			return model.RunMarks(ctx, eng.Run, req, marks, model.RunChunk, progress)
+			return RunMarks(ctx, eng, req, marks, model.RunChunk, progress)
 		}
 	}
 	run := func() tea.Msg {

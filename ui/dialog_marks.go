@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"context"
 	"fmt"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -12,7 +15,8 @@ import (
 // pulls them model.RunChunk at a time through model.RunMarks, each chunk
 // planned by the engine as it starts, so a target that cannot take them
 // stops the run at that chunk. Up to planSample marks, the dry run plans
-// all of them and the run is the engine's one run, as for any list.
+// all of them and the run is the engine's one run, as for any list. In a
+// war room the chunks are one run for the room (RunMarks, MarksRunner).
 
 // planSample is how many marked messages the dry run plans at most.
 const planSample = model.RunChunk
@@ -54,4 +58,22 @@ func (d *dialog) dropMarks(gone map[mqwatch.Key]bool) int {
 	n := d.total - d.marks.Len()
 	d.total = d.marks.Len()
 	return n
+}
+
+// MarksRunner runs an action over marks as one run, however many chunks
+// it takes: the war room's session operations (warroom.SessionOps) hold
+// the queue's lock from the first chunk to the check after the last and
+// tell the room once.
+type MarksRunner interface {
+	RunMarks(ctx context.Context, req ops.OpRequest, marks *model.Selection, chunk int, progress func(ops.OpProgress)) (ops.OpResult, error)
+}
+
+// RunMarks is the dialog's run over marks, chunk at a time: the
+// operations' own RunMarks when they have one, model.RunMarks over their
+// Run otherwise (the local dashboard).
+func RunMarks(ctx context.Context, o Operations, req ops.OpRequest, marks *model.Selection, chunk int, progress func(ops.OpProgress)) (ops.OpResult, error) {
+	if r, ok := o.(MarksRunner); ok {
+		return r.RunMarks(ctx, req, marks, chunk, progress)
+	}
+	return model.RunMarks(ctx, o.Run, req, marks, chunk, progress)
 }

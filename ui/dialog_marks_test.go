@@ -87,3 +87,41 @@ func TestDialogOnManyMarksPlansASampleAndRunsInChunks(t *testing.T) {
 		t.Fatalf("the result does not count them all:\n%s", v)
 	}
 }
+
+// marksRunnerOps run marks with a RunMarks of their own, as the war room's
+// session operations do (one lock and one announcement for every chunk).
+type marksRunnerOps struct {
+	sizedOps
+	calls, chunk, marks int
+}
+
+func (o *marksRunnerOps) RunMarks(ctx context.Context, req ops.OpRequest, marks *model.Selection, chunk int, progress func(ops.OpProgress)) (ops.OpResult, error) {
+	o.calls, o.chunk, o.marks = o.calls+1, chunk, marks.Len()
+	return model.RunMarks(ctx, o.sizedOps.Run, req, marks, chunk, progress)
+}
+
+// TestDialogOnManyMarksRunsThemAsOneRunOfTheOperations: when the
+// operations run marks themselves (MarksRunner), the dialog's run over
+// more marks than a chunk is one call of theirs with every mark, not a
+// Run per chunk made by the dialog.
+func TestDialogOnManyMarksRunsThemAsOneRunOfTheOperations(t *testing.T) {
+	const n = model.RunChunk + 10
+	o := &marksRunnerOps{sizedOps: sizedOps{fakeOps: fakeOps{msg: sampleMessage()}, seen: map[mqwatch.Key]int{}}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: o})
+	a.Update(snapshotMsg{snap: incident(1, n)})
+	pressKey(t, a, km.DeadQ, km.MarkAll, km.Requeue)
+	d := a.activeDialog()
+	if d == nil || d.actCount() != n {
+		t.Fatalf("no dialog on %d marks:\n%s", n, ansi.Strip(a.View()))
+	}
+	for _, k := range itoa(n) {
+		press(a, string(k))
+	}
+	press(a, "enter")
+	if o.calls != 1 || o.marks != n || o.chunk != model.RunChunk {
+		t.Fatalf("RunMarks called %d times (%d marks, chunk %d), want once over %d in chunks of %d", o.calls, o.marks, o.chunk, n, model.RunChunk)
+	}
+	if len(o.ran) != 2 || d.phase != phaseDone || d.result.Done != n {
+		t.Fatalf("engine runs %v, result %+v (phase %d), want 2 runs and all %d done", o.ran, d.result, d.phase, n)
+	}
+}

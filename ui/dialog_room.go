@@ -14,27 +14,31 @@ import (
 // open dialog would act on. The dialog drops them and redoes its dry run, so
 // the count the operator confirms is the count that will be acted on (not
 // "done: 1 · skipped 21 (gone)" after confirming 22), and says so.
-func (a *App) replanAfterRoomRun(res ops.OpResult, who string) tea.Cmd {
+// gone are further messages it took (RoomEvent.Gone).
+func (a *App) replanAfterRoomRun(res ops.OpResult, gone []mqwatch.Key, who string) tea.Cmd {
 	d := a.activeDialog()
 	req := res.Plan.Request
 	if d == nil || (d.phase != phaseConfirm && d.phase != phasePlanning) || d.req.QMgr != req.QMgr || d.req.Queue != req.Queue {
 		return nil
 	}
-	gone := map[mqwatch.Key]bool{}
+	took := make(map[mqwatch.Key]bool, len(gone))
+	for _, k := range gone {
+		took[k] = true
+	}
 	for _, it := range res.Items {
 		if it.Removed(req.Op) {
-			gone[it.Msg.Key()] = true
+			took[it.Msg.Key()] = true
 		}
 	}
 	keep := d.req.Messages[:0:0]
 	for _, m := range d.req.Messages {
-		if !gone[m.Key()] {
+		if !took[m.Key()] {
 			keep = append(keep, m)
 		}
 	}
 	n := len(d.req.Messages) - len(keep)
 	if d.marks != nil { // the marks beyond the dry run's sample too
-		n = d.dropMarks(gone)
+		n = d.dropMarks(took)
 		keep = planSampleOf(d.marks)
 	}
 	if n == 0 {

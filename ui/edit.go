@@ -114,7 +114,8 @@ func (d *detailScreen) startEdit(c common) tea.Cmd {
 	seq := c.NextSeq()
 	e := &editScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: d.loc.QMgr, Queue: d.loc.Queue, Label: "edit and resend"}},
 		seq: seq, sum: d.sum, doc: bodyedit.Open(d.msg.Data[s.BodyOffset:], s.BodyCCSID, s.Encoding)}
-	e.req = ops.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: c.Opts().User}
+	e.req = ops.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: c.Opts().User,
+		Verify: dashboardVerify} // the dashboard checks what comes back (R10f), as for requeue
 	if c.Opts().Room != nil {
 		e.phase = editTyping
 		e.ta = textarea.New()
@@ -188,6 +189,8 @@ func (a *App) onEditMsg(msg tea.Msg) (tea.Cmd, bool) {
 			e.res, e.err, e.phase = m.res, m.err, editDone
 			if m.res.Done {
 				a.markEdited(e)
+				run := m.res.AsRun()
+				a.state.QMgr(e.loc.QMgr).NoteRun(&run) // a copy that came back is a requeue loop (R10f)
 			}
 		}
 		return nil, true

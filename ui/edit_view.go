@@ -98,9 +98,15 @@ func (e *editScreen) planLines(c common, w int) []string {
 	add := func(s string) { out = append(out, ansi.Truncate(s, w, "…")) }
 	switch {
 	case e.phase == editRunning:
-		add(st.Info.Render("putting the edited copy, archiving and removing the original…"))
+		add(st.Info.Render(fmt.Sprintf("putting the edited copy, archiving and removing the original, then watching %.0f s for it coming back (R10f)…",
+			e.req.Verify.Seconds())))
 	case e.phase == editDone && e.err == nil:
 		add(st.OK.Render(fmt.Sprintf("edited: the copy is on %s (MsgId %x)", e.res.Plan.Target, e.res.NewMsgId)))
+		if v := e.res.Verify; v != nil && v.CameBack > 0 {
+			add(st.Danger.Render("check: " + mqfmt.Sanitize(v.Sentence())))
+		} else if v != nil {
+			add(st.Muted.Render("check: " + mqfmt.Sanitize(v.Sentence())))
+		}
 		add(st.Muted.Render("original archived in " + e.res.ArchiveFile + " · audit " + e.res.AuditFile))
 	case e.err != nil:
 		add(st.Danger.Render(mqfmt.Sanitize(e.err.Error())))
@@ -114,10 +120,13 @@ func (e *editScreen) planLines(c common, w int) []string {
 		}
 	}
 	if p.Target != "" {
-		add(st.Key.Render("target  ") + p.Target)
+		add(st.Key.Render("target  ") + mqfmt.Sanitize(p.Target))
+	}
+	if p.Route != "" {
+		add(st.Key.Render("route   ") + mqfmt.Sanitize(p.Route))
 	}
 	for _, wn := range p.Warnings {
-		add(st.Warning.Render("! " + wn))
+		add(st.Warning.Render("! " + mqfmt.Sanitize(wn)))
 	}
 	if len(p.Headers) > 0 {
 		add(st.ColHead.Render("stays"))

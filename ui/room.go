@@ -9,6 +9,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -56,6 +57,10 @@ type RoomEvent struct {
 	Text   string
 	Result *ops.OpResult
 	Fix    *ops.FixResult
+	// Gone are the messages a run over marks took off the queue beyond
+	// those its Result lists (it keeps the last chunk's and those not
+	// done): the earlier chunks', for open dialogs to drop.
+	Gone []mqwatch.Key
 }
 
 // RoomState is the room as one session sees it.
@@ -121,7 +126,7 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 		}
 		if e.Result != nil && e.From != m.st.Self {
 			a.recordAudit(*e.Result)
-			cmds = append(cmds, a.replanAfterRoomRun(*e.Result, a.memberName(e.From)))
+			cmds = append(cmds, a.replanAfterRoomRun(*e.Result, e.Gone, a.memberName(e.From)))
 		}
 		a.flash = e.Text
 		cmds = append(cmds, a.roomNews())

@@ -35,6 +35,7 @@ func newSearchKeys() searchKeys {
 // searchEvent is what the browsing goroutine reports, in order.
 type searchEvent struct {
 	found []mqwatch.Summary
+	how   []ops.Hit // for each of found: text or bytes, and the line showing the match
 	prog  ops.SearchProgress
 	done  bool
 	err   error
@@ -55,6 +56,8 @@ type searchScreen struct {
 	in      textinput.Model
 	pattern *ops.BodyPattern
 	hits    []mqwatch.Summary
+	how     []ops.Hit // for each of hits; zero when the searcher did not say
+	byBytes int       // hits matched on bytes
 	prog    ops.SearchProgress
 	running bool
 	done    bool
@@ -96,11 +99,14 @@ func (s *searchScreen) start(c common) tea.Cmd {
 	searcher, _ := c.Opts().Ops.(searchOps)
 	ctx, cancel := context.WithCancel(c.Opts().Ctx)
 	s.pattern, s.cancel, s.running, s.done, s.err, s.hits, s.more = p, cancel, true, false, nil, nil, false
+	s.how, s.byBytes = nil, 0
 	s.grid.SetRows(0)
 	s.prog = ops.SearchProgress{}
 	s.in.Blur()
 	ch := make(chan searchEvent, 64)
 	qm, queue := s.loc.QMgr, s.loc.Queue
+	var last ops.Hit // OnHit comes on the search's goroutine just before found
+	p.OnHit = func(h ops.Hit) { last = h }
 	go func() {
 		defer close(ch)
 		send := func(ev searchEvent) {
@@ -110,7 +116,10 @@ func (s *searchScreen) start(c common) tea.Cmd {
 			}
 		}
 		sp, err := searcher.SearchBodies(ctx, qm, queue, p, func(sp ops.SearchProgress) { send(searchEvent{prog: sp}) },
-			func(m mqwatch.Summary) { send(searchEvent{found: []mqwatch.Summary{m}}) })
+			func(m mqwatch.Summary) {
+				send(searchEvent{found: []mqwatch.Summary{m}, how: []ops.Hit{last}})
+				last = ops.Hit{}
+			})
 		send(searchEvent{prog: sp, done: true, err: err}) // dropped once cancelled: nobody reads then
 	}()
 	s.seq = c.NextSeq() // a search started again is a new one: the old one's late events find no screen
@@ -127,7 +136,7 @@ func waitSearch(seq int, ch <-chan searchEvent) tea.Cmd {
 		}
 		for len(ch) > 0 {
 			next := <-ch
-			ev.found = append(ev.found, next.found...)
+			ev.found, ev.how = append(ev.found, next.found...), append(ev.how, next.how...)
 			if next.prog.Scanned >= ev.prog.Scanned {
 				ev.prog = next.prog
 			}
@@ -154,6 +163,20 @@ func (a *App) onSearchMsg(m searchMsg) tea.Cmd {
 	room := maxSearchHits - len(s.hits)
 	if len(m.ev.found) > room {
 		m.ev.found, s.more = m.ev.found[:room], true
+	}
+	for i := range m.ev.found {
+		var h ops.Hit
+		if i < len(m.ev.how) {
+			h = m.ev.how[i]
+		}
+		if h.Kind == ops.NoMatch { // a searcher that does not say: the match in the summary's body prefix, if there
+			f := &m.ev.found[i]
+			h = s.pattern.Find(f.BodyPrefix, f.BodyCCSID, f.Encoding)
+		}
+		if h.Kind == ops.ByteMatch {
+			s.byBytes++
+		}
+		s.how = append(s.how, h)
 	}
 	s.hits = append(s.hits, m.ev.found...)
 	if m.ev.prog.Scanned >= s.prog.Scanned {

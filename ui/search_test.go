@@ -123,3 +123,34 @@ func TestSearchBodiesTakesHexAndRefusesBadHex(t *testing.T) {
 	press(a, "esc")
 	topIs[*queueScreen](t, a)
 }
+
+// TestSearchBodiesMatchesTextNotTheBytesOfEBCDIC is #35 on the screen: `@`
+// is byte 0x40, the space of the EBCDIC bodies, and must match none of
+// them; a hex match shows its bytes in hex, a text match the decoded text.
+func TestSearchBodiesMatchesTextNotTheBytesOfEBCDIC(t *testing.T) {
+	a, _ := newTestApp(t, 120, 35, Options{Ops: newSearchFakeOps()})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	press(a, "d", "enter")
+	ctrlF(a)
+	typeText(a, "@")
+	press(a, "enter")
+	if s := topIs[*searchScreen](t, a); len(s.hits) != 0 || s.prog.Scanned != 40 {
+		t.Fatalf("@ found %d of the EBCDIC bodies:\n%s", len(s.hits), a.View())
+	}
+	ctrlF(a)
+	press(a, "backspace")
+	typeText(a, "hex:F4F7F1F1")
+	press(a, "enter")
+	if v := a.View(); !strings.Contains(v, "bytes at 6: D6 D9 C4 C5 D9 40 [F4 F7 F1 F1]") || !strings.Contains(v, "6 matched as bytes") {
+		t.Fatalf("a hex match does not show its bytes:\n%s", v)
+	}
+	ctrlF(a)
+	for range 20 {
+		press(a, "backspace")
+	}
+	typeText(a, "LINE 10")
+	press(a, "enter")
+	if v := a.View(); !strings.Contains(v, "ORDER 4711 LINE 10") || strings.Contains(v, "matched as bytes") {
+		t.Fatalf("a text match does not show the decoded text:\n%s", v)
+	}
+}

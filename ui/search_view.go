@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -72,17 +73,28 @@ func (s *searchScreen) cell(c common, row, col int) Cell {
 	case 3:
 		return Cell{Text: compact(float64(m.Length))}
 	case 4:
-		t, _ := mqfmt.DecodeText(m.BodyPrefix, m.BodyCCSID)
-		return Cell{Text: mqfmt.Sanitize(strings.ReplaceAll(t, "\n", " "))}
+		return Cell{Text: s.context(row)}
 	}
 	return Cell{}
+}
+
+// context is the line that shows a match: the decoded text around it or
+// its bytes in hex (ops.Hit), else the body prefix decoded; sanitised,
+// never the raw bytes.
+func (s *searchScreen) context(row int) string {
+	if row < len(s.how) && s.how[row].Kind != ops.NoMatch {
+		return s.how[row].Context
+	}
+	m := &s.hits[row]
+	t, _ := mqfmt.DecodeTextEnc(m.BodyPrefix, m.BodyCCSID, m.Encoding)
+	return mqfmt.Sanitize(strings.ReplaceAll(t, "\n", " "))
 }
 
 func (s *searchScreen) view(c common, w, h int) string {
 	st := c.Styles()
 	title := st.Title.Render("Search every body of " + s.loc.Queue)
 	if s.pattern == nil || s.in.Focused() {
-		help := st.Muted.Render("text is matched as typed and in each body's CCSID (EBCDIC, UTF-16…); hex:… matches bytes · enter searches · esc closes")
+		help := st.Muted.Render("text is matched as each body's CCSID reads it (EBCDIC, UTF-16…), bytes where a body is not text; hex:… matches bytes · enter searches · esc closes")
 		return fitHeight(title+"\n"+s.in.View()+"\n"+ansi.Truncate(help, w, "…"), h)
 	}
 	return fitHeight(title+"\n"+ansi.Truncate(s.status(c), w, "…")+"\n"+s.grid.View(st), h)
@@ -104,6 +116,9 @@ func (s *searchScreen) status(c common) string {
 		line = st.Warning.Render(line + " · stopped: " + mqfmt.Sanitize(s.err.Error()))
 	default:
 		line = st.OK.Render(line + " · done")
+	}
+	if n := max(s.prog.ByteMatches, s.byBytes); n > 0 {
+		line += st.Muted.Render(fmt.Sprintf(" · %d matched as bytes (not text in a known CCSID)", n))
 	}
 	if s.more {
 		line += st.Warning.Render(fmt.Sprintf(" · only the first %d listed", maxSearchHits))

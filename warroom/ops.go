@@ -106,21 +106,39 @@ func (o *SessionOps) Plan(ctx context.Context, req ops.OpRequest) (ops.OpPlan, e
 // starts and ends.
 func (o *SessionOps) Run(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
 	if err := o.allowed(&req); err != nil {
-		return ops.OpResult{Plan: ops.OpPlan{Request: req}, Stopped: err.Error()}, err
+		return refused(req, err)
 	}
 	if req.DryRun {
 		return o.Engines.Run(ctx, req, progress)
 	}
+	return o.acting(req, func(req ops.OpRequest, t *runTally) (ops.OpResult, error) {
+		res, err := o.Engines.Run(ctx, req, progress)
+		t.add(req.Op, res.Items)
+		return res, err
+	})
+}
+
+// acting runs do as one run of the session's operator on req's queue
+// (req already allowed): under the queue's lock from before it starts to
+// after it ends, announced to the room when it starts and once when it
+// ends. do adds what each of its engine runs did to the tally.
+func (o *SessionOps) acting(req ops.OpRequest, do func(ops.OpRequest, *runTally) (ops.OpResult, error)) (ops.OpResult, error) {
 	who := o.Seat.Who()
 	if err := o.Locks.acquire(req, who); err != nil {
-		return ops.OpResult{Plan: ops.OpPlan{Request: req}, Stopped: err.Error()}, err
+		return refused(req, err)
 	}
 	defer o.Locks.release(req)
 	room := o.Seat.room
 	room.Announce(o.Seat.ID(), fmt.Sprintf("%s started: %s on %s", who.User, req.Op, queueName(req)), nil)
-	res, err := o.Engines.Run(ctx, req, progress)
-	room.Announce(o.Seat.ID(), resultSentence(who.User, res, err), &res)
+	t := runTally{targets: map[string]int{}}
+	res, err := do(req, &t)
+	room.AnnounceRun(o.Seat.ID(), resultSentence(who.User, res, t.targets, err), &res, t.gone)
 	return res, err
+}
+
+// refused is the result of a run refused before it started.
+func refused(req ops.OpRequest, err error) (ops.OpResult, error) {
+	return ops.OpResult{Plan: ops.OpPlan{Request: req}, Stopped: err.Error()}, err
 }
 
 // allowed refuses viewers and stamps the request with who acts.
@@ -152,16 +170,11 @@ func AuditUser(who Identity) string {
 }
 
 // resultSentence is the flash every session sees when a run ends: "alice
-// requeued 37 messages from QM1.DEADQ (QM1) → ORDERS.IN ×30, PAYMENTS.IN ×7".
-func resultSentence(user string, res ops.OpResult, err error) string {
+// requeued 37 messages from QM1.DEADQ (QM1) → ORDERS.IN ×30, PAYMENTS.IN ×7";
+// targets counts the messages done per target queue.
+func resultSentence(user string, res ops.OpResult, targets map[string]int, err error) string {
 	req := res.Plan.Request
 	verb := req.Op.PastTense()
-	targets := map[string]int{}
-	for _, it := range res.Items {
-		if it.Kind == ops.Done {
-			targets[it.Target]++
-		}
-	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %d message", user, verb, res.Done)
 	if res.Done != 1 {

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -138,6 +139,13 @@ func (s *Seat) Drive() error {
 // The session that acts becomes the driver.
 func (r *Room) Announce(from int, text string, res *ops.OpResult) {
 	r.announce(ui.RoomEvent{From: from, Text: text, Result: res})
+}
+
+// AnnounceRun tells every session a run ended, with its result and the
+// messages it removed that the result does not list (a run over marks
+// keeps only its last chunk's: RoomEvent.Gone).
+func (r *Room) AnnounceRun(from int, text string, res *ops.OpResult, gone []mqwatch.Key) {
+	r.announce(ui.RoomEvent{From: from, Text: text, Result: res, Gone: gone})
 }
 
 // AnnounceFix tells every session a fix, inhibit or define ended, with its

@@ -74,7 +74,7 @@ func (r *opRun) runReplay(ctx context.Context, ctrl *opSession) {
 	b := newPutBatch(r, ctrl.conn)
 	defer b.close(ctx)
 	r.browseWanted(ctx, ctrl.conn, func(idx int, m *mqwatch.Message) bool {
-		md, data, tg, skip := r.transform(m)
+		md, data, tg, skip := r.transform(idx, m)
 		if skip != "" {
 			r.record([]int{idx}, Skipped, skip, 0, nil)
 			return true

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -30,9 +31,15 @@ type EditRequest struct {
 	// queue manager gives it a new one, as a replay does (R10e).
 	KeepMsgId bool
 	Context   OpContext
-	DryRun    bool
-	File      string // archive override
-	User      string
+	// AllowSystemTarget names the one SYSTEM.* queue the copy may land on
+	// (R10g), as for the other actions.
+	AllowSystemTarget string
+	// Verify is how long after the put the copy is watched for coming back
+	// (R10f); 0 skips the check.
+	Verify time.Duration
+	DryRun bool
+	File   string // archive override
+	User   string
 }
 
 // EditPlan is what an edit would do, for the confirmation and --dry-run.
@@ -47,15 +54,30 @@ type EditPlan struct {
 	Target   string          // QUEUE or QUEUE@QMGR
 	Summary  string
 	Warnings []string
-	target   opTarget
-	id       msgIdentity
-	qmName   string
+	// Refused says why the target gate refuses the copy (R10b, R10g, one
+	// segment of a segmented message): nothing is put.
+	Refused string
+	// Fails is the failure the queue manager answers now to the copy's
+	// put (MAXMSGL, put inhibited, ...), with its reason.
+	Fails string
+	// ComesBack is why the copy would return to the DEADQ (R10f), "" when
+	// nothing says it would.
+	ComesBack string
+	// Route is how the target's name resolves, when it is not a local queue
+	// of that name: "alias ADMIN.CMD → SYSTEM.ADMIN.COMMAND.QUEUE".
+	Route  string
+	target opTarget
+	res    *opTargets
+	id     msgIdentity
+	qmName string
 }
 
 // EditResult is a finished edit.
 type EditResult struct {
-	Plan        EditPlan
-	Done        bool
+	Plan EditPlan
+	Done bool
+	// Verify is what the check after the put found (R10f); nil when none ran.
+	Verify      *OpVerify
 	Text        string // what became of it: "edited", "would edit", why not
 	NewMsgId    [24]byte
 	ArchiveFile string
@@ -85,6 +107,7 @@ func (e *Engine) planEdit(ctx context.Context, conn mqwatch.Conn, req EditReques
 		return p, fmt.Errorf("edit: the engine is connected to %s, not %s", e.opts.QMgr, req.QMgr)
 	}
 	p.qmName = qmi.Name
+	p.res = e.targetsFor(ctx, conn, qmi, &OpRequest{Queue: req.Queue})
 	q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: req.Queue}, mqwatch.OpenOptions{Browse: true})
 	if err != nil {
 		return p, fmt.Errorf("edit: open %s: %w", req.Queue, err)
@@ -100,13 +123,28 @@ func (e *Engine) planEdit(ctx context.Context, conn mqwatch.Conn, req EditReques
 	if err := p.build(m, qmi.Name); err != nil {
 		return p, fmt.Errorf("edit: %w", err)
 	}
-	return p, nil
+	s := mqwatch.Summarize(&m)
+	e.predictEdit(ctx, conn, &p, &s)
+	return p, p.gateErr()
+}
+
+// gateErr is the plan's refusal or known failure as an error: the edit is
+// not made, and a dry run says it would not be.
+func (p *EditPlan) gateErr() error {
+	switch {
+	case p.Refused != "":
+		return fmt.Errorf("edit: refused: %s", p.Refused)
+	case p.Fails != "":
+		return fmt.Errorf("edit: would fail: %s", p.Fails)
+	}
+	return nil
 }
 
 // build works out the copy from the original m.
 func (p *EditPlan) build(m mqwatch.Message, qmName string) error {
 	req := &p.Request
 	p.Original = m
+	p.Headers, p.Warnings, p.Refused, p.Fails, p.ComesBack, p.Route = nil, nil, "", "", "", ""
 	s := mqwatch.Summarize(&m)
 	if s.BodyOffset < 0 || s.BodyOffset > len(m.Data) {
 		return fmt.Errorf("the message's headers cannot be read (%s): it cannot be edited", s.DecodeErr)
@@ -148,6 +186,8 @@ func (p *EditPlan) build(m mqwatch.Message, qmName string) error {
 		p.Warnings = append(p.Warnings, "the body is unchanged: the copy is the same message")
 	}
 	p.Summary = editSentence(p, len(m.Data)-s.BodyOffset)
+	p.gateEdit(&s)
+	p.Warnings = append(p.Warnings, replayNotes(&OpRequest{Op: OpEdit, KeepMsgId: req.KeepMsgId}, []OpItem{{Kind: WouldAct, Msg: s}})...)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -26,26 +27,78 @@ func (e *Engine) Edit(ctx context.Context, req EditRequest) (EditResult, error) 
 		return EditResult{Plan: EditPlan{Request: req}}, fmt.Errorf("edit: %w", err)
 	}
 	defer sess.close()
+	started := e.opts.Now()
 	p, err := e.planEdit(ctx, sess.conn, req)
-	if err != nil {
+	if err != nil && p.gateErr() == nil {
 		return EditResult{Plan: p}, err
 	}
-	audit, _, err := openAudit(e.opts.AuditPath)
-	if err != nil {
-		return EditResult{Plan: p}, err
+	audit, _, aerr := openAudit(e.opts.AuditPath)
+	if aerr != nil {
+		return EditResult{Plan: p}, aerr
 	}
 	u := &editUOW{e: e, conn: sess.conn, p: &p, audit: audit, res: EditResult{Plan: p, AuditFile: audit.path}}
-	if req.DryRun {
+	switch {
+	case err != nil: // the gate refused it: said in the audit log as a skipped requeue is
+		u.res.Text = strings.TrimPrefix(err.Error(), "edit: ")
+		_ = u.record("skipped: "+u.res.Text, gateReason(&p))
+	case req.DryRun:
 		planned := OpItem{Kind: WouldAct}
 		u.res.Text = planned.Text(OpEdit)
 		err = u.record(u.res.Text, 0)
-	} else {
+	default:
 		err = u.run(ctx)
 	}
 	if cerr := audit.close(); err == nil && cerr != nil {
 		err = cerr
 	}
+	if err == nil && u.res.Done {
+		e.verifyEdit(ctx, &u.res, started)
+	}
 	return u.res, err
+}
+
+// AsRun is the edit as a run of one message, for what keeps runs: the
+// requeue-loop alert (R10f) when its check saw the copy come back.
+func (r *EditResult) AsRun() OpResult {
+	p := &r.Plan
+	it := OpItem{Kind: Done, Msg: p.Request.Msg, Target: p.target.queue, TargetQMgr: p.target.qmgr, CopyMsgId: r.NewMsgId,
+		CameBack: r.Verify != nil && r.Verify.CameBack > 0}
+	if !r.Done {
+		it.Kind, it.Detail = NotDone, r.Text
+	}
+	res := OpResult{Plan: OpPlan{Request: OpRequest{Op: OpEdit, QMgr: p.qmName, Queue: p.Request.Queue, User: p.Request.User}},
+		Items: []OpItem{it}, Verify: r.Verify, AuditFile: r.AuditFile, ArchiveFile: r.ArchiveFile}
+	if r.Done {
+		res.Done = 1
+	}
+	return res
+}
+
+// gateReason is the reason code the audit line of a refused edit carries.
+func gateReason(p *EditPlan) mqfmt.Reason {
+	if p.Refused == editRefusedSkip {
+		return mqfmt.RCNotAuthorized
+	}
+	return 0
+}
+
+// verifyEdit watches the copy after the put as a requeue's check watches
+// its messages (R10f): the source queue and the DEADQ, for the copy's
+// MsgId, for req.Verify; what came back is audited and said.
+func (e *Engine) verifyEdit(ctx context.Context, res *EditResult, started time.Time) {
+	req := &res.Plan.Request
+	p := &res.Plan
+	or := OpResult{Plan: OpPlan{Request: OpRequest{Op: OpEdit, QMgr: p.qmName, Queue: req.Queue, Verify: req.Verify, User: req.User}},
+		Done: 1, Elapsed: e.opts.Now().Sub(started)}
+	it := OpItem{Kind: Done, Msg: req.Msg, Target: p.target.queue, TargetQMgr: p.target.qmgr, CopyMsgId: res.NewMsgId}
+	if p.ComesBack != "" {
+		it.Kind, it.Detail = WouldComeBack, p.ComesBack
+	}
+	or.Plan.Items = []OpItem{it}
+	it.Kind = Done
+	or.Items = []OpItem{it}
+	e.verify(ctx, &or, started)
+	res.Verify = or.Verify
 }
 
 // editUOW is one edit's unit of work.
@@ -74,6 +127,9 @@ func (u *editUOW) run(ctx context.Context) error {
 		return u.fail(ctx, "nothing changed: the message is gone", err)
 	}
 	if err := u.p.build(m, u.p.qmName); err != nil { // what is put comes from the message as it is now
+		return u.fail(ctx, "nothing changed", err)
+	}
+	if err := u.p.gateErr(); err != nil { // the gate asked again, on the message as it is now
 		return u.fail(ctx, "nothing changed", err)
 	}
 	if err := u.put(ctx); err != nil {
@@ -115,7 +171,7 @@ func (u *editUOW) put(ctx context.Context) error {
 	if req.Context == ContextPass {
 		po.Context = mqwatch.ContextSetAll
 	}
-	if err := q.Put(ctx, &md, u.p.Data, po); err != nil && !mqwatch.IsWarning(err) {
+	if err := gatePut(ctx, q, &md, u.p.Data, po); err != nil {
 		return fmt.Errorf("MQPUT to %s: %w", u.p.Target, err)
 	}
 	u.res.NewMsgId = md.MsgId

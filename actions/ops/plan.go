@@ -189,8 +189,11 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 			continue
 		}
 		tg, skip := p.res.forItem(req.Op, factsOfSummary(s.sum))
+		var g gateOut
 		if skip == "" {
-			skip, it.Skip = p.res.targetSkip(req, tg, s.sum)
+			g = p.res.gate(gateIn{op: req.Op, tg: tg, msg: s.sum, length: putLength(req.Op, s.sum),
+				persistent: s.sum.Persistent, putAuth: req.PutAuthority, allowSystem: req.AllowSystemTarget})
+			skip, it.Skip = g.skip, g.cause
 		}
 		switch {
 		case skip != "":
@@ -200,9 +203,12 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 				tg.altUser = strings.TrimSpace(s.sum.UserId)
 			}
 			it.Target, it.TargetQMgr, it.Why = tg.queue, tg.qmgr, tg.why
+			if len(g.land.path) > 0 {
+				it.Why += " (" + strings.Join(g.land.path, ", ") + ")"
+			}
 			p.targets[i] = tg
-			if rc, why := p.res.predictFailure(tg); rc != 0 {
-				it.Kind, it.Detail, it.Reason = WouldFail, why, int32(rc)
+			if g.rc != 0 {
+				it.Kind, it.Detail, it.Reason = WouldFail, g.why, int32(g.rc)
 			} else {
 				if why := refusedBefore(tg, s.sum); why != "" {
 					it.Kind, it.Detail, it.Reason = WouldDeadLetterAgain, why, s.sum.DLHReason
@@ -284,28 +290,6 @@ func comeBackWarnings(req *OpRequest, items []OpItem) []string {
 const refusedSkip = "dead-lettered because its user was not authorized (MQRC_NOT_AUTHORIZED 2035) to put to this very queue: " +
 	"your authority would deliver what security refused; give --putaut ctx to put it with its own user's " +
 	"authority (runmqdlq's PUTAUT(CTX)), --putaut def to use yours, or another target (--to)"
-
-// targetSkip says why a message is not put to tg at all: a SYSTEM queue
-// not named with --allow-system-target (R10g), the destination security
-// refused it at without an explicit put authority, or the source itself.
-func (t *opTargets) targetSkip(req *OpRequest, tg opTarget, s *mqwatch.Summary) (string, SkipCause) {
-	if tg.queue == "" {
-		return "", SkipOther
-	}
-	if why := t.systemTargetSkip(req, tg); why != "" {
-		return why, SkipOther
-	}
-	if req.PutAuthority == PutAuthDefault && t.refusedDestination(tg, s) {
-		return refusedSkip, SkipRefused
-	}
-	if req.Op.movesMessages() && t.isSource(tg) {
-		// Through an alias, the local queue manager's name or an MQDLH
-		// naming the DEADQ itself: the message would land where it is,
-		// its MQDLH stripped or BackoutCount reset.
-		return "its target " + tg.queue + " is the source queue itself", SkipSelf
-	}
-	return "", SkipOther
-}
 
 // noRoom marks the messages to target beyond its room as failing with
 // MQRC_Q_FULL, in plan order (the order one worker moves them in).

@@ -39,7 +39,7 @@ const reportMask = mqfmt.ROCOAWithFullData | mqfmt.ROCODWithFullData | mqfmt.ROE
 // replayNotes are the plan's warnings for a replay's requests and report
 // options, one per kind and ReplyToQ, with counts.
 func replayNotes(req *OpRequest, items []OpItem) []string {
-	if req.Op != OpReplay {
+	if req.Op != OpReplay && req.Op != OpEdit {
 		return nil
 	}
 	requests := map[string]int{}
@@ -65,6 +65,10 @@ func replayNotes(req *OpRequest, items []OpItem) []string {
 	var out []string
 	for _, to := range slices.Sorted(maps.Keys(requests)) {
 		n := requests[to]
+		if req.Op == OpEdit && req.KeepMsgId {
+			out = append(out, fmt.Sprintf("a request (replies to %s) that keeps its MsgId: the reply correlates with the original request", to))
+			continue
+		}
 		if req.KeepMsgId {
 			out = append(out, fmt.Sprintf("%s to %s keep their MsgId: their replies correlate with the original requests, a second reply to each", plural(n, "request"), to))
 		} else {
@@ -74,9 +78,12 @@ func replayNotes(req *OpRequest, items []OpItem) []string {
 	for _, k := range reportKinds {
 		byQ := reports[k.name]
 		for _, to := range slices.Sorted(maps.Keys(byQ)) {
-			if req.NoReports {
+			switch {
+			case req.Op == OpEdit:
+				out = append(out, fmt.Sprintf("%d asks for %s reports to %s: the edited copy sends them again", byQ[to], k.name, to))
+			case req.NoReports:
 				out = append(out, fmt.Sprintf("%d ask for %s reports to %s: cleared on the copies (--no-reports), as the audit log records", byQ[to], k.name, to))
-			} else {
+			default:
 				out = append(out, fmt.Sprintf("%d will send %s reports to %s again; --no-reports clears them on the copies", byQ[to], k.name, to))
 			}
 		}

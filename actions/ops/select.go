@@ -77,7 +77,7 @@ func (f *Filter) matches(s *mqwatch.Summary, body []byte, now time.Time) bool {
 	if f.Format != "" && !strings.EqualFold(s.Format, f.Format) && !strings.EqualFold(s.BodyFormat, f.Format) {
 		return false
 	}
-	if f.BodyContains != "" && !bodyContains(body, s.BodyCCSID, f.BodyContains) {
+	if f.BodyContains != "" && !bodyContains(body, s, f.BodyContains) {
 		return false
 	}
 	return true
@@ -101,19 +101,16 @@ func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
 
-// bodyContains looks for text in the body as raw bytes and as decoded from
-// its code page, so an EBCDIC body matches what the operator types.
-func bodyContains(body []byte, ccsid int32, text string) bool {
-	if p, err := ParseBodyPattern(text); err == nil && p.Bytes != nil { // hex:… searches bytes (search.go)
-		return bytes.Contains(body, p.Bytes)
+// bodyContains looks for text as the body reads in its CCSID (hex:…
+// searches bytes), the one matcher ctrl+f uses too (search.go): ASCII
+// bytes inside an EBCDIC body are not the text typed. The Encoding is the
+// MQMD's, which the headers before the body keep in all but rare chains.
+func bodyContains(body []byte, s *mqwatch.Summary, text string) bool {
+	p, err := ParseBodyPattern(text)
+	if err != nil {
+		return bytes.Contains(body, []byte(text))
 	}
-	if bytes.Contains(body, []byte(text)) {
-		return true
-	}
-	// A body that does not decode cleanly still yields the text around the
-	// bad bytes, which is what an operator searching it means.
-	s, _ := mqfmt.DecodeText(body, ccsid)
-	return s != "" && strings.Contains(s, text)
+	return p.Match(body, s.BodyCCSID, s.Encoding)
 }
 
 // browseSelection reads the source queue once and keeps the summaries of the

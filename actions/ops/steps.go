@@ -66,7 +66,7 @@ func (w *opWorker) prepareOne(ctx context.Context, idx int, underCursor bool, ah
 	if r.req.Op == OpDiscard {
 		return g, oneOK
 	}
-	md, data, tg, skip := r.transform(&g.msg)
+	md, data, tg, skip := r.transform(idx, &g.msg)
 	if skip != "" {
 		r.record([]int{idx}, Skipped, skip, 0, nil)
 		return opGot{}, oneResolved

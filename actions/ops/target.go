@@ -182,25 +182,6 @@ func (t *opTargets) forItem(op Op, f opMsgFacts) (opTarget, string) {
 	return opTarget{}, ""
 }
 
-// predictFailure says why a put to tg would fail according to the queue
-// list, or 0 when nothing is known against it. Remote targets are not
-// predicted: their queue manager's queues are not listed here.
-func (t *opTargets) predictFailure(tg opTarget) (mqfmt.Reason, string) {
-	if t.inv == nil || tg.qmgr != "" || tg.queue == "" {
-		return 0, ""
-	}
-	f := t.inv.Facts(tg.queue)
-	switch {
-	case !f.Exists:
-		return mqfmt.RCUnknownObjectName, tg.queue + " does not exist"
-	case f.BaseMissing:
-		return mqfmt.RCUnknownAliasBaseQ, "the base queue of alias " + tg.queue + " does not exist"
-	case f.PutInhibited:
-		return mqfmt.RCPutInhibited, tg.queue + " is put-inhibited"
-	}
-	return 0, ""
-}
-
 // roomWarning warns when a local target has less room than the messages
 // planned for it: the run would stop with MQRC_Q_FULL part way.
 func (t *opTargets) roomWarning(tg opTarget, n int) string {
@@ -225,18 +206,22 @@ func (t *opTargets) room(tg opTarget) (int, bool) {
 	return max(int(f.MaxDepth-f.Depth), 0), true
 }
 
-// isSource reports whether tg resolves to the source queue on this queue
-// manager.
-func (t *opTargets) isSource(tg opTarget) bool {
-	if tg.queue == "" || tg.qmgr != "" {
+// isDestination reports whether tg is a dead letter's destination: its
+// MQDLH DestQName, by name or, locally, by the queue it resolves to.
+func (t *opTargets) isDestination(tg opTarget, s *mqwatch.Summary) bool {
+	if !s.HasDLH || tg.queue == "" {
 		return false
 	}
-	if tg.queue == t.source {
+	dq, dqm := strings.TrimSpace(s.DLHDestQ), t.remote(s.DLHDestQMgr)
+	if !strings.EqualFold(dqm, tg.qmgr) {
+		return false
+	}
+	if dq == tg.queue {
 		return true
 	}
-	if t.inv == nil {
+	if tg.qmgr != "" || t.inv == nil {
 		return false
 	}
-	f, s := t.inv.Facts(tg.queue), t.inv.Facts(t.source)
-	return f.Resolved != "" && f.Resolved == s.Resolved
+	a, b := t.inv.Facts(dq), t.inv.Facts(tg.queue)
+	return a.Resolved != "" && a.Resolved == b.Resolved
 }

@@ -38,8 +38,18 @@ func FromDeadLetter(md mqfmt.MQMD, data []byte) (mqfmt.MQMD, []byte, mqfmt.DLH, 
 // transform returns what a requeue, replay or move puts for a message got (or
 // browsed) from the source, and where; skip says why it cannot go. Under
 // PUTAUT(CTX) the target is opened with the message's user's authority.
-func (r *opRun) transform(m *mqwatch.Message) (mqfmt.MQMD, []byte, opTarget, string) {
+//
+// The run asks the target gate again, with the bytes it is about to put:
+// what the message is now decides, not what the plan saw.
+func (r *opRun) transform(idx int, m *mqwatch.Message) (mqfmt.MQMD, []byte, opTarget, string) {
 	md, data, tg, skip := r.transformMsg(m)
+	if skip == "" && tg.queue != "" {
+		g := r.p.res.gate(gateIn{op: r.req.Op, tg: tg, msg: &r.items[idx].Msg, length: len(data),
+			persistent: md.Persistence == mqfmt.PerPersistent, putAuth: r.req.PutAuthority, allowSystem: r.req.AllowSystemTarget})
+		if g.skip != "" {
+			return md, data, opTarget{}, g.skip
+		}
+	}
 	if r.req.PutAuthority == PutAuthContext && tg.queue != "" {
 		tg.altUser = mqfmt.Trim(m.MD.UserIdentifier)
 	}

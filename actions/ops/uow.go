@@ -62,9 +62,9 @@ func (u *opUOW) putCopy(ctx context.Context, open func(context.Context, opTarget
 	g.putMD = g.md
 	q, err := open(ctx, g.target)
 	if err == nil {
-		err = q.Put(ctx, &g.putMD, g.data, o)
+		err = gatePut(ctx, q, &g.putMD, g.data, o)
 	}
-	if err != nil && !mqwatch.IsWarning(err) { // 2049: put, at MAXPRTY
+	if err != nil {
 		g.putMD = was
 		res := u.r.putFailed(g.idx, g.target, err, true)
 		u.backout(ctx)

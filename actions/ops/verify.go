@@ -69,7 +69,7 @@ func verifiable(req *OpRequest, res *OpResult) string {
 		return "-"
 	case req.Op == OpReplay && req.KeepMsgId:
 		return fmt.Sprintf("--keep-msgid: each copy has its original's MsgId and the originals stay on %s, so a copy that came back cannot be told from its original", req.Queue)
-	case req.Op != OpRequeue && req.Op != OpMove && req.Op != OpReplay:
+	case req.Op != OpRequeue && req.Op != OpMove && req.Op != OpReplay && req.Op != OpEdit:
 		return "-"
 	}
 	return ""
@@ -139,7 +139,7 @@ func newVerifyWatch(ctx context.Context, conn mqwatch.Conn, res *OpResult) *veri
 			continue
 		}
 		id := it.Msg.MsgId
-		if req.Op == OpReplay {
+		if req.Op == OpReplay || req.Op == OpEdit { // the copy has a MsgId of its own
 			if id = it.CopyMsgId; id == ([24]byte{}) {
 				continue
 			}

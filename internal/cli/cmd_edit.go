@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
@@ -28,7 +29,9 @@ func editCommand() *command {
 
 type editFlags struct {
 	queue, msgid, bodyFile, to, toQMgr, context, auditPath, archiveDir, file string
+	allowSystem                                                              string
 	raw, dryRun, keepDLH, keepMsgId, readOnly                                bool
+	verify                                                                   time.Duration
 	backend                                                                  backendFlags
 }
 
@@ -47,6 +50,8 @@ func (a *editFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&a.auditPath, "audit", "", "audit log file (default: audit.jsonl in the state directory)")
 	fs.StringVar(&a.archiveDir, "archive-dir", "", "where archives go (default: archive/ in the state directory)")
 	fs.BoolVar(&a.readOnly, "read-only", false, "refuse to change a queue (a dry run still works)")
+	fs.StringVar(&a.allowSystem, "allow-system-target", "", "allow this one SYSTEM.* queue as where the copy lands (R10g)")
+	fs.DurationVar(&a.verify, "verify", defaultVerify, "after the put, watch this long for the copy coming back to the source or the DEADQ (R10f); 0 skips the check")
 	a.backend.register(fs, "edit on")
 }
 
@@ -59,6 +64,8 @@ func (a *editFlags) check(fs *flag.FlagSet) error {
 		return errors.New("--queue, --msgid and --body-file are required")
 	case a.context != "pass" && a.context != "default":
 		return fmt.Errorf("--context %q: want pass or default", mqfmt.Sanitize(a.context))
+	case a.verify < 0 || a.verify > 24*time.Hour:
+		return fmt.Errorf("--verify %s: want 0 (no check) up to 24h", a.verify)
 	}
 	a.backend.resolveQMgr()
 	return nil
@@ -77,7 +84,10 @@ func runEdit(ctx context.Context, a *editFlags, fs *flag.FlagSet, stdout, stderr
 		fmt.Fprintf(stderr, "poisonwatch edit: %v\n", safeErr(err))
 		return ExitUsage
 	}
-	if err := doEdit(ctx, a, id, stdout); err != nil {
+	if err := doEdit(ctx, a, id, stdout); errors.Is(err, errCameBack) {
+		fmt.Fprintf(stderr, "poisonwatch edit: %v\n", err)
+		return ExitPartial
+	} else if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch edit: %v\n", safeErr(err))
 		return ExitFailed
 	}
@@ -100,7 +110,16 @@ func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) er
 	if err != nil {
 		return fmt.Errorf("--body-file: %w", err)
 	}
+	noApps := false
+	if a.backend.kind == "embedded" && !a.dryRun && a.verify > 0 {
+		if a.backend.live = a.backend.scenario != ""; !a.backend.live {
+			noApps, a.verify = true, 0
+		}
+	}
 	conn, _, err := openActionBackend(ctx, &a.backend)
+	if a.backend.stop != nil {
+		defer a.backend.stop()
+	}
 	if err != nil {
 		return err
 	}
@@ -119,7 +138,7 @@ func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) er
 		return err
 	}
 	req := ops.EditRequest{QMgr: a.backend.qmgr, Queue: a.queue, Msg: s, Body: body, Target: a.to, TargetQMgr: a.toQMgr,
-		KeepDLH: a.keepDLH, KeepMsgId: a.keepMsgId, DryRun: a.dryRun, File: a.file}
+		KeepDLH: a.keepDLH, KeepMsgId: a.keepMsgId, DryRun: a.dryRun, File: a.file, AllowSystemTarget: a.allowSystem, Verify: a.verify}
 	if a.context == "default" {
 		req.Context = ops.ContextDefault
 	}
@@ -130,10 +149,22 @@ func doEdit(ctx context.Context, a *editFlags, id [24]byte, stdout io.Writer) er
 	}
 	if res.Done {
 		fmt.Fprintf(stdout, "edited: the copy is on %s with MsgId %x; the original is archived in %s\n", res.Plan.Target, res.NewMsgId, res.ArchiveFile)
+		if noApps {
+			res.Verify = &ops.OpVerify{Skipped: "no application runs on this in-memory queue manager (--mqsc, --load): nothing can bring it back; --scenario runs its consumers during the check"}
+		}
+		if v := res.Verify.Sentence(); v != "" {
+			fmt.Fprintln(stdout, "check: "+mqfmt.Sanitize(v))
+		}
 	}
 	fmt.Fprintf(stdout, "audit: %s\n", res.AuditFile)
+	if res.Verify != nil && res.Verify.CameBack > 0 {
+		return errCameBack
+	}
 	return nil
 }
+
+// errCameBack is the edit's exit 1: done, but the copy came back (R10f).
+var errCameBack = errors.New("the edited copy came back (R10f): fix its cause before the next try")
 
 // editedBody is --body-file's bytes b read as the editor would have
 // written them: text in UTF-8 for a text body, an xxd dump for a binary one.
@@ -185,7 +216,10 @@ func writeEditPlan(w io.Writer, p *ops.EditPlan) {
 	for _, l := range p.Diff {
 		fmt.Fprintln(w, "  "+mqfmt.Sanitize(l))
 	}
+	if p.Route != "" {
+		fmt.Fprintln(w, "route: "+mqfmt.Sanitize(p.Route))
+	}
 	for _, warn := range p.Warnings {
-		fmt.Fprintln(w, "warning: "+warn)
+		fmt.Fprintln(w, "warning: "+mqfmt.Sanitize(warn))
 	}
 }

@@ -57,7 +57,9 @@ func (m *mqFlags) backends(prompt ibmmq.PasswordPrompter, file string) ([]qmgrCo
 	if err != nil {
 		return nil, err
 	}
-	if err := m.settings.Resolve(prompt); err != nil {
+	// The flags' connection checks are each entry's: a token or -keyr given
+	// here serves entries that are client connections.
+	if err := m.settings.ResolveForFile(prompt); err != nil {
 		return nil, err
 	}
 	all, err := ibmmq.ParseQMgrFile(data, m.settings)

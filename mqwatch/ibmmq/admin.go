@@ -109,11 +109,11 @@ func (t transport) Put(_ context.Context, md *mqfmt.MQMD, data []byte) error {
 	w := mq.MQMD(toWireMD(md))
 	pmo := mq.NewMQPMO()
 	pmo.Options = commandPMO
-	if err := t.a.cmd.Put(&w, pmo, data); err != nil {
+	err := t.a.cmd.Put(&w, pmo, data)
+	putWriteBack(md, wireMD(w), completionIn(err))
+	if err != nil {
 		return t.c.fail("MQPUT", t.a.cmd.Name, err)
 	}
-	back := wireMD(w)
-	*md = fromWireMD(&back)
 	return nil
 }
 
@@ -157,6 +157,19 @@ func (c *conn) client(ctx context.Context, verb, object string, fn func(*pcf.Cli
 // isZOS reports a z/OS queue manager (known once the queue manager was
 // inquired, which adminLocked does first).
 func (c *conn) isZOS() bool { return c.qmgrInfo != nil && c.qmgrInfo.Platform == "ZOS" }
+
+// completionIn returns the completion code of an mq-golang call's error:
+// MQCC_OK for none, MQCC_FAILED for an error that carries no MQ codes.
+func completionIn(err error) int32 {
+	var rc *mq.MQReturn
+	switch {
+	case err == nil:
+		return ccOK
+	case errors.As(err, &rc):
+		return rc.MQCC
+	}
+	return ccFailed
+}
 
 // reasonIn returns the reason code of an mq-golang error, or 0.
 func reasonIn(err error) mqfmt.Reason {

@@ -72,7 +72,7 @@ func ParseQMgrFile(data []byte, base Settings) ([]Settings, error) {
 		set(&s.TimeZone, e.TimeZone)
 		out = append(out, s)
 	}
-	if err := checkTLSPerProcess(out); err != nil {
+	if err := shareTLSPerProcess(out); err != nil {
 		return nil, fmt.Errorf("queue manager file: %w", err)
 	}
 	return out, nil

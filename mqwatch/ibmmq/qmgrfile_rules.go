@@ -25,35 +25,47 @@ func entryWins(s *Settings, e qmgrEntry) {
 	}
 }
 
-// checkTLSPerProcess refuses entries the MQ client cannot serve from one
-// process: TLS is initialised once per process, with the first
-// connection's key repository, so a later connection with another one, or
-// a plain channel beside TLS ones, would connect with MQRC_SSL_ALREADY_
-// INITIALIZED (2391) and the first connection's settings. Entries whose
-// channel comes from a CCDT say nothing about TLS here and are not compared.
-func checkTLSPerProcess(all []Settings) error {
-	var tls, plain, repo string
-	repoOf := ""
+// shareTLSPerProcess gives every client entry the same MQSCO. IBM MQ sets
+// a client process's TLS up once: TLS configuration options are taken
+// only on the first MQCONNX of the process (or after every TLS connection
+// has ended), and a later MQCONNX whose options differ, or that has none
+// when the first had some, or some when it had none, connects with
+// MQRC_SSL_ALREADY_INITIALIZED (2391) and the first one's settings. So:
+//   - entries naming two key repositories are refused (the second would
+//     silently use the first's certificates, or fail with 2393);
+//   - TLS and plain channels may be mixed (to different queue managers,
+//     each channel says its own SSLCIPH): a client entry without a key
+//     repository is given the TLS entries' one, so that whichever watcher
+//     connects first, every MQCONNX passes the same MQSCO. A plain channel
+//     does no TLS with it.
+//
+// Local bindings use no TLS and are left alone. The key repository's
+// password is the environment's (MQKEYRPWD, --keyr-password-file or
+// mqclient.ini), the same for every entry.
+func shareTLSPerProcess(all []Settings) error {
+	repo, from := "", ""
 	for _, s := range all {
-		if m := s.Mode(); m != ModeFlags && m != ModeMQServer {
+		if s.Mode() == ModeBindings || s.KeyRepository == "" {
 			continue
 		}
-		if s.CipherSpec == "" {
-			if plain == "" {
-				plain = s.QMgr
-			}
-			continue
-		}
-		if tls == "" {
-			tls, repo, repoOf = s.QMgr, s.KeyRepository, s.QMgr
-		} else if s.KeyRepository != repo {
-			return fmt.Errorf("%s uses key repository %q and %s %q: TLS settings are per process, so every queue manager of one poisonwatch must use the same key repository (run one poisonwatch per key repository)",
-				repoOf, repo, s.QMgr, s.KeyRepository)
+		switch {
+		case repo == "":
+			repo, from = s.KeyRepository, s.QMgr
+		case s.mqscoKeyRepository() != (&Settings{KeyRepository: repo}).mqscoKeyRepository():
+			return fmt.Errorf("%s uses key repository %q and %s %q: IBM MQ sets TLS up once per process, with the first connection's key repository, so every queue manager of one poisonwatch must use the same one (run one poisonwatch per key repository)",
+				from, repo, s.QMgr, s.KeyRepository)
 		}
 	}
-	if tls != "" && plain != "" {
-		return fmt.Errorf("%s uses TLS and %s does not: TLS settings are per process, and the IBM MQ client cannot mix TLS and plain channels in one process reliably (run one poisonwatch for each)",
-			tls, plain)
+	if repo == "" {
+		return nil
+	}
+	for i := range all {
+		s := &all[i]
+		if s.Mode() == ModeBindings || s.KeyRepository != "" {
+			continue
+		}
+		s.KeyRepository = repo
+		s.note("keyr", "--qmgrs entry "+from+": one key repository per process")
 	}
 	return nil
 }

@@ -150,8 +150,10 @@ func (q *queue) get(w gmoWords, sel getSel, size int) (mqwatch.Message, error) {
 	return mqwatch.Message{MD: fromWireMD(&wm), Data: data, Length: full}, nil
 }
 
-// Put is MQPUT. On success md is updated as MQPUT updates the caller's MQMD
-// (MsgId with NewMsgId, and the context the queue manager filled in).
+// Put is MQPUT. Whenever the message was put, on MQCC_OK and on MQCC_WARNING
+// (2049 at MAXPRTY and the like, returned as an error mqwatch.IsWarning
+// recognises), md is updated as MQPUT updates the caller's MQMD (MsgId with
+// NewMsgId, and the context the queue manager filled in): see putWriteBack.
 func (q *queue) Put(ctx context.Context, md *mqfmt.MQMD, data []byte, o mqwatch.PutOptions) error {
 	unlock, err := q.enter(ctx, "MQPUT")
 	if err != nil {
@@ -174,11 +176,11 @@ func (q *queue) Put(ctx context.Context, md *mqfmt.MQMD, data []byte, o mqwatch.
 		pmo.Context = &src.obj
 	}
 	w := mq.MQMD(toWireMD(md))
-	if err := q.obj.Put(&w, pmo, data); err != nil {
+	err = q.obj.Put(&w, pmo, data)
+	putWriteBack(md, wireMD(w), completionIn(err))
+	if err != nil {
 		return q.c.fail("MQPUT", q.name, err)
 	}
-	back := wireMD(w)
-	*md = fromWireMD(&back)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 )
@@ -111,9 +112,12 @@ type Settings struct {
 	SSLPeer         string // SSLPEER of a channel built here (--sslpeer)
 	KeyRepoPassword Secret // MQKEYRPWD or --keyr-password-file: MQSCO.KeyRepoPassword
 	KeyRepoPwFile   string // --keyr-password-file
-	PasswordFile    string // --password-file: the MQCSP password, from a file only its owner reads
-	TokenFile       string // --token-file: an authentication token (MQCSP.Token)
-	Token           Secret
+	// KeyRepoPasswordIni is the mqclient.ini whose SSL stanza gives the key
+	// repository's password (SSLKeyRepositoryPassword), found by Resolve.
+	KeyRepoPasswordIni string
+	PasswordFile       string // --password-file: the MQCSP password, from a file only its owner reads
+	TokenFile          string // --token-file: an authentication token (MQCSP.Token)
+	Token              Secret
 	// Sources says where each setting came from ("flag --channel",
 	// "MQSERVER", "--qmgrs entry QM2"), for the doctor.
 	Sources map[string]string
@@ -162,6 +166,34 @@ type PasswordPrompter func(user string) (string, error)
 // Resolve checks the settings, fills defaults, and completes the credentials:
 // with MQ_USER set and MQ_PASSWORD not, it asks prompt (nil = no terminal).
 func (s *Settings) Resolve(prompt PasswordPrompter) error {
+	if err := s.resolveShared(); err != nil {
+		return err
+	}
+	if err := s.validate(); err != nil {
+		return err
+	}
+	return s.resolveCredentials(prompt)
+}
+
+// ResolveForFile completes the settings a --qmgrs file's entries start
+// from: defaults, the secret files, the zone and the credentials (one
+// prompt for all), and no check of how a queue manager is reached, which
+// is each entry's (its own Resolve): a token or -keyr given beside the file
+// serves entries that are client connections although the flags alone
+// name none.
+func (s *Settings) ResolveForFile(prompt PasswordPrompter) error {
+	if err := s.resolveShared(); err != nil {
+		return err
+	}
+	if err := s.validateCredentials(); err != nil {
+		return err
+	}
+	return s.resolveCredentials(prompt)
+}
+
+// resolveShared fills defaults, reads the secret files and mqclient.ini's
+// SSL stanza, and checks the time zone.
+func (s *Settings) resolveShared() error {
 	if s.ReplyModel == "" {
 		s.ReplyModel = DefaultReplyModel
 	}
@@ -177,13 +209,9 @@ func (s *Settings) Resolve(prompt PasswordPrompter) error {
 	if err := s.readSecretFiles(); err != nil {
 		return err
 	}
-	if err := s.validate(); err != nil {
-		return err
-	}
-	if _, err := s.Location(); err != nil {
-		return err
-	}
-	return s.resolveCredentials(prompt)
+	s.lookInClientIni(os.Getenv)
+	_, err := s.Location()
+	return err
 }
 
 func (s *Settings) resolveCredentials(prompt PasswordPrompter) error {
@@ -255,8 +283,22 @@ func (s *Settings) validate() error {
 	if s.Mode() == ModeBindings && s.KeyRepository != "" {
 		return errors.New("ibmmq: -keyr needs a client connection; local bindings use no TLS")
 	}
+	if s.Mode() == ModeBindings && s.Token.IsSet() {
+		return errTokenBindings
+	}
+	if s.Token.IsSet() {
+		return tokenBuildError()
+	}
 	return nil
 }
+
+// errTokenBindings refuses a token before MQCONNX: IBM MQ (9.3.4 and later)
+// accepts MQCSP token authentication only from a client connection to a
+// queue manager on AIX or Linux; over local bindings MQCONNX fails with
+// MQRC_FUNCTION_NOT_SUPPORTED (2298), MQRC_CSP_ERROR (2595) from 9.4.
+var errTokenBindings = errors.New("ibmmq: --token-file: IBM MQ accepts an authentication token only on a client connection, " +
+	"and this one is local bindings (MQCONNX would fail with MQRC_FUNCTION_NOT_SUPPORTED, 2298): connect as a client " +
+	"(-channel and -conn, MQSERVER, MQCCDTURL or -client), or leave out --token-file to connect as this process's user")
 
 // Location returns the time zone the queue manager reports status times in.
 func (s *Settings) Location() (*time.Location, error) {

@@ -161,6 +161,11 @@ func (s *Settings) validateQMgr() error {
 	if s.IsGroup() && s.Mode() == ModeBindings {
 		return fmt.Errorf("ibmmq: queue manager %q: a queue-manager group (*NAME) needs a client connection", s.QMgr)
 	}
+	return s.validateCredentials()
+}
+
+// validateCredentials checks what does not depend on the connection mode.
+func (s *Settings) validateCredentials() error {
 	if s.Token.IsSet() && (s.User != "" || s.Password.IsSet()) {
 		return errors.New("ibmmq: --token-file and MQ_USER/password both authenticate: give one of them")
 	}
@@ -173,15 +178,35 @@ func (s *Settings) keyRepoIsP12() bool {
 	return ext == ".p12" || ext == ".pfx"
 }
 
+// mqscoKeyRepository is what MQSCO.KeyRepository is given. Clients before
+// IBM MQ 9.3 take the stem of a CMS key database and append ".kdb"
+// themselves (a NAME.kdb would be looked for as NAME.kdb.kdb: 2381); 9.3
+// and later take a file name and assume .kdb without an extension. The stem
+// works on both, so a name ending ".kdb" loses it; a .p12 (9.3 and later
+// only) and a stem go as given.
+func (s *Settings) mqscoKeyRepository() string {
+	return strings.TrimSuffix(s.KeyRepository, ".kdb")
+}
+
 func (s *Settings) validateTLS() error {
 	if s.KeyRepoPassword.IsSet() && s.KeyRepository == "" && s.Mode() == ModeBindings {
 		return errors.New("ibmmq: a key repository password needs a client connection with --keyr or MQSSLKEYR")
 	}
-	if s.keyRepoIsP12() && !s.KeyRepoPassword.IsSet() {
-		return fmt.Errorf("ibmmq: key repository %s is PKCS#12, which has no stash file: give its password in %s or --keyr-password-file",
+	if s.keyRepoIsP12() && !s.KeyRepoPassword.IsSet() && s.KeyRepoPasswordIni == "" {
+		return fmt.Errorf("ibmmq: key repository %s is PKCS#12, which has no stash file: give its password in %s, --keyr-password-file or the SSL stanza's SSLKeyRepositoryPassword of mqclient.ini (IBM MQ 9.3 clients and later)",
 			s.KeyRepository, EnvKeyRepoPassword)
 	}
 	return nil
+}
+
+// lookInClientIni notes the mqclient.ini whose SSL stanza gives the key
+// repository's password, when a client connection names a key repository
+// and no password is given here: the MQ library reads it from there.
+func (s *Settings) lookInClientIni(getenv func(string) string) {
+	s.KeyRepoPasswordIni = ""
+	if s.Mode() != ModeBindings && s.KeyRepository != "" && !s.KeyRepoPassword.IsSet() {
+		s.KeyRepoPasswordIni = clientIniKeyRepoPassword(getenv)
+	}
 }
 
 // Principal is who the authorities are checked for before the queue
@@ -262,8 +287,13 @@ func (s *Settings) passwordSource() string {
 
 // stashNote says whether a .kdb's stash file is there, or a .p12's password given.
 func (s *Settings) stashNote(exists func(string) bool) string {
-	if s.keyRepoIsP12() {
+	switch {
+	case s.KeyRepoPassword.IsSet() && s.keyRepoIsP12():
 		return "; PKCS#12, password given"
+	case s.KeyRepoPasswordIni != "":
+		return "; password from " + s.KeyRepoPasswordIni + " (SSL stanza, SSLKeyRepositoryPassword)"
+	case s.keyRepoIsP12():
+		return "; PKCS#12 and no password: expect MQRC_KEY_REPOSITORY_ERROR (2381)"
 	}
 	if exists == nil {
 		return ""
@@ -281,23 +311,11 @@ func (s *Settings) stashNote(exists func(string) bool) string {
 	return "; no " + stem + ".sth stash and no password: expect MQRC_SSL_INITIALIZATION_ERROR (2393)"
 }
 
-// clientIniLine says which mqclient.ini the MQ library will read: MQCLNTCF,
-// then the working directory, then /var/mqm (IBM's search order on Unix;
-// the user's home directory comes before /var/mqm).
+// clientIniLine says which mqclient.ini the MQ library will read, in IBM's
+// search order (clientIniPaths).
 func clientIniLine(exists func(string) bool) string {
-	cands := []string{}
-	if v := os.Getenv("MQCLNTCF"); v != "" {
-		cands = append(cands, v)
+	if p := findClientIni(os.Getenv, exists); p != "" {
+		return "mqclient.ini: " + p + " (its CHANNELS and SSL stanzas apply where nothing above overrides them)"
 	}
-	cands = append(cands, "mqclient.ini")
-	if h, err := os.UserHomeDir(); err == nil {
-		cands = append(cands, filepath.Join(h, "mqclient.ini"))
-	}
-	cands = append(cands, "/var/mqm/mqclient.ini")
-	for _, c := range cands {
-		if exists(c) {
-			return "mqclient.ini: " + c + " (its CHANNELS and SSL stanzas apply where nothing above overrides them)"
-		}
-	}
-	return "mqclient.ini: none found (MQCLNTCF, ./, ~/, /var/mqm/)"
+	return "mqclient.ini: none found (MQCLNTCF, ./, /var/mqm/, ~/)"
 }

@@ -70,7 +70,7 @@ func (s *Settings) ConnectSpec(applName string) (ConnectSpec, error) {
 		c.CCDTURL = s.CCDTURL
 	}
 	if s.KeyRepository != "" || s.KeyRepoPassword.IsSet() {
-		c.TLS = &TLSSpec{KeyRepository: s.KeyRepository, CertificateLabel: s.CertLabel, KeyRepoPassword: s.KeyRepoPassword}
+		c.TLS = &TLSSpec{KeyRepository: s.mqscoKeyRepository(), CertificateLabel: s.CertLabel, KeyRepoPassword: s.KeyRepoPassword}
 	}
 	switch {
 	case s.Token.IsSet():
@@ -99,4 +99,5 @@ func ConnectOutcome(cc int32) (connected bool) { return cc == ccOK || cc == ccWa
 const (
 	ccOK      = 0
 	ccWarning = 1
+	ccFailed  = 2
 )

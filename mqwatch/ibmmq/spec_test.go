@@ -155,14 +155,32 @@ name = "QM3"
 	}
 }
 
-func TestQMgrFileRefusesMixedTLS(t *testing.T) {
-	for name, file := range map[string]string{
-		"tls_and_plain": "[[qmgr]]\nname=\"A\"\nchannel=\"C\"\nconn=\"h(1)\"\ncipher=\"TLS_AES_128_GCM_SHA256\"\nkey_repository=\"/k/a\"\n[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\n",
-		"two_key_repos": "[[qmgr]]\nname=\"A\"\nchannel=\"C\"\nconn=\"h(1)\"\ncipher=\"X\"\nkey_repository=\"/k/a\"\n[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\ncipher=\"X\"\nkey_repository=\"/k/b\"\n",
-	} {
-		if _, err := ParseQMgrFile([]byte(file), Settings{}); err == nil || !strings.Contains(err.Error(), "per process") {
-			t.Errorf("%s: %v", name, err)
+// IBM MQ sets a client process's TLS up once (the first MQCONNX's MQSCO;
+// 2391 for a later one that differs): two key repositories in one file are
+// refused, while TLS and plain channels to different queue managers are
+// allowed, every client entry passing the same MQSCO.
+func TestQMgrFileTLSPerProcess(t *testing.T) {
+	const tlsA = "[[qmgr]]\nname=\"A\"\nchannel=\"C\"\nconn=\"h(1)\"\ncipher=\"TLS_AES_128_GCM_SHA256\"\nkey_repository=\"/k/a.kdb\"\n"
+	all, err := ParseQMgrFile([]byte(tlsA+"[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\n[[qmgr]]\nname=\"D\"\nccdt_url=\"file:///c.json\"\n"), Settings{})
+	if err != nil {
+		t.Fatalf("TLS and plain channels to different queue managers: %v", err)
+	}
+	for _, s := range all {
+		c, err := s.ConnectSpec("poisonwatch")
+		if err != nil || c.TLS == nil || c.TLS.KeyRepository != "/k/a" {
+			t.Errorf("%s: MQSCO %+v (%v), want every client entry to pass /k/a", s.QMgr, c.TLS, err)
 		}
+	}
+	if all[1].CipherSpec != "" || all[1].Sources["keyr"] != "--qmgrs entry A: one key repository per process" {
+		t.Errorf("plain entry: cipher %q, keyr from %q", all[1].CipherSpec, all[1].Sources["keyr"])
+	}
+	same := tlsA + "[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\ncipher=\"X\"\nkey_repository=\"/k/a\"\n"
+	if _, err := ParseQMgrFile([]byte(same), Settings{}); err != nil {
+		t.Errorf("/k/a.kdb and its stem /k/a are one key repository: %v", err)
+	}
+	two := tlsA + "[[qmgr]]\nname=\"B\"\nchannel=\"C\"\nconn=\"h(2)\"\ncipher=\"X\"\nkey_repository=\"/k/b\"\n"
+	if _, err := ParseQMgrFile([]byte(two), Settings{}); err == nil || !strings.Contains(err.Error(), "once per process") {
+		t.Errorf("two key repositories: %v", err)
 	}
 }
 
@@ -192,5 +210,77 @@ func TestExplainSaysWhereEachSettingCameFrom(t *testing.T) {
 	s, _ = resolved(t, nil, "-client", "-keyr", "/k/nostash")
 	if l := strings.Join(s.Explain(func(string) bool { return false }), "\n"); !strings.Contains(l, "no /k/nostash.sth stash") || !strings.Contains(l, "mqclient.ini: none found") {
 		t.Errorf("missing stash not said:\n%s", l)
+	}
+}
+
+// IBM MQ takes an authentication token only from a client (MQ 9.3.4+);
+// over local bindings MQCONNX fails with MQRC_FUNCTION_NOT_SUPPORTED
+// (2298; 9.4 says MQRC_CSP_ERROR, 2595). It is refused before MQCONNX,
+// saying why and what to do.
+func TestTokenNeedsAClientConnection(t *testing.T) {
+	tok := secretFile(t, 0o600, "eyJhbGciOi")
+	_, err := resolved(t, nil, "-qmgr", "QM1", "-token-file", tok)
+	if err == nil || !strings.Contains(err.Error(), "client connection") || !strings.Contains(err.Error(), "2298") {
+		t.Fatalf("token over local bindings: %v", err)
+	}
+	for _, vars := range []map[string]string{{EnvMQServer: "C/TCP/h(1)"}, {EnvConnectType: "CLIENT"}, {EnvCCDTURL: "file:///c.json"}} {
+		if _, err := resolved(t, vars, "-qmgr", "QM1", "-token-file", tok); err != nil {
+			t.Errorf("token as a client (%v): %v", vars, err)
+		}
+	}
+}
+
+// MQSCO.KeyRepository is the stem of a CMS key database on clients before
+// IBM MQ 9.3 (they append .kdb themselves, so "key.kdb" would open
+// key.kdb.kdb and fail with 2381); 9.3 and later take a file name and
+// assume .kdb when there is no extension. The stem works on both, so a
+// NAME.kdb given here is passed as NAME; a .p12 (9.3 and later only) is
+// passed as given.
+func TestConnectSpecPassesTheStemOfAKDB(t *testing.T) {
+	for keyr, want := range map[string]string{
+		"/etc/mq/ssl/key.kdb":     "/etc/mq/ssl/key",
+		"/etc/mq/ssl/key":         "/etc/mq/ssl/key",
+		"/etc/mq/ssl.kdb/key.kdb": "/etc/mq/ssl.kdb/key",
+		"relative/app.kdb":        "relative/app",
+	} {
+		c := spec(t, nil, "-client", "-keyr", keyr)
+		if c.TLS == nil || c.TLS.KeyRepository != want {
+			t.Errorf("-keyr %s: MQSCO.KeyRepository %+v, want %q", keyr, c.TLS, want)
+		}
+	}
+	c := spec(t, map[string]string{EnvKeyRepoPassword: "pw"}, "-client", "-keyr", "/etc/mq/ssl/app.p12")
+	if c.TLS.KeyRepository != "/etc/mq/ssl/app.p12" {
+		t.Errorf("a .p12 must keep its extension: %q", c.TLS.KeyRepository)
+	}
+}
+
+// A --qmgrs file's entries start from the flags: a token (or -keyr) given
+// there serves the entries that are client connections, although the flags
+// alone name none. ResolveForFile leaves the connection checks to each
+// entry's Resolve, which refuses the token for an entry in local bindings.
+func TestTokenBesideAQMgrsFile(t *testing.T) {
+	base := FromEnv(env(nil))
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	base.RegisterFlags(fs)
+	if err := fs.Parse([]string{"-token-file", secretFile(t, 0o600, "eyJhbGciOi")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := base.ResolveForFile(nil); err != nil {
+		t.Fatalf("flags beside a --qmgrs file: %v", err)
+	}
+	all, err := ParseQMgrFile([]byte("[[qmgr]]\nname=\"QM1\"\nchannel=\"C\"\nconn=\"h(1)\"\n[[qmgr]]\nname=\"QM2\"\n"), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := all[0].Resolve(nil); err != nil || !all[0].Token.IsSet() {
+		t.Errorf("client entry: %v (token set %v)", err, all[0].Token.IsSet())
+	}
+	if err := all[1].Resolve(nil); err == nil || !strings.Contains(err.Error(), "2298") {
+		t.Errorf("local bindings entry with the token: %v", err)
+	}
+	both := FromEnv(env(map[string]string{EnvUser: "u", EnvPassword: "p"}))
+	both.Token = NewSecret("t")
+	if err := both.ResolveForFile(nil); err == nil {
+		t.Error("a token and a user both accepted")
 	}
 }
