@@ -56,15 +56,12 @@ func ParkPlan(in ParkInput) (FixPlan, error) {
 	case in.MaxDepth < 1 || in.MaxDepth > maxDepthLimit:
 		return FixPlan{}, fmt.Errorf("MAXDEPTH must be 1 to %d", maxDepthLimit)
 	}
-	// NOTRIGGER when the LIKE queue triggers: LIKE copies TRIGGER, INITQ
-	// and PROCESS, and a DEADQ usually has them to start runmqdlq, whose
-	// rules could send parked messages straight back into the loop. The
-	// change gate refuses the define if the LIKE queue triggers by the time
-	// it is sent and the plan does not say NOTRIGGER.
-	cmd := fmt.Sprintf("DEFINE QLOCAL(%s) LIKE(%s) MAXDEPTH(%d)", MQSCName(name), MQSCName(like), in.MaxDepth)
-	if likeQ.Trigger {
-		cmd += " NOTRIGGER"
-	}
+	// NOTRIGGER always: LIKE copies TRIGGER, INITQ and PROCESS, and a
+	// DEADQ usually has them to start runmqdlq, whose rules could send
+	// parked messages straight back into the loop. Said even when the LIKE
+	// queue has none now, so that a TRIGGER set on it before the define
+	// reaches the command server is not copied either.
+	cmd := fmt.Sprintf("DEFINE QLOCAL(%s) LIKE(%s) MAXDEPTH(%d) NOTRIGGER", MQSCName(name), MQSCName(like), in.MaxDepth)
 	p := PlanFix(FixInput{QMgr: in.QMgr, Queues: in.Queues, ID: "park:" + name, Commands: []string{cmd},
 		Notes: []string{LikeCopies(*likeQ, in.MaxDepth)}})
 	if len(p.CopyOnly) > 0 {
@@ -100,7 +97,7 @@ func LikeCopies(like mqwatch.QueueInfo, maxDepth int) string {
 	s := fmt.Sprintf("copies %s: MAXMSGL(%d) DEFPSIST(%s) BOTHRESH(%d) BOQNAME(%s) and the rest; MAXDEPTH(%d) instead of its %d",
 		like.Name, like.MaxMsgLen, psist, like.BackoutThresh, MQSCName(strings.TrimSpace(like.BackoutQName)), maxDepth, like.MaxDepth)
 	if !like.Trigger {
-		return s + "; no TRIGGER (it has none)"
+		return s + "; NOTRIGGER (it has no TRIGGER either)"
 	}
 	return s + fmt.Sprintf("; NOTRIGGER, not its TRIGGER INITQ(%s) PROCESS(%s): parked messages would start its trigger monitor (runmqdlq), whose rules could send them straight back",
 		MQSCName(strings.TrimSpace(like.InitQ)), MQSCName(strings.TrimSpace(like.Process)))

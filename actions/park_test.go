@@ -17,8 +17,8 @@ func TestR10h_ParkPlanChecksNameLikeAndMaxDepth(t *testing.T) {
 		err  string
 	}{
 		// Names are case-sensitive: a lower-case name is kept and quoted.
-		{ParkInput{Name: "orders.park", MaxDepth: 20000}, "DEFINE QLOCAL('orders.park') LIKE(QM1.DEADQ) MAXDEPTH(20000)", ""},
-		{ParkInput{Name: "ORDERS.PARK", Like: "ORDERS.BO", MaxDepth: 5}, "DEFINE QLOCAL(ORDERS.PARK) LIKE(ORDERS.BO) MAXDEPTH(5)", ""},
+		{ParkInput{Name: "orders.park", MaxDepth: 20000}, "DEFINE QLOCAL('orders.park') LIKE(QM1.DEADQ) MAXDEPTH(20000) NOTRIGGER", ""},
+		{ParkInput{Name: "ORDERS.PARK", Like: "ORDERS.BO", MaxDepth: 5}, "DEFINE QLOCAL(ORDERS.PARK) LIKE(ORDERS.BO) MAXDEPTH(5) NOTRIGGER", ""},
 		{ParkInput{Name: "ORDERS.PARK", Like: "orders.bo", MaxDepth: 5}, "", "no queue orders.bo"},
 		{ParkInput{Name: "ORDERS.BO", MaxDepth: 5}, "", "already exists"},
 		{ParkInput{Name: "A B", MaxDepth: 5}, "", "cannot be in a queue name"},

@@ -50,7 +50,7 @@ func TestR10h_ParkDefinesTheTargetThenTheMoveRuns(t *testing.T) {
 	d := openParkForm(t, a)
 	v := ansi.Strip(a.View())
 	for _, want := range []string{"DEFINE PARK.Q on QM1: it does not exist", "LIKE: QM1.DEADQ", "MAXDEPTH: 50000",
-		"DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)", "sent as MQCMD_COPY_Q; needs +crt on queues (profile @class), +dsp on QM1.DEADQ",
+		"DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000) NOTRIGGER", "sent as MQCMD_COPY_Q; needs +crt on queues (profile @class), +dsp on QM1.DEADQ",
 		"copies QM1.DEADQ: MAXMSGL(4194304) DEFPSIST(NO) BOTHRESH(0)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("form lacks %q:\n%s", want, v)
@@ -62,7 +62,7 @@ func TestR10h_ParkDefinesTheTargetThenTheMoveRuns(t *testing.T) {
 	}
 	typeText(a, "2x0000") // the x is refused: MAXDEPTH takes digits
 	press(a, "enter")
-	if len(fake.plans) != 1 || fake.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(20000)" {
+	if len(fake.plans) != 1 || fake.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(20000) NOTRIGGER" {
 		t.Fatalf("sent %+v", fake.plans)
 	}
 	if d.create != nil || d.askTarget || d.req.Target != "PARK.Q" || d.phase != phaseConfirm {
@@ -163,12 +163,12 @@ func TestR10h_RulesDialogDefinesAMissingFWDQ(t *testing.T) {
 		t.Fatalf("no warning %q:\n%s", want, v)
 	}
 	ctrlN(a)
-	if v := ansi.Strip(a.View()); !strings.Contains(v, "DEFINE QLOCAL(PARKING.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)") ||
+	if v := ansi.Strip(a.View()); !strings.Contains(v, "DEFINE QLOCAL(PARKING.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000) NOTRIGGER") ||
 		!strings.Contains(v, "then the table forwards to it") {
 		t.Fatalf("no define form:\n%s", v)
 	}
 	press(a, "enter")
-	if len(ops.plans) != 1 || ops.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARKING.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000)" {
+	if len(ops.plans) != 1 || ops.plans[0].Steps[0].MQSC != "DEFINE QLOCAL(PARKING.Q) LIKE(QM1.DEADQ) MAXDEPTH(50000) NOTRIGGER" {
 		t.Fatalf("sent %+v", ops.plans)
 	}
 	v := ansi.Strip(a.View())

@@ -56,7 +56,7 @@ func TestR10h_ParkingQueueViewerRefusedOperatorDefinesAndMoves(t *testing.T) {
 		t.Fatalf("PARK.Q %d, QM1.DEADQ %d", depth(t, e.qm, "PARK.Q"), depth(t, e.qm, "QM1.DEADQ"))
 	}
 	b, _ := os.ReadFile(e.audit)
-	if log := string(b); !strings.Contains(log, `"mqsc":"DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(777)"`) || !strings.Contains(log, `"user":"alice (ssh key SHA256:alicekey)"`) {
+	if log := string(b); !strings.Contains(log, `"mqsc":"DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(777) NOTRIGGER"`) || !strings.Contains(log, `"user":"alice (ssh key SHA256:alicekey)"`) {
 		t.Errorf("audit:\n%s", log)
 	}
 }

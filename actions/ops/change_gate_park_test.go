@@ -23,7 +23,7 @@ func TestR10h_ParkingQueueIsNeverTriggered(t *testing.T) {
 	}{
 		{"R10h_like_a_triggered_deadq", "ALTER QLOCAL(QM1.DEADQ) TRIGGER TRIGTYPE(FIRST) INITQ(SYSTEM.DEFAULT.INITIATION.QUEUE) PROCESS(DLQ.RUNMQDLQ) DEFPSIST(YES)\n",
 			"NOTRIGGER, not its TRIGGER INITQ(SYSTEM.DEFAULT.INITIATION.QUEUE) PROCESS(DLQ.RUNMQDLQ)"},
-		{"R10h_like_an_untriggered_deadq", "", "no TRIGGER (it has none)"},
+		{"R10h_like_an_untriggered_deadq", "", "NOTRIGGER (it has no TRIGGER either)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixFixture(t, "DEFINE QLOCAL(SYSTEM.DEFAULT.INITIATION.QUEUE) REPLACE\n"+tc.deadq)
@@ -38,7 +38,7 @@ func TestR10h_ParkingQueueIsNeverTriggered(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if strings.HasSuffix(p.Steps[0].MQSC, " NOTRIGGER") != (tc.deadq != "") || len(p.Notes) != 1 || !strings.Contains(p.Notes[0], tc.note) ||
+			if !strings.HasSuffix(p.Steps[0].MQSC, " NOTRIGGER") || len(p.Notes) != 1 || !strings.Contains(p.Notes[0], tc.note) ||
 				!strings.Contains(p.Notes[0], "MAXMSGL(") || !strings.Contains(p.Notes[0], "DEFPSIST(") || !strings.Contains(p.Notes[0], "MAXDEPTH(100) instead of its") {
 				t.Fatalf("plan %q notes %q", p.Steps[0].MQSC, p.Notes)
 			}
@@ -72,9 +72,10 @@ func pcfQueue(t *testing.T, f *opFixture, name string) mqwatch.QueueInfo {
 	return qs[0]
 }
 
-// TestR10h_GateRefusesADefineThatWouldCopyTrigger: a parking plan made
-// while the DEADQ did not trigger is refused, by the dry run and the run,
-// once the DEADQ has TRIGGER: the new queue would start runmqdlq.
+// TestR10h_GateRefusesADefineThatWouldCopyTrigger: a define LIKE the DEADQ
+// without NOTRIGGER (a fix typed by hand; a parking queue always says it),
+// planned while the DEADQ did not trigger, is refused by the dry run and
+// the run once the DEADQ has TRIGGER: the new queue would start runmqdlq.
 func TestR10h_GateRefusesADefineThatWouldCopyTrigger(t *testing.T) {
 	f := newFixFixture(t, "")
 	srv, err := f.qm.StartCommandServer()
@@ -83,9 +84,10 @@ func TestR10h_GateRefusesADefineThatWouldCopyTrigger(t *testing.T) {
 	}
 	defer srv.Stop()
 	qm := mustQMgr(t, f)
-	p, err := actions.ParkPlan(actions.ParkInput{QMgr: qm, Queues: mustQueues(t, f), Name: "PARK.Q", MaxDepth: 100})
-	if err != nil || strings.Contains(p.Steps[0].MQSC, "NOTRIGGER") {
-		t.Fatalf("%+v %v", p, err)
+	p := actions.PlanFix(actions.FixInput{QMgr: qm, Queues: mustQueues(t, f), ID: "park:PARK.Q",
+		Commands: []string{"DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(100)"}})
+	if len(p.Steps) != 1 || len(p.CopyOnly) > 0 {
+		t.Fatalf("%+v", p)
 	}
 	f.mqsc("ALTER QLOCAL(QM1.DEADQ) TRIGGER INITQ(SYSTEM.DEFAULT.INITIATION.QUEUE) PROCESS(DLQ.RUNMQDLQ)\n")
 	eng := f.engine()

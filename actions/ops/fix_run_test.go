@@ -205,8 +205,8 @@ func TestR10h_ParkDefinesLikeTheDeadQThenTheMoveLandsThere(t *testing.T) {
 	data, _ := os.ReadFile(audit)
 	var recs []ops.AuditRecord
 	_ = ops.ReadAudit(bytes.NewReader(data), func(r ops.AuditRecord) error { recs = append(recs, r); return nil })
-	if len(recs) == 0 || recs[0].Action != ops.OpFix || recs[0].User != "alice" || recs[0].MQSC != "DEFINE QLOCAL(ORDERS.PARK) LIKE(QM1.DEADQ) MAXDEPTH(25000)" ||
-		recs[0].Outcome != "applied" || recs[0].After != "LIKE(QM1.DEADQ) MAXDEPTH(25000)" {
+	if len(recs) == 0 || recs[0].Action != ops.OpFix || recs[0].User != "alice" || recs[0].MQSC != "DEFINE QLOCAL(ORDERS.PARK) LIKE(QM1.DEADQ) MAXDEPTH(25000) NOTRIGGER" ||
+		recs[0].Outcome != "applied" || recs[0].After != "LIKE(QM1.DEADQ) MAXDEPTH(25000) TRIGGER(NO)" {
 		t.Errorf("audit %+v", recs)
 	}
 

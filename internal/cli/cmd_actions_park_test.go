@@ -17,7 +17,7 @@ func TestR10h_CreateLikeDefinesTheParkingQueueThenMoves(t *testing.T) {
 	park := func(args ...string) []string {
 		return append(append(args, "--queue", "QM1.DEADQ", "--reason", "MQRC_Q_FULL", "--create-like", "QM1.DEADQ"), demo...)
 	}
-	const define = "DEFINE QLOCAL(PARK.ORDERS) LIKE(QM1.DEADQ) MAXDEPTH(2000)"
+	const define = "DEFINE QLOCAL(PARK.ORDERS) LIKE(QM1.DEADQ) MAXDEPTH(2000) NOTRIGGER"
 
 	t.Run("dry_run_shows_the_define_and_the_move", func(t *testing.T) {
 		code, out, errOut := runActionCLI(t, park("move", "--to", "PARK.ORDERS", "--maxdepth", "2000", "--dry-run")...)
@@ -62,7 +62,7 @@ func TestR10h_CreateLikeDefinesTheParkingQueueThenMoves(t *testing.T) {
 			Done int
 		}
 		if err := json.Unmarshal([]byte(out), &res); err != nil || code != ExitDone || res.Done != 30 || len(res.Define.Plan.Steps) != 1 ||
-			res.Define.Plan.Steps[0].MQSC != "DEFINE QLOCAL(PARK.NEW) LIKE(QM1.DEADQ) MAXDEPTH(5000)" {
+			res.Define.Plan.Steps[0].MQSC != "DEFINE QLOCAL(PARK.NEW) LIKE(QM1.DEADQ) MAXDEPTH(5000) NOTRIGGER" {
 			t.Errorf("exit %d, %v: %s%s", code, err, out, errOut)
 		}
 	})
