@@ -24,6 +24,14 @@ type FixOps interface {
 	SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, user string) (ops.FixResult, error)
 }
 
+// FixPlanner is the change gate's dry run (R10h): each step's answer
+// predicted from the objects as they are and the user's authorities,
+// nothing sent. The fix dialog shows it before Apply when the engines
+// offer it.
+type FixPlanner interface {
+	PlanFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error)
+}
+
 // selfApplying is a result message that knows what it changes in the App:
 // the fix dialog's results reach it without a case of their own in Update.
 type selfApplying interface{ apply(a *App) tea.Cmd }
@@ -53,6 +61,10 @@ type fixDialog struct {
 	apply   bool // the Apply button has focus (Cancel has it first)
 	res     ops.FixResult
 	err     error
+	// pred is the change gate's dry run, once it answered; predErr why
+	// it could not run.
+	pred    *ops.FixResult
+	predErr error
 	seq     int
 	polls   int    // polls folded since the fix was applied
 	lastSeq uint64 // the snapshot the last refresh saw
@@ -72,7 +84,35 @@ func (a *App) openFix(al *model.Alert) tea.Cmd {
 	qs := a.state.QMgr(al.QMgr)
 	d := &fixDialog{al: *al, plan: qs.FixPlan(*al), affects: qs.NeedsFirst(*al)}
 	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: al.QMgr, Queue: al.Queue, Label: "fix " + al.ID()}
-	return a.push(d)
+	return tea.Batch(a.push(d), d.predict(a))
+}
+
+// predict asks the change gate what the command server would answer to
+// each step, before the operator chooses Apply.
+func (d *fixDialog) predict(c common) tea.Cmd {
+	fp, ok := c.Opts().Ops.(FixPlanner)
+	if !ok || len(d.plan.Steps) == 0 || len(d.plan.CopyOnly) > 0 || c.Opts().ReadOnly {
+		return nil
+	}
+	qm, plan, user, ctx := d.al.QMgr, d.plan, c.Opts().User, c.Opts().Ctx
+	return func() tea.Msg {
+		res, err := fp.PlanFix(ctx, qm, plan, user)
+		return fixPredictedMsg{d: d, res: res, err: err}
+	}
+}
+
+// fixPredictedMsg is the change gate's dry run of the dialog's plan.
+type fixPredictedMsg struct {
+	d   *fixDialog
+	res ops.FixResult
+	err error
+}
+
+func (m fixPredictedMsg) apply(*App) tea.Cmd {
+	if m.d.phase == fixConfirm {
+		m.d.pred, m.d.predErr = &m.res, m.err
+	}
+	return nil
 }
 
 // fixOff says why x does nothing for an alert: no fix, read-only or a

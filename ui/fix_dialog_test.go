@@ -179,3 +179,37 @@ func TestR8b_FixCheckGoesOnAfterTheDialogCloses(t *testing.T) {
 		t.Fatalf("no flash after the dialog closed:\n%s", v)
 	}
 }
+
+// planningFixOps answers the change gate's dry run: the first step would
+// be refused for want of authority.
+type planningFixOps struct{ fixOps }
+
+func (o *planningFixOps) PlanFix(_ context.Context, _ string, p actions.FixPlan, _ string) (ops.FixResult, error) {
+	res := ops.FixResult{Plan: p, DryRun: true}
+	for i, s := range p.Steps {
+		r := ops.FixStepResult{MQSC: s.MQSC, Prediction: "would apply"}
+		if i == 0 {
+			r.Predicted, r.Prediction = int32(mqfmt.RCNotAuthorized), "MQRC_NOT_AUTHORIZED (2035): op1 lacks +chg on ORDERS.BO"
+		}
+		res.Steps = append(res.Steps, r)
+	}
+	return res, nil
+}
+
+// TestR10h_FixDialogShowsTheChangeGatesDryRun: x asks the change gate what
+// the command server would answer before Apply, and shows it per step.
+func TestR10h_FixDialogShowsTheChangeGatesDryRun(t *testing.T) {
+	o := &planningFixOps{fixOps{fakeOps: fakeOps{msg: sampleMessage()}}}
+	a, _ := newTestApp(t, 120, 40, Options{Ops: o, User: "op1"})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	pressKey(t, a, km.Alerts, km.Down, km.Fix)
+	v := ansi.Strip(a.View())
+	for _, want := range []string{"dry run: MQRC_NOT_AUTHORIZED (2035): op1 lacks +chg on ORDERS.BO", "dry run: would apply"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("dialog lacks %q:\n%s", want, v)
+		}
+	}
+	if len(o.plans) != 0 {
+		t.Fatalf("the dry run sent %d plans", len(o.plans))
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -38,11 +39,36 @@ func (d *fixDialog) stepLines(st *Styles, wrap func(string, int) []string) []str
 		if s.Fixes != "" {
 			out = append(out, st.Muted.Render("          fixes "+mqfmt.Sanitize(s.Fixes)))
 		}
+		out = append(out, d.predictionLine(st, i)...)
+	}
+	if d.phase == fixConfirm && d.predErr != nil {
+		out = append(out, wrap("dry run failed, nothing predicted: "+ops.DescribeReason(d.predErr), 3)...)
 	}
 	for _, c := range d.plan.CopyOnly {
 		out = append(out, wrap("copy-only (y in the alert copies it): "+c, 3)...)
 	}
 	return out
+}
+
+// predictionLine is what the change gate's dry run says the command
+// server will answer to step i, while the dialog waits for a choice.
+func (d *fixDialog) predictionLine(st *Styles, i int) []string {
+	if d.phase != fixConfirm || d.pred == nil || i >= len(d.pred.Steps) {
+		return nil
+	}
+	r := d.pred.Steps[i]
+	text := "dry run: " + mqfmt.Sanitize(r.Prediction)
+	if r.Prediction == "" {
+		text = "dry run: would apply"
+	}
+	style := st.Muted
+	switch {
+	case r.Predicted != 0:
+		style = st.Danger
+	case r.Uncertain:
+		style = st.Warning
+	}
+	return []string{style.Render("     " + text)}
 }
 
 // fixTable is every attribute the fix changes: before → after and the

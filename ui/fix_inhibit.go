@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -36,6 +37,10 @@ type inhibitDialog struct {
 	running bool
 	outcome string
 	seq     int
+	// pred is the change gate's dry run of the change shown ("" until it
+	// answers); predBad marks a refusal.
+	pred    string
+	predBad bool
 }
 
 // inhibitTarget is the queue I acts on: one with a loop or stuck poison,
@@ -116,7 +121,44 @@ func (a *App) openInhibit(qm, queue string) tea.Cmd {
 	}
 	d := &inhibitDialog{qm: qm, q: q, attr: "GET", disable: !q.InhibitGet}
 	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: qm, Queue: queue, Label: "GET " + map[bool]string{true: "off", false: "on"}[d.disable] + " " + queue}
-	return a.push(d)
+	return tea.Batch(a.push(d), d.predict(a))
+}
+
+// predict asks the change gate what the command server would answer to
+// the change the dialog shows (R10h); p asks again for the other attribute.
+func (d *inhibitDialog) predict(c common) tea.Cmd {
+	fp, ok := c.Opts().Ops.(FixPlanner)
+	if !ok || c.Opts().ReadOnly {
+		return nil
+	}
+	d.pred, d.predBad = "", false
+	p := ops.InhibitPlan(d.q, d.qm, d.attr, d.disable)
+	qm, user, ctx, attr := d.qm, c.Opts().User, c.Opts().Ctx, d.attr
+	return func() tea.Msg {
+		res, err := fp.PlanFix(ctx, qm, p, user)
+		return inhibitPredictedMsg{d: d, attr: attr, res: res, err: err}
+	}
+}
+
+type inhibitPredictedMsg struct {
+	d    *inhibitDialog
+	attr string
+	res  ops.FixResult
+	err  error
+}
+
+func (m inhibitPredictedMsg) apply(*App) tea.Cmd {
+	d := m.d
+	if d.attr != m.attr || d.running || d.outcome != "" {
+		return nil // p switched the attribute since: its own answer comes
+	}
+	switch {
+	case m.err != nil:
+		d.pred = "dry run failed, nothing predicted: " + ops.DescribeReason(m.err)
+	case len(m.res.Steps) == 1:
+		d.pred, d.predBad = "dry run: "+cmpOr(m.res.Steps[0].Prediction, "would apply"), m.res.Steps[0].Predicted != 0
+	}
+	return nil
 }
 
 func (d *inhibitDialog) refresh(common) tea.Cmd             { return nil }
@@ -134,11 +176,12 @@ func (d *inhibitDialog) bindings(c common) []binding {
 	}
 	return []binding{
 		bind(b("switch Cancel / Apply", "tab", "left", "right", "shift+tab"), run(func() { d.apply = !d.apply }), short),
-		bind(b("GET or PUT", "p"), run(func() {
+		bind(b("GET or PUT", "p"), func() tea.Cmd {
 			d.attr = map[string]string{"GET": "PUT", "PUT": "GET"}[d.attr]
 			d.disable = !map[string]bool{"GET": d.q.InhibitGet, "PUT": d.q.InhibitPut}[d.attr]
 			d.loc.Label = d.attr + " " + map[bool]string{true: "off", false: "on"}[d.disable] + " " + d.q.Name
-		}), short),
+			return d.predict(c)
+		}, short),
 		bind(b("choose", "enter"), func() tea.Cmd {
 			if !d.apply {
 				return c.Pop()
@@ -219,10 +262,17 @@ func (d *inhibitDialog) view(c common, w, h int) string {
 		}
 	}
 	verb = "ALTER " + kind + "(%s) " + d.attr + "(" + verb + ")"
-	cmd := fmt.Sprintf(verb, mqfmt.Sanitize(d.q.Name))
+	cmd := fmt.Sprintf(verb, mqfmt.Sanitize(actions.MQSCName(d.q.Name)))
 	lines := []string{ansi.Truncate(st.Title.Render(" "+cmd+" on "+mqfmt.Sanitize(d.qm)+"   (needs +chg on queue "+mqfmt.Sanitize(d.q.Name)+")"), w, "…")}
 	for _, l := range strings.Split(ansi.Wrap(why, max(w-2, 20), " "), "\n") {
 		lines = append(lines, " "+l)
+	}
+	if d.pred != "" && !d.running && d.outcome == "" {
+		style := st.Muted
+		if d.predBad {
+			style = st.Danger
+		}
+		lines = append(lines, ansi.Truncate(style.Render(" "+mqfmt.Sanitize(d.pred)), w, "…"))
 	}
 	switch {
 	case d.running:

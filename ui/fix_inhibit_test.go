@@ -121,3 +121,22 @@ func cursorToQueue(t *testing.T, a *App, name string) {
 	}
 	t.Fatalf("no row for %s", name)
 }
+
+// TestR10h_InhibitDialogShowsTheChangeGatesDryRun: I shows what the
+// command server would answer before Apply, and p asks again for PUT.
+func TestR10h_InhibitDialogShowsTheChangeGatesDryRun(t *testing.T) {
+	o := &planningFixOps{fixOps{fakeOps: fakeOps{msg: sampleMessage()}}}
+	a, _ := newTestApp(t, 120, 35, Options{Ops: o, User: "op1"})
+	a.Update(snapshotMsg{snap: incident(1, 30)})
+	pressKey(t, a, km.Down, km.Inhibit)
+	if v := a.View(); !strings.Contains(v, "dry run: MQRC_NOT_AUTHORIZED (2035)") {
+		t.Fatalf("no prediction:\n%s", v)
+	}
+	press(a, "p")
+	if v := a.View(); !strings.Contains(v, "PUT(DISABLED)") || !strings.Contains(v, "dry run: MQRC_NOT_AUTHORIZED (2035)") {
+		t.Fatalf("no prediction for PUT:\n%s", v)
+	}
+	if len(o.inhibits) != 0 {
+		t.Fatal("the dry run changed something")
+	}
+}

@@ -77,3 +77,19 @@ func (o *SessionOps) changing(qmgr, queue, what string, do func(user string) (op
 	o.Seat.room.AnnounceFix(o.Seat.ID(), end, fix)
 	return res, err
 }
+
+var _ ui.FixPlanner = (*SessionOps)(nil)
+
+// PlanFix is the change gate's dry run for an operator; it sends nothing,
+// takes no lock and tells the room nothing.
+func (o *SessionOps) PlanFix(ctx context.Context, qmgr string, p actions.FixPlan, _ string) (ops.FixResult, error) {
+	fx, ok := o.Engines.(ui.FixPlanner)
+	if !ok {
+		return ops.FixResult{Plan: p}, errNoFixes
+	}
+	req := ops.OpRequest{QMgr: qmgr, DryRun: true}
+	if err := o.allowed(&req); err != nil {
+		return ops.FixResult{Plan: p}, err
+	}
+	return fx.PlanFix(ctx, qmgr, p, req.User)
+}

@@ -88,6 +88,12 @@ func (e *Engine) ApplyFix(ctx context.Context, p actions.FixPlan, user string, d
 // SetInhibit sets GET or PUT (attr) of queue to DISABLED or ENABLED
 // (R10h): the operator's brake on a poison loop.
 func (e *Engine) SetInhibit(ctx context.Context, q mqwatch.QueueInfo, qmName, attr string, disable bool, user string) (FixResult, error) {
+	return e.ChangeGate().Apply(ctx, InhibitPlan(q, qmName, attr, disable), OpInhibit, user)
+}
+
+// InhibitPlan is GET or PUT (attr) of queue set to DISABLED or ENABLED, as
+// a plan of one step the change gate can run or predict.
+func InhibitPlan(q mqwatch.QueueInfo, qmName, attr string, disable bool) actions.FixPlan {
 	v := "ENABLED"
 	if disable {
 		v = "DISABLED"
@@ -98,9 +104,8 @@ func (e *Engine) SetInhibit(ctx context.Context, q mqwatch.QueueInfo, qmName, at
 	if q.Type == mqwatch.QAlias {
 		typ = mqwatch.QAlias
 	}
-	p := actions.PlanChanges(actions.QMgrInfoNamed(qmName), []mqwatch.QueueInfo{q}, attr+":"+q.Name,
+	return actions.PlanChanges(actions.QMgrInfoNamed(qmName), []mqwatch.QueueInfo{q}, attr+":"+q.Name,
 		[]pcf.Change{{Command: pcf.CmdChangeQ, Queue: q.Name, Type: typ, Attrs: []pcf.Attr{{Keyword: attr, Value: v}}}})
-	return e.ChangeGate().Apply(ctx, p, OpInhibit, user)
 }
 
 // diffWords writes a step's attributes before and after as MQSC words.

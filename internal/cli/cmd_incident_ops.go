@@ -66,3 +66,13 @@ func (o recordedOps) SearchBodies(ctx context.Context, qmgr, queue string, p *op
 	}
 	return s.SearchBodies(ctx, qmgr, queue, p, progress, found)
 }
+
+var _ ui.FixPlanner = recordedOps{}
+
+func (o recordedOps) PlanFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error) {
+	fx, ok := o.Operations.(ui.FixPlanner)
+	if !ok {
+		return ops.FixResult{Plan: p}, errNotOffered
+	}
+	return fx.PlanFix(ctx, qmgr, p, user)
+}

@@ -65,3 +65,18 @@ func (o *engineOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.Queue
 	}
 	return e.SetInhibit(ctx, q, qmgr, attr, disable, user)
 }
+
+var _ ui.FixPlanner = (*engineOps)(nil)
+
+// PlanFix is the change gate's dry run of a fix (R10h): the objects read
+// again and each step's answer predicted; nothing is sent.
+func (o *engineOps) PlanFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error) {
+	e, err := o.engine(qmgr)
+	if err == nil {
+		err = o.commandServer(qmgr)
+	}
+	if err != nil {
+		return ops.FixResult{Plan: p}, err
+	}
+	return e.ApplyFix(ctx, p, user, true)
+}
