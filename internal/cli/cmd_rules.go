@@ -14,6 +14,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -291,7 +292,7 @@ func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdo
 	}
 	// A new file only, as export and discard --file do: an existing file or
 	// a link (even one leading nowhere) is never written through.
-	file, err := os.OpenFile(f.out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	file, err := safeload.CreateNew(f.out, 0o600)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules generate: --out: %v: nothing is overwritten; name a new file\n", err)
 		return ExitFailed
