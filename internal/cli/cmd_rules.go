@@ -9,12 +9,12 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/safeload"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -348,15 +348,7 @@ func generatedLine(path string, groups []dlqrules.Group, queue, qmgr string) str
 		n += g.Count
 	}
 	return fmt.Sprintf("wrote %s: %s, one per group of the %s on %s of %s (ACTION(IGNORE) until you choose)",
-		mqfmt.Sanitize(path), nouns(len(groups), "rule"), nouns(n, "message"), mqfmt.Sanitize(queue), mqfmt.Sanitize(qmgr))
-}
-
-// nouns is "1 rule", "2 rules".
-func nouns(n int, word string) string {
-	if n != 1 {
-		word += "s"
-	}
-	return strconv.Itoa(n) + " " + word
+		mqfmt.Sanitize(path), words.CountPlain(len(groups), "rule"), words.CountPlain(n, "message"), mqfmt.Sanitize(queue), mqfmt.Sanitize(qmgr))
 }
 
 // writeRulesJSON writes v with exact values (no HTML escapes: a table's
