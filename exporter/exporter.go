@@ -141,17 +141,7 @@ func (e *Exporter) watch(ctx context.Context, i int) {
 	}
 	t := tally{warm: e.cfg.Warm}
 	was := true
-	in := src.Snapshots()
-	for {
-		var snap *mqwatch.Snapshot
-		var ok bool
-		select {
-		case snap, ok = <-in:
-		case <-ctx.Done():
-		}
-		if !ok {
-			return
-		}
+	mqwatch.Each(ctx, src, func(snap *mqwatch.Snapshot) {
 		t.observe(snap)
 		t.fold(snap)
 		st.Fold(snap)
@@ -160,7 +150,7 @@ func (e *Exporter) watch(ctx context.Context, i int) {
 			e.logTransition(src.Name(), snap)
 			was = snap.Connected
 		}
-	}
+	})
 }
 
 // logTransition says a queue manager stopped or started answering. Names

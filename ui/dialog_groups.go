@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -46,7 +47,7 @@ func markedFrom(marks *model.Selection, loc model.Location) []string {
 	for i, k := range keys {
 		parts[i] = groupLabel(loc.Dim, k) + " ×" + human(int64(counts[k]))
 	}
-	out := []string{fmt.Sprintf("the marked messages come from %s: %s", countOf(len(keys), "group"), strings.Join(parts, "; "))}
+	out := []string{fmt.Sprintf("the marked messages come from %s: %s", words.Count(len(keys), "group"), strings.Join(parts, "; "))}
 	if outside > 0 {
 		out = append(out, fmt.Sprintf("%s of them are not in the %s group on view", human(int64(outside)), groupLabel(loc.Dim, *loc.Group)))
 	}

@@ -61,10 +61,7 @@ func (localFiles) Open(path string) (io.ReadCloser, error) { return safeload.Ope
 // is left as it is.
 func (localFiles) Create(path string) (io.WriteCloser, error) {
 	path = home(path)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := safeload.CreatePrivate(path)
 	if errors.Is(err, os.ErrExist) {
 		return nil, fmt.Errorf("%s exists: f chooses another file", path)
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -20,7 +21,7 @@ func (a *App) showPoint(g *Grid, user string, v SessionView) {
 	}
 	who := mqfmt.Sanitize(user)
 	if v.Cursor >= g.Rows {
-		a.flash = fmt.Sprintf("%s points at row %d; this screen has %s (its data or filter differ)", who, v.Cursor+1, countOf(g.Rows, "row"))
+		a.flash = fmt.Sprintf("%s points at row %d; this screen has %s (its data or filter differ)", who, v.Cursor+1, words.Count(g.Rows, "row"))
 	} else {
 		g.CursorMark = pointMark
 		a.flash = fmt.Sprintf("%s points at row %d", who, v.Cursor+1)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
@@ -26,7 +27,7 @@ func TestFollowerPointBeyondItsRowsIsSaid(t *testing.T) {
 	}
 	driver.View.Cursor, driver.View.Pointing = 20, true
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{driver, bob}}, ok: true})
-	if !strings.Contains(a.flash, "alice points at row 21; this screen has "+countOf(rows, "row")) || q.grid.CursorMark != "" {
+	if !strings.Contains(a.flash, "alice points at row 21; this screen has "+words.Count(rows, "row")) || q.grid.CursorMark != "" {
 		t.Fatalf("flash %q, mark %q: a point beyond the rows is marked or not said", a.flash, q.grid.CursorMark)
 	}
 	driver.View.Pointing = false

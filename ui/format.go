@@ -7,12 +7,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
 // human formats a count with thousands separators: 29,000.
-func human(n int64) string { return ops.Commas(n) }
+func human(n int64) string { return words.Commas(n) }
 
 // age formats a duration the way an operator reads it at a glance; the
 // model's alerts use the same helper.

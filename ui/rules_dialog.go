@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -262,7 +263,7 @@ func (d *rulesDialog) writeRulesTable(c common) tea.Cmd {
 		d.problem = "not written: " + err.Error()
 		return nil
 	}
-	flash := fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", countOf(len(d.groups), "group"), path)
+	flash := fmt.Sprintf("rules table of %s written to %s (poisonwatch rules check/preview/run it)", words.Count(len(d.groups), "group"), path)
 	if ws := d.fwdWarnings(c); len(ws) > 0 {
 		flash += "; ⚠ " + strings.Join(ws, "; ")
 	}
@@ -276,7 +277,7 @@ func (d *rulesDialog) view(c common, w, h int) string {
 	}
 	st := c.Styles()
 	head := []string{
-		st.Title.Render(fmt.Sprintf(" Write a runmqdlq rules table: %s of %s on %s", countOf(len(d.groups), "group"), countOf(d.total, "message"), mqfmt.Sanitize(d.loc.Queue))),
+		st.Title.Render(fmt.Sprintf(" Write a runmqdlq rules table: %s of %s on %s", words.Count(len(d.groups), "group"), words.Count(d.total, "message"), mqfmt.Sanitize(d.loc.Queue))),
 		st.Muted.Render(" one rule per group, in this order; IGNORE leaves the messages on the queue"),
 		"",
 	}

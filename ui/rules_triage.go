@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -52,9 +53,9 @@ func (r *rulesTable) matchGroups(opt *Options, t *triageScreen) map[model.GroupK
 func (g *groupRule) describe(tab *dlqrules.Table, qm, pending string, p *model.Prediction) {
 	gm := &g.Match
 	others := len(gm.Counts) - 1
-	share := fmt.Sprintf(" · %s of %s", human(int64(gm.Counts[gm.Rule])), countOf(g.Count, "message"))
+	share := fmt.Sprintf(" · %s of %s", human(int64(gm.Counts[gm.Rule])), words.Count(g.Count, "message"))
 	if others > 0 {
-		share += fmt.Sprintf(", the rest by %s or none", countOf(others, "other rule"))
+		share += fmt.Sprintf(", the rest by %s or none", words.Count(others, "other rule"))
 	}
 	if gm.Uncertain > 0 {
 		verb := "depend"
@@ -112,15 +113,6 @@ func (g *groupRule) ruleLabel(tab *dlqrules.Table, qm string, fails bool) string
 		label += fmt.Sprintf(" +%d", others)
 	}
 	return label
-}
-
-// countOf is "1 message", "3 messages", the number shortened as the lists
-// shorten it.
-func countOf(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return human(int64(n)) + " " + word + "s"
 }
 
 // ruleOf is the loaded table's verdict on a group, nil without a table.

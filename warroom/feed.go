@@ -36,25 +36,15 @@ func NewFeed(src ui.Source) *Feed {
 // Run copies every snapshot of the source to the subscribers until the
 // source's channel closes (its watcher stopped); it then closes theirs.
 func (f *Feed) Run(ctx context.Context) {
-	in := f.src.Snapshots()
-	for {
-		var snap *mqwatch.Snapshot
-		var ok bool
-		select {
-		case snap, ok = <-in:
-		case <-ctx.Done():
-		}
-		if !ok {
-			f.close()
-			return
-		}
+	mqwatch.Each(ctx, f.src, func(snap *mqwatch.Snapshot) {
 		f.mu.Lock()
 		f.last = snap
 		for s := range f.subs {
 			s.offer(snap)
 		}
 		f.mu.Unlock()
-	}
+	})
+	f.close()
 }
 
 func (f *Feed) close() {

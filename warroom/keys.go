@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -124,11 +123,9 @@ func newHostKey(path string) ([]byte, error) {
 		return nil, err
 	}
 	data := pem.EncodeToMemory(block)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("host key: %w", err)
-	}
-	// O_EXCL: two servers starting at once never overwrite each other's key.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	// A new file only: two servers starting at once never overwrite each
+	// other's key.
+	f, err := safeload.CreatePrivate(path)
 	if err != nil {
 		return nil, fmt.Errorf("host key: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/confine"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -176,10 +177,7 @@ func resultSentence(user string, res ops.OpResult, targets map[string]int, err e
 	req := res.Plan.Request
 	verb := req.Op.PastTense()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %d message", user, verb, res.Done)
-	if res.Done != 1 {
-		b.WriteString("s")
-	}
+	fmt.Fprintf(&b, "%s %s %s", user, verb, words.CountPlain(res.Done, "message"))
 	fmt.Fprintf(&b, " from %s", queueName(req))
 	names := make([]string, 0, len(targets))
 	for t := range targets {

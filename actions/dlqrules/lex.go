@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/poisonwatch/poisonwatch/internal/words"
 )
 
 // Pos is a place in a rules table: 1-based line and column (in bytes).
@@ -32,7 +34,7 @@ func (es Errors) Error() string {
 }
 
 // Counted is how many errors there are, in words: "1 error", "3 errors".
-func (es Errors) Counted() string { return count(len(es), "error") }
+func (es Errors) Counted() string { return words.CountPlain(len(es), "error") }
 
 // maxSignificant is the portable line length IBM's conventions give.
 const maxSignificant = 72

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -284,7 +285,7 @@ func sleep(ctx context.Context, d time.Duration) error {
 // pass's plans predict.
 func (res *RunResult) String() string {
 	s := fmt.Sprintf("%d acted on, %d left after their rules' attempts failed, %d left by IGNORE or no rule (%s)",
-		res.Done, res.Failed, res.Left, count(res.Passes, "pass"))
+		res.Done, res.Failed, res.Left, words.CountPlain(res.Passes, "pass"))
 	if res.DryRun {
 		s = res.dryRunString()
 	}

@@ -54,10 +54,7 @@ func DefaultArchiveDir() (string, error) {
 // message data and identities that the queue's own authority protected. An
 // existing file is never overwritten.
 func createPrivate(path string) (*os.File, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("create %s: %w", path, err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := safeload.CreatePrivate(path)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -70,9 +71,9 @@ func replayNotes(req *OpRequest, items []OpItem) []string {
 			continue
 		}
 		if req.KeepMsgId {
-			out = append(out, fmt.Sprintf("%s to %s keep their MsgId: their replies correlate with the original requests, a second reply to each", plural(n, "request"), to))
+			out = append(out, fmt.Sprintf("%s to %s keep their MsgId: their replies correlate with the original requests, a second reply to each", words.Count(n, "request"), to))
 		} else {
-			out = append(out, fmt.Sprintf("%s (replies to %s): their replies will carry the new MsgId as CorrelId, which the requester cannot match; --keep-msgid keeps it", plural(n, "request"), to))
+			out = append(out, fmt.Sprintf("%s (replies to %s): their replies will carry the new MsgId as CorrelId, which the requester cannot match; --keep-msgid keeps it", words.Count(n, "request"), to))
 		}
 	}
 	for _, k := range reportKinds {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/poisonwatch/poisonwatch/internal/words"
 )
 
 // planSentence is the one-sentence effect of a plan, as a confirmation dialog
@@ -25,7 +27,7 @@ func planSentence(p *opPlanned, archiveDir string) string {
 	}
 	var b strings.Builder
 	verb := strings.ToUpper(string(req.Op[:1])) + string(req.Op[1:])
-	fmt.Fprintf(&b, "%s %s", verb, plural(n, "message"))
+	fmt.Fprintf(&b, "%s %s", verb, words.Count(n, "message"))
 	switch req.Op {
 	case OpRequeue:
 		fmt.Fprintf(&b, " from %s %s; move, not copy", req.Queue, requeueDestination(p, n, dlh))
@@ -129,24 +131,4 @@ func targetCounts(m map[string]int) string {
 		return "none"
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return Commas(int64(n)) + " " + word + "s"
-}
-
-// Commas writes a count as the dashboard and the plan sentences do, 1,244:
-// a sentence stands in a dialog beside its ×1,244 lines.
-func Commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	if n < 0 {
-		return "-" + Commas(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -96,7 +96,8 @@ func (be *backend) recorded(ctx context.Context, s ui.Source) ui.Source {
 	r := &recordedSource{Source: s, out: make(chan *mqwatch.Snapshot, 1)}
 	go func() {
 		defer close(r.out)
-		for snap := range s.Snapshots() {
+		// Until the watcher stops, not ctx: its last snapshot is recorded too.
+		mqwatch.Each(context.WithoutCancel(ctx), s, func(snap *mqwatch.Snapshot) {
 			// The dashboard first: a snapshot is immutable, and the first
 			// write of a large DEADQ takes a while.
 			select {
@@ -105,7 +106,7 @@ func (be *backend) recorded(ctx context.Context, s ui.Source) ui.Source {
 			}
 			r.out <- snap
 			be.rec.Snapshot(snap)
-		}
+		})
 	}()
 	return r
 }

@@ -6,13 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/internal/record"
 	"github.com/poisonwatch/poisonwatch/internal/report"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -90,7 +90,7 @@ func runReport(ctx context.Context, o *reportOpts, fs *flag.FlagSet, stdout, std
 func writeReport(rep *report.Report, out, format string, stdout io.Writer) (err error) {
 	w := stdout
 	if out != "" {
-		of, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		of, err := safeload.CreateNew(out, 0o644)
 		if err != nil {
 			return fmt.Errorf("--out: %w: nothing is overwritten; name a new file", err)
 		}

@@ -9,11 +9,12 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -291,7 +292,7 @@ func rulesGenerate(ctx context.Context, src dlqrules.Source, f *rulesFlags, stdo
 	}
 	// A new file only, as export and discard --file do: an existing file or
 	// a link (even one leading nowhere) is never written through.
-	file, err := os.OpenFile(f.out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	file, err := safeload.CreateNew(f.out, 0o600)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules generate: --out: %v: nothing is overwritten; name a new file\n", err)
 		return ExitFailed
@@ -347,15 +348,7 @@ func generatedLine(path string, groups []dlqrules.Group, queue, qmgr string) str
 		n += g.Count
 	}
 	return fmt.Sprintf("wrote %s: %s, one per group of the %s on %s of %s (ACTION(IGNORE) until you choose)",
-		mqfmt.Sanitize(path), nouns(len(groups), "rule"), nouns(n, "message"), mqfmt.Sanitize(queue), mqfmt.Sanitize(qmgr))
-}
-
-// nouns is "1 rule", "2 rules".
-func nouns(n int, word string) string {
-	if n != 1 {
-		word += "s"
-	}
-	return strconv.Itoa(n) + " " + word
+		mqfmt.Sanitize(path), words.CountPlain(len(groups), "rule"), words.CountPlain(n, "message"), mqfmt.Sanitize(queue), mqfmt.Sanitize(qmgr))
 }
 
 // writeRulesJSON writes v with exact values (no HTML escapes: a table's

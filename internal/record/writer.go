@@ -5,11 +5,11 @@ import (
 	"encoding/gob"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"sync"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -110,13 +110,10 @@ func (w *Writer) enqueue(fr Frame) {
 }
 
 func (w *Writer) open() error {
-	if err := os.MkdirAll(filepath.Dir(w.path), 0o700); err != nil {
-		return fmt.Errorf("recording: %w", err)
-	}
 	if _, err := os.Stat(w.path); err == nil {
 		rotate(w.path)
 	}
-	f, err := os.OpenFile(w.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := safeload.CreatePrivate(w.path)
 	if err != nil {
 		return fmt.Errorf("recording: %w", err)
 	}

@@ -230,7 +230,7 @@ func TestReasonAndFeedbackConstantsMatchIBM(t *testing.T) {
 			t.Errorf("Feedback %d is named %s, which IBM defines as %d (defined: %v)", int32(f), f, v, ok)
 		}
 	}
-	for name := range mqroMeaning {
+	for name := range mqroMeaning() {
 		if _, ok := c.ints[name]; !ok {
 			t.Errorf("ReportOptionMeaning has %s, which IBM does not define", name)
 		}

@@ -7,7 +7,7 @@ import (
 
 // The name tables (names_gen_*.go) are generated from mq-golang's copy of
 // IBM's cmqc.h so names and values cannot drift; the meanings next to them
-// (names_mqrc_*.go, names_mqfb.go, ...) are written by hand and keyed by IBM
+// (explain/*.txt, names_mqmd.go, ...) are written by hand and keyed by IBM
 // name, and TestExplanationKeysAreIBMNames keeps the two in step.
 //go:generate go run names_gen.go
 

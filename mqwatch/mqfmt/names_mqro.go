@@ -100,29 +100,4 @@ func fieldName(f reportField, bits uint32) string {
 
 // ReportOptionMeaning explains one name ReportOptions returns, or "" for a
 // hex remainder or an unknown name.
-func ReportOptionMeaning(name string) string { return lookupMeaning(mqroMeaning, name) }
-
-var mqroMeaning = map[string]string{
-	"MQRO_EXCEPTION":                 "if the message cannot be delivered, send an exception report holding its MQMD",
-	"MQRO_EXCEPTION_WITH_DATA":       "if the message cannot be delivered, send an exception report with its headers and first 100 bytes",
-	"MQRO_EXCEPTION_WITH_FULL_DATA":  "if the message cannot be delivered, send an exception report with all of its data",
-	"MQRO_EXPIRATION":                "if the message expires, send an expiration report holding its MQMD",
-	"MQRO_EXPIRATION_WITH_DATA":      "if the message expires, send an expiration report with its first 100 bytes",
-	"MQRO_EXPIRATION_WITH_FULL_DATA": "if the message expires, send an expiration report with all of its data",
-	"MQRO_COA":                       "confirm arrival on the destination queue with a report",
-	"MQRO_COA_WITH_DATA":             "confirm arrival with a report holding the first 100 bytes",
-	"MQRO_COA_WITH_FULL_DATA":        "confirm arrival with a report holding all of the data",
-	"MQRO_COD":                       "confirm delivery to an application with a report",
-	"MQRO_COD_WITH_DATA":             "confirm delivery with a report holding the first 100 bytes",
-	"MQRO_COD_WITH_FULL_DATA":        "confirm delivery with a report holding all of the data",
-	"MQRO_PAN":                       "the receiving application should send a positive action notification",
-	"MQRO_NAN":                       "the receiving application should send a negative action notification",
-	"MQRO_ACTIVITY":                  "applications that record activities send activity reports (trace route)",
-	"MQRO_NEW_MSG_ID":                "reports and replies get a new MsgId (default)",
-	"MQRO_PASS_MSG_ID":               "reports and replies carry this message's MsgId",
-	"MQRO_COPY_MSG_ID_TO_CORREL_ID":  "reports and replies carry this message's MsgId as their CorrelId (default)",
-	"MQRO_PASS_CORREL_ID":            "reports and replies carry this message's CorrelId",
-	"MQRO_PASS_DISCARD_AND_EXPIRY":   "reports inherit MQRO_DISCARD_MSG and the remaining expiry",
-	"MQRO_DEAD_LETTER_Q":             "if the message cannot be delivered, put it on the dead-letter queue (default)",
-	"MQRO_DISCARD_MSG":               "if the message cannot be delivered, discard it (after any exception report)",
-}
+func ReportOptionMeaning(name string) string { return lookupMeaning(mqroMeaning(), name) }

@@ -29,8 +29,8 @@ func TestExplanationKeysAreIBMNames(t *testing.T) {
 		names    map[string]bool
 		complete bool
 	}{
-		{"MQRC_summaries", mqrcExplainTables[:], names(mqrcNamesLow[:], mqrcNamesHigh[:]), false},
-		{"MQFB_meanings", []map[string]string{mqfbExplain}, names(mqfbNames[:]), true},
+		{"MQRC_summaries", []map[string]string{mqrcExplain()}, names(mqrcNamesLow[:], mqrcNamesHigh[:]), false},
+		{"MQFB_meanings", []map[string]string{mqfbExplain()}, names(mqfbNames[:]), true},
 		{"MQAT_meanings", []map[string]string{mqatMeaning}, names(mqatNames[:]), true},
 		{"MQMT_meanings", []map[string]string{mqmtMeaning}, names(mqmtNames[:]), true},
 		{"MQPER_meanings", []map[string]string{mqperMeaning}, names(mqperNames[:]), true},

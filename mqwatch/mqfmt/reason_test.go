@@ -151,3 +151,13 @@ func BenchmarkReasonString(b *testing.B) {
 		_ = codes[i%len(codes)].String()
 	}
 }
+
+// BenchmarkReasonExplain is the meaning lookup alone: codes with a summary,
+// one pointed to IBM's reference, a feedback code and an unknown value.
+func BenchmarkReasonExplain(b *testing.B) {
+	codes := []Reason{RCQFull, RCNotAuthorized, RCBackoutThresholdReached, 2001, 2425, 6120, 265, 2999}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_ = codes[i%len(codes)].Explain()
+	}
+}
