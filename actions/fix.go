@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/mqsc"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
@@ -91,56 +92,60 @@ var fixQueueTypes = map[string]mqwatch.QueueType{"QLOCAL": mqwatch.QLocal, "QMOD
 // written (” standing for one apostrophe), so the change sent is the one
 // the MQSC shown would make.
 func ParseFixCommand(line string) (pcf.Change, error) {
-	w, err := mqscWords(line)
-	if err != nil || len(w) < 2 || w[0].quoted || w[1].quoted {
+	cmds, err := mqsc.ParseString(strings.TrimSpace(line))
+	if err != nil || len(cmds) != 1 {
 		return pcf.Change{}, ErrCopyOnly
 	}
-	verb, obj := strings.ToUpper(w[0].text), strings.ToUpper(w[1].text)
-	ch := pcf.Change{Type: fixQueueTypes[obj]}
+	c := &cmds[0]
+	ch := pcf.Change{Type: fixQueueTypes[c.Object]}
 	switch {
-	case verb == "ALTER" && obj == "QMGR":
+	case c.Verb == "ALTER" && c.Object == "QMGR" && !c.HasName:
 		ch.Command = pcf.CmdChangeQMgr
-	case verb == "ALTER" && ch.Type != 0:
+	case c.Verb == "ALTER" && ch.Type != 0:
 		ch.Command = pcf.CmdChangeQ
-	case verb == "DEFINE" && obj == "QLOCAL":
+	case c.Verb == "DEFINE" && c.Object == "QLOCAL":
 		ch.Command = pcf.CmdCreateQ
 	default:
 		return pcf.Change{}, ErrCopyOnly
 	}
-	switch {
-	case ch.Command == pcf.CmdChangeQMgr && w[1].value != nil:
-		return pcf.Change{}, ErrCopyOnly
-	case ch.Command != pcf.CmdChangeQMgr && (w[1].value == nil || *w[1].value == ""):
-		return pcf.Change{}, ErrCopyOnly
-	case ch.Command != pcf.CmdChangeQMgr:
-		ch.Queue = *w[1].value
+	if ch.Command != pcf.CmdChangeQMgr {
+		if !c.HasName || c.Name == "" {
+			return pcf.Change{}, ErrCopyOnly
+		}
+		ch.Queue = c.Name
 	}
-	for _, pm := range w[2:] {
-		if pm.quoted {
+	for _, pm := range c.Params {
+		if !fixParam(&ch, pm) {
 			return pcf.Change{}, ErrCopyOnly
-		}
-		kw, v := strings.ToUpper(pm.text), ""
-		if pm.value != nil {
-			v = strings.TrimSpace(*pm.value)
-		}
-		switch {
-		case kw == "LIKE" && ch.Command == pcf.CmdCreateQ:
-			ch.Command, ch.Like = pcf.CmdCopyQ, v
-		case kw == "HARDENBO" || kw == "NOHARDENBO":
-			ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: "HARDENBO", Value: map[bool]string{true: "YES", false: "NO"}[kw == "HARDENBO"]})
-		case kw == "NOTRIGGER" && ch.Command != pcf.CmdChangeQ && ch.Command != pcf.CmdChangeQMgr:
-			// Only a new queue (a parking queue) is ever sent NOTRIGGER.
-			ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: "TRIGGER", Value: "NO"})
-		case kw == "TRIGGER" || kw == "NOTRIGGER" || kw == "INITQ" || kw == "PROCESS" || kw == "TRIGTYPE":
-			return pcf.Change{}, ErrCopyOnly
-		default:
-			ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: kw, Value: v})
 		}
 	}
 	if _, err := ch.Params(); err != nil {
 		return pcf.Change{}, fmt.Errorf("%w (%v)", ErrCopyOnly, err)
 	}
 	return ch, nil
+}
+
+// fixParam adds one keyword of a fix command to ch; false when the rules
+// do not cover it (the command is then copy-only).
+func fixParam(ch *pcf.Change, pm mqsc.Param) bool {
+	kw, v := pm.Key, strings.TrimSpace(pm.Value())
+	if len(pm.Values) > 1 {
+		return false
+	}
+	switch {
+	case kw == "LIKE" && ch.Command == pcf.CmdCreateQ:
+		ch.Command, ch.Like = pcf.CmdCopyQ, v
+	case kw == "HARDENBO" || kw == "NOHARDENBO":
+		ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: "HARDENBO", Value: map[bool]string{true: "YES", false: "NO"}[kw == "HARDENBO"]})
+	case kw == "NOTRIGGER" && ch.Command != pcf.CmdChangeQ && ch.Command != pcf.CmdChangeQMgr:
+		// Only a new queue (a parking queue) is ever sent NOTRIGGER.
+		ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: "TRIGGER", Value: "NO"})
+	case kw == "TRIGGER" || kw == "NOTRIGGER" || kw == "INITQ" || kw == "PROCESS" || kw == "TRIGTYPE":
+		return false
+	default:
+		ch.Attrs = append(ch.Attrs, pcf.Attr{Keyword: kw, Value: v})
+	}
+	return true
 }
 
 // PlanChanges plans changes built directly from names (GET/PUT inhibit):
