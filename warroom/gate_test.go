@@ -63,7 +63,7 @@ func TestServerHandshakeTimeoutAndUnauthenticatedCap(t *testing.T) {
 	// alice's connection is older than the idle ones, closed for their age.
 	alice.reset()
 	alice.in.Write([]byte("?"))
-	alice.waitFor("help")
+	alice.waitFor("Keys on this screen")
 }
 
 // A session that has lasted MaxTime is ended with a message, typing or not.
