@@ -143,22 +143,19 @@ func TestServerSessionsLeaveNothingBehind(t *testing.T) {
 	}
 	cycle()
 	settle()
-	time.Sleep(300 * time.Millisecond)
 	g0, h0 := measure()
 	const n = 40
 	for range n {
 		cycle()
 	}
 	settle()
-	var g int
-	var h uint64
-	waitfor.Texts(t, 10*time.Second, func() string {
-		if g, h = measure(); g <= g0+4 {
-			return "settled"
+	g, h := measure()
+	for deadline := time.Now().Add(10 * time.Second); g > g0+4; g, h = measure() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines after %d sessions left, %d before", g, n, g0)
 		}
 		time.Sleep(100 * time.Millisecond)
-		return ""
-	}, "settled")
+	}
 	if h > h0+4<<20 {
 		t.Fatalf("live heap %d KB after %d sessions left, %d KB before: %d KB per session", h>>10, n, h0>>10, (h-h0)/n>>10)
 	}
