@@ -25,8 +25,9 @@ var fixedSleeps = map[string]string{
 		"test: the sessions fold the last snapshot before the heap is measured, and nothing outside ui says when",
 }
 
-// TestNoFixedSleepsInTests fails on a time.Sleep of a constant duration in
-// a test file that is neither in a poll loop (a for statement, which waits
+// TestNoFixedSleepsInTests fails on a time.Sleep of a constant duration,
+// or a select case that does nothing once time.After of one fires, in a
+// test file, that is neither in a poll loop (a for statement, which waits
 // for a condition) nor in fixedSleeps, and on an entry of fixedSleeps that
 // no longer occurs.
 func TestNoFixedSleepsInTests(t *testing.T) {
@@ -38,8 +39,12 @@ func TestNoFixedSleepsInTests(t *testing.T) {
 	for _, s := range found {
 		seen[s.key()] = true
 		if fixedSleeps[s.key()] == "" {
-			t.Errorf("%s: time.Sleep(%s) in %s waits a fixed time for something to happen or not: "+
-				"wait for a signal or inject the clock (or, with a reason, list %q in fixedSleeps)", s.pos, s.arg, s.fn, s.key())
+			what := "time.Sleep(" + s.arg + ")"
+			if strings.HasPrefix(s.arg, "<-") {
+				what = s.arg
+			}
+			t.Errorf("%s: %s in %s waits a fixed time for something to happen or not: "+
+				"wait for a signal or inject the clock (or, with a reason, list %q in fixedSleeps)", s.pos, what, s.fn, s.key())
 		}
 	}
 	for k := range fixedSleeps {
@@ -49,8 +54,9 @@ func TestNoFixedSleepsInTests(t *testing.T) {
 	}
 }
 
-// A fixed sleep is found where it stands alone or in a range loop; a poll
-// loop, a variable duration and another package's Sleep are not.
+// A fixed sleep is found where it stands alone or in a range loop, and a
+// select that passes by waiting out a timer; a poll loop, a variable
+// duration, another package's Sleep and a timer that bounds a wait are not.
 func TestFixedSleepFinder(t *testing.T) {
 	src := `package p
 import ("time"; "testing")
@@ -64,8 +70,12 @@ func TestA(t *testing.T) {
 	wait := time.Duration(3)
 	time.Sleep(wait)
 	other.Sleep(time.Second)
+	select { case <-ch: t.Fatal("came"); case <-time.After(50 * time.Millisecond): } // flagged
+	select { case <-ch: case <-time.After(gap): t.Fatal("never came") }
+	for { select { case <-ch: return; case <-time.After(gap): } }
 }
 func done() bool { return true }
+var ch chan int
 `
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "a_test.go"), []byte(src), 0o600); err != nil {
@@ -79,7 +89,8 @@ func done() bool { return true }
 	for _, s := range found {
 		got = append(got, s.key())
 	}
-	want := []string{"a_test.go TestA 200 * time.Millisecond", "a_test.go TestA gap", "a_test.go TestA time.Second"}
+	want := []string{"a_test.go TestA 200 * time.Millisecond", "a_test.go TestA gap", "a_test.go TestA time.Second",
+		"a_test.go TestA <-time.After(50 * time.Millisecond)"}
 	if !slices.Equal(got, want) {
 		t.Errorf("found %q, want %q", got, want)
 	}
@@ -193,15 +204,42 @@ func sleepsInFile(fset *token.FileSet, f *ast.File, rel string, consts map[strin
 				return true
 			}
 			stack = append(stack, n)
-			call, ok := n.(*ast.CallExpr)
-			if !ok || !isCall(call, timePkg, "Sleep") || len(call.Args) != 1 || !constant(call.Args[0], consts) || inFor(stack) {
-				return true
+			if call := fixedWait(n, timePkg, consts); call != nil && !inFor(stack) {
+				arg := source(call.Args[0])
+				if _, ok := n.(*ast.CommClause); ok {
+					arg = "<-" + timePkg + ".After(" + arg + ")"
+				}
+				out = append(out, fixedSleep{pos: fset.Position(call.Pos()), path: rel, fn: fd.Name.Name, arg: arg})
 			}
-			out = append(out, fixedSleep{pos: fset.Position(call.Pos()), path: rel, fn: fd.Name.Name, arg: source(call.Args[0])})
 			return true
 		})
 	}
 	return out
+}
+
+// fixedWait is the call of a fixed wait: time.Sleep of a constant, or a
+// select case that waits out time.After of a constant and does nothing
+// then (the test passes by waiting; a case that fails the test is a bound).
+func fixedWait(n ast.Node, timePkg string, consts map[string]bool) *ast.CallExpr {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if isCall(n, timePkg, "Sleep") && len(n.Args) == 1 && constant(n.Args[0], consts) {
+			return n
+		}
+	case *ast.CommClause:
+		es, ok := n.Comm.(*ast.ExprStmt)
+		if !ok || len(n.Body) != 0 {
+			return nil
+		}
+		recv, ok := es.X.(*ast.UnaryExpr)
+		if !ok || recv.Op != token.ARROW {
+			return nil
+		}
+		if call, ok := recv.X.(*ast.CallExpr); ok && isCall(call, timePkg, "After") && len(call.Args) == 1 && constant(call.Args[0], consts) {
+			return call
+		}
+	}
+	return nil
 }
 
 func isCall(c *ast.CallExpr, pkg, name string) bool {
