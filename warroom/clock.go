@@ -11,6 +11,9 @@ type clock interface {
 	Sleep(time.Duration)
 	// Tick is a ticker: its channel and the function that stops it.
 	Tick(time.Duration) (<-chan time.Time, func())
+	// AfterFunc calls f, on a goroutine of its own, once d has passed; it
+	// returns the function that stops it.
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
 }
 
 // wallClock is the real time.
@@ -22,3 +25,4 @@ func (wallClock) Tick(d time.Duration) (<-chan time.Time, func()) {
 	t := time.NewTicker(d)
 	return t.C, t.Stop
 }
+func (wallClock) AfterFunc(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }

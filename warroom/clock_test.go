@@ -14,7 +14,8 @@ type sessionClock struct {
 	now     time.Time
 	sleeps  []clockSleep
 	tickers map[*clockTicker]bool
-	started int           // tickers started, stopped ones included
+	started int // tickers started, stopped ones included
+	funcs   map[*clockFunc]bool
 	changed chan struct{} // closed when a sleeper or a ticker comes
 	free    bool          // stopped: sleeps return at once
 }
@@ -22,6 +23,11 @@ type sessionClock struct {
 type clockSleep struct {
 	until time.Time
 	wake  chan struct{}
+}
+
+type clockFunc struct {
+	at time.Time
+	f  func()
 }
 
 type clockTicker struct {
@@ -33,7 +39,7 @@ type clockTicker struct {
 // newSessionClock is a clock at the wall clock's time, freed when t ends so
 // no session stays asleep on it.
 func newSessionClock(t *testing.T) *sessionClock {
-	c := &sessionClock{now: time.Now(), tickers: map[*clockTicker]bool{}, changed: make(chan struct{})}
+	c := &sessionClock{now: time.Now(), tickers: map[*clockTicker]bool{}, funcs: map[*clockFunc]bool{}, changed: make(chan struct{})}
 	t.Cleanup(c.release)
 	return c
 }
@@ -71,13 +77,29 @@ func (c *sessionClock) Tick(d time.Duration) (<-chan time.Time, func()) {
 	}
 }
 
+func (c *sessionClock) AfterFunc(d time.Duration, f func()) func() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fn := &clockFunc{at: c.now.Add(d), f: f}
+	c.funcs[fn] = true
+	c.signal()
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		was := c.funcs[fn]
+		delete(c.funcs, fn)
+		return was
+	}
+}
+
 func (c *sessionClock) signal() {
 	close(c.changed)
 	c.changed = make(chan struct{})
 }
 
-// Advance moves the clock by d: the sleeps that end by then return and
-// the tickers tick (a slow reader misses ticks, as with time.Ticker).
+// Advance moves the clock by d: the sleeps that end by then return, the
+// functions due run and the tickers tick (a slow reader misses ticks, as
+// with time.Ticker).
 func (c *sessionClock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -91,6 +113,12 @@ func (c *sessionClock) Advance(d time.Duration) {
 		}
 	}
 	c.sleeps = left
+	for fn := range c.funcs {
+		if !fn.at.After(c.now) {
+			delete(c.funcs, fn)
+			go fn.f()
+		}
+	}
 	for tk := range c.tickers {
 		for !tk.next.After(c.now) {
 			select {

@@ -68,10 +68,15 @@ func TestServerHandshakeTimeoutAndUnauthenticatedCap(t *testing.T) {
 
 // A session that has lasted MaxTime is ended with a message, typing or not.
 func TestServerMaxTime(t *testing.T) {
-	ts := startTestServer(t, func(c *Config) { c.MaxTime = 700 * time.Millisecond })
+	clk := newSessionClock(t)
+	ts := startTestServer(t, func(c *Config) { c.MaxTime = 700 * time.Millisecond; c.clock = clk })
 	alice := ts.open("alice")
 	alice.waitFor("in the room (1)")
-	alice.in.Write([]byte("j"))
+	clk.until(t, "the session's time limit is set", func(c *sessionClock) bool { return len(c.funcs) == 1 })
+	alice.reset()
+	alice.in.Write([]byte("?"))
+	alice.waitFor("Keys on this screen")
+	clk.Advance(700 * time.Millisecond)
 	alice.waitFor("connected for 700ms: disconnected")
 	<-alice.ended
 }

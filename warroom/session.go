@@ -55,8 +55,8 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		}()
 		go s.watchIdle(ctx, l, lastKey)
 		if d := s.cfg.MaxTime; d > 0 {
-			t := time.AfterFunc(d, func() { s.end(l, fmt.Sprintf("connected for %s: disconnected", d)) })
-			defer t.Stop()
+			stop := s.cfg.clock.AfterFunc(d, func() { s.end(l, fmt.Sprintf("connected for %s: disconnected", d)) })
+			defer stop()
 		}
 		if _, err := l.prog.Run(); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(s.cfg.Log, "session %s: %v\n", sessionName(sess), err)
