@@ -16,16 +16,17 @@ import (
 )
 
 // tmuxSession drives the real binary in a terminal, as an operator would.
-// Each session runs on a tmux server of its own (tmux -L name), so tests
-// running in parallel never share one, nor end one another's.
+// Each session runs on a tmux server of its own, its socket in the test's
+// directory, so tests running in parallel never share one, nor end one
+// another's, and nothing is left behind.
 type tmuxSession struct {
-	t    *testing.T
-	name string
+	t            *testing.T
+	name, socket string
 }
 
 // tmux is a tmux command on the session's server.
 func (s *tmuxSession) tmux(args ...string) *exec.Cmd {
-	return exec.Command("tmux", append([]string{"-L", s.name}, args...)...)
+	return exec.Command("tmux", append([]string{"-S", s.socket}, args...)...)
 }
 
 // keys types each key in a read of its own: a key typed within a few
@@ -131,7 +132,8 @@ func newTmux(t *testing.T, dir, suffix string, w, h int, cmd string) *tmuxSessio
 	// The temporary directory's parent is unique to this run (t.TempDir's own
 	// base is always 001): two test runs on one machine must not share a
 	// tmux session.
-	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir) + suffix}
+	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir) + suffix,
+		socket: filepath.Join(dir, "tmux"+suffix)}
 	if out, err := s.tmux("new-session", "-d", "-s", s.name, "-x", itoa(w), "-y", itoa(h), cmd).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v %s", err, out)
 	}
