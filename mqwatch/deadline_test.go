@@ -139,15 +139,26 @@ func TestHungQMgrDoesNotSlowTheOthers(t *testing.T) {
 func TestWatcherDelayHoldsTheFirstPoll(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour, Delay: time.Hour})
+	cfg := mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour, Delay: time.Hour}
+	waiting := make(chan time.Duration, 1)
+	mqwatch.DelayOn(&cfg, func(d time.Duration) <-chan time.Time { waiting <- d; return nil }) // an hour that never ends
+	w := mqwatch.NewWatcher(cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
 	select {
+	case d := <-waiting:
+		if d != time.Hour {
+			t.Fatalf("the watcher waits %s, want its hour's delay", d)
+		}
+	case <-time.After(10 * time.Second): // a bound for a broken build
+		t.Fatal("the watcher never waited its delay")
+	}
+	select {
 	case s := <-w.Snapshots():
-		t.Fatalf("a poll within the hour's delay: %+v", s)
-	case <-time.After(50 * time.Millisecond):
+		t.Fatalf("a poll before the hour's delay: %+v", s)
+	default:
 	}
 	if n := qm.Stats().Verbs[embedded.VerbConnect].Calls; n != 0 {
 		t.Fatalf("%d connections during the delay", n)

@@ -74,12 +74,17 @@ func TestEventsAreReadOnceAndTied(t *testing.T) {
 		[]pcf.Param{pcf.Str(pcf.EventParamQMgrName, "QM1"), pcf.Str(pcf.EventParamQName, "APP.IN")})
 
 	tally := newEventTally()
-	go tally.readEvents(ctx, "QM1", qm, []string{"SYSTEM.ADMIN.QMGR.EVENT", "SYSTEM.ADMIN.PERFM.EVENT", "SYSTEM.ADMIN.CHANNEL.EVENT"}, 50*time.Millisecond)
-	deadline := time.Now().Add(5 * time.Second)
-	for tally.line("QM1", 2053, "APP.IN") == "" && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	passes := make(chan string, 1)
+	tally.read = func(qmgr string) { passes <- qmgr }
+	go tally.readEvents(ctx, "QM1", qm, []string{"SYSTEM.ADMIN.QMGR.EVENT", "SYSTEM.ADMIN.PERFM.EVENT", "SYSTEM.ADMIN.CHANNEL.EVENT"}, time.Millisecond)
+	// The first pass reads the three events; four more find nothing new.
+	for range 5 {
+		select {
+		case <-passes:
+		case <-time.After(10 * time.Second): // a bound for a broken build
+			t.Fatal("the event queues were not read")
+		}
 	}
-	time.Sleep(200 * time.Millisecond) // several more polls: nothing is counted twice
 	if got := tally.line("QM1", 2035, "APP.OUT"); !strings.HasPrefix(got, "2× Not Authorized (type 2: open) event on APP.OUT, last ") || !strings.HasSuffix(got, "(user app1)") {
 		t.Errorf("authority: %q", got)
 	}
