@@ -13,7 +13,7 @@ import (
 )
 
 // bodyHeight is what is left for a screen after header, crumbs and footer.
-func (a *App) bodyHeight() int { return max(a.height-3-a.presenceHeight(), 1) }
+func (a *App) bodyHeight() int { return max(a.height-3-a.room.height(), 1) }
 
 // wide is the width from which trends and alerts sit side by side.
 const wide = 120
