@@ -187,37 +187,39 @@ func (a *App) Init() tea.Cmd {
 // commands are batched on the way up, as Bubble Tea's parents batch their
 // children's.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m, cmd := a.update(msg)
+	cmd := a.handle(msg)
 	a.room.publish(a.sessionView) // the room learns where this session is
-	return m, cmd
+	return a, cmd
 }
 
-func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// handle routes one message: the core ones here (the terminal, the feeds,
+// the room, the replay, keys), every other one is a result (receive).
+func (a *App) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.setSize(msg.Width, msg.Height)
-		return a, nil
+		return nil
 	case snapshotMsg:
-		return a, a.onSnapshot(msg)
+		return a.onSnapshot(msg)
 	case sourceClosedMsg:
-		return a, nil
+		return nil
 	case roomMsg:
-		return a, a.onRoom(msg)
+		return a.onRoom(msg)
 	case replayTickMsg:
-		return a, a.replay.tick(a, msg)
+		return a.replay.tick(a, msg)
 	case tickMsg:
 		if _, ok := a.top().(*fleetScreen); ok {
 			// Ages and staleness move with the clock: a queue manager that
 			// stopped answering sends nothing that would refresh its row.
-			return a, tea.Batch(a.Refresh(), tick())
+			return tea.Batch(a.Refresh(), tick())
 		}
-		return a, tick()
+		return tick()
 	case flashMsg:
 		a.flash = string(msg)
-		return a, nil
+		return nil
 	case helpMsg:
 		a.showHelp = true
-		return a, nil
+		return nil
 	case warmedMsg:
 		// The last polls are from the simulated past: poll now, so no queue
 		// manager reads as stale for the rest of an interval.
@@ -225,13 +227,13 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		for _, s := range a.opt.Sources {
 			s.Refresh()
 		}
-		return a, nil
+		return nil
 	case tea.MouseMsg:
-		return a, a.onMouse(msg)
+		return a.onMouse(msg)
 	case tea.KeyMsg:
-		return a, a.onKey(msg)
+		return a.onKey(msg)
 	}
-	return a, a.receive(msg)
+	return a.receive(msg)
 }
 
 // receive is the one route a result takes back to the screen that asked
@@ -292,6 +294,13 @@ func (a *App) unhold() tea.Cmd {
 		a.pending[i] = nil
 	}
 	return a.Refresh()
+}
+
+// actionDialog is the action dialog (R M P D E) on view, nil when none is
+// open: live updates are held while it is.
+func (a *App) actionDialog() *dialog {
+	d, _ := a.top().(*dialog)
+	return d
 }
 
 // current returns the state of the queue manager being viewed.

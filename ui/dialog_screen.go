@@ -59,13 +59,6 @@ func (d *dialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// actionDialog is the action dialog (R M P D E) on view, nil when none is
-// open: live updates are held while it is.
-func (a *App) actionDialog() *dialog {
-	d, _ := a.top().(*dialog)
-	return d
-}
-
 // close stops what the dialog runs and pops it; the polls held while it
 // was open are folded then (App.Pop).
 func (d *dialog) close(c common) tea.Cmd {

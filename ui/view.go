@@ -29,6 +29,9 @@ func (a *App) setSize(w, h int) {
 	}
 }
 
+// bodyHeight is what is left for a screen after header, crumbs and footer.
+func (a *App) bodyHeight() int { return max(a.height-3-a.room.height(), 1) }
+
 // View renders exactly the terminal's height, no wider than its width.
 func (a *App) View() string {
 	if a.width < minWidth || a.height < minHeight {
