@@ -77,7 +77,7 @@ func (d *dashboard) refresh(c common) tea.Cmd {
 	d.st = c.Styles()
 	d.grid.Cell = d.cell
 	d.grid.Level = func(r int) int { return queueLevel(d.rows[r]) }
-	d.sortBy = *&c.Session().order
+	d.sortBy = c.Session().order
 	all := sortQueues(d.q, d.sortBy)
 	ms := model.Filter(d.text, len(all), func(i int) string { return all[i].View.Info.Name })
 	d.rows = d.rows[:0]

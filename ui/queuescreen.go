@@ -351,7 +351,7 @@ func (s *queueScreen) bindings(c common) []binding {
 // listTargets: the marked messages of this queue (nil: the dialog pulls
 // them from the marks), else the one under the cursor.
 func (s *queueScreen) listTargets(c common) ([]mqwatch.Summary, int) {
-	if c.Session().marks.Len() > 0 && c.Session().markQueue == s.loc.Queue {
+	if c.Session().marksOn(s.loc.Queue) != nil {
 		return nil, s.hiddenMarks(c)
 	}
 	if m := s.selected(); m != nil {

@@ -126,7 +126,7 @@ func (t *triageScreen) ruleOf(g *model.Group) *groupRule {
 // markedOrAll is the marked messages of the queue, else all of
 // its messages, class by class.
 func (t *triageScreen) markedOrAll(c common) []model.MsgRun {
-	if sel := c.Session().marks; sel.Len() > 0 && c.Session().markQueue == t.loc.Queue {
+	if sel := c.Session().marksOn(t.loc.Queue); sel != nil {
 		return model.MarkedRuns(sel)
 	}
 	return model.ClassRuns(t.q.Snap.Inventories[t.loc.Queue])

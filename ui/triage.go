@@ -309,12 +309,12 @@ func (t *triageScreen) cycleDim() {
 
 // groupMarked reports whether space marked g (and the marks still stand).
 func (t *triageScreen) groupMarked(c common, g *model.Group) bool {
-	return c.Session().markQueue == t.loc.Queue && c.Session().marks.Len() > 0 && t.marks[g.Key]
+	return c.Session().marksOn(t.loc.Queue) != nil && t.marks[g.Key]
 }
 
 // markGroups marks (on) or unmarks every message of the given groups.
 func (t *triageScreen) markGroups(c common, on bool, gs ...*model.Group) {
-	if c.Session().markQueue != t.loc.Queue || c.Session().marks.Len() == 0 {
+	if c.Session().marksOn(t.loc.Queue) == nil {
 		t.marks = map[model.GroupKey]bool{}
 	}
 	c.Session().markOn(t.loc.Queue)
@@ -346,7 +346,7 @@ func (t *triageScreen) markGroups(c common, on bool, gs ...*model.Group) {
 // groupTargets: the marked messages (nil: the dialog pulls them from the
 // marks), else every message of the group under the cursor.
 func (t *triageScreen) groupTargets(c common) ([]mqwatch.Summary, int) {
-	if c.Session().marks.Len() > 0 && c.Session().markQueue == t.loc.Queue {
+	if c.Session().marksOn(t.loc.Queue) != nil {
 		return nil, 0
 	}
 	g := t.selected()
