@@ -5,7 +5,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
-	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // screen is one entry of the navigation stack. It owns its state (cursor,
@@ -70,27 +69,6 @@ type awaiter interface {
 	receiver
 	awaiting() bool
 }
-
-// polledMsg tells the screens still watching an outcome that a poll was
-// folded.
-type polledMsg struct{}
-
-// goneMsg is news for every screen: a run or an edit of this session took
-// these messages off qmgr's queue (why says how). Message screens showing
-// one say it has gone; no screen takes it, so each sees it.
-type goneMsg struct {
-	qmgr, queue string
-	why         map[mqwatch.Key]string
-}
-
-// flashMsg is a sentence a command says on the status line (copied, or
-// why not).
-type flashMsg string
-
-// helpMsg opens help over the screen (? in a dialog that takes every key).
-type helpMsg struct{}
-
-func showHelp() tea.Msg { return helpMsg{} }
 
 // refresh gives s the new state when it takes it.
 func refresh(s screen, c common) tea.Cmd {
