@@ -3,9 +3,9 @@
 // clock, a process user and a seed, runs its MQSC (a command that fails
 // fails the test, naming its line), starts its command server when asked,
 // and stops and closes everything it started when the test ends. Conn
-// connects (closed at the end), Put puts a message with the context it
-// carries (set all), Browse and Depth read a queue's messages without
-// taking them.
+// connects (closed at the end); Put puts a message with the context it
+// carries (set all), Browse reads a queue's messages without taking them,
+// on any connection or on the queue manager's own.
 //
 // It imports only embedded, mqwatch, mqfmt and testing, so any package's
 // tests may use it (but mqwatch's and embedded's own in-package tests,
@@ -112,53 +112,75 @@ func (qm *QM) Conn(opts mqwatch.ConnectOptions) mqwatch.Conn {
 	return c
 }
 
-// open opens queue on a connection of its own, as the process user: a
-// connection broken by the test (BreakAll, a fault) is not reused.
-func (qm *QM) open(queue string, oo mqwatch.OpenOptions) (mqwatch.Queue, func()) {
+// own runs f on a connection of its own, as the process user, closed
+// after: a connection the test broke (BreakAll, a fault) is never reused.
+func (qm *QM) own(f func(c mqwatch.Conn)) {
 	qm.t.Helper()
 	c, err := qm.QMgr.Connect(qm.ctx, mqwatch.ConnectOptions{})
 	if err != nil {
 		qm.t.Fatalf("connect to %s: %v", qm.Name(), err)
 	}
-	q, err := c.Open(qm.ctx, mqwatch.ObjectDesc{Name: queue}, oo)
-	if err != nil {
-		_ = c.Close()
-		qm.t.Fatalf("open %s: %v", queue, err)
-	}
-	return q, func() { _ = q.Close(qm.ctx); _ = c.Close() }
+	defer c.Close()
+	f(c)
 }
 
-// Put puts a message on queue outside syncpoint with set-all context: its
-// MQMD's identity and origin context are kept as given. It returns the
-// MQMD as put.
-func (qm *QM) Put(queue string, md mqfmt.MQMD, data []byte) mqfmt.MQMD {
+// Put puts a message on queue (Put on a connection of its own) and returns
+// its MQMD as put.
+func (qm *QM) Put(queue string, md mqfmt.MQMD, data []byte) (put mqfmt.MQMD) {
 	qm.t.Helper()
-	q, done := qm.open(queue, mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	defer done()
-	if err := q.Put(qm.ctx, &md, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
-		qm.t.Fatalf("put to %s: %v", queue, err)
+	qm.own(func(c mqwatch.Conn) { put = Put(qm.t, c, queue, md, data) })
+	return put
+}
+
+// Browse is every message on queue (Browse on a connection of its own).
+func (qm *QM) Browse(queue string) (msgs []mqwatch.Message) {
+	qm.t.Helper()
+	qm.own(func(c mqwatch.Conn) { msgs = Browse(qm.t, c, queue) })
+	return msgs
+}
+
+// Depth is the number of messages Browse finds on queue.
+func (qm *QM) Depth(queue string) int {
+	qm.t.Helper()
+	return len(qm.Browse(queue))
+}
+
+// Put puts a message on queue through c, outside syncpoint, with set-all
+// context: the MQMD's identity and origin context are kept as given. It
+// returns the MQMD as put.
+func Put(t testing.TB, c mqwatch.Conn, queue string, md mqfmt.MQMD, data []byte) mqfmt.MQMD {
+	t.Helper()
+	ctx := context.Background()
+	q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
+	if err != nil {
+		t.Fatalf("open %s: %v", queue, err)
+	}
+	defer q.Close(ctx)
+	if err := q.Put(ctx, &md, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
+		t.Fatalf("put %s: %v", queue, err)
 	}
 	return md
 }
 
-// Browse returns every message on queue, whole, in order, leaving them
-// there.
-func (qm *QM) Browse(queue string) []mqwatch.Message {
-	qm.t.Helper()
-	q, done := qm.open(queue, mqwatch.OpenOptions{Browse: true})
-	defer done()
+// Browse returns every message on queue through c, whole, in order,
+// leaving them there.
+func Browse(t testing.TB, c mqwatch.Conn, queue string) []mqwatch.Message {
+	t.Helper()
+	ctx := context.Background()
+	q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
+	if err != nil {
+		t.Fatalf("open %s: %v", queue, err)
+	}
+	defer q.Close(ctx)
 	var out []mqwatch.Message
 	for opts := (mqwatch.BrowseOptions{First: true}); ; opts.First = false {
-		m, err := q.Browse(qm.ctx, opts)
+		m, err := q.Browse(ctx, opts)
 		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
 			return out
 		}
 		if err != nil {
-			qm.t.Fatalf("browse %s: %v", queue, err)
+			t.Fatalf("browse %s: %v", queue, err)
 		}
 		out = append(out, m)
 	}
 }
-
-// Depth is the number of messages Browse finds on queue.
-func (qm *QM) Depth(queue string) int { return len(qm.Browse(queue)) }
