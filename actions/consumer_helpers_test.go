@@ -38,11 +38,6 @@ func newQM(t *testing.T, extra string) *qmFixture {
 	return &qmFixture{t: t, ctx: context.Background(), qm: qm, pc: qm.Conn(mqwatch.ConnectOptions{ApplName: "orders-producer"})}
 }
 
-func (f *qmFixture) mqsc(script string) {
-	f.t.Helper()
-	f.qm.MQSC(script)
-}
-
 // put puts a message outside syncpoint and returns its descriptor as put.
 func (f *qmFixture) put(queue string, md mqfmt.MQMD, data []byte) mqfmt.MQMD {
 	f.t.Helper()
