@@ -59,7 +59,8 @@ func chaosFaults(fs *embedded.Faults) []embedded.FaultID {
 //
 // Every run browses what is left on the sources, so the test's time grows
 // faster than its size: 5,000 messages take about as many runs as 10,000
-// and meet every kind of fault (the tally it logs), in a third of the time.
+// and are stopped for the same reasons (the tally it logs), in a third of
+// the time.
 func TestChaos(t *testing.T) {
 	n := *chaosSize
 	if n == 0 {
