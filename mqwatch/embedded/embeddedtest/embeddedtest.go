@@ -7,9 +7,8 @@
 // carries (set all), Browse reads a queue's messages without taking them,
 // on any connection or on the queue manager's own.
 //
-// It imports only embedded, mqwatch, mqfmt and testing, so any package's
-// tests may use it (but mqwatch's and embedded's own in-package tests,
-// which it imports).
+// Of this module it imports only embedded, mqwatch and mqfmt, so the
+// tests of any package may use it but the in-package tests of those.
 package embeddedtest
 
 import (
