@@ -11,6 +11,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // fleetSnap is one snapshot and the watcher (index) that published it.
@@ -21,7 +22,7 @@ type fleetSnap struct {
 
 // watchFleet starts a watcher on each queue manager, every one with its own
 // deadline, and merges what they publish into one channel.
-func watchFleet(t *testing.T, qms []*embedded.QMgr, interval, deadline time.Duration) (<-chan fleetSnap, func()) {
+func watchFleet(t *testing.T, qms []*embeddedtest.QM, interval, deadline time.Duration) (<-chan fleetSnap, func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := make(chan fleetSnap, 64)
@@ -78,13 +79,9 @@ func TestHungQMgrDoesNotSlowTheOthers(t *testing.T) {
 		{"call ignores its context", embedded.Fault{Hang: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var qms []*embedded.QMgr
+			var qms []*embeddedtest.QM
 			for i := range n {
-				qm := embedded.New(embedded.Options{Name: fmt.Sprintf("QM%02d", i)})
-				if _, err := qm.RunMQSC(strings.NewReader(setup)); err != nil {
-					t.Fatal(err)
-				}
-				qms = append(qms, qm)
+				qms = append(qms, embeddedtest.New(t, embeddedtest.Options{Name: fmt.Sprintf("QM%02d", i), MQSC: setup}))
 			}
 			ch, stop := watchFleet(t, qms, interval, deadline)
 			defer stop()

@@ -52,7 +52,7 @@ var gateCases = []gateCase{
 	{name: "R10b QREMOTE back to the refused destination", dest: "ORDERS.IN", rc: mqfmt.RCNotAuthorized, target: "ORDERS.LOOP", skip: "MQRC_NOT_AUTHORIZED 2035"},
 	{name: "2030 queue MAXMSGL", dest: "SMALL.Q", rc: mqfmt.RCQFull, reason: mqfmt.RCMsgTooBigForQ},
 	{name: "2031 queue manager MAXMSGL", dest: "PARKING.Q", rc: mqfmt.RCQFull, body: 40_000, reason: mqfmt.RCMsgTooBigForQMgr,
-		after: func(f *opFixture) { f.mqsc("ALTER QMGR MAXMSGL(32768)") }},
+		after: func(f *opFixture) { f.qm.MQSC("ALTER QMGR MAXMSGL(32768)") }},
 	{name: "2048 persistent to a temporary dynamic queue", rc: mqfmt.RCQFull, reason: mqfmt.RCPersistentNotAllowed,
 		setup: func(f *opFixture) string { return f.tempDynamic() }},
 	{name: "2051 alias put-inhibited", dest: "PI.ALIAS", rc: mqfmt.RCQFull, reason: mqfmt.RCPutInhibited},

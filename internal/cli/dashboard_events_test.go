@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
@@ -55,17 +55,10 @@ func putEvent(t *testing.T, c mqwatch.Conn, queue string, reason mqfmt.Reason, c
 // event queues are counted once each, by reason and queue, and stay on
 // their queues; a dead-letter group asks by its reason and destination.
 func TestEventsAreReadOnceAndTied(t *testing.T) {
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader("DEFINE QLOCAL(SYSTEM.ADMIN.QMGR.EVENT)\nDEFINE QLOCAL(SYSTEM.ADMIN.PERFM.EVENT)\n")); err != nil {
-		t.Fatal(err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: "DEFINE QLOCAL(SYSTEM.ADMIN.QMGR.EVENT)\nDEFINE QLOCAL(SYSTEM.ADMIN.PERFM.EVENT)\n"})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := qm.Conn(mqwatch.ConnectOptions{})
 	auth := []pcf.Param{pcf.Str(pcf.EventParamQMgrName, "QM1"), pcf.Int(pcf.EventParamReasonQualifier, 2),
 		pcf.Str(pcf.EventParamUserIdentifier, "app1"), pcf.Str(pcf.EventParamQName, "APP.OUT")}
 	putEvent(t, c, "SYSTEM.ADMIN.QMGR.EVENT", mqfmt.RCNotAuthorized, mqfmt.EventCmdQMgr, auth)
