@@ -69,8 +69,8 @@ func ackKeys(c common, sel func() *model.Alert) []binding {
 		switch {
 		case al == nil:
 			return "no alert here"
-		case o.Replay != nil:
-			return "a replay is read-only: acknowledgements are as they were"
+		case o.Playback != nil:
+			return "a playback is read-only: acknowledgements are as they were"
 		case al.History.Start.IsZero():
 			return "this alert has not been seen by a poll yet"
 		}

@@ -62,9 +62,9 @@ type Options struct {
 	// Files is how the session reads and writes host files (:rules, W);
 	// nil: the local user's own (none with WarRoom).
 	Files Files
-	// Replay, when set, is the recording shown instead of live sources
+	// Playback, when set, is the recording shown instead of live sources
 	// (whose channels only name the queue managers): read-only.
-	Replay Replay
+	Playback Playback
 	// Alerts, when set, is the book of alert histories and
 	// acknowledgements this App shares (with a state file, with the other
 	// sessions of a war room); nil: one of its own.
@@ -73,7 +73,7 @@ type Options struct {
 
 // App is the root model of the program: the navigation stack, the live
 // feed, the layers over the screen (palette, filter, help), the war room
-// and the replay. What the operator's session did and knows is its
+// and the playback. What the operator's session did and knows is its
 // session; each result goes back to the screen that asked (receive).
 type App struct {
 	opt   Options
@@ -100,7 +100,7 @@ type App struct {
 	showHelp   bool
 	flash      string // one-line status (copied, refused, ...)
 	room       warRoom
-	replay     replayer
+	playback   player
 }
 
 // New builds the App.
@@ -117,8 +117,8 @@ func New(o Options) *App {
 	if o.WarRoom {
 		o.ReadOnly = true
 	}
-	if o.Replay != nil {
-		o.ReadOnly, o.ReadOnlyWhy, o.NoExport, o.Now = true, "a replay is read-only: it shows what happened", true, o.Replay.At
+	if o.Playback != nil {
+		o.ReadOnly, o.ReadOnlyWhy, o.NoExport, o.Now = true, "a playback is read-only: it shows what happened", true, o.Playback.At
 	}
 	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
 		state: model.New(o.Now, o.Interval), pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
@@ -141,10 +141,10 @@ func New(o Options) *App {
 	a.pal = newPalette()
 	a.filter = newFilterInput()
 	a.room = warRoom{r: o.Room}
-	if o.Replay != nil {
-		a.replay = replayer{r: o.Replay}
-		first, _, _ := o.Replay.Bounds()
-		a.replay.seek(a, first) // before Init: the dashboard's refresh starts nothing
+	if o.Playback != nil {
+		a.playback = player{r: o.Playback}
+		first, _, _ := o.Playback.Bounds()
+		a.playback.seek(a, first) // before Init: the dashboard's refresh starts nothing
 	}
 	return a
 }
@@ -193,7 +193,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // handle routes one message: the core ones here (the terminal, the feeds,
-// the room, the replay, keys), every other one is a result (receive).
+// the room, the playback, keys), every other one is a result (receive).
 func (a *App) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -205,8 +205,8 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		return nil
 	case roomMsg:
 		return a.onRoom(msg)
-	case replayTickMsg:
-		return a.replay.tick(a, msg)
+	case playbackTickMsg:
+		return a.playback.tick(a, msg)
 	case tickMsg:
 		if _, ok := a.top().(*fleetScreen); ok {
 			// Ages and staleness move with the clock: a queue manager that

@@ -15,9 +15,9 @@ type KeyMap struct {
 	DeadQ, Alerts, Sort, Unmark       key.Binding
 	WriteRules, Fleet                 key.Binding
 	Ack, Snooze                       key.Binding
-	ReplayPrev, ReplayNext            key.Binding
-	ReplayBack, ReplayFwd             key.Binding
-	ReplayJump, ReplayPlay            key.Binding
+	PlaybackPrev, PlaybackNext            key.Binding
+	PlaybackBack, PlaybackFwd             key.Binding
+	PlaybackJump, PlaybackPlay            key.Binding
 	Fix, Inhibit                      key.Binding
 	// A war room's keys (poisonwatch serve): they exist only in a room.
 	Follow, StopFollow, Drive, Point key.Binding
@@ -66,13 +66,13 @@ func DefaultKeyMap() KeyMap {
 		Fleet:   b("fleet view", "m"),
 		Ack:     b("acknowledge the alert (with a note)", "K"),
 		Snooze:  b("snooze the alert (15m/1h/4h/until it clears)", "Z"),
-		// A replay's keys (poisonwatch replay).
-		ReplayPrev: b("replay: previous poll", "["),
-		ReplayNext: b("replay: next poll", "]"),
-		ReplayBack: b("replay: a minute back", "{"),
-		ReplayFwd:  b("replay: a minute on", "}"),
-		ReplayJump: b("replay: jump to HH:MM[:SS]", "t"),
-		ReplayPlay: b("replay: play at 1×, 10×, 60×, pause", ">"),
+		// A playback's keys (poisonwatch playback).
+		PlaybackPrev: b("playback: previous poll", "["),
+		PlaybackNext: b("playback: next poll", "]"),
+		PlaybackBack: b("playback: a minute back", "{"),
+		PlaybackFwd:  b("playback: a minute on", "}"),
+		PlaybackJump: b("playback: jump to HH:MM[:SS]", "t"),
+		PlaybackPlay: b("playback: play at 1×, 10×, 60×, pause", ">"),
 		// W writes a file, never to a queue: its dialog chooses the actions.
 		WriteRules: b("write a runmqdlq rules table from the groups", "W"),
 		// x and I change a queue's definition through PCF: both open a

@@ -88,7 +88,7 @@ func (a *App) quit() tea.Cmd {
 // globalBindings are the keys that work on every screen.
 func (a *App) globalBindings() []binding {
 	k := a.keys
-	return append(append(a.roomBindings(), a.replay.bindings(a)...),
+	return append(append(a.roomBindings(), a.playback.bindings(a)...),
 		bind(k.Back, a.back, short),
 		bind(k.Filter, run(func() { a.filter.open(filterOf(a.top())) }), short,
 			offIf(func() bool { return filterOf(a.top()) == nil }, "this screen has no filter")),

@@ -99,7 +99,7 @@ func (a *App) headerView() string {
 	if a.sess.warming {
 		parts = append(parts, st.Info.Render("◌ filling in history…"))
 	}
-	if b := a.replay.badge(&a.st); b != "" {
+	if b := a.playback.badge(&a.st); b != "" {
 		parts = append(parts, b)
 	}
 	if a.opt.ReadOnly {

@@ -19,7 +19,7 @@ var Version = "dev"
 func commands() []*command {
 	cmds := []*command{decodeCommand(), simCommand()}
 	cmds = append(cmds, actionCommands()...)
-	cmds = append(withRecordingReplay(cmds), editCommand(), rulesCommand(), fixCommand(), serveCommand(), exporterCommand(), doctorCommand(), auditCommand(), reportCommand())
+	cmds = append(withPlaybackHint(cmds), editCommand(), rulesCommand(), fixCommand(), serveCommand(), exporterCommand(), doctorCommand(), auditCommand(), reportCommand(), playbackCommand())
 	return append(cmds, &command{name: "version", synopsis: "print the version", run: runVersion})
 }
 

@@ -95,13 +95,13 @@ func TestSimRecordIsDeterministicAndReplays(t *testing.T) {
 	}
 }
 
-// poisonwatch replay: the first frame says REPLAY and the recording's
+// poisonwatch playback: the first frame says PLAYBACK and the recording's
 // first time; ] steps a poll, t jumps.
-func TestReplayAppSteps(t *testing.T) {
+func TestPlaybackAppSteps(t *testing.T) {
 	path := simRecord(t, 2*time.Minute)
 	r := lipgloss.NewRenderer(nil)
 	r.SetColorProfile(termenv.Ascii)
-	app, err := replayApp(path, tuiOpts{}, r)
+	app, err := playbackApp(path, tuiOpts{}, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,22 +109,22 @@ func TestReplayAppSteps(t *testing.T) {
 	first := rec.Frames()[0].Time()
 	app.Update(windowSizeMsg(120, 35))
 	head := func() string { return ansi.Strip(strings.Split(app.View(), "\n")[0]) }
-	if want := "REPLAY " + first.Format("15:04:05"); !strings.Contains(head(), want) {
+	if want := "PLAYBACK " + first.Format("15:04:05"); !strings.Contains(head(), want) {
 		t.Fatalf("header %q lacks %q", head(), want)
 	}
 	pressKeys(app, "]")
-	if want := "REPLAY " + first.Add(2*time.Second).Format("15:04:05"); !strings.Contains(head(), want) {
+	if want := "PLAYBACK " + first.Add(2*time.Second).Format("15:04:05"); !strings.Contains(head(), want) {
 		t.Errorf("after ]: header %q lacks %q", head(), want)
 	}
 	pressKeys(app, "}", "{")
-	if want := "REPLAY " + first.Add(2*time.Second).Format("15:04:05"); !strings.Contains(head(), want) {
+	if want := "PLAYBACK " + first.Add(2*time.Second).Format("15:04:05"); !strings.Contains(head(), want) {
 		t.Errorf("after } {: header %q lacks %q", head(), want)
 	}
 	to := first.Add(90 * time.Second).Truncate(time.Second)
 	pressKeys(app, "t")
 	pressKeys(app, strings.Split(to.Format("15:04:05"), "")...)
 	pressKeys(app, "enter")
-	if !strings.Contains(head(), "REPLAY "+to.Add(-2*time.Second).Format("15:04")) {
+	if !strings.Contains(head(), "PLAYBACK "+to.Add(-2*time.Second).Format("15:04")) {
 		t.Errorf("after t %s: header %q", to.Format("15:04:05"), head())
 	}
 	if v := app.View(); !strings.Contains(v, "[RO]") {
@@ -157,18 +157,18 @@ func BenchmarkRecordDemoHour(b *testing.B) {
 }
 
 // BenchmarkReplayOpenHour opens a one-hour recording and renders its first
-// frame: what `poisonwatch replay FILE` makes the operator wait for.
+// frame: what `poisonwatch playback FILE` makes the operator wait for.
 func BenchmarkReplayOpenHour(b *testing.B) {
 	path := hourRecording()
 	r := lipgloss.NewRenderer(nil)
 	r.SetColorProfile(termenv.Ascii)
 	for b.Loop() {
-		app, rec, err := replayAppOf(path, tuiOpts{}, r)
+		app, rec, err := playbackAppOf(path, tuiOpts{}, r)
 		if err != nil {
 			b.Fatal(err)
 		}
 		app.Update(windowSizeMsg(120, 35))
-		if !strings.Contains(app.View(), "REPLAY") {
+		if !strings.Contains(app.View(), "PLAYBACK") {
 			b.Fatal("no replay header")
 		}
 		rec.Close() // the rest of the file is not this benchmark's

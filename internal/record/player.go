@@ -20,7 +20,7 @@ type Player struct {
 	at  time.Time
 }
 
-var _ ui.Replay = (*Player)(nil)
+var _ ui.Playback = (*Player)(nil)
 
 // NewPlayer starts a replay before the recording's first poll.
 func NewPlayer(r *Recording) *Player {
@@ -51,7 +51,7 @@ func (p *Player) Bounds() (first, last time.Time, loaded bool) {
 }
 
 // Seek moves to the last frame at or before t (at least the first poll).
-func (p *Player) Seek(t time.Time) (steps []ui.ReplayStep, fresh bool) {
+func (p *Player) Seek(t time.Time) (steps []ui.PlaybackStep, fresh bool) {
 	frames := p.rec.Frames()
 	end := sort.Search(len(frames), func(i int) bool { return frames[i].Time().After(t) })
 	end = max(end, p.firstPolls(frames))
@@ -114,21 +114,21 @@ func (p *Player) PollTime(n int) time.Time {
 	return t
 }
 
-func (p *Player) step(fr Frame) ui.ReplayStep {
+func (p *Player) step(fr Frame) ui.PlaybackStep {
 	switch {
 	case fr.Poll != nil:
-		return ui.ReplayStep{Snap: p.reb.Apply(fr.Poll)}
+		return ui.PlaybackStep{Snap: p.reb.Apply(fr.Poll)}
 	case fr.Chunk != nil:
 		p.reb.Chunk(fr.Chunk)
 	case fr.Alert != nil && (fr.Alert.Kind == "acked" || fr.Alert.Kind == "snoozed"):
 		ep := fr.Alert.Episode
-		return ui.ReplayStep{Ack: &ep, Flash: ui.AckSentence(ep)}
+		return ui.PlaybackStep{Ack: &ep, Flash: ui.AckSentence(ep)}
 	case fr.Action != nil:
-		return ui.ReplayStep{Flash: ActionSentence(*fr.Action)}
+		return ui.PlaybackStep{Flash: ActionSentence(*fr.Action)}
 	case fr.Presence != nil:
-		return ui.ReplayStep{Flash: PresenceSentence(*fr.Presence)}
+		return ui.PlaybackStep{Flash: PresenceSentence(*fr.Presence)}
 	}
-	return ui.ReplayStep{}
+	return ui.PlaybackStep{}
 }
 
 // ActionSentence says what an operator did and what came back.

@@ -13,49 +13,50 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
-// Replay is a recording the App shows instead of live watchers
-// (poisonwatch replay): every screen works, nothing acts.
-type Replay interface {
+// Playback is a recording the App shows instead of live watchers
+// (poisonwatch playback): every screen works, nothing acts. Not to be
+// confused with replay, the R10e operation that puts copies of messages.
+type Playback interface {
 	Interval() time.Duration
-	// At is the replay's clock.
+	// At is the playback's clock.
 	At() time.Time
 	// Bounds are the recording's first and last times; loaded is false
 	// while the end is still being read.
 	Bounds() (first, last time.Time, loaded bool)
 	// Seek moves to t. fresh says the steps start from the beginning of
 	// the recording: the App folds them into a new model.
-	Seek(t time.Time) (steps []ReplayStep, fresh bool)
+	Seek(t time.Time) (steps []PlaybackStep, fresh bool)
 	// PollTime is the time of the poll n polls away (negative: back).
 	PollTime(n int) time.Time
 }
 
-// ReplayStep is one recorded thing to show: a snapshot to fold, an
+// PlaybackStep is one recorded thing to show: a snapshot to fold, an
 // acknowledgement to take, a flash (an action, who was in the room).
-type ReplayStep struct {
+type PlaybackStep struct {
 	Snap  *mqwatch.Snapshot
 	Ack   *model.Episode
 	Flash string
 }
 
-// replaySpeeds are what > cycles through; 0 is paused.
-var replaySpeeds = []int{0, 1, 10, 60}
+// playbackSpeeds are what > cycles through; 0 is paused.
+var playbackSpeeds = []int{0, 1, 10, 60}
 
-// replayTick is how often a playing replay moves.
-const replayTick = 250 * time.Millisecond
+// playbackTick is how often a playing playback moves.
+const playbackTick = 250 * time.Millisecond
 
-type replayTickMsg struct{ gen int }
+type playbackTickMsg struct{ gen int }
 
-// replayer is the replay's controls: the recording, its speed, and the
+// player is the playback's controls: the recording, its speed, and the
 // generation of its ticker (a tick of an older one is dropped). Without a
 // recording it does nothing.
-type replayer struct {
-	r     Replay
-	speed int // index in replaySpeeds
+type player struct {
+	r     Playback
+	speed int // index in playbackSpeeds
 	gen   int
 }
 
-// seek moves the replay to t and folds what it passed.
-func (p *replayer) seek(c common, t time.Time) tea.Cmd {
+// seek moves the playback to t and folds what it passed.
+func (p *player) seek(c common, t time.Time) tea.Cmd {
 	steps, fresh := p.r.Seek(t)
 	state, o := c.State(), c.Opts()
 	if fresh {
@@ -79,18 +80,18 @@ func (p *replayer) seek(c common, t time.Time) tea.Cmd {
 	return c.Refresh()
 }
 
-// pauseAt pauses the replay and moves it to t.
-func (p *replayer) pauseAt(c common, t time.Time) tea.Cmd {
+// pauseAt pauses the playback and moves it to t.
+func (p *player) pauseAt(c common, t time.Time) tea.Cmd {
 	p.speed, p.gen = 0, p.gen+1
 	return p.seek(c, t)
 }
 
-func (p *replayer) tick(c common, m replayTickMsg) tea.Cmd {
-	if m.gen != p.gen || replaySpeeds[p.speed] == 0 {
+func (p *player) tick(c common, m playbackTickMsg) tea.Cmd {
+	if m.gen != p.gen || playbackSpeeds[p.speed] == 0 {
 		return nil
 	}
 	_, last, loaded := p.r.Bounds()
-	next := p.r.At().Add(replayTick * time.Duration(replaySpeeds[p.speed]))
+	next := p.r.At().Add(playbackTick * time.Duration(playbackSpeeds[p.speed]))
 	if loaded && next.After(last) {
 		cmd := p.seek(c, last)
 		p.speed = 0
@@ -100,13 +101,13 @@ func (p *replayer) tick(c common, m replayTickMsg) tea.Cmd {
 	return tea.Batch(p.seek(c, next), p.ticker())
 }
 
-func (p *replayer) ticker() tea.Cmd {
+func (p *player) ticker() tea.Cmd {
 	gen := p.gen
-	return tea.Tick(replayTick, func(time.Time) tea.Msg { return replayTickMsg{gen: gen} })
+	return tea.Tick(playbackTick, func(time.Time) tea.Msg { return playbackTickMsg{gen: gen} })
 }
 
-// bindings are the replay's keys; none outside a replay.
-func (p *replayer) bindings(c common) []binding {
+// bindings are the playback's keys; none outside a playback.
+func (p *player) bindings(c common) []binding {
 	if p.r == nil {
 		return nil
 	}
@@ -116,15 +117,15 @@ func (p *replayer) bindings(c common) []binding {
 		return func() tea.Cmd { return p.pauseAt(c, t()) }
 	}
 	return []binding{
-		bind(k.ReplayPrev, stepTo(func() time.Time { return r.PollTime(-1) })),
-		bind(k.ReplayNext, stepTo(func() time.Time { return r.PollTime(1) }), short),
-		bind(k.ReplayBack, stepTo(func() time.Time { return r.At().Add(-time.Minute) })),
-		bind(k.ReplayFwd, stepTo(func() time.Time { return r.At().Add(time.Minute) })),
-		bind(k.ReplayJump, func() tea.Cmd { return c.Push(newJumpScreen(p)) }, short),
-		bind(k.ReplayPlay, func() tea.Cmd {
-			p.speed = (p.speed + 1) % len(replaySpeeds)
+		bind(k.PlaybackPrev, stepTo(func() time.Time { return r.PollTime(-1) })),
+		bind(k.PlaybackNext, stepTo(func() time.Time { return r.PollTime(1) }), short),
+		bind(k.PlaybackBack, stepTo(func() time.Time { return r.At().Add(-time.Minute) })),
+		bind(k.PlaybackFwd, stepTo(func() time.Time { return r.At().Add(time.Minute) })),
+		bind(k.PlaybackJump, func() tea.Cmd { return c.Push(newJumpScreen(p)) }, short),
+		bind(k.PlaybackPlay, func() tea.Cmd {
+			p.speed = (p.speed + 1) % len(playbackSpeeds)
 			p.gen++
-			if replaySpeeds[p.speed] == 0 {
+			if playbackSpeeds[p.speed] == 0 {
 				return nil
 			}
 			return p.ticker()
@@ -132,14 +133,14 @@ func (p *replayer) bindings(c common) []binding {
 	}
 }
 
-// badge is the header's "REPLAY 20:43:12 ▶10×": nobody mistakes a replay
+// badge is the header's "PLAYBACK 20:43:12 ▶10×": nobody mistakes a playback
 // for live.
-func (p *replayer) badge(st *Styles) string {
+func (p *player) badge(st *Styles) string {
 	if p.r == nil {
 		return ""
 	}
-	s := " REPLAY " + p.r.At().Format("15:04:05") + " "
-	if v := replaySpeeds[p.speed]; v > 0 {
+	s := " PLAYBACK " + p.r.At().Format("15:04:05") + " "
+	if v := playbackSpeeds[p.speed]; v > 0 {
 		s += fmt.Sprintf("▶%d× ", v)
 	} else {
 		s += "⏸ "
@@ -151,17 +152,17 @@ func (p *replayer) badge(st *Styles) string {
 // recording's days.
 type jumpScreen struct {
 	base
-	replay *replayer
+	playback *player
 	in     textinput.Model
 	err    string
 }
 
-func newJumpScreen(p *replayer) *jumpScreen {
+func newJumpScreen(p *player) *jumpScreen {
 	ti := textinput.New()
 	ti.Prompt = "jump to (HH:MM[:SS]): "
 	ti.CharLimit = 8
 	ti.Focus()
-	return &jumpScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, Label: "jump"}}, replay: p, in: ti}
+	return &jumpScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, Label: "jump"}}, playback: p, in: ti}
 }
 
 func (s *jumpScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
@@ -172,7 +173,7 @@ func (s *jumpScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 func (s *jumpScreen) bindings(c common) []binding {
 	return []binding{
 		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "jump")), func() tea.Cmd {
-			first, last, loaded := s.replay.r.Bounds()
+			first, last, loaded := s.playback.r.Bounds()
 			t, err := JumpTime(s.in.Value(), first, last)
 			if err != nil {
 				s.err = err.Error()
@@ -181,14 +182,14 @@ func (s *jumpScreen) bindings(c common) []binding {
 				}
 				return nil
 			}
-			return tea.Batch(c.Pop(), s.replay.pauseAt(c, t))
+			return tea.Batch(c.Pop(), s.playback.pauseAt(c, t))
 		}, short),
 		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), c.Pop, short),
 	}
 }
 
 func (s *jumpScreen) view(c common, w, h int) string {
-	first, last, _ := c.Opts().Replay.Bounds()
+	first, last, _ := c.Opts().Playback.Bounds()
 	lines := []string{section(c.Styles(), "Jump to a time of the recording", w, true), "",
 		" the recording runs from " + first.Format("15:04:05") + " to " + last.Format("15:04:05"), "", " " + s.in.View()}
 	if s.err != "" {
