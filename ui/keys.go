@@ -15,9 +15,9 @@ type KeyMap struct {
 	DeadQ, Alerts, Sort, Unmark       key.Binding
 	WriteRules, Fleet                 key.Binding
 	Ack, Snooze                       key.Binding
-	PlaybackPrev, PlaybackNext            key.Binding
-	PlaybackBack, PlaybackFwd             key.Binding
-	PlaybackJump, PlaybackPlay            key.Binding
+	PlaybackPrev, PlaybackNext        key.Binding
+	PlaybackBack, PlaybackFwd         key.Binding
+	PlaybackJump, PlaybackPlay        key.Binding
 	Fix, Inhibit                      key.Binding
 	// A war room's keys (poisonwatch serve): they exist only in a room.
 	Follow, StopFollow, Drive, Point key.Binding

@@ -153,8 +153,8 @@ func (p *player) badge(st *Styles) string {
 type jumpScreen struct {
 	base
 	playback *player
-	in     textinput.Model
-	err    string
+	in       textinput.Model
+	err      string
 }
 
 func newJumpScreen(p *player) *jumpScreen {
