@@ -22,7 +22,7 @@ type Player struct {
 
 var _ ui.Playback = (*Player)(nil)
 
-// NewPlayer starts a replay before the recording's first poll.
+// NewPlayer starts a playback before the recording's first poll.
 func NewPlayer(r *Recording) *Player {
 	p := &Player{rec: r, reb: NewRebuilder()}
 	if fr := r.Frames(); len(fr) > 0 {

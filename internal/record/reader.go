@@ -46,17 +46,17 @@ func Open(path string) (*Recording, error) {
 	gz, err := gzip.NewReader(bufio.NewReaderSize(f, 1<<20))
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("replay %s: not a poisonwatch recording (%v)", path, err)
+		return nil, fmt.Errorf("open %s: not a poisonwatch recording (%v)", path, err)
 	}
 	dec := gob.NewDecoder(gz)
 	r := &Recording{grew: make(chan struct{}, 1), stop: make(chan struct{})}
 	if err := dec.Decode(&r.Header); err != nil || r.Header.Magic != Magic {
 		f.Close()
-		return nil, fmt.Errorf("replay %s: not a poisonwatch recording", path)
+		return nil, fmt.Errorf("open %s: not a poisonwatch recording", path)
 	}
 	if r.Header.Version != Version {
 		f.Close()
-		return nil, fmt.Errorf("replay %s: format version %d, this poisonwatch reads %d", path, r.Header.Version, Version)
+		return nil, fmt.Errorf("open %s: format version %d, this poisonwatch reads %d", path, r.Header.Version, Version)
 	}
 	go r.read(f, dec)
 	r.waitFirst()
