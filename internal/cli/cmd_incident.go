@@ -25,7 +25,7 @@ type recordOpts struct {
 }
 
 func recordFlags(fs *flag.FlagSet, o *recordOpts) {
-	fs.StringVar(&o.path, "record", "", "record snapshots, alerts, acknowledgements and actions to FILE for poisonwatch replay and report (serve: on by default in the state directory; off turns it off)")
+	fs.StringVar(&o.path, "record", "", "record snapshots, alerts, acknowledgements and actions to FILE for poisonwatch playback and report (serve: on by default in the state directory; off turns it off)")
 	fs.Int64Var(&o.max, "record-max-bytes", record.DefaultMaxBytes, "rotate the recording at this size: FILE moves to FILE.1 and a new FILE starts")
 }
 

@@ -101,7 +101,7 @@ func (o *simOpts) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.duration, "duration", 0, "simulated time (default: the scenario's duration)")
 	fs.Uint64Var(&o.seed, "seed", 0, "random seed (default: the scenario's seed)")
 	fs.BoolVar(&o.json, "json", false, "print the final state as JSON")
-	fs.StringVar(&o.record, "record", "", "record what the dashboard would have seen, polling every --interval of simulated time, to `FILE` (for poisonwatch replay and report)")
+	fs.StringVar(&o.record, "record", "", "record what the dashboard would have seen, polling every --interval of simulated time, to `FILE` (for poisonwatch playback and report)")
 	fs.DurationVar(&o.interval, "interval", 2*time.Second, "with --record: the simulated poll interval")
 }
 
