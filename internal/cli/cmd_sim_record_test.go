@@ -188,3 +188,19 @@ func pressKeys(app *ui.App, keys ...string) {
 		app.Update(msg)
 	}
 }
+
+// TestReplayIsTheR10eOperationAlone: replay given a recording does not
+// open it (replay is R10e, copies of messages); it names playback, which
+// opens it (its usage is the recording's).
+func TestReplayIsTheR10eOperationAlone(t *testing.T) {
+	path := simRecord(t, 30*time.Second)
+	var out, errb strings.Builder
+	if code := Run(context.Background(), []string{"replay", path}, &out, &errb); code != ExitUsage ||
+		!strings.Contains(errb.String(), "poisonwatch playback "+path) {
+		t.Fatalf("replay RECORDING: exit %d, %q; want 2 naming poisonwatch playback", code, errb.String())
+	}
+	out.Reset()
+	if code := Run(context.Background(), []string{"playback", "--help"}, &out, &out); code != 0 || !strings.Contains(out.String(), "Usage: poisonwatch playback [--theme NAME] FILE") {
+		t.Fatalf("playback --help: exit %d\n%s", code, out.String())
+	}
+}
