@@ -194,20 +194,11 @@ func (s *ackScreen) acknowledge(c common) tea.Cmd {
 		c.Flash(err.Error())
 		return cmd
 	}
-	c.Flash(AckSentence(ep))
+	c.Flash(ep.AckSentence())
 	c.State().Reannotate()
 	return tea.Batch(cmd, c.Refresh())
 }
 
-// AckSentence is the flash every session shows after an acknowledgement:
-// "R1c ORDERS.IN (QM1): acked by alice 20:43: looking at the consumer".
-func AckSentence(ep model.Episode) string {
-	what := strings.TrimSpace(ep.Rule + " " + ep.Queue)
-	if what == "" {
-		what = "alert"
-	}
-	return mqfmt.Sanitize(what+" ("+ep.QMgr+"): ") + mqfmt.Sanitize(ep.Ack.Line())
-}
 
 // oldestLine names the queue manager's oldest alert nobody acknowledged,
 // for the fleet view's detail.

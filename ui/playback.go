@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
-	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // Playback is a recording the App shows instead of live watchers
@@ -25,18 +24,11 @@ type Playback interface {
 	Bounds() (first, last time.Time, loaded bool)
 	// Seek moves to t. fresh says the steps start from the beginning of
 	// the recording: the App folds them into a new model.
-	Seek(t time.Time) (steps []PlaybackStep, fresh bool)
+	Seek(t time.Time) (steps []model.PlaybackStep, fresh bool)
 	// PollTime is the time of the poll n polls away (negative: back).
 	PollTime(n int) time.Time
 }
 
-// PlaybackStep is one recorded thing to show: a snapshot to fold, an
-// acknowledgement to take, a flash (an action, who was in the room).
-type PlaybackStep struct {
-	Snap  *mqwatch.Snapshot
-	Ack   *model.Episode
-	Flash string
-}
 
 // playbackSpeeds are what > cycles through; 0 is paused.
 var playbackSpeeds = []int{0, 1, 10, 60}

@@ -36,7 +36,7 @@ func (s *Seat) Acknowledge(b *model.AlertBook, k string, ack model.Ack) (model.E
 	if !ok {
 		return ep, errCleared
 	}
-	s.room.tell(s.id, ui.AckSentence(ep))
+	s.room.tell(s.id, ep.AckSentence())
 	return ep, nil
 }
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/ui"
+	"github.com/poisonwatch/poisonwatch/model"
 )
 
 // Player replays a recording for the dashboard: it keeps the position
@@ -19,8 +19,6 @@ type Player struct {
 	pos int // frames applied so far
 	at  time.Time
 }
-
-var _ ui.Playback = (*Player)(nil)
 
 // NewPlayer starts a playback before the recording's first poll.
 func NewPlayer(r *Recording) *Player {
@@ -51,7 +49,7 @@ func (p *Player) Bounds() (first, last time.Time, loaded bool) {
 }
 
 // Seek moves to the last frame at or before t (at least the first poll).
-func (p *Player) Seek(t time.Time) (steps []ui.PlaybackStep, fresh bool) {
+func (p *Player) Seek(t time.Time) (steps []model.PlaybackStep, fresh bool) {
 	frames := p.rec.Frames()
 	end := sort.Search(len(frames), func(i int) bool { return frames[i].Time().After(t) })
 	end = max(end, p.firstPolls(frames))
@@ -114,21 +112,21 @@ func (p *Player) PollTime(n int) time.Time {
 	return t
 }
 
-func (p *Player) step(fr Frame) ui.PlaybackStep {
+func (p *Player) step(fr Frame) model.PlaybackStep {
 	switch {
 	case fr.Poll != nil:
-		return ui.PlaybackStep{Snap: p.reb.Apply(fr.Poll)}
+		return model.PlaybackStep{Snap: p.reb.Apply(fr.Poll)}
 	case fr.Chunk != nil:
 		p.reb.Chunk(fr.Chunk)
 	case fr.Alert != nil && (fr.Alert.Kind == "acked" || fr.Alert.Kind == "snoozed"):
 		ep := fr.Alert.Episode
-		return ui.PlaybackStep{Ack: &ep, Flash: ui.AckSentence(ep)}
+		return model.PlaybackStep{Ack: &ep, Flash: ep.AckSentence()}
 	case fr.Action != nil:
-		return ui.PlaybackStep{Flash: ActionSentence(*fr.Action)}
+		return model.PlaybackStep{Flash: ActionSentence(*fr.Action)}
 	case fr.Presence != nil:
-		return ui.PlaybackStep{Flash: PresenceSentence(*fr.Presence)}
+		return model.PlaybackStep{Flash: PresenceSentence(*fr.Presence)}
 	}
-	return ui.PlaybackStep{}
+	return model.PlaybackStep{}
 }
 
 // ActionSentence says what an operator did and what came back.

@@ -1,0 +1,28 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+)
+
+// PlaybackStep is one recorded thing a playback shows: a snapshot to fold,
+// an acknowledgement to take, a flash (an action, who was in the room).
+// The recording's player makes them and the dashboard shows them, neither
+// knowing the other.
+type PlaybackStep struct {
+	Snap  *mqwatch.Snapshot
+	Ack   *Episode
+	Flash string
+}
+
+// AckSentence is the flash every session shows after an acknowledgement:
+// "R1c ORDERS.IN (QM1): acked by alice 20:43: looking at the consumer".
+func (e Episode) AckSentence() string {
+	what := strings.TrimSpace(e.Rule + " " + e.Queue)
+	if what == "" {
+		what = "alert"
+	}
+	return mqfmt.Sanitize(what+" ("+e.QMgr+"): ") + mqfmt.Sanitize(e.Ack.Line())
+}
