@@ -29,6 +29,7 @@ func withRecordingReplay(cmds []*command) []*command {
 		}
 		action, rec := c, recordingCommand()
 		cmds[i] = &command{name: c.name, synopsis: c.synopsis + "; replay RECORDING opens the dashboard on a recording",
+			subs: []*command{action, rec}, exits: action.exits,
 			route: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				if n := len(args); n > 0 && !strings.HasPrefix(args[n-1], "-") && record.IsRecording(args[n-1]) {
 					return rec.exec(ctx, args, stdout, stderr)
@@ -47,6 +48,7 @@ func recordingCommand() *command {
 		usage: usageText("Usage: poisonwatch replay [--theme NAME] FILE",
 			"\nOpens the dashboard on a recording: every screen works, nothing acts. [ ] step a poll,",
 			"{ } a minute, t jumps to HH:MM[:SS], > plays at 1×, 10×, 60× and pauses."),
+		exits: exitsDashboard,
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runReplay(ctx, theme, fs, stderr)
 		}}

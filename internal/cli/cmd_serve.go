@@ -25,6 +25,13 @@ func serveCommand() *command {
 	o := &serveOpts{}
 	return &command{name: "serve", synopsis: "the dashboard over SSH: one set of watchers, many sessions, roles from the authorized keys",
 		flags: o.register,
+		usage: usageText("Usage: poisonwatch serve [backend flags] [--listen ADDR] [--authorized-keys FILE] [flags]",
+			"",
+			"Runs one set of watchers and serves the dashboard to everyone who connects with ssh,",
+			"each session with its own screens, cursor and marks; the authorized keys say who is an",
+			"operator and who a viewer. With no backend flags it serves the built-in demo, as the",
+			"dashboard shows it (docs/warroom.md)."),
+		exits: exitsServer,
 		run: func(ctx context.Context, _ *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runServe(ctx, *o, stdout, stderr)
 		}}
