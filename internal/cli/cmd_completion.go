@@ -203,7 +203,7 @@ func firstClause(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// shellQuote quotes s for sh, bash, zsh and fish alike ('' is the empty
+// shellQuote quotes s for sh, bash, zsh and fish alike (” is the empty
 // word).
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

@@ -163,7 +163,6 @@ func embeddedDoctorTarget(qm *embedded.QMgr, source, user string, notes []string
 	return []doctor.Target{t}, func() { _ = srv.Stop() }, nil
 }
 
-
 // printReport writes the checks with ✔/✘, each with its one line of why,
 // details and fixes indented under it.
 func printReport(w io.Writer, r *doctor.Report) {

@@ -53,7 +53,7 @@ var (
 	exitsServer = []exitStatus{{0, "stopped (interrupted)"}, {1, "could not start, or failed"}, exitUsage}
 	// exitsDashboard are the dashboard's and a recording's replay.
 	exitsDashboard = []exitStatus{{0, "quit"}, {1, "could not start, or failed"}, exitUsage}
-	exitsAction = []exitStatus{{ExitDone, "every selected message was acted on (a dry run: would be), or none matched"},
+	exitsAction    = []exitStatus{{ExitDone, "every selected message was acted on (a dry run: would be), or none matched"},
 		{ExitPartial, "partly: some were skipped, failed, are in doubt, were not reached, or came back"},
 		{ExitUsage, "usage: the command line is wrong, or names no queue manager (nothing was touched)"},
 		{ExitFailed, "nothing was acted on: an error, a refusal, or every message skipped or failed"}}
