@@ -22,6 +22,7 @@ func completionCommand() *command {
 			"  zsh:  poisonwatch completion zsh > \"${fpath[1]}/_poisonwatch\"",
 			"  fish: poisonwatch completion fish > ~/.config/fish/completions/poisonwatch.fish"),
 		exits: []exitStatus{{0, "printed"}, {ExitUsage, "usage: no shell, or one not supported"}},
+		subs:  []*command{{name: "bash"}, {name: "zsh"}, {name: "fish"}},
 		run: func(_ context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			write := map[string]func(io.Writer, []compEntry){"bash": writeBash, "zsh": writeZsh, "fish": writeFish}[fs.Arg(0)]
 			if fs.NArg() != 1 || write == nil {

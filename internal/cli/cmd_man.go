@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 )
 
 // manCommand prints poisonwatch(1) in roff, made from the command table:
@@ -116,11 +117,21 @@ func manExits(w io.Writer, exits []exitStatus) {
 }
 
 // roffEscape makes s plain text in roff: backslashes escaped, hyphens as
-// \- where a flag or name is spelt, and a line starting with . or ' kept
-// from being a request.
+// \- where a flag or name is spelt, characters beyond ASCII as \[uXXXX]
+// (whatever the reader's troff takes as input), and a line starting with
+// . or ' kept from being a request.
 func roffEscape(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\e`)
 	s = strings.ReplaceAll(s, "-", `\-`)
+	var b strings.Builder
+	for _, r := range s {
+		if r > unicode.MaxASCII {
+			fmt.Fprintf(&b, `\[u%04X]`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	s = b.String()
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
 		if strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'") {

@@ -93,6 +93,10 @@ func loadRules(path string, stderr io.Writer) (*dlqrules.Table, bool) {
 }
 
 func rulesCheck(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+		fmt.Fprint(stdout, rulesUsage)
+		return ExitDone
+	}
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, rulesUsage)
 		return ExitUsage

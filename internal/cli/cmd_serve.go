@@ -1,3 +1,7 @@
+//go:build !windows
+
+// serve runs on Unix-like systems only: the war room's sessions use a
+// pseudo-terminal (warroom/session.go), which Windows builds lack.
 package cli
 
 import (
