@@ -48,7 +48,6 @@ type exitStatus struct {
 
 // Exit codes most commands share.
 var (
-	exitsSimple = []exitStatus{{0, "done"}, {1, "failed (the error is on stderr)"}, exitUsage}
 	exitUsage   = exitStatus{ExitUsage, "usage: the command line is wrong"}
 	exitsServer = []exitStatus{{0, "stopped (interrupted)"}, {1, "could not start, or failed"}, exitUsage}
 	// exitsDashboard are the dashboard's and a recording's replay.
