@@ -15,6 +15,7 @@ import (
 // server stops, starts again on the same state directory, and a new
 // session still sees the acknowledgement.
 func TestEndToEndAckOverSSHSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	w := startServe(t, "testdata/incident")
 	alice := w.session("alice", "alice", 120, 35)
 	alice.waitFor("Alerts (")

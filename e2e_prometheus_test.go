@@ -36,6 +36,7 @@ import (
 // intervals are a second and the rules' `for:` two seconds, so the demo's
 // alerts fire within seconds; promLag bounds how long after the scrape.
 func TestPrometheusEndToEnd(t *testing.T) {
+	t.Parallel()
 	bin := promBinaries(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/poisonwatch/poisonwatch/internal/cli"
+	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 )
 
 // TestEndToEndWarRoomAttacksOverSSH: with the real OpenSSH client against
@@ -19,6 +21,7 @@ import (
 // viewer's 3000-column window gets frames no wider than the clamp and the
 // server serves on; a key with command= stops serve from starting.
 func TestEndToEndWarRoomAttacksOverSSH(t *testing.T) {
+	t.Parallel()
 	w := startServeWith(t, "testdata/warroom", []string{"--viewer-bodies"},
 		[3]string{"old", `expiry-time="20000101" `, "old role=operator"},
 		[3]string{"far", `from="10.0.0.0/8" `, "far role=operator"})
@@ -48,20 +51,23 @@ func TestEndToEndWarRoomAttacksOverSSH(t *testing.T) {
 	}
 	w.waitOutput("expired 2000-01-01", "from=10.0.0.0/8 does not allow 127.0.0.1:")
 
-	if out, err := exec.Command("tmux", "resize-window", "-t", bob.name, "-x", "3000", "-y", "200").CombinedOutput(); err != nil {
+	if out, err := bob.tmux("resize-window", "-t", bob.name, "-x", "3000", "-y", "200").CombinedOutput(); err != nil {
 		t.Fatalf("tmux resize-window: %v %s", err, out)
 	}
-	time.Sleep(time.Second)
-	bob.keys("?")
-	time.Sleep(time.Second)
-	widest := 0
-	for _, l := range strings.Split(bob.screen(), "\n") {
-		if l = strings.TrimRight(l, " "); ansi.StringWidth(l) > widest {
-			widest = ansi.StringWidth(l)
+	widest := func() int {
+		n := 0
+		for _, l := range strings.Split(bob.screen(), "\n") {
+			n = max(n, ansi.StringWidth(strings.TrimRight(l, " ")))
 		}
+		return n
 	}
-	if widest == 0 || widest > 1000 {
-		t.Fatalf("the viewer's widest line after a 3000-column resize is %d cells; the clamp is 1000", widest)
+	// The dashboard redraws for the new size (wider than the 100 columns
+	// it had), then once more for help: neither is wider than the clamp.
+	waitfor.Texts(t, 30*time.Second, func() string { return fmt.Sprint(widest() > 100) }, "true")
+	bob.keys("?")
+	bob.waitFor("Keys on this screen")
+	if n := widest(); n > 1000 {
+		t.Fatalf("the viewer's widest line after a 3000-column resize is %d cells; the clamp is 1000", n)
 	}
 	alice.keys("Escape", "d")
 	alice.waitFor("grouped by reason+destination")

@@ -26,6 +26,7 @@ func (w *warRoom) copySession(name, term string) (*tmuxSession, string) {
 // nothing in the server's; a session whose terminal is dumb is told it
 // cannot copy and gets no sequence.
 func TestEndToEndCopyGoesToTheSSHClient(t *testing.T) {
+	t.Parallel()
 	w := startServe(t, "testdata/warroom")
 	s, raw := w.copySession("copy", "xterm-256color")
 	s.waitFor("QM1.DEAD.LETTER.QUEUE", "5/5.0k")
@@ -68,6 +69,7 @@ func TestEndToEndCopyGoesToTheSSHClient(t *testing.T) {
 // OSC 52 to the terminal it draws on, with NO_COLOR too (a clipboard write is
 // not colour).
 func TestEndToEndCopyInTheLocalDashboard(t *testing.T) {
+	t.Parallel()
 	dir, bin := buildForTmux(t)
 	// script(1) (bsdutils, essential in Debian) runs the dashboard on a
 	// terminal of its own and keeps all it writes: the pane still shows it.

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,23 +16,38 @@ import (
 )
 
 // tmuxSession drives the real binary in a terminal, as an operator would.
+// Each session runs on a tmux server of its own, its socket in the test's
+// directory, so tests running in parallel never share one, nor end one
+// another's, and nothing is left behind.
 type tmuxSession struct {
-	t    *testing.T
-	name string
+	t            *testing.T
+	name, socket string
 }
 
+// tmux is a tmux command on the session's server.
+func (s *tmuxSession) tmux(args ...string) *exec.Cmd {
+	return exec.Command("tmux", append([]string{"-S", s.socket}, args...)...)
+}
+
+// keys types each key in a read of its own: a key typed within a few
+// milliseconds of the one before reaches the program in the same read,
+// and an escape followed by a key reads as alt+key.
 func (s *tmuxSession) keys(keys ...string) {
 	s.t.Helper()
 	for _, k := range keys {
-		if out, err := exec.Command("tmux", "send-keys", "-t", s.name, k).CombinedOutput(); err != nil {
+		if out, err := s.tmux("send-keys", "-t", s.name, k).CombinedOutput(); err != nil {
 			s.t.Fatalf("tmux send-keys %q: %v %s", k, err, out)
 		}
-		time.Sleep(150 * time.Millisecond)
+		time.Sleep(keyGap)
 	}
 }
 
+// keyGap is the time between two keys typed: over Bubble Tea's escape
+// timeout, as a person types.
+const keyGap = 150 * time.Millisecond
+
 func (s *tmuxSession) screen() string {
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", s.name).Output()
+	out, err := s.tmux("capture-pane", "-p", "-t", s.name).Output()
 	if err != nil {
 		s.t.Fatalf("tmux capture-pane: %v", err)
 	}
@@ -39,7 +56,7 @@ func (s *tmuxSession) screen() string {
 
 // screenWithEscapes is the pane with its colour and attribute escapes.
 func (s *tmuxSession) screenWithEscapes() string {
-	out, err := exec.Command("tmux", "capture-pane", "-e", "-p", "-t", s.name).Output()
+	out, err := s.tmux("capture-pane", "-e", "-p", "-t", s.name).Output()
 	if err != nil {
 		s.t.Fatalf("tmux capture-pane: %v", err)
 	}
@@ -61,8 +78,8 @@ func startInTmux(t *testing.T, w, h int, env string) (*tmuxSession, string) {
 	return newTmux(t, dir, "", w, h, cmd), dir
 }
 
-// buildForTmux checks tmux is there and builds poisonwatch into a new
-// temporary directory.
+// buildForTmux checks tmux is there, and returns a new temporary
+// directory for the test's state and the poisonwatch the tests share.
 func buildForTmux(t *testing.T) (dir, bin string) {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -71,12 +88,42 @@ func buildForTmux(t *testing.T) (dir, bin string) {
 		}
 		t.Skip("tmux is not installed (apt-get install tmux); CI installs it and runs this test")
 	}
-	dir = t.TempDir()
-	bin = filepath.Join(dir, "poisonwatch")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	return t.TempDir(), builtBinary(t)
+}
+
+// built is poisonwatch built once for the tests of the package, which run
+// it at once (each with a state directory of its own).
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+// builtBinary builds poisonwatch the first time a test asks; TestMain
+// removes it.
+func builtBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "poisonwatch-e2e-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "poisonwatch")
+		if out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return dir, bin
+	return built.bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 // newTmux runs cmd in a new w×h tmux session, killed when the test ends.
@@ -85,11 +132,12 @@ func newTmux(t *testing.T, dir, suffix string, w, h int, cmd string) *tmuxSessio
 	// The temporary directory's parent is unique to this run (t.TempDir's own
 	// base is always 001): two test runs on one machine must not share a
 	// tmux session.
-	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir) + suffix}
-	if out, err := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", itoa(w), "-y", itoa(h), cmd).CombinedOutput(); err != nil {
+	s := &tmuxSession{t: t, name: "pw-e2e-" + filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir) + suffix,
+		socket: filepath.Join(dir, "tmux"+suffix)}
+	if out, err := s.tmux("new-session", "-d", "-s", s.name, "-x", itoa(w), "-y", itoa(h), cmd).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v %s", err, out)
 	}
-	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+	t.Cleanup(func() { s.tmux("kill-server").Run() })
 	return s
 }
 
@@ -99,6 +147,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // the DEADQ, a group and a message, requeues the message with the dialog, and
 // checks from the screen that it left the DEADQ and the audit view lists it.
 func TestEndToEndRequeueInTmux(t *testing.T) {
+	t.Parallel()
 	s, dir := startInTmux(t, 120, 35, "")
 	s.waitFor("Alerts (", "SYSTEM.DEAD.LETTER.QUEUE", "ORDERS.IN")
 	s.keys("d")
@@ -143,6 +192,7 @@ func TestEndToEndRequeueInTmux(t *testing.T) {
 // and the active tab still read (■, [ Cancel ], [DLH]); enter on an alert
 // opens it in full with its fix.
 func TestEndToEndAlertDetailWithoutColourInTmux(t *testing.T) {
+	t.Parallel()
 	s, _ := startInTmux(t, 80, 24, "NO_COLOR=1")
 	s.waitFor("Alerts (", "■")
 	if scr := s.screenWithEscapes(); regexp.MustCompile(`\x1b\[[0-9;]*[34]8;`).MatchString(scr) {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/internal/cli"
 	"github.com/poisonwatch/poisonwatch/internal/doctext"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // The documentation's MQSC example (The embedded queue manager) must run on
@@ -23,14 +23,8 @@ func TestReadmeMQSCExampleRuns(t *testing.T) {
 	if m == nil {
 		t.Fatal("README has no mqsc example")
 	}
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	rep, err := qm.RunMQSC(strings.NewReader(string(m[1])))
-	if err != nil {
-		t.Fatalf("README MQSC example fails: %v\n%s", err, rep)
-	}
-	if f := rep.Failed(); len(f) > 0 {
-		t.Fatalf("README MQSC example has failing commands: %v", f)
-	}
+	// A command of the example that fails fails the test, naming its line.
+	embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: m[1]})
 }
 
 // TestActionsDocExamples runs every action command the documentation shows, in order, and

@@ -17,6 +17,7 @@ import (
 // stay and the target (edit-plan). It runs only when
 // POISONWATCH_SCREENSHOTS names the output directory.
 func TestWriteScreenshotsEdit(t *testing.T) {
+	t.Parallel()
 	dir := screenshotDir(t)
 	w := startServe(t, "")
 	const width, height = 120, 32

@@ -14,6 +14,7 @@ import (
 // driving) on the DEADQ pointing at a group, bob (viewer, masked) following
 // her. It runs only when POISONWATCH_SCREENSHOTS names the output directory.
 func TestWriteScreenshotsWarRoom(t *testing.T) {
+	t.Parallel()
 	dir := screenshotDir(t)
 	w := startServe(t, "")
 	const width, height = 100, 30

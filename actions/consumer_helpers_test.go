@@ -4,11 +4,10 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -29,30 +28,14 @@ ALTER QMGR DEADQ(QM1.DEADQ)
 type qmFixture struct {
 	t   *testing.T
 	ctx context.Context
-	qm  *embedded.QMgr
+	qm  *embeddedtest.QM
 	pc  mqwatch.Conn
 }
 
 func newQM(t *testing.T, extra string) *qmFixture {
 	t.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1", ProcessUser: "mqm", ProgramName: "poisontest"})
-	f := &qmFixture{t: t, ctx: context.Background(), qm: qm}
-	f.mqsc(baseScript + extra)
-	pc, err := qm.Connect(f.ctx, mqwatch.ConnectOptions{ApplName: "orders-producer"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.pc = pc
-	t.Cleanup(func() { pc.Close() })
-	return f
-}
-
-func (f *qmFixture) mqsc(script string) {
-	f.t.Helper()
-	rep, err := f.qm.RunMQSC(strings.NewReader(script))
-	if err != nil || len(rep.Failed()) > 0 {
-		f.t.Fatalf("RunMQSC: %v %v", err, rep.Failed())
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", ProcessUser: "mqm", ProgramName: "poisontest", MQSC: baseScript + extra})
+	return &qmFixture{t: t, ctx: context.Background(), qm: qm, pc: qm.Conn(mqwatch.ConnectOptions{ApplName: "orders-producer"})}
 }
 
 // put puts a message outside syncpoint and returns its descriptor as put.
@@ -80,27 +63,9 @@ func (f *qmFixture) putText(queue string, edits ...func(*mqfmt.MQMD)) mqfmt.MQMD
 }
 
 // browse returns every message on queue, in order.
-func (f *qmFixture) browse(queue string) []mqwatch.Message {
-	f.t.Helper()
-	q, err := f.pc.Open(f.ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer q.Close(f.ctx)
-	var out []mqwatch.Message
-	for first := true; ; first = false {
-		m, err := q.Browse(f.ctx, mqwatch.BrowseOptions{First: first})
-		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
-			return out
-		}
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		out = append(out, m)
-	}
-}
+func (f *qmFixture) browse(queue string) []mqwatch.Message { return f.qm.Browse(queue) }
 
-func (f *qmFixture) depth(queue string) int { return len(f.browse(queue)) }
+func (f *qmFixture) depth(queue string) int { return f.qm.Depth(queue) }
 
 func (f *qmFixture) consumer(opts ConsumerOptions) *Consumer {
 	f.t.Helper()

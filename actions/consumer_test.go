@@ -40,7 +40,7 @@ func TestConsumerDetection(t *testing.T) {
 		c := f.consumer(ConsumerOptions{Style: SyncNonTransacted, Queue: "ORDERS.IN"})
 		f.putText("ORDERS.IN")
 		f.pollN(c, 2, failing) // sees BackoutCount 1 on the second get: inquires and caches
-		f.mqsc("ALTER QLOCAL(ORDERS.IN) BOTHRESH(0)")
+		f.qm.MQSC("ALTER QLOCAL(ORDERS.IN) BOTHRESH(0)")
 		f.pollN(c, 1, failing)
 		res, err := c.Poll(f.ctx, failing)
 		if err != nil || res.Fate != MoveToBOQ || f.depth("ORDERS.BO") != 1 {
@@ -187,7 +187,7 @@ func TestConsumerViewFeedsLint(t *testing.T) {
 		c := f.consumer(ConsumerOptions{Style: Async, Queue: "ORDERS.ALIAS"})
 		f.putText("ORDERS.ALIAS")
 		f.pollN(c, 2, failing)
-		f.mqsc("ALTER QLOCAL(ORDERS.IN) BOTHRESH(7)")
+		f.qm.MQSC("ALTER QLOCAL(ORDERS.IN) BOTHRESH(7)")
 		v := c.View("orders-listener")
 		if v.Queue != "ORDERS.IN" || v.Cached == nil || v.Cached.BackoutThresh != 3 {
 			t.Fatalf("view %+v", v)

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -27,14 +28,33 @@ func manyQueues(n int) string {
 
 // smallBuffers gives every accepted connection a small send buffer, so a
 // response of a few hundred KB fills it as a 24 MB one fills the default.
-type smallBuffers struct{ net.Listener }
+// With answering set, it says once per connection when the server starts
+// writing an answer on it: the request holds an in-flight slot.
+type smallBuffers struct {
+	net.Listener
+	answering chan<- struct{}
+}
 
 func (l smallBuffers) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
 	if tc, ok := c.(*net.TCPConn); ok {
 		tc.SetWriteBuffer(8 << 10)
 	}
-	return c, err
+	if err != nil || l.answering == nil {
+		return c, err
+	}
+	return &answeringConn{Conn: c, answering: l.answering}, nil
+}
+
+type answeringConn struct {
+	net.Conn
+	answering chan<- struct{}
+	once      sync.Once
+}
+
+func (c *answeringConn) Write(p []byte) (int, error) {
+	c.once.Do(func() { c.answering <- struct{}{} })
+	return c.Conn.Write(p)
 }
 
 // dialSmall connects with a 4 KB receive buffer, set before the handshake
@@ -61,7 +81,8 @@ func TestScrapersThatNeverReadAreCutOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	go e.exp.Serve(e.ctx, smallBuffers{l})
+	answering := make(chan struct{}, 16)
+	go e.exp.Serve(e.ctx, smallBuffers{l, answering})
 	url := "http://" + l.Addr().String() + "/metrics"
 
 	for range 8 {
@@ -69,7 +90,13 @@ func TestScrapersThatNeverReadAreCutOff(t *testing.T) {
 		defer c.Close()
 		fmt.Fprintf(c, "GET /metrics HTTP/1.1\r\nHost: %s\r\nAccept-Encoding: identity\r\n\r\n", l.Addr())
 	}
-	time.Sleep(100 * time.Millisecond) // every attacker holds its slot
+	for range 8 { // every attacker holds its slot
+		select {
+		case <-answering:
+		case <-time.After(10 * time.Second): // a bound for a broken build
+			t.Fatal("the 8 scrapers that never read are not all being answered")
+		}
+	}
 
 	// A real scrape: within a few stalls it must get the whole answer.
 	start := time.Now()
@@ -104,7 +131,7 @@ func TestSlowScraperThatKeepsReadingIsServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	go e.exp.Serve(e.ctx, smallBuffers{l})
+	go e.exp.Serve(e.ctx, smallBuffers{Listener: l})
 	c := dialSmall(t, l.Addr().String())
 	defer c.Close()
 	fmt.Fprintf(c, "GET /metrics HTTP/1.1\r\nHost: %s\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n", l.Addr())

@@ -17,7 +17,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -65,7 +65,7 @@ func envDeadLetters() []deadLetter {
 // env is an embedded queue manager watched by a real watcher (polling only
 // when asked) whose snapshots feed the exporter, served over HTTP.
 type env struct {
-	qm   *embedded.QMgr
+	qm   *embeddedtest.QM
 	w    *mqwatch.Watcher
 	src  *teeSource
 	exp  *Exporter
@@ -83,18 +83,10 @@ func newEnv(t testing.TB, cfg Config, fill func(t testing.TB, e *env)) *env {
 // newEnvScript is newEnv on the queues an MQSC script defines.
 func newEnvScript(t testing.TB, script string, cfg Config, fill func(t testing.TB, e *env)) *env {
 	t.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader(script)); err != nil {
-		t.Fatal(err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: script})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{ApplName: "exporter-test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	e := &env{qm: qm, ctx: ctx, conn: c}
+	e := &env{qm: qm, ctx: ctx, conn: qm.Conn(mqwatch.ConnectOptions{ApplName: "exporter-test"})}
 	fill(t, e)
 	// An hour between polls: the test asks for each poll itself.
 	e.w = mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})

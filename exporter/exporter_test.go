@@ -18,6 +18,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // Every local queue's depth, MAXDEPTH and BOTHRESH are what the queue
@@ -285,7 +286,7 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 // goroutines, the HTTP server and the connections scrapers had open.
 func TestStopLeavesNothingRunning(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	qm := embedded.New(embedded.Options{Name: "QM1"})
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1"})
 	ctx, cancel := context.WithCancel(context.Background())
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})
 	exp := New(Config{Sources: []Source{named{w}}, Interval: time.Hour})

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -14,21 +13,20 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // marksQM is an embedded queue manager with n dead letters for ORDERS.IN
 // on its DEADQ, the inventory the watcher would hold of them, and an
 // engine on it.
-func marksQM(tb testing.TB, n int) (*embedded.QMgr, *mqwatch.Inventory, *ops.Engine) {
+func marksQM(tb testing.TB, n int) (*embeddedtest.QM, *mqwatch.Inventory, *ops.Engine) {
 	tb.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader("DEFINE QLOCAL(QM1.DEADQ) MAXDEPTH(999999999)\nALTER QMGR DEADQ(QM1.DEADQ)\n" +
-		"DEFINE QLOCAL(ORDERS.IN) MAXDEPTH(999999999)\n")); err != nil {
-		tb.Fatal(err)
-	}
+	qm := embeddedtest.New(tb, embeddedtest.Options{Name: "QM1", MQSC: "DEFINE QLOCAL(QM1.DEADQ) MAXDEPTH(999999999)\nALTER QMGR DEADQ(QM1.DEADQ)\n" +
+		"DEFINE QLOCAL(ORDERS.IN) MAXDEPTH(999999999)\n"})
 	ctx := context.Background()
+	// Closed on return, not at the test's end: a benchmark's later runs
+	// must not keep this queue manager alive.
 	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
 	if err != nil {
 		tb.Fatal(err)
@@ -83,7 +81,7 @@ func marksQM(tb testing.TB, n int) (*embedded.QMgr, *mqwatch.Inventory, *ops.Eng
 	return qm, inv, eng
 }
 
-func depth(tb testing.TB, qm *embedded.QMgr, queue string) int {
+func depth(tb testing.TB, qm mqwatch.Connector, queue string) int {
 	tb.Helper()
 	c, err := qm.Connect(context.Background(), mqwatch.ConnectOptions{})
 	if err != nil {

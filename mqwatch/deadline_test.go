@@ -11,6 +11,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // fleetSnap is one snapshot and the watcher (index) that published it.
@@ -21,7 +22,7 @@ type fleetSnap struct {
 
 // watchFleet starts a watcher on each queue manager, every one with its own
 // deadline, and merges what they publish into one channel.
-func watchFleet(t *testing.T, qms []*embedded.QMgr, interval, deadline time.Duration) (<-chan fleetSnap, func()) {
+func watchFleet(t *testing.T, qms []*embeddedtest.QM, interval, deadline time.Duration) (<-chan fleetSnap, func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := make(chan fleetSnap, 64)
@@ -78,13 +79,9 @@ func TestHungQMgrDoesNotSlowTheOthers(t *testing.T) {
 		{"call ignores its context", embedded.Fault{Hang: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var qms []*embedded.QMgr
+			var qms []*embeddedtest.QM
 			for i := range n {
-				qm := embedded.New(embedded.Options{Name: fmt.Sprintf("QM%02d", i)})
-				if _, err := qm.RunMQSC(strings.NewReader(setup)); err != nil {
-					t.Fatal(err)
-				}
-				qms = append(qms, qm)
+				qms = append(qms, embeddedtest.New(t, embeddedtest.Options{Name: fmt.Sprintf("QM%02d", i), MQSC: setup}))
 			}
 			ch, stop := watchFleet(t, qms, interval, deadline)
 			defer stop()
@@ -139,15 +136,26 @@ func TestHungQMgrDoesNotSlowTheOthers(t *testing.T) {
 func TestWatcherDelayHoldsTheFirstPoll(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour, Delay: time.Hour})
+	cfg := mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour, Delay: time.Hour}
+	waiting := make(chan time.Duration, 1)
+	mqwatch.DelayOn(&cfg, func(d time.Duration) <-chan time.Time { waiting <- d; return nil }) // an hour that never ends
+	w := mqwatch.NewWatcher(cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
 	select {
+	case d := <-waiting:
+		if d != time.Hour {
+			t.Fatalf("the watcher waits %s, want its hour's delay", d)
+		}
+	case <-time.After(10 * time.Second): // a bound for a broken build
+		t.Fatal("the watcher never waited its delay")
+	}
+	select {
 	case s := <-w.Snapshots():
-		t.Fatalf("a poll within the hour's delay: %+v", s)
-	case <-time.After(50 * time.Millisecond):
+		t.Fatalf("a poll before the hour's delay: %+v", s)
+	default:
 	}
 	if n := qm.Stats().Verbs[embedded.VerbConnect].Calls; n != 0 {
 		t.Fatalf("%d connections during the delay", n)

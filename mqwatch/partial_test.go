@@ -9,13 +9,14 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // startPCFWatcher watches qm through PCF and its command server, as the IBM
 // MQ backend watches a real queue manager.
-func startPCFWatcher(t *testing.T, qm *embedded.QMgr) (*mqwatch.Watcher, *embedded.CommandServer, func()) {
+func startPCFWatcher(t *testing.T, qm *embeddedtest.QM) (*mqwatch.Watcher, *embedded.CommandServer, func()) {
 	t.Helper()
 	srv, err := qm.StartCommandServer()
 	if err != nil {
@@ -52,7 +53,7 @@ func viewOf(s *mqwatch.Snapshot, name string) (mqwatch.QueueView, bool) {
 func TestWatcherKeepsQueuesWhenOneObjectFails(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "DLQ", 20, deadLetter(mqfmt.RCUnknownObjectName, "INVOICE.IN"))
 	put(t, c, "ORDERS.BO", 3, text)
 	w, srv, stop := startPCFWatcher(t, qm)

@@ -9,12 +9,13 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // startScanWatcher watches qm with partial snapshots every 100 messages,
 // and slows each browse of the DLQ so that a reader sees them go by.
-func startScanWatcher(t *testing.T, qm *embedded.QMgr) (*mqwatch.Watcher, func()) {
+func startScanWatcher(t *testing.T, qm *embeddedtest.QM) (*mqwatch.Watcher, func()) {
 	t.Helper()
 	id := qm.Faults().Add(embedded.Fault{Verb: embedded.VerbBrowse, Queue: "DLQ", Latency: 200 * time.Microsecond})
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour,
@@ -53,7 +54,7 @@ func untilComplete(t *testing.T, w *mqwatch.Watcher) (partials []*mqwatch.Snapsh
 func TestWatcherFirstScanPublishesPartialSnapshots(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "DLQ", 1000, deadLetter(mqfmt.RCUnknownObjectName, "INVOICE.IN"))
 	put(t, c, "ORDERS.BO", 10, text)
 	w, stop := startScanWatcher(t, qm)
@@ -96,7 +97,7 @@ func TestWatcherFirstScanPublishesPartialSnapshots(t *testing.T) {
 func TestWatcherBurstPublishesItsArrivalsOnce(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "DLQ", 10, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
 	w, stop := startScanWatcher(t, qm)
 	defer stop()
@@ -135,7 +136,7 @@ func TestWatcherBurstPublishesItsArrivalsOnce(t *testing.T) {
 func TestWatcherEmptiedDeadQStaysIncremental(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "DLQ", 3, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
 	w, stop := startWatcher(t, qm, "")
 	defer stop()

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -70,12 +70,9 @@ func (sc benchScenario) mqsc() string {
 
 // newScenarioQM builds the queue manager with every queue filled. It takes
 // seconds at issue-5 scale; benchmarks call it before their timers run.
-func newScenarioQM(tb testing.TB, sc benchScenario) *embedded.QMgr {
+func newScenarioQM(tb testing.TB, sc benchScenario) *embeddedtest.QM {
 	tb.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader(sc.mqsc())); err != nil {
-		tb.Fatalf("define %d queues: %v", sc.Queues, err)
-	}
+	qm := embeddedtest.New(tb, embeddedtest.Options{Name: "QM1", MQSC: sc.mqsc()})
 	ctx := context.Background()
 	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{ApplName: "amqrmppa"})
 	if err != nil {

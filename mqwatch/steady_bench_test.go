@@ -7,13 +7,14 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // steadyQM is a filled scenario queue manager with a DEADQ producer and
 // consumer that keep it in steady state between polls.
 type steadyQM struct {
 	sc   benchScenario
-	qm   *embedded.QMgr
+	qm   *embeddedtest.QM
 	conn mqwatch.Conn
 	in   mqwatch.Queue // DEADQ for output: arriving dead letters
 	out  mqwatch.Queue // DEADQ for input: the dead-letter handler
@@ -97,7 +98,7 @@ type incremental struct {
 // under a second in the issue-5 steady state.
 const pollTimeout = 5 * time.Minute
 
-func startIncremental(tb testing.TB, qm *embedded.QMgr) *incremental {
+func startIncremental(tb testing.TB, qm *embeddedtest.QM) *incremental {
 	tb.Helper()
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm,
 		Connect: mqwatch.ConnectOptions{ApplName: watcherApplName}, Interval: time.Hour})

@@ -87,7 +87,7 @@ func TestIncrementalSteadyPollCostDoesNotGrowWithDepth(t *testing.T) {
 func TestNaivePollReadsEveryInventoriedMessage(t *testing.T) {
 	sc := smallScenario(500)
 	env := newSteadyQM(t, sc)
-	c := connect(t, env.qm)
+	c := connect(env.qm)
 	p := newNaivePoller(c)
 	env.step(t)
 	got, err := p.poll(context.Background())
@@ -114,7 +114,7 @@ func TestNaiveAndIncrementalSeeTheSameMessages(t *testing.T) {
 	defer inc.stop()
 	steadyPolls(t, env, inc, 2)
 	snap := inc.last
-	naive, err := newNaivePoller(connect(t, env.qm)).poll(context.Background())
+	naive, err := newNaivePoller(connect(env.qm)).poll(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,10 @@ type WatchConfig struct {
 	ScanEvery    int
 	ScanInterval time.Duration
 	Now          func() time.Time
+
+	// delayed, when set, is what the first poll waits on instead of a
+	// timer of Delay (tests: export_test.go).
+	delayed func(time.Duration) <-chan time.Time
 }
 
 func (c *WatchConfig) defaults() {
@@ -145,13 +149,17 @@ func (w *Watcher) Run(ctx context.Context) {
 	backoff := time.Duration(0)
 	if w.cfg.Delay > 0 {
 		t := time.NewTimer(w.cfg.Delay)
+		delay := t.C
+		if w.cfg.delayed != nil {
+			delay = w.cfg.delayed(w.cfg.Delay)
+		}
 		select {
 		case <-ctx.Done():
 			t.Stop()
 			return
 		case <-w.wake:
 			t.Stop()
-		case <-t.C:
+		case <-delay:
 		}
 	}
 	for {

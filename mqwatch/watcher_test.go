@@ -3,14 +3,13 @@ package mqwatch_test
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -23,23 +22,14 @@ DEFINE QLOCAL(LOOP.IN)
 DEFINE QLOCAL(SYSTEM.HIDDEN)
 `
 
-func newQM(t testing.TB) *embedded.QMgr {
+func newQM(t testing.TB) *embeddedtest.QM {
 	t.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader(setup)); err != nil {
-		t.Fatal(err)
-	}
-	return qm
+	return embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: setup})
 }
 
-func connect(t testing.TB, qm *embedded.QMgr) mqwatch.Conn {
-	t.Helper()
-	c, err := qm.Connect(context.Background(), mqwatch.ConnectOptions{ApplName: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return c
+// connect is the tests' own connection, closed at their end.
+func connect(qm *embeddedtest.QM) mqwatch.Conn {
+	return qm.Conn(mqwatch.ConnectOptions{ApplName: "test"})
 }
 
 func put(t testing.TB, c mqwatch.Conn, queue string, n int, mk func(i int) (*mqfmt.MQMD, []byte)) {
@@ -90,7 +80,7 @@ func pollOnce(t *testing.T, w *mqwatch.Watcher) *mqwatch.Snapshot {
 	return nil
 }
 
-func startWatcher(t *testing.T, qm *embedded.QMgr, focus string) (*mqwatch.Watcher, func()) {
+func startWatcher(t *testing.T, qm mqwatch.Connector, focus string) (*mqwatch.Watcher, func()) {
 	t.Helper()
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})
 	if focus != "" {
@@ -105,7 +95,7 @@ func startWatcher(t *testing.T, qm *embedded.QMgr, focus string) (*mqwatch.Watch
 func TestWatcherSnapshot(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "DLQ", 30, deadLetter(mqfmt.RCUnknownObjectName, "INVOICE.IN"))
 	put(t, c, "ORDERS.IN", 3, text)
 	w, stop := startWatcher(t, qm, "ORDERS.IN")
@@ -146,7 +136,7 @@ func TestWatcherSnapshot(t *testing.T) {
 func TestWatcherIncrementalInventory(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "DLQ", 10, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
 	w, stop := startWatcher(t, qm, "")
 	defer stop()
@@ -187,7 +177,7 @@ func TestWatcherIncrementalInventory(t *testing.T) {
 func TestWatcherHeadBrowseFindsStuckPoison(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "ORDERS.IN", 5, text)
 	// a plain MQI consumer rolls the head message back 4 times (R1f)
 	ctx := context.Background()
@@ -244,7 +234,7 @@ func TestWatcherReportsBrokenConnectionAndRecovers(t *testing.T) {
 func TestWatcherPriorityArrivalThenHeadRemoval(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "DLQ", 3, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
 	w, stop := startWatcher(t, qm, "")
 	defer stop()
@@ -274,7 +264,7 @@ func TestWatcherPriorityArrivalThenHeadRemoval(t *testing.T) {
 func TestWatcherForgetIsPerQueue(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	qm := newQM(t)
-	c := connect(t, qm)
+	c := connect(qm)
 	put(t, c, "DLQ", 2, deadLetter(mqfmt.RCQFull, "AUDIT.IN"))
 	w, stop := startWatcher(t, qm, "")
 	defer stop()

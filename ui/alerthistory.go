@@ -60,20 +60,21 @@ func alertLife(al model.Alert, now time.Time) string {
 	return s
 }
 
-// ackBindings are K and Z on the alert sel returns.
-func (a *App) ackBindings(sel func() *model.Alert) []binding {
-	k := a.keys
+// ackKeys are K and Z on the alert sel returns: they open the
+// acknowledgement dialog.
+func ackKeys(c common, sel func() *model.Alert) []binding {
+	k, o := c.Keys(), c.Opts()
 	off := offWhen(func() string {
 		al := sel()
 		switch {
 		case al == nil:
 			return "no alert here"
-		case a.opt.Replay != nil:
+		case o.Replay != nil:
 			return "a replay is read-only: acknowledgements are as they were"
 		case al.History.Start.IsZero():
 			return "this alert has not been seen by a poll yet"
 		}
-		if r, ok := a.opt.Room.(AckRoom); ok {
+		if r, ok := o.Room.(AckRoom); ok {
 			if err := r.MayAcknowledge(); err != nil {
 				return err.Error()
 			}
@@ -81,8 +82,8 @@ func (a *App) ackBindings(sel func() *model.Alert) []binding {
 		return ""
 	})
 	return []binding{
-		bind(k.Ack, func() tea.Cmd { return a.push(newAckScreen(*sel(), false)) }, off),
-		bind(k.Snooze, func() tea.Cmd { return a.push(newAckScreen(*sel(), true)) }, off),
+		bind(k.Ack, func() tea.Cmd { return c.Push(newAckScreen(*sel(), false)) }, off),
+		bind(k.Snooze, func() tea.Cmd { return c.Push(newAckScreen(*sel(), true)) }, off),
 	}
 }
 
@@ -110,12 +111,9 @@ func newAckScreen(al model.Alert, snooze bool) *ackScreen {
 		al: al, snooze: snooze, note: ti}
 }
 
-func (s *ackScreen) refresh(common) tea.Cmd { return nil }
 func (s *ackScreen) resize(_ common, w, _ int) {
 	s.note.Width = max(w-12, 10)
 }
-func (s *ackScreen) scroll(int)      {}
-func (s *ackScreen) filter() *string { return nil }
 
 func (s *ackScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	s.note, _ = s.note.Update(k)
@@ -250,13 +248,6 @@ func ackedCount(list []model.Alert, now time.Time) string {
 		return fmt.Sprint(len(list))
 	}
 	return fmt.Sprintf("%d, %d acked", len(list)-n, n)
-}
-
-// roomNews takes an event of the room: an acknowledgement made in another
-// session is in the shared book already, the lists re-sort on it.
-func (a *App) roomNews() tea.Cmd {
-	a.state.Reannotate()
-	return a.refreshScreens()
 }
 
 // reload takes the alert's latest history from the state, when it still

@@ -155,6 +155,6 @@ func (p *alertPane) keys(c common) []binding {
 		bind(k.Home, run(func() { p.move(-len(p.list)) })),
 		bind(k.End, run(func() { p.move(len(p.list)) })),
 		bind(k.Enter, func() tea.Cmd { return c.Push(newAlertScreen(*p.selected())) }, short, none),
-		bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", p.selected().Fix) }, short, noFix)},
-		append(c.FixKeys(p.selected), c.AckKeys(p.selected)...)...)
+		bind(k.Copy, func() tea.Cmd { return copyText(c, "MQSC fix", p.selected().Fix) }, short, noFix)},
+		append(fixKeys(c, p.selected), ackKeys(c, p.selected)...)...)
 }

@@ -45,22 +45,21 @@ func (s *alertScreen) resize(c common, w, h int) {
 
 // scroll moves the alert's text by d lines, within what there is to see.
 func (s *alertScreen) scroll(d int)              { s.off = max(min(s.off+d, s.total-s.h), 0) }
-func (s *alertScreen) filter() *string           { return nil }
 func (s *alertScreen) location() *model.Location { return &s.loc }
 
 func (s *alertScreen) bindings(c common) []binding {
 	k := *c.Keys()
 	sel := func() *model.Alert { return &s.al }
-	out := []binding{bind(k.Copy, func() tea.Cmd { return copyText("MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix"))}
+	out := []binding{bind(k.Copy, func() tea.Cmd { return copyText(c, "MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix"))}
 	out = append(out, s.scrollKeys(k)...)
-	out = append(out, c.FixKeys(sel)...)
+	out = append(out, fixKeys(c, sel)...)
 	return append(append(out, bind(k.Enter, func() tea.Cmd {
 		if s.al.QMgr != c.QMgrName() {
 			c.SwitchQMgr(s.al.QMgr)
 		}
-		return c.OpenQueue(s.al.Queue)
+		return openQueue(c, s.al.Queue)
 	}, short, offIf(func() bool { return s.al.Queue == "" }, "this alert names no queue"))),
-		c.AckKeys(sel)...)
+		ackKeys(c, sel)...)
 }
 
 func (s *alertScreen) view(c common, w, h int) string {
@@ -140,6 +139,7 @@ func (s *alertScreen) content(c common, w int) []string {
 // alertList is every queue manager's alerts in one list, most severe first.
 type alertList struct {
 	base
+	filterText
 	pane alertPane
 }
 

@@ -40,9 +40,9 @@ type Options struct {
 	// ExportDir is where exports go by default (the state directory).
 	ExportDir string
 	Ctx       context.Context
-	// Styles names the consumer style of queues whose consumers are known
-	// (the demo's), per queue manager, for route predictions.
-	Styles map[string]map[string]actions.Style
+	// ConsumerStyles names the consumer style of queues whose consumers
+	// are known (the demo's), per queue manager, for route predictions.
+	ConsumerStyles map[string]map[string]actions.Style
 	// PauseAfter holds, per queue manager and queue, an asf MDB's
 	// maxSequentialDeliveryFailures + 1 (R6i), for route predictions.
 	PauseAfter map[string]map[string]int32
@@ -71,55 +71,36 @@ type Options struct {
 	Alerts *model.AlertBook
 }
 
-// App is the root model of the program.
+// App is the root model of the program: the navigation stack, the live
+// feed, the layers over the screen (palette, filter, help), the war room
+// and the replay. What the operator's session did and knows is its
+// session; each result goes back to the screen that asked (receive).
 type App struct {
 	opt   Options
 	st    Styles
 	keys  KeyMap
 	help  help.Model
 	state *model.State
+	sess  *session
 	// stack is the navigation: the dashboard at the bottom, the screen on
 	// view at the top; esc pops exactly what enter pushed.
-	stack []screen
-	sel   *model.Selection
-	// selQueue is the queue the marks belong to: marks never travel to
-	// another queue's action.
-	selQueue string
-	qm       string
-	width    int
-	height   int
+	stack  []screen
+	qm     string
+	width  int
+	height int
 
-	frozen  bool
-	pending [][]*mqwatch.Snapshot // per source, in order, held while frozen
+	pending [][]*mqwatch.Snapshot // per source, in order, held while the picture stands still
 
-	// auditLog is what this session did, newest first (the audit screen).
-	auditLog []auditRun
-	// fetchSeq numbers message reads so a late answer finds its screen.
-	fetchSeq int
-	// sortBy is the dashboard's queue order (s cycles it).
-	sortBy queueSort
 	filter filterInput
 	pal    palette
-	// dialogSeq numbers dialogs so a result of a closed one is dropped.
-	dialogSeq int
-
-	// rules is the runmqdlq rules table loaded with :rules FILE, nil if none.
-	rules *rulesTable
 
 	// fleetFirst: more than fleetFirstAbove queue managers, so the fleet
 	// view is the first screen and every dashboard sits above it.
 	fleetFirst bool
-	warming    bool
 	showHelp   bool
 	flash      string // one-line status (copied, refused, ...)
-	room       roomState
-	replay     replayState
-	// inhibited says who set GET(DISABLED) on a queue from here and when
-	// (qmgr + "/" + queue), for the row and the dialog that enables it.
-	inhibited map[string]string
-	// verifying are fix dialogs closed while they watched for their alert
-	// to clear: the flash still tells how it ended.
-	verifying []*fixDialog
+	room       warRoom
+	replay     replayer
 }
 
 // New builds the App.
@@ -140,14 +121,14 @@ func New(o Options) *App {
 		o.ReadOnly, o.ReadOnlyWhy, o.NoExport, o.Now = true, "a replay is read-only: it shows what happened", true, o.Replay.At
 	}
 	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
-		state: model.New(o.Now, o.Interval), sel: model.NewSelection(),
-		pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
+		state: model.New(o.Now, o.Interval), pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
+	a.sess = newSession(&a.opt)
 	a.setTheme(o.Theme)
 	if o.Alerts != nil {
 		a.state.Book = o.Alerts
 	}
 	for _, s := range o.Sources {
-		a.state.QMgr(s.Name()).Styles = o.Styles[s.Name()]
+		a.state.QMgr(s.Name()).Styles = o.ConsumerStyles[s.Name()]
 		a.state.QMgr(s.Name()).PauseAfter = o.PauseAfter[s.Name()]
 	}
 	if len(o.Sources) > 0 {
@@ -159,7 +140,12 @@ func New(o Options) *App {
 	}
 	a.pal = newPalette()
 	a.filter = newFilterInput()
-	a.replayInit()
+	a.room = warRoom{r: o.Room}
+	if o.Replay != nil {
+		a.replay = replayer{r: o.Replay}
+		first, _, _ := o.Replay.Bounds()
+		a.replay.seek(a, first) // before Init: the dashboard's refresh starts nothing
+	}
 	return a
 }
 
@@ -178,7 +164,7 @@ func (a *App) setTheme(t themes.Theme) {
 func (a *App) Init() tea.Cmd {
 	cmds := []tea.Cmd{tick()}
 	if w := a.opt.Warming; w != nil {
-		a.warming = true
+		a.sess.warming = true
 		cmds = append(cmds, func() tea.Msg { <-w; return warmedMsg{} })
 	}
 	for i, s := range a.opt.Sources {
@@ -189,7 +175,10 @@ func (a *App) Init() tea.Cmd {
 		// from the first tick or snapshot.
 		cmds = append(cmds, f.refresh(a))
 	}
-	return tea.Batch(append(cmds, a.roomInit()...)...)
+	if a.opt.Room != nil {
+		cmds = append(cmds, waitRoom(a.opt.Room))
+	}
+	return tea.Batch(cmds...)
 }
 
 // Update routes messages; each case delegates to a method. Work a screen
@@ -198,59 +187,81 @@ func (a *App) Init() tea.Cmd {
 // commands are batched on the way up, as Bubble Tea's parents batch their
 // children's.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m, cmd := a.update(msg)
-	return m, a.roomUpdated(cmd)
+	cmd := a.handle(msg)
+	a.room.publish(a.sessionView) // the room learns where this session is
+	return a, cmd
 }
 
-func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// handle routes one message: the core ones here (the terminal, the feeds,
+// the room, the replay, keys), every other one is a result (receive).
+func (a *App) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.setSize(msg.Width, msg.Height)
-		return a, nil
+		return nil
 	case snapshotMsg:
-		return a, a.onSnapshot(msg)
+		return a.onSnapshot(msg)
 	case sourceClosedMsg:
-		return a, nil
+		return nil
 	case roomMsg:
-		return a, a.onRoom(msg)
+		return a.onRoom(msg)
 	case replayTickMsg:
-		return a, a.onReplayTick(msg)
+		return a.replay.tick(a, msg)
 	case tickMsg:
 		if _, ok := a.top().(*fleetScreen); ok {
 			// Ages and staleness move with the clock: a queue manager that
 			// stopped answering sends nothing that would refresh its row.
-			return a, tea.Batch(a.refreshScreens(), tick())
+			return tea.Batch(a.Refresh(), tick())
 		}
-		return a, tick()
+		return tick()
+	case flashMsg:
+		a.flash = string(msg)
+		return nil
+	case helpMsg:
+		a.showHelp = true
+		return nil
 	case warmedMsg:
 		// The last polls are from the simulated past: poll now, so no queue
 		// manager reads as stale for the rest of an interval.
-		a.warming = false
+		a.sess.warming = false
 		for _, s := range a.opt.Sources {
 			s.Refresh()
 		}
-		return a, nil
+		return nil
 	case tea.MouseMsg:
-		return a, a.onMouse(msg)
+		return a.onMouse(msg)
 	case tea.KeyMsg:
-		return a, a.onKey(msg)
-	case selfApplying:
-		return a, msg.apply(a)
+		return a.onKey(msg)
 	}
-	if r, ok := a.top().(receiver); ok {
-		if cmd, took := r.receive(a, msg); took {
-			return a, cmd
+	return a.receive(msg)
+}
+
+// receive is the one route a result takes back to the screen that asked
+// (each result carries its identity: a seq, or the screen itself): it is
+// offered to the screens on the stack, top first, then to those still
+// watching an outcome (a closed fix dialog checking its alert, a define
+// or a prediction sent); the first that takes it ends the offer. Nothing
+// else handles results. News for every screen (goneMsg) is taken by none.
+func (a *App) receive(msg tea.Msg) tea.Cmd {
+	defer a.sess.stopWatching()
+	for i := len(a.stack) - 1; i >= 0; i-- {
+		if r, ok := a.stack[i].(receiver); ok {
+			if cmd, took := r.receive(a, msg); took {
+				return cmd
+			}
 		}
 	}
-	if cmd, ok := a.onEditMsg(msg); ok {
-		return a, cmd
+	for _, w := range a.sess.watching {
+		if cmd, took := w.receive(a, msg); took {
+			return cmd
+		}
 	}
-	return a, a.onResult(msg)
+	return nil
 }
 
 func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 	next := waitSnapshot(m.src, a.opt.Sources[m.src])
-	if a.frozen || a.activeDialog() != nil {
+	if a.sess.frozen || a.actionDialog() != nil {
 		// Hold every snapshot, not only the newest: rates and sparklines
 		// must count what arrived while the picture stood still. A partial
 		// one (a long read in progress) is only worth keeping until the
@@ -267,20 +278,13 @@ func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 		return next
 	}
 	a.state.Fold(m.snap)
-	return tea.Batch(next, a.refreshScreens())
+	return tea.Batch(next, a.Refresh())
 }
 
-// setFrozen pauses or resumes live updates; resuming folds what arrived meanwhile.
-func (a *App) setFrozen(f bool) tea.Cmd {
-	a.frozen = f
-	if f {
-		return nil
-	}
-	return a.unhold()
-}
-
+// unhold folds the snapshots held while the picture stood still, unless it
+// still does.
 func (a *App) unhold() tea.Cmd {
-	if a.frozen || a.activeDialog() != nil {
+	if a.sess.frozen || a.actionDialog() != nil {
 		return nil
 	}
 	for i, held := range a.pending {
@@ -289,14 +293,22 @@ func (a *App) unhold() tea.Cmd {
 		}
 		a.pending[i] = nil
 	}
-	return a.refreshScreens()
+	return a.Refresh()
+}
+
+// actionDialog is the action dialog (R M P D E) on view, nil when none is
+// open: live updates are held while it is.
+func (a *App) actionDialog() *dialog {
+	d, _ := a.top().(*dialog)
+	return d
 }
 
 // current returns the state of the queue manager being viewed.
 func (a *App) current() *model.QMgrState { return a.state.QMgr(a.qm) }
 
-func (a *App) source(qm string) Source {
-	for _, s := range a.opt.Sources {
+// sourceOf is the watcher of queue manager qm, nil when none watches it.
+func sourceOf(o *Options, qm string) Source {
+	for _, s := range o.Sources {
 		if s.Name() == qm {
 			return s
 		}
@@ -304,10 +316,22 @@ func (a *App) source(qm string) Source {
 	return nil
 }
 
-// refreshScreens gives the screen on view the new state, keeping its cursor,
-// and returns the work the screen started (a filter's scan, a prediction).
-func (a *App) refreshScreens() tea.Cmd {
-	cmd := a.top().refresh(a)
-	a.verifyFixes()
+// pollNow asks qm's watcher for a poll now (after a change the operator
+// waits to see), when one watches it.
+func pollNow(o *Options, qm string) {
+	if s := sourceOf(o, qm); s != nil {
+		s.Refresh()
+	}
+}
+
+// Refresh gives the screen on view the new state, keeping its cursor, and
+// returns the work the screen started (a filter's scan, a prediction);
+// the screens still watching an outcome see the poll too (polledMsg).
+func (a *App) Refresh() tea.Cmd {
+	cmd := refresh(a.top(), a)
+	for _, w := range a.sess.watching {
+		w.receive(a, polledMsg{})
+	}
+	a.sess.stopWatching()
 	return cmd
 }

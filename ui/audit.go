@@ -25,10 +25,6 @@ type auditRun struct {
 
 func (r *auditRun) req() ops.OpRequest { return r.res.Plan.Request }
 
-func (a *App) recordAudit(res ops.OpResult) {
-	a.auditLog = append([]auditRun{{at: a.opt.Now(), res: res}}, a.auditLog...)
-}
-
 // auditScreen lists the runs of this session, newest first.
 type auditScreen struct {
 	base
@@ -47,7 +43,7 @@ func (s *auditScreen) refresh(c common) tea.Cmd {
 	// The audit of one queue manager: a run on another opened from here
 	// would stack two queue managers' screens.
 	s.st, s.runs = c.Styles(), s.runs[:0]
-	for _, r := range c.Audit() {
+	for _, r := range c.Session().journal {
 		if s.loc.QMgr == "" || r.qmgr() == s.loc.QMgr {
 			s.runs = append(s.runs, r)
 		}
@@ -62,8 +58,7 @@ func (s *auditScreen) resize(_ common, w, h int) {
 	s.grid.SetSize(w, h-1)
 }
 
-func (s *auditScreen) scroll(d int)    { s.grid.Move(d) }
-func (s *auditScreen) filter() *string { return nil }
+func (s *auditScreen) scroll(d int) { s.grid.Move(d) }
 
 func (s *auditScreen) bindings(c common) []binding {
 	return append(gridKeys(c.Keys(), &s.grid), bind(c.Keys().Enter, func() tea.Cmd {
@@ -156,8 +151,7 @@ func (s *auditRunScreen) resize(_ common, w, h int) {
 	s.grid.SetSize(w, h-1)
 }
 
-func (s *auditRunScreen) scroll(d int)    { s.grid.Move(d) }
-func (s *auditRunScreen) filter() *string { return nil }
+func (s *auditRunScreen) scroll(d int) { s.grid.Move(d) }
 
 func (s *auditRunScreen) bindings(c common) []binding { return gridKeys(c.Keys(), &s.grid) }
 

@@ -11,22 +11,6 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// recordFix puts a fix, an inhibit or a define (R10h) in the session's
-// audit view beside the message operations, when it sent anything: what
-// was sent is what the audit file has a line for.
-func (a *App) recordFix(res ops.FixResult) {
-	if len(res.Steps) == 0 || res.DryRun {
-		return
-	}
-	if res.Op == "" {
-		res.Op = ops.OpFix
-	}
-	a.auditLog = append([]auditRun{{at: a.opt.Now(), fix: &res}}, a.auditLog...)
-	if _, ok := a.top().(*auditScreen); ok {
-		a.refreshScreens()
-	}
-}
-
 func (r *auditRun) qmgr() string {
 	if r.fix != nil {
 		return r.fix.Plan.QMgr
@@ -179,8 +163,7 @@ func (s *auditFixScreen) resize(_ common, w, h int) {
 	s.grid.SetSize(w, max(h-4, 1))
 }
 
-func (s *auditFixScreen) scroll(d int)    { s.grid.Move(d) }
-func (s *auditFixScreen) filter() *string { return nil }
+func (s *auditFixScreen) scroll(d int) { s.grid.Move(d) }
 
 func (s *auditFixScreen) bindings(c common) []binding { return gridKeys(c.Keys(), &s.grid) }
 

@@ -55,10 +55,10 @@ func TestR10h_FlowFixAndInhibitInTheAuditView(t *testing.T) {
 			if len(fake.plans) != 1 || len(fake.inhibits) != 1 {
 				t.Fatalf("sent %d fixes, %v inhibits", len(fake.plans), fake.inhibits)
 			}
-			if len(a.auditLog) != 2 {
-				t.Fatalf("%d runs in the audit view, want the fix and the inhibit", len(a.auditLog))
+			if len(a.sess.journal) != 2 {
+				t.Fatalf("%d runs in the audit view, want the fix and the inhibit", len(a.sess.journal))
 			}
-			in, fx := a.auditLog[0], a.auditLog[1]
+			in, fx := a.sess.journal[0], a.sess.journal[1]
 			if in.op() != ops.OpInhibit || in.user() != "op1" || in.from() != "ORDERS.IN" || in.qmgr() != "QM1" ||
 				stepChange(in.fix.Steps[0]) != "GET(ENABLED→DISABLED)" {
 				t.Errorf("inhibit run: %s by %s on %s/%s: %+v", in.op(), in.user(), in.qmgr(), in.from(), in.fix.Steps)
@@ -69,7 +69,7 @@ func TestR10h_FlowFixAndInhibitInTheAuditView(t *testing.T) {
 			v := a.View()
 			checkFrame(t, v, size[0], size[1])
 			golden(t, v)
-			a.pop()
+			a.Pop()
 			list := a.View()
 			checkFrame(t, list, size[0], size[1])
 			for _, want := range []string{"inhibit", "GET(ENABLED→DISABLED)", "fix", "MAXDEPTH(100→200)", "ORDERS.IN", "ORDERS.BO"} {

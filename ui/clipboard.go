@@ -7,12 +7,6 @@ import (
 	"github.com/muesli/termenv"
 )
 
-type copiedMsg string
-
-// copyMsg asks the App to put text on the operator's clipboard; the App
-// knows which terminal is the operator's (copyTo).
-type copyMsg struct{ what, text string }
-
 // NoClipboard is implemented by a terminal's writer that knows OSC 52 cannot
 // reach a clipboard through it (an SSH session without a terminal, TERM=dumb):
 // it says why, and y says so rather than "copied".
@@ -20,32 +14,28 @@ type NoClipboard interface{ NoClipboard() string }
 
 // copyMsgID puts the whole MsgId (48 hex digits) on the operator's clipboard
 // with OSC 52, which terminals honour over SSH too.
-func copyMsgID(id [24]byte) tea.Cmd {
+func copyMsgID(c common, id [24]byte) tea.Cmd {
 	hexID := msgIDHex(id)
-	return copyText("MsgId "+hexID, hexID)
+	return copyText(c, "MsgId "+hexID, hexID)
 }
 
-// copyText puts text on the clipboard with OSC 52 and says what was copied.
-func copyText(what, text string) tea.Cmd {
-	return func() tea.Msg { return copyMsg{what, text} }
-}
-
-// copyTo writes the OSC 52 sequence to this App's own terminal: the
-// renderer's output, which under `serve` is the SSH session (never the
-// server's stdout). It writes outside the renderer, so it is a command, not
-// part of View. Whether the terminal honours OSC 52 cannot be asked; what can
-// be known (no terminal, TERM=dumb) is said instead of "copied".
-func (a *App) copyTo(m copyMsg) tea.Cmd {
+// copyText puts text on the clipboard with OSC 52 and says what was copied
+// (flashMsg). It writes to this session's own terminal: the renderer's
+// output, which under `serve` is the SSH session (never the server's
+// stdout). It writes outside the renderer, so it is a command, not part of
+// View. Whether the terminal honours OSC 52 cannot be asked; what can be
+// known (no terminal, TERM=dumb) is said instead of "copied".
+func copyText(c common, what, text string) tea.Cmd {
 	out := termenv.DefaultOutput()
-	if a.opt.Renderer != nil {
-		out = a.opt.Renderer.Output()
+	if r := c.Opts().Renderer; r != nil {
+		out = r.Output()
 	}
 	return func() tea.Msg {
 		if why := noClipboard(out); why != "" {
-			return copiedMsg("cannot copy: " + why)
+			return flashMsg("cannot copy: " + why)
 		}
-		out.Copy(m.text)
-		return copiedMsg("copied " + m.what)
+		out.Copy(text)
+		return flashMsg("copied " + what)
 	}
 }
 

@@ -18,13 +18,14 @@ import (
 // BOQ trends, and the alerts of one queue manager.
 type dashboard struct {
 	base
+	filterText
 	grid   Grid
 	rows   []*model.QueueState
 	q      *model.QMgrState
 	st     *Styles
 	focus  int // 0 queues, 1 alerts
 	alerts alertPane
-	// alertText filters the alerts as base.text filters the queues: `/`
+	// alertText filters the alerts as filterText filters the queues: `/`
 	// filters the pane that has the focus.
 	alertText string
 	sortBy    queueSort
@@ -76,7 +77,7 @@ func (d *dashboard) refresh(c common) tea.Cmd {
 	d.st = c.Styles()
 	d.grid.Cell = d.cell
 	d.grid.Level = func(r int) int { return queueLevel(d.rows[r]) }
-	d.sortBy = *c.QueueOrder()
+	d.sortBy = c.Session().order
 	all := sortQueues(d.q, d.sortBy)
 	ms := model.Filter(d.text, len(all), func(i int) string { return all[i].View.Info.Name })
 	d.rows = d.rows[:0]
@@ -156,19 +157,19 @@ func (d *dashboard) bindings(c common) []binding {
 		out = d.moving(gridKeys(c.Keys(), &d.grid))
 		out = append(out, bind(k.Enter, func() tea.Cmd {
 			if qs := d.selected(); qs != nil {
-				return c.OpenQueue(qs.View.Info.Name)
+				return openQueue(c, qs.View.Info.Name)
 			}
 			return nil
 		}, short), bind(k.Sort, run(func() {
-			o := c.QueueOrder()
+			o := &c.Session().order
 			*o = (*o + 1) % queueSortCount
 			d.moved = false // a new order starts at its top
 			d.refresh(c)
 			d.grid.Home()
-		})), c.InhibitKey(c.QMgrName(), d.selected))
+		})), inhibitKey(c, c.QMgrName(), d.selected))
 	}
 	return append(out, bind(k.Tab, run(func() { d.focus = 1 - d.focus; d.layout(c) }), short),
-		bind(k.DeadQ, c.OpenDeadQ, short))
+		bind(k.DeadQ, func() tea.Cmd { return openDeadQ(c) }, short))
 }
 
 // cell renders one queue cell, colouring by threshold: depth against

@@ -47,23 +47,24 @@ type detailScreen struct {
 
 var detailTabs = []string{"MQMD", "RFH2", "DLH", "Body", "Route"}
 
-// openMessage pushes the message screen for s, a message of the queue at loc.
-func (a *App) openMessage(loc model.Location, s mqwatch.Summary) tea.Cmd {
-	a.fetchSeq++
-	q := a.state.QMgr(loc.QMgr)
+// openMessage pushes the message screen for s, a message of the queue at
+// loc; its body is fetched.
+func openMessage(c common, loc model.Location, s mqwatch.Summary) tea.Cmd {
+	o := c.Opts()
+	q := c.State().QMgr(loc.QMgr)
 	d := &detailScreen{base: base{loc: model.Location{Screen: model.ScreenMessage, QMgr: loc.QMgr, Queue: loc.Queue, Msg: s.Key()}},
-		sum: s, seq: a.fetchSeq, warRoom: a.opt.WarRoom, loading: a.opt.Ops != nil, route: q.Route(loc.Queue, &s), st: &a.st}
+		sum: s, seq: c.Session().nextSeq(), warRoom: o.WarRoom, loading: o.Ops != nil, route: q.Route(loc.Queue, &s), st: c.Styles()}
 	if s.HasDLH {
 		d.tab = 2
 		d.dlhWhy = q.DLHReasonText(s.DLHReason, s.DLHDestQ, s.DLHDestQMgr, s.DLHPutAppl)
 	}
-	cmd := a.push(d)
-	if a.opt.Ops == nil {
+	cmd := c.Push(d)
+	if o.Ops == nil {
 		d.loading, d.err = false, errNoOps
 		d.render()
 		return cmd
 	}
-	ops, qm, queue, seq, ctx := a.opt.Ops, loc.QMgr, loc.Queue, d.seq, a.opt.Ctx
+	ops, qm, queue, seq, ctx := o.Ops, loc.QMgr, loc.Queue, d.seq, o.Ctx
 	return tea.Batch(cmd, func() tea.Msg {
 		m, err := ops.Fetch(ctx, qm, queue, s)
 		return fetchedMsg{seq: seq, msg: m, err: err}
@@ -76,27 +77,43 @@ func (e constErr) Error() string { return string(e) }
 
 const errNoOps = constErr("no connection for reading messages")
 
-// onFetched gives a read message to the screen that asked for it, wherever
-// it is in the stack; an answer for a screen already closed is dropped.
-func (a *App) onFetched(m fetchedMsg) tea.Cmd {
-	var cmds []tea.Cmd
-	for _, s := range a.stack {
-		if d, ok := s.(*detailScreen); ok && d.seq == m.seq {
-			d.loading, d.err = false, m.err
-			if m.err == nil {
-				d.msg = &m.msg
-			}
-			cmds = append(cmds, a.rules.predictMessage(a, d))
-			d.rule, d.ruleFails = a.rules.messageRule(a, d)
-			d.render()
+// receive takes the message read for this screen (wherever it is in the
+// stack) and the rules verdict of it read whole; and notes a run or an
+// edit of this session that took its message (goneMsg).
+func (d *detailScreen) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
+	rules := c.Session().rules
+	switch m := msg.(type) {
+	case fetchedMsg:
+		if m.seq != d.seq {
+			return nil, false
+		}
+		d.loading, d.err = false, m.err
+		if m.err == nil {
+			d.msg = &m.msg
+		}
+		cmd := rules.predictMessage(c, d)
+		d.rule, d.ruleFails = rules.messageRule(c, d)
+		d.render()
+		return cmd, true
+	case messageVerdictMsg:
+		if m.seq != d.seq || rules == nil || rules.t != m.tab {
+			return nil, false
+		}
+		d.verdict, d.verdictErr = m.v, m.err
+		d.rule, d.ruleFails = rules.messageRule(c, d)
+		d.render()
+		return nil, true
+	case goneMsg:
+		if why, ok := m.why[d.sum.Key()]; ok && d.loc.QMgr == m.qmgr && d.loc.Queue == m.queue {
+			d.gone = why
 		}
 	}
-	return tea.Batch(cmds...)
+	return nil, false
 }
 
 func (d *detailScreen) refresh(c common) tea.Cmd {
 	d.st = c.Styles()
-	d.rule, d.ruleFails = c.Rules().messageRule(c, d)
+	d.rule, d.ruleFails = c.Session().rules.messageRule(c, d)
 	d.render()
 	return nil
 }
@@ -109,8 +126,6 @@ func (d *detailScreen) resize(c common, w, h int) {
 }
 
 func (d *detailScreen) scroll(n int) { scrollViewport(&d.vp, n) }
-
-func (d *detailScreen) filter() *string { return nil }
 
 // render puts the current tab's lines into the viewport.
 func (d *detailScreen) render() {
@@ -149,11 +164,11 @@ func (d *detailScreen) bindings(c common) []binding {
 		bind(k.NextTab, run(func() { d.setTab(d.tab + 1) }), short),
 		bind(k.Tab, run(func() { d.setTab(d.tab + 1) })),
 		bind(k.PrevTab, run(func() { d.setTab(d.tab - 1) })),
-		bind(k.Copy, func() tea.Cmd { return copyMsgID(d.sum.MsgId) }, short),
+		bind(k.Copy, func() tea.Cmd { return copyMsgID(c, d.sum.MsgId) }, short),
 		bind(k.Reveal, run(func() { d.reveal = !d.reveal; d.render() }), offIf(func() bool { return !d.warRoom }, "nothing is masked (only --war-room masks bodies and user properties)"),
 			hideIf(!d.warRoom)),
 	)
-	acts := c.ActionKeys(func() ([]mqwatch.Summary, int) {
+	acts := actionKeys(c, func() ([]mqwatch.Summary, int) {
 		return []mqwatch.Summary{d.sum}, 0 // the message on screen, whatever is marked
 	}, d.loc)
 	for i := range acts {
@@ -168,10 +183,10 @@ func (d *detailScreen) bindings(c common) []binding {
 	return append(append(out, acts...), d.editBinding(c))
 }
 
-// markGone notes on every open message screen of the run's queue that the
-// run removed its message, so the screen never passes a message that has
-// left for one that is still there.
-func (a *App) markGone(res ops.OpResult) {
+// goneBy tells every open message screen of the run's queue that the run
+// removed its message (goneMsg), so the screen never passes a message that
+// has left for one that is still there.
+func goneBy(res ops.OpResult) tea.Cmd {
 	req := res.Plan.Request
 	removed := map[mqwatch.Key]string{}
 	for _, it := range res.Items {
@@ -183,13 +198,8 @@ func (a *App) markGone(res ops.OpResult) {
 			removed[it.Msg.Key()] = req.Op.PastTense() + " to " + it.Target + " by your run"
 		}
 	}
-	for _, s := range a.stack {
-		if d, ok := s.(*detailScreen); ok && d.loc.QMgr == req.QMgr && d.loc.Queue == req.Queue {
-			if why, ok := removed[d.sum.Key()]; ok {
-				d.gone = why
-			}
-		}
-	}
+	gone := goneMsg{qmgr: req.QMgr, queue: req.Queue, why: removed}
+	return func() tea.Msg { return gone }
 }
 
 func (d *detailScreen) view(_ common, w, h int) string {

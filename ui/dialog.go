@@ -89,19 +89,18 @@ const dashboardVerify = 30 * time.Second
 // cursor): the dry-run plan is computed first.
 // msgs is nil when messages are marked on loc's queue: the dialog acts on
 // the marks, which it pulls from the selection (dialog_marks.go).
-func (a *App) openDialog(op ops.Op, msgs []mqwatch.Summary, loc model.Location, hidden int) tea.Cmd {
+func openDialog(c common, op ops.Op, msgs []mqwatch.Summary, loc model.Location, hidden int) tea.Cmd {
 	queue := loc.Queue
 	var marks *model.Selection
-	if len(msgs) == 0 && a.sel.Len() > 0 && a.selQueue == queue {
-		marks = a.sel.Snapshot()
+	if sel := c.Session().marksOn(queue); len(msgs) == 0 && sel != nil {
+		marks = sel.Snapshot()
 		msgs = planSampleOf(marks)
 	}
 	if len(msgs) == 0 {
-		a.flash = "nothing selected: space marks messages, or put the cursor on one"
+		c.Flash("nothing selected: space marks messages, or put the cursor on one")
 		return nil
 	}
-	a.dialogSeq++
-	d := &dialog{seq: a.dialogSeq, req: ops.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: a.opt.User},
+	d := &dialog{seq: c.Session().nextSeq(), req: ops.OpRequest{Op: op, QMgr: loc.QMgr, Queue: queue, Messages: msgs, User: c.Opts().User},
 		hidden: hidden, from: markedFrom(marks, loc), prog: progress.New(progress.WithDefaultGradient())}
 	if marks != nil {
 		d.marks, d.total = marks, marks.Len()
@@ -124,12 +123,11 @@ func (a *App) openDialog(op ops.Op, msgs []mqwatch.Summary, loc model.Location, 
 		d.typed.Placeholder = ""
 		d.needType = true
 	}
-	pushed := a.push(d)
 	if op == ops.OpExport {
 		d.typed.Prompt = "export to dmpmqmsg file: "
-		d.typed.SetValue(filepath.Join(a.exportDir(), exportName(loc.QMgr, queue, a.opt.Now())))
-		d.resize(a, a.width, 0)
+		d.typed.SetValue(filepath.Join(c.Session().exportDir, exportName(loc.QMgr, queue, c.Opts().Now())))
 	}
+	pushed := c.Push(d) // lays the input out for its prompt
 	if op == ops.OpMove || op == ops.OpReplay || op == ops.OpExport {
 		d.phase, d.askTarget = phaseConfirm, true
 		// An export's file name is ready: enter takes it, as it takes a
@@ -138,7 +136,7 @@ func (a *App) openDialog(op ops.Op, msgs []mqwatch.Summary, loc model.Location, 
 		d.typed.Focus()
 		return pushed
 	}
-	return tea.Batch(pushed, d.planCmd(a))
+	return tea.Batch(pushed, d.planCmd(c))
 }
 
 func (d *dialog) planCmd(c common) tea.Cmd {
@@ -191,84 +189,65 @@ func waitProgress(seq int, ch chan ops.OpProgress) tea.Cmd {
 	}
 }
 
-// onResult handles results of commands that are not core messages and that
-// no screen on view took.
-func (a *App) onResult(msg tea.Msg) tea.Cmd {
-	switch m := msg.(type) {
-	case fetchedMsg:
-		return a.onFetched(m)
-	case predictedMsg:
-		// onPredicted refreshes the screen; the same refresh again returns
-		// what it starts (the inventory it predicted for has not moved).
-		a.onPredicted(m)
-		return a.refreshScreens()
-	case messageVerdictMsg:
-		a.onMessageVerdict(m)
-	case copyMsg:
-		return a.copyTo(m)
-	case copiedMsg:
-		a.flash = string(m)
-	}
-	return nil
-}
-
 // receive takes the dry run, the progress and the result of what the dialog
-// started; those of another dialog (an older seq) are dropped.
+// started; those of another dialog (an older seq) are not its. Another
+// session's run in the room (roomRunMsg) has it redo its dry run.
 func (d *dialog) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
 	switch m := msg.(type) {
+	case roomRunMsg:
+		return d.replanAfterRoomRun(c, m), true
 	case planMsg:
-		if m.seq == d.seq {
-			d.plan, d.err, d.phase, d.retarget = m.plan, m.err, phaseConfirm, false
-			if d.needType {
-				d.typed.SetValue("")
-				d.typed.Prompt = "count: "
-				d.typed.Placeholder = ""
-				d.typed.Focus()
-			}
+		if m.seq != d.seq {
+			return nil, false
+		}
+		d.plan, d.err, d.phase, d.retarget = m.plan, m.err, phaseConfirm, false
+		if d.needType {
+			d.typed.SetValue("")
+			d.typed.Prompt = "count: "
+			d.typed.Placeholder = ""
+			d.typed.Focus()
 		}
 	case progressMsg:
-		if m.seq == d.seq {
-			d.last = m.p
-			return waitProgress(d.seq, d.updates), true
+		if m.seq != d.seq {
+			return nil, false
 		}
+		d.last = m.p
+		return waitProgress(d.seq, d.updates), true
 	case runDoneMsg:
-		if m.seq == d.seq {
-			d.result, d.err, d.phase = m.res, m.err, phaseDone
-			c.RecordRun(m.res)
+		if m.seq != d.seq {
+			return nil, false
 		}
+		d.result, d.err, d.phase = m.res, m.err, phaseDone
+		return afterRun(c, m.res), true
 	default:
 		return nil, false
 	}
 	return nil, true
 }
 
-// recordRun keeps a finished run: the audit, the requeue-loop check (R10f)
-// and what the watcher no longer has to read.
-func (a *App) recordRun(res ops.OpResult) {
-	a.recordAudit(res)
-	a.state.QMgr(res.Plan.Request.QMgr).NoteRun(&res) // a requeue loop becomes an alert (R10f)
-	a.afterAction(res)
-}
-
-// afterAction tells the watcher what moved, so inventories drop it without a
-// re-read, and asks for an immediate poll.
-func (a *App) afterAction(res ops.OpResult) {
-	s := a.source(res.Plan.Request.QMgr)
+// afterRun keeps a finished run: the session's journal, the requeue-loop
+// check (R10f), what the watcher no longer has to read (it polls at once);
+// the message screens of the queue hear which messages left (goneMsg).
+func afterRun(c common, res ops.OpResult) tea.Cmd {
+	c.Session().journalRun(res)
+	req := res.Plan.Request
+	c.State().QMgr(req.QMgr).NoteRun(&res) // a requeue loop becomes an alert (R10f)
+	s := sourceOf(c.Opts(), req.QMgr)
 	if s == nil {
-		return
+		return nil
 	}
 	var gone []mqwatch.Key
 	for _, it := range res.Items {
-		if it.Removed(res.Plan.Request.Op) {
+		if it.Removed(req.Op) {
 			gone = append(gone, it.Msg.Key())
 		}
 	}
 	if len(gone) > 0 {
-		s.Forget(res.Plan.Request.Queue, gone...)
+		s.Forget(req.Queue, gone...)
 	}
-	a.markGone(res)
 	s.Refresh()
-	a.sel.Clear()
+	c.Session().marks.Clear()
+	return goneBy(res)
 }
 
 func fmtRate(r float64) string {
@@ -278,11 +257,11 @@ func fmtRate(r float64) string {
 	return fmt.Sprintf("%.0f msg/s", r)
 }
 
-// exportDir is where exports go unless the operator types another path: the
-// state directory, next to the audit log, never the current directory.
-func (a *App) exportDir() string {
-	if a.opt.ExportDir != "" {
-		return a.opt.ExportDir
+// exportDirOf is where exports go unless the operator types another path:
+// the state directory, next to the audit log, never the current directory.
+func exportDirOf(o *Options) string {
+	if o.ExportDir != "" {
+		return o.ExportDir
 	}
 	if d, err := ops.StateDir(); err == nil {
 		return d

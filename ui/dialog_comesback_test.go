@@ -17,7 +17,7 @@ func TestR10f_DialogKeepsCancelWhenMessagesWouldComeBack(t *testing.T) {
 	a, _ := newTestApp(t, 100, 30, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Mark, km.Requeue)
-	d := a.activeDialog()
+	d := a.actionDialog()
 	if d == nil || d.plan.Breakdown().Back() != 2 {
 		t.Fatalf("no dialog or no comes_back: %v", a.View())
 	}

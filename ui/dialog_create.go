@@ -27,8 +27,8 @@ import (
 // table's FWD queue).
 type createStep struct {
 	name, qmgr string
-	then       string               // what happens once it is defined, for the hint
-	done       func(a *App) tea.Cmd // the queue is defined: back to the owner
+	then       string                 // what happens once it is defined, for the hint
+	done       func(c common) tea.Cmd // the queue is defined: back to the owner
 	like       textinput.Model
 	depth      textinput.Model
 	onDepth    bool // MAXDEPTH has the focus (LIKE has it first)
@@ -77,20 +77,19 @@ func (d *dialog) openCreate(cx common) {
 	q, _ := splitTarget(d.typed.Value())
 	c := newCreate(cx.State(), q, d.targetQMgr())
 	c.then = "the dry run of the " + string(d.req.Op) + " to it is shown again"
-	c.done = func(a *App) tea.Cmd {
+	c.done = func(cx common) tea.Cmd {
 		if d.create != c {
 			return nil // the form was left meanwhile
 		}
+		// The form is still open, so its dialog is on view: esc leaves the
+		// form before anything closes the dialog.
 		d.create = nil
 		d.req.Target, d.req.TargetQMgr = c.name, ""
 		if c.qmgr != d.req.QMgr {
 			d.req.TargetQMgr = c.qmgr
 		}
 		d.askTarget, d.onRun, d.retarget = false, false, false
-		if a.activeDialog() != d {
-			return nil
-		}
-		return d.planCmd(a)
+		return d.planCmd(cx)
 	}
 	d.create = c
 }
@@ -139,7 +138,9 @@ func defineOff(o *Options) string {
 	return ""
 }
 
-// startCreate sends the define; its answer comes back as createdMsg.
+// startCreate sends the define; its answer comes back as createdMsg, to
+// the form itself, which awaits it among the session's watching whatever
+// becomes of its owner: a define sent is journaled when it answers.
 func (c *createStep) startCreate(cx common) tea.Cmd {
 	if r := defineOff(cx.Opts()); r != "" {
 		c.problem = r
@@ -153,6 +154,7 @@ func (c *createStep) startCreate(cx common) tea.Cmd {
 	fx := cx.Opts().Ops.(FixOps)
 	c.running, c.problem = true, ""
 	c.seq++
+	cx.Session().watch(c)
 	ctx, seq, qm, user := cx.Opts().Ctx, c.seq, c.qmgr, cx.Opts().User
 	return func() tea.Msg {
 		res, err := fx.ApplyFix(ctx, qm, p, user)
@@ -168,27 +170,30 @@ type createdMsg struct {
 	err error
 }
 
-// apply: defined, the form's owner takes the queue; refused, the form
+func (c *createStep) awaiting() bool { return c.running }
+
+// receive: defined, the form's owner takes the queue; refused, the form
 // stays with IBM's reason.
-func (m createdMsg) apply(a *App) tea.Cmd {
-	c := m.c
+func (c *createStep) receive(cx common, msg tea.Msg) (tea.Cmd, bool) {
+	m, ok := msg.(createdMsg)
+	if !ok || m.c != c {
+		return nil, false
+	}
 	if m.seq != c.seq {
-		return nil
+		return nil, true
 	}
 	c.running = false
-	a.recordFix(m.res)
+	cx.Session().journalFix(m.res)
 	if m.err != nil {
 		c.problem = "not defined: " + ops.DescribeReason(m.err)
-		a.flash = c.problem
-		return nil
+		cx.Flash(c.problem)
+		return nil, true
 	}
 	if len(m.res.Plan.Steps) > 0 {
-		a.flash = "defined: " + mqfmt.Sanitize(m.res.Plan.Steps[0].MQSC)
+		cx.Flash("defined: " + mqfmt.Sanitize(m.res.Plan.Steps[0].MQSC))
 	}
-	if s := a.source(c.qmgr); s != nil {
-		s.Refresh()
-	}
-	return c.done(a)
+	pollNow(cx.Opts(), c.qmgr)
+	return c.done(cx), true
 }
 
 // createBindings are the form's keys; leave closes it.

@@ -26,7 +26,7 @@ func openParkForm(t *testing.T, a *App) *dialog {
 	t.Helper()
 	a.Update(snapshotMsg{snap: incidentWith()})
 	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Move)
-	d := a.activeDialog()
+	d := a.actionDialog()
 	if d == nil || !d.askTarget {
 		t.Fatal("M did not ask for a target")
 	}
@@ -92,7 +92,7 @@ func TestR10h_ParkRefused(t *testing.T) {
 	typeText(a, "PARK.Q")
 	a.opt.ReadOnly, a.opt.ReadOnlyWhy = true, "viewers cannot act: ask an operator"
 	ctrlN(a)
-	if d := a.activeDialog(); d.create != nil || !strings.Contains(a.View(), "viewers cannot act: ask an operator") {
+	if d := a.actionDialog(); d.create != nil || !strings.Contains(a.View(), "viewers cannot act: ask an operator") {
 		t.Fatalf("ctrl+n read-only: %v\n%s", d.create, a.View())
 	}
 	a.opt.ReadOnly = false
@@ -107,7 +107,7 @@ func TestR10h_ParkRefused(t *testing.T) {
 		ops.fail = tc.err
 		ctrlN(a)
 		press(a, "enter")
-		d := a.activeDialog()
+		d := a.actionDialog()
 		if v := ansi.Strip(a.View()); d.create == nil || !strings.Contains(v, tc.want) {
 			t.Errorf("%v: form closed or reason missing (%q):\n%s", tc.err, tc.want, v)
 		}
@@ -120,7 +120,7 @@ func TestR10h_ParkRefused(t *testing.T) {
 	press(a, "ctrl+u")
 	typeText(a, "ORDERS.BO")
 	ctrlN(a)
-	if d := a.activeDialog(); d.create != nil || !strings.Contains(a.View(), "ORDERS.BO exists: enter picks it") {
+	if d := a.actionDialog(); d.create != nil || !strings.Contains(a.View(), "ORDERS.BO exists: enter picks it") {
 		t.Fatalf("ctrl+n on an existing queue:\n%s", a.View())
 	}
 }

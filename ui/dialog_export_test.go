@@ -22,7 +22,7 @@ func TestExportEnterTakesTheTypedFileAndRunsTheBrowse(t *testing.T) {
 		t.Fatalf("typing the file name left Cancel focused:\n%s", a.View())
 	}
 	press(a, "enter")
-	if d := a.activeDialog(); d == nil || d.askTarget {
+	if d := a.actionDialog(); d == nil || d.askTarget {
 		t.Fatalf("enter after typing the file name did not dry-run:\n%s", a.View())
 	}
 	if !strings.Contains(a.View(), "[ Run ]") {

@@ -66,7 +66,7 @@ func (s *queueScreen) hiddenMarks(c common) int {
 		visible[s.msgs.Key(i)] = true
 	}
 	n := 0
-	for batch := range c.Sel().Batches(1024) {
+	for batch := range c.Session().marks.Batches(1024) {
 		for i := range batch {
 			m := &batch[i]
 			if !visible[m.Key()] && (s.loc.Group == nil || model.KeyOf(s.loc.Dim, m) == *s.loc.Group) {

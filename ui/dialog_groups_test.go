@@ -18,7 +18,7 @@ func TestDialogSaysWhichGroupsItsMarksComeFrom(t *testing.T) {
 	}
 	pressKey(t, a, km.Requeue)
 	v := a.View()
-	if a.activeDialog() == nil {
+	if a.actionDialog() == nil {
 		t.Fatalf("no dialog:\n%s", v)
 	}
 	if strings.Contains(v, "hidden by the current filter") {

@@ -48,11 +48,11 @@ func TestDialogOnManyMarksPlansASampleAndRunsInChunks(t *testing.T) {
 	pressKey(t, a, km.DeadQ)
 	topIs[*triageScreen](t, a)
 	pressKey(t, a, km.MarkAll)
-	if a.sel.Len() != n {
-		t.Fatalf("marked %d, want all %d", a.sel.Len(), n)
+	if a.sess.marks.Len() != n {
+		t.Fatalf("marked %d, want all %d", a.sess.marks.Len(), n)
 	}
 	pressKey(t, a, km.Requeue)
-	d := a.activeDialog()
+	d := a.actionDialog()
 	if d == nil || len(o.planned) != 1 || o.planned[0] != planSample {
 		t.Fatalf("dry runs of %v messages, want one of %d:\n%s", o.planned, planSample, ansi.Strip(a.View()))
 	}
@@ -110,7 +110,7 @@ func TestDialogOnManyMarksRunsThemAsOneRunOfTheOperations(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: o})
 	a.Update(snapshotMsg{snap: incident(1, n)})
 	pressKey(t, a, km.DeadQ, km.MarkAll, km.Requeue)
-	d := a.activeDialog()
+	d := a.actionDialog()
 	if d == nil || d.actCount() != n {
 		t.Fatalf("no dialog on %d marks:\n%s", n, ansi.Strip(a.View()))
 	}

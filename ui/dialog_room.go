@@ -5,7 +5,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -14,11 +13,11 @@ import (
 // open dialog would act on. The dialog drops them and redoes its dry run, so
 // the count the operator confirms is the count that will be acted on (not
 // "done: 1 · skipped 21 (gone)" after confirming 22), and says so.
-// gone are further messages it took (RoomEvent.Gone).
-func (a *App) replanAfterRoomRun(res ops.OpResult, gone []mqwatch.Key, who string) tea.Cmd {
-	d := a.activeDialog()
+// m.gone are further messages it took (RoomEvent.Gone).
+func (d *dialog) replanAfterRoomRun(c common, m roomRunMsg) tea.Cmd {
+	res, gone, who := m.res, m.gone, m.who
 	req := res.Plan.Request
-	if d == nil || (d.phase != phaseConfirm && d.phase != phasePlanning) || d.req.QMgr != req.QMgr || d.req.Queue != req.Queue {
+	if (d.phase != phaseConfirm && d.phase != phasePlanning) || d.req.QMgr != req.QMgr || d.req.Queue != req.Queue {
 		return nil
 	}
 	took := make(map[mqwatch.Key]bool, len(gone))
@@ -50,13 +49,5 @@ func (a *App) replanAfterRoomRun(res ops.OpResult, gone []mqwatch.Key, who strin
 	if d.askTarget {
 		return nil // the dry run comes once the target is taken
 	}
-	return d.planCmd(a)
-}
-
-// memberName is who a room member is, for a sentence.
-func (a *App) memberName(id int) string {
-	if m := a.member(id); m != nil {
-		return m.User
-	}
-	return "another session"
+	return d.planCmd(c)
 }

@@ -18,7 +18,7 @@ func TestRoomRunElsewhereRedoesAnOpenDialogsDryRun(t *testing.T) {
 	a.Update(snapshotMsg{snap: incident(1, 40)})
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}}}, ok: true})
 	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Mark, km.Requeue)
-	d := a.activeDialog()
+	d := a.actionDialog()
 	if d == nil || d.actCount() != 2 {
 		t.Fatalf("no dialog on 2 messages:\n%s", a.View())
 	}
@@ -50,7 +50,7 @@ func TestRoomRunOverMarksElsewhereDropsWhatItsResultLeavesOut(t *testing.T) {
 	members := []Member{alice, {ID: 2, User: "bob", Role: "operator"}}
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: members}, ok: true})
 	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Mark, km.Requeue)
-	d := a.activeDialog()
+	d := a.actionDialog()
 	if d == nil || d.actCount() != 2 {
 		t.Fatalf("no dialog on 2 messages:\n%s", a.View())
 	}

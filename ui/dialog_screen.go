@@ -21,11 +21,10 @@ type modal interface {
 // messages it acts on: the breadcrumb names its source queue, esc pops it
 // back to exactly that screen, and its keys are declared like any screen's.
 
-func (d *dialog) bindings(c common) []binding { return d.dialogBindings(c) }
-
-// refresh does nothing: live updates are held while a dialog is open, so the
+// It takes no refresh: live updates are held while it is open, so the
 // picture the operator confirms does not move under them.
-func (d *dialog) refresh(common) tea.Cmd { return nil }
+
+func (d *dialog) bindings(c common) []binding { return d.dialogBindings(c) }
 
 // resize gives the typed input the width left beside its prompt, so a long
 // path or queue name scrolls inside it instead of being cut.
@@ -35,11 +34,6 @@ func (d *dialog) resize(_ common, w, _ int) {
 }
 
 func (d *dialog) view(c common, w, h int) string { return d.dialogView(c, w, h) }
-
-func (d *dialog) scroll(int) {}
-
-// filter: a dialog acts on what was marked when it opened; it has no filter.
-func (d *dialog) filter() *string { return nil }
 
 func (d *dialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	if d.create != nil {
@@ -65,23 +59,13 @@ func (d *dialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// activeDialog is the dialog on view, nil when none is open.
-func (a *App) activeDialog() *dialog {
-	d, _ := a.top().(*dialog)
-	return d
-}
-
-// closeDialog stops what the dialog runs, pops it and folds the snapshots
-// held while it was open.
-func (a *App) closeDialog() tea.Cmd {
-	d := a.activeDialog()
-	if d == nil {
-		return nil
-	}
+// close stops what the dialog runs and pops it; the polls held while it
+// was open are folded then (App.Pop).
+func (d *dialog) close(c common) tea.Cmd {
 	if d.cancel != nil {
 		d.cancel()
 	}
-	return tea.Batch(a.pop(), a.unhold())
+	return c.Pop()
 }
 
 // endRetarget is esc in a target input reopened over a dry run's result: back

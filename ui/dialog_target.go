@@ -221,7 +221,7 @@ func (d *dialog) escBinding(c common, b func(string, ...string) key.Binding) bin
 	case d.askTarget && d.retarget:
 		return bind(b("back to the dry run", "esc"), run(func() { d.endRetarget(c) }), short)
 	}
-	return bind(b("cancel", "esc"), c.CloseDialog, short)
+	return bind(b("cancel", "esc"), func() tea.Cmd { return d.close(c) }, short)
 }
 
 // escSays is what esc does now, for the input's hint line.

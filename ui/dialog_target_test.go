@@ -29,7 +29,7 @@ func TestDialogRequeueToChosenTarget(t *testing.T) {
 	a.Update(snapshotMsg{snap: incidentWith()})
 	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Requeue)
 	press(a, "ctrl+t")
-	d := a.activeDialog()
+	d := a.actionDialog()
 	if d == nil || !d.askTarget {
 		t.Fatal("ctrl+t did not ask for a target")
 	}
@@ -63,7 +63,7 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 	a.Update(snapshotMsg{snap: incidentWith()})
 	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Requeue)
 	press(a, "ctrl+t", "INVOICES.IN@QM2", "enter")
-	if r := a.activeDialog().req; r.Target != "INVOICES.IN" || r.TargetQMgr != "QM2" {
+	if r := a.actionDialog().req; r.Target != "INVOICES.IN" || r.TargetQMgr != "QM2" {
 		t.Fatalf("req target = %q@%q", r.Target, r.TargetQMgr)
 	}
 	press(a, "ctrl+t")
@@ -71,8 +71,8 @@ func TestDialogRequeueTargetOtherQMgr(t *testing.T) {
 		press(a, "backspace")
 	}
 	press(a, "enter")
-	if r := a.activeDialog().req; r.Target != "" || r.TargetQMgr != "" || a.activeDialog().askTarget {
-		t.Fatalf("empty answer: req target = %q@%q askTarget=%v", r.Target, r.TargetQMgr, a.activeDialog().askTarget)
+	if r := a.actionDialog().req; r.Target != "" || r.TargetQMgr != "" || a.actionDialog().askTarget {
+		t.Fatalf("empty answer: req target = %q@%q askTarget=%v", r.Target, r.TargetQMgr, a.actionDialog().askTarget)
 	}
 }
 
@@ -106,7 +106,7 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 		t.Fatalf("no MQDLH warning on a move to an input queue:\n%s", v)
 	}
 	press(a, "ctrl+r")
-	if r := a.activeDialog().req; r.Op != ops.OpRequeue || r.Target != "ORDERS.IN" {
+	if r := a.actionDialog().req; r.Op != ops.OpRequeue || r.Target != "ORDERS.IN" {
 		t.Fatalf("ctrl+r: req = %+v", r)
 	}
 	press(a, "1", "enter") // a move asked for the count: the requeue still does
@@ -143,16 +143,16 @@ func TestDialogEscInTargetReturnsToDryRun(t *testing.T) {
 	a.Update(snapshotMsg{snap: incidentWith()})
 	pressKey(t, a, km.DeadQ, km.Enter, km.Mark, km.Requeue)
 	crumbs := strings.Join(a.crumbs(), " › ")
-	d := a.activeDialog()
+	d := a.actionDialog()
 	plan := d.plan.Summary
 	press(a, "ctrl+t", "o", "r", "d", "esc")
-	if a.activeDialog() != d || !d.askTarget || d.typed.Value() != "" || !strings.Contains(a.View(), "esc goes back to the dry run") {
+	if a.actionDialog() != d || !d.askTarget || d.typed.Value() != "" || !strings.Contains(a.View(), "esc goes back to the dry run") {
 		t.Fatalf("first esc: dialog %v, askTarget %v, typed %q; want the input left empty, still open:\n%s",
-			a.activeDialog() == d, d.askTarget, d.typed.Value(), a.View())
+			a.actionDialog() == d, d.askTarget, d.typed.Value(), a.View())
 	}
 	press(a, "esc")
 	switch {
-	case a.activeDialog() != d:
+	case a.actionDialog() != d:
 		t.Fatal("esc in the target input closed the dialog")
 	case d.askTarget || d.phase != phaseConfirm || d.req.Target != "" || d.plan.Summary != plan:
 		t.Fatalf("after esc: askTarget=%v phase=%v target=%q plan %q (was %q)", d.askTarget, d.phase, d.req.Target, d.plan.Summary, plan)
@@ -160,8 +160,8 @@ func TestDialogEscInTargetReturnsToDryRun(t *testing.T) {
 		t.Fatalf("the dry run's result is not back on screen:\n%s", a.View())
 	}
 	press(a, "esc")
-	if a.activeDialog() != nil || strings.Join(a.crumbs(), " › ")+" › requeue" != crumbs {
-		t.Fatalf("third esc: dialog %v, crumbs %q (dialog was %q)", a.activeDialog() != nil, a.crumbs(), crumbs)
+	if a.actionDialog() != nil || strings.Join(a.crumbs(), " › ")+" › requeue" != crumbs {
+		t.Fatalf("third esc: dialog %v, crumbs %q (dialog was %q)", a.actionDialog() != nil, a.crumbs(), crumbs)
 	}
 	if len(ops.runs) != 0 {
 		t.Fatalf("esc ran something: %+v", ops.runs)
@@ -174,17 +174,17 @@ func TestDialogEscInNewTargetStepsBack(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: sampleMessage()}})
 	a.Update(snapshotMsg{snap: incidentWith()})
 	press(a, "d", "enter", "space", "M", "O", "R", "D")
-	d := a.activeDialog()
+	d := a.actionDialog()
 	if d == nil || d.typed.Value() != "ORD" {
 		t.Fatalf("M did not open a target input with ORD typed:\n%s", a.View())
 	}
 	press(a, "esc")
-	if a.activeDialog() != d || d.typed.Value() != "" || !d.askTarget || d.onRun {
+	if a.actionDialog() != d || d.typed.Value() != "" || !d.askTarget || d.onRun {
 		t.Fatalf("first esc: dialog %v, typed %q, askTarget %v, onRun %v; want the input cleared, the dialog open on Cancel",
-			a.activeDialog() == d, d.typed.Value(), d.askTarget, d.onRun)
+			a.actionDialog() == d, d.typed.Value(), d.askTarget, d.onRun)
 	}
 	press(a, "esc")
-	if a.activeDialog() != nil {
+	if a.actionDialog() != nil {
 		t.Fatal("esc in an empty target input did not close the dialog")
 	}
 }

@@ -23,16 +23,16 @@ import (
 // loc's queue. Nothing destructive happens on a key press: every action opens
 // a dialog on the dry run's result, its focus on Cancel. In read-only mode the
 // keys are hidden from help and say so when pressed.
-func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Location) []binding {
-	k := a.keys
+func actionKeys(c common, targets func() ([]mqwatch.Summary, int), loc model.Location) []binding {
+	k, o := c.Keys(), c.Opts()
 	act := func(op ops.Op) func() tea.Cmd {
 		return func() tea.Cmd {
 			msgs, hidden := targets()
-			return a.openDialog(op, msgs, loc, hidden)
+			return openDialog(c, op, msgs, loc, hidden)
 		}
 	}
-	readOnly := a.offUnless(a.opt.ReadOnly, cmp.Or(a.opt.ReadOnlyWhy, "read-only: actions are off"))
-	exportOff := a.offUnless(a.opt.NoExport, "exports are off in this session")
+	readOnly := offUnless(o, o.ReadOnly, cmp.Or(o.ReadOnlyWhy, "read-only: actions are off"))
+	exportOff := offUnless(o, o.NoExport, "exports are off in this session")
 	return []binding{
 		bind(k.Requeue, act(ops.OpRequeue), short, readOnly),
 		bind(k.Move, act(ops.OpMove), short, readOnly),
@@ -44,14 +44,14 @@ func (a *App) actionKeys(targets func() ([]mqwatch.Summary, int), loc model.Loca
 
 // offUnless hides an action key from help while off holds (and says why
 // when it is pressed anyway); without a connection for actions it is off too.
-func (a *App) offUnless(off bool, why string) func(*binding) {
+func offUnless(o *Options, off bool, why string) func(*binding) {
 	return func(b *binding) {
 		b.hide = off
 		b.off = func() string {
 			switch {
 			case off:
 				return why
-			case a.opt.Ops == nil:
+			case o.Ops == nil:
 				return "no connection for actions"
 			}
 			return ""
@@ -68,7 +68,7 @@ func (d *dialog) dialogBindings(c common) []binding {
 	}
 	switch d.phase {
 	case phasePlanning:
-		return []binding{bind(b("cancel", "esc"), c.CloseDialog, short)}
+		return []binding{bind(b("cancel", "esc"), func() tea.Cmd { return d.close(c) }, short)}
 	case phaseConfirm:
 		return d.confirmBindings(c, b)
 	case phaseRunning:
@@ -78,14 +78,14 @@ func (d *dialog) dialogBindings(c common) []binding {
 			}
 		}), short)}
 	}
-	return []binding{bind(b("close", "esc", "enter", "q"), c.CloseDialog, short)}
+	return []binding{bind(b("close", "esc", "enter", "q"), func() tea.Cmd { return d.close(c) }, short)}
 }
 
 // choose is enter in the confirmation: Cancel cancels; Run takes the typed
 // target (then dry-runs), or runs once the count is typed.
 func (d *dialog) choose(c common) tea.Cmd {
 	if !d.onRun {
-		return c.CloseDialog()
+		return d.close(c)
 	}
 	if d.askTarget {
 		v := strings.TrimSpace(d.typed.Value())

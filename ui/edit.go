@@ -67,10 +67,14 @@ type editScreen struct {
 	off      int  // first plan line on view
 }
 
+// editorDoneMsg is the edited text, read back (and the file removed) as
+// soon as the editor ended; err is the editor's failure, readErr the
+// read's.
 type editorDoneMsg struct {
-	seq  int
-	path string
-	err  error
+	seq     int
+	text    string
+	err     error
+	readErr error
 }
 
 type editPlanMsg struct {
@@ -111,7 +115,7 @@ func (d *detailScreen) editBinding(c common) binding {
 // over), in a textarea on the screen.
 func (d *detailScreen) startEdit(c common) tea.Cmd {
 	s := mqwatch.Summarize(d.msg)
-	seq := c.NextSeq()
+	seq := c.Session().nextSeq()
 	e := &editScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, QMgr: d.loc.QMgr, Queue: d.loc.Queue, Label: "edit and resend"}},
 		seq: seq, sum: d.sum, doc: bodyedit.Open(d.msg.Data[s.BodyOffset:], s.BodyCCSID, s.Encoding)}
 	e.req = ops.EditRequest{QMgr: d.loc.QMgr, Queue: d.loc.Queue, Msg: d.sum, User: c.Opts().User,
@@ -147,7 +151,12 @@ func (d *detailScreen) startEdit(c common) tea.Cmd {
 	cmd := c.Push(e)
 	seq, path := e.seq, f.Name()
 	return tea.Batch(cmd, tea.ExecProcess(editorCommand(path), func(err error) tea.Msg {
-		return editorDoneMsg{seq: seq, path: path, err: err}
+		defer os.Remove(path)
+		if err != nil {
+			return editorDoneMsg{seq: seq, err: err}
+		}
+		b, rerr := os.ReadFile(path)
+		return editorDoneMsg{seq: seq, text: string(b), readErr: rerr}
 	}))
 }
 
@@ -158,52 +167,46 @@ func editorCommand(path string) *exec.Cmd {
 	return exec.Command("/bin/sh", "-c", ed+` "$1"`, "poisonwatch-edit", path)
 }
 
-// onEditMsg handles the results of editing; ok is false for other messages.
-func (a *App) onEditMsg(msg tea.Msg) (tea.Cmd, bool) {
+// receive takes what edit's commands answer: the edited text, the plan,
+// the run's result.
+func (e *editScreen) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
 	switch m := msg.(type) {
-	case searchMsg:
-		return a.onSearchMsg(m), true
 	case editorDoneMsg:
-		defer os.Remove(m.path)
-		e := a.editOn(m.seq)
-		if e == nil {
-			return nil, true
+		if m.seq != e.seq {
+			return nil, false
 		}
 		if m.err != nil {
-			a.flash = "the editor failed, nothing changed: " + m.err.Error()
-			return a.pop(), true
+			c.Flash("the editor failed, nothing changed: " + m.err.Error())
+			return c.Pop(), true
 		}
-		b, err := os.ReadFile(m.path)
-		if err != nil {
-			a.flash = "cannot read the edited body, nothing changed: " + err.Error()
-			return a.pop(), true
+		if m.readErr != nil {
+			c.Flash("cannot read the edited body, nothing changed: " + m.readErr.Error())
+			return c.Pop(), true
 		}
-		return e.saved(a, e.doc.TrimFinalNewline(string(b))), true
+		return e.saved(c, e.doc.TrimFinalNewline(m.text)), true
 	case editPlanMsg:
-		if e := a.editOn(m.seq); e != nil {
-			e.plan, e.err, e.phase = m.plan, m.err, editConfirm
+		if m.seq != e.seq {
+			return nil, false
 		}
+		e.plan, e.err, e.phase = m.plan, m.err, editConfirm
 		return nil, true
 	case editDoneMsg:
-		if e := a.editOn(m.seq); e != nil {
-			e.res, e.err, e.phase = m.res, m.err, editDone
-			if m.res.Done {
-				a.markEdited(e)
-				run := m.res.AsRun()
-				a.state.QMgr(e.loc.QMgr).NoteRun(&run) // a copy that came back is a requeue loop (R10f)
-			}
+		if m.seq != e.seq {
+			return nil, false
 		}
-		return nil, true
+		e.res, e.err, e.phase = m.res, m.err, editDone
+		if !m.res.Done {
+			return nil, true
+		}
+		run := m.res.AsRun()
+		c.State().QMgr(e.loc.QMgr).NoteRun(&run) // a copy that came back is a requeue loop (R10f)
+		c.Flash("edited: the copy is on " + e.res.Plan.Target + ", the original archived in " + e.res.ArchiveFile)
+		// The message screen below says its message is gone.
+		gone := goneMsg{qmgr: e.loc.QMgr, queue: e.loc.Queue, why: map[mqwatch.Key]string{
+			e.sum.Key(): fmt.Sprintf("edited by your run: the copy is on %s", e.res.Plan.Target)}}
+		return func() tea.Msg { return gone }, true
 	}
 	return nil, false
-}
-
-// editOn is the edit screen on view with seq, nil when it was closed.
-func (a *App) editOn(seq int) *editScreen {
-	if e, ok := a.top().(*editScreen); ok && e.seq == seq {
-		return e
-	}
-	return nil
 }
 
 // saved parses the edited text back into the body's bytes and asks for the
@@ -238,14 +241,4 @@ func (e *editScreen) put(c common) tea.Cmd {
 		res, err := ops.Edit(ctx, req)
 		return editDoneMsg{seq: seq, res: res, err: err}
 	}
-}
-
-// markEdited tells the message screen below that its message is gone.
-func (a *App) markEdited(e *editScreen) {
-	for _, s := range a.stack {
-		if d, ok := s.(*detailScreen); ok && d.loc.Queue == e.loc.Queue && d.sum.Key() == e.sum.Key() {
-			d.gone = fmt.Sprintf("edited by your run: the copy is on %s", e.res.Plan.Target)
-		}
-	}
-	a.flash = "edited: the copy is on " + e.res.Plan.Target + ", the original archived in " + e.res.ArchiveFile
 }

@@ -91,9 +91,7 @@ func TestEditPlanGoldens(t *testing.T) {
 		t.Run(size.name, func(t *testing.T) {
 			a, _ := editAt(t, size.w, size.h, Options{})
 			e := topIs[*editScreen](t, a)
-			path := filepath.Join(t.TempDir(), "body.txt")
-			_ = os.WriteFile(path, []byte(strings.Replace(e.doc.Text, "4711", "4712", 1)), 0o600)
-			_, cmd := a.Update(editorDoneMsg{seq: e.seq, path: path})
+			_, cmd := a.Update(editorDoneMsg{seq: e.seq, text: strings.Replace(e.doc.Text, "4711", "4712", 1)})
 			drain(a, cmd)
 			v := a.View()
 			checkFrame(t, v, size.w, size.h)
@@ -146,9 +144,7 @@ func TestEditRefusesAnUnparsableHexEdit(t *testing.T) {
 	if e.doc.Mode != bodyedit.Hex {
 		t.Fatalf("a binary body is edited as %v", e.doc.Mode)
 	}
-	path := filepath.Join(t.TempDir(), "body.hex")
-	_ = os.WriteFile(path, []byte(strings.Replace(e.doc.Text, "00000010:", "00000011:", 1)), 0o600)
-	_, cmd := a.Update(editorDoneMsg{seq: e.seq, path: path})
+	_, cmd := a.Update(editorDoneMsg{seq: e.seq, text: strings.Replace(e.doc.Text, "00000010:", "00000011:", 1)})
 	drain(a, cmd)
 	if _, ok := a.top().(*detailScreen); !ok || !strings.Contains(a.View(), "line 2, column 1") {
 		t.Fatalf("a damaged hex edit was not refused with its line:\n%s", a.View())

@@ -44,8 +44,6 @@ func (e *editScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (e *editScreen) refresh(common) tea.Cmd { return nil }
-
 func (e *editScreen) resize(_ common, w, h int) {
 	if e.phase != editTyping {
 		return // no textarea: $EDITOR has the body
@@ -55,8 +53,6 @@ func (e *editScreen) resize(_ common, w, h int) {
 }
 
 func (e *editScreen) scroll(d int) { e.off = max(0, e.off+d) }
-
-func (e *editScreen) filter() *string { return nil }
 
 func (e *editScreen) view(c common, w, h int) string {
 	st := c.Styles()

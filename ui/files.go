@@ -23,24 +23,16 @@ type Files interface {
 	Create(path string) (io.WriteCloser, error)
 }
 
-// files is the session's Files: Options.Files, else the local file system
-// (none at all for a local --war-room screen).
-func (a *App) files() Files {
+// sessionFiles is the session's Files: Options.Files, else the local file
+// system (none at all for a local --war-room screen).
+func sessionFiles(o *Options) Files {
 	switch {
-	case a.opt.Files != nil:
-		return a.opt.Files
-	case a.opt.WarRoom:
+	case o.Files != nil:
+		return o.Files
+	case o.WarRoom:
 		return confine.Denied{Why: warRoomNoFiles}
 	}
 	return localFiles{}
-}
-
-// noFiles is why this session may touch no file, "" when it may.
-func (a *App) noFiles() string {
-	if d, ok := a.files().(confine.Denied); ok {
-		return d.Why
-	}
-	return ""
 }
 
 // localFiles are the local user's own files.
@@ -66,17 +58,4 @@ func (localFiles) Create(path string) (io.WriteCloser, error) {
 		return nil, fmt.Errorf("%s exists: f chooses another file", path)
 	}
 	return f, err
-}
-
-// writeNew creates path with data through the session's Files.
-func (a *App) writeNew(path string, data []byte) error {
-	f, err := a.files().Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		_ = f.Close()
-		return err
-	}
-	return f.Close()
 }

@@ -19,32 +19,32 @@ func TestFilesCapabilityGatesEveryFileTheSessionNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	denied := New(Options{Files: confine.Denied{Why: "no files for you"}})
-	if _, err := denied.parseRulesFile(table); err == nil || err.Error() != "no files for you" {
+	if _, err := parseRulesFile(denied.sess.files, table); err == nil || err.Error() != "no files for you" {
 		t.Fatalf("read through a refusing capability: %v", err)
 	}
 	out := filepath.Join(dir, "new.rules")
-	if err := denied.writeNew(out, []byte("x")); err == nil {
+	if err := denied.sess.writeNew(out, []byte("x")); err == nil {
 		t.Fatal("wrote through a refusing capability")
 	}
 	if _, err := os.Lstat(out); err == nil {
 		t.Fatal("a file was created")
 	}
-	if why := denied.noFiles(); why != "no files for you" {
+	if why := denied.sess.noFiles(); why != "no files for you" {
 		t.Fatalf("noFiles = %q", why)
 	}
-	denied.rulesCommand("rules " + table)
+	rulesCommand(denied, "rules "+table)
 	if !strings.Contains(denied.flash, "no files for you") {
 		t.Fatalf(":rules flash %q", denied.flash)
 	}
 
 	local := New(Options{})
-	if _, err := local.parseRulesFile(table); err != nil {
+	if _, err := parseRulesFile(local.sess.files, table); err != nil {
 		t.Fatalf("local read: %v", err)
 	}
-	if err := local.writeNew(out, []byte("x")); err != nil {
+	if err := local.sess.writeNew(out, []byte("x")); err != nil {
 		t.Fatalf("local write: %v", err)
 	}
-	if err := local.writeNew(out, []byte("y")); err == nil || !strings.Contains(err.Error(), "exists") {
+	if err := local.sess.writeNew(out, []byte("y")); err == nil || !strings.Contains(err.Error(), "exists") {
 		t.Fatalf("an existing file was overwritten: %v", err)
 	}
 }

@@ -38,10 +38,9 @@ func (f *filterInput) view(text string) string {
 	return "/" + text
 }
 
-// filterKey: while the filter has focus every key goes to it except esc
-// (clear and close) and enter (keep and close).
-func (a *App) filterKey(k tea.KeyMsg) tea.Cmd {
-	f := &a.filter
+// key: while the filter has focus every key goes to it except esc (clear
+// and close) and enter (keep and close).
+func (f *filterInput) key(k tea.KeyMsg) {
 	switch k.String() {
 	case "esc":
 		f.active = false
@@ -54,6 +53,4 @@ func (a *App) filterKey(k tea.KeyMsg) tea.Cmd {
 		f.input, _ = f.input.Update(k)
 		*f.target = f.input.Value()
 	}
-	a.top().scroll(-1 << 30) // a new filter starts at the top
-	return a.refreshScreens()
 }

@@ -32,10 +32,6 @@ type FixPlanner interface {
 	PlanFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error)
 }
 
-// selfApplying is a result message that knows what it changes in the App:
-// the fix dialog's results reach it without a case of their own in Update.
-type selfApplying interface{ apply(a *App) tea.Cmd }
-
 // verifyPolls is how many polls after a fix the dialog waits for its alert
 // to clear before it says the alert still fires.
 const verifyPolls = 3
@@ -70,6 +66,8 @@ type fixDialog struct {
 	lastSeq uint64 // the snapshot the last refresh saw
 	outcome string
 	cancel  context.CancelFunc
+	// left: closed while the fix was being sent.
+	left bool
 	// before holds the alerts firing when the fix was applied; now, the
 	// ones on the queues it touched that fire since (a loop's stuck
 	// messages show as R8c once BOTHRESH is set).
@@ -77,14 +75,24 @@ type fixDialog struct {
 	now    []string
 }
 
-func (a *App) openFix(al *model.Alert) tea.Cmd {
+// fixKeys are x and I on the alert sel returns: they open the fix and
+// the inhibit dialogs.
+func fixKeys(c common, sel func() *model.Alert) []binding {
+	k := c.Keys()
+	return []binding{
+		bind(k.Fix, func() tea.Cmd { return openFix(c, sel()) }, short, fixKeyOff(c.Opts(), sel)),
+		bind(k.Inhibit, func() tea.Cmd { al := sel(); return openInhibit(c, al.QMgr, al.Queue) }, inhibitOffAlert(c, sel)),
+	}
+}
+
+func openFix(c common, al *model.Alert) tea.Cmd {
 	if al == nil {
 		return nil
 	}
-	qs := a.state.QMgr(al.QMgr)
+	qs := c.State().QMgr(al.QMgr)
 	d := &fixDialog{al: *al, plan: qs.FixPlan(*al), affects: qs.NeedsFirst(*al)}
 	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: al.QMgr, Queue: al.Queue, Label: "fix " + al.ID()}
-	return tea.Batch(a.push(d), d.predict(a))
+	return tea.Batch(c.Push(d), d.predict(c))
 }
 
 // predict asks the change gate what the command server would answer to
@@ -108,24 +116,17 @@ type fixPredictedMsg struct {
 	err error
 }
 
-func (m fixPredictedMsg) apply(*App) tea.Cmd {
-	if m.d.phase == fixConfirm {
-		m.d.pred, m.d.predErr = &m.res, m.err
-	}
-	return nil
-}
-
 // fixOff says why x does nothing for an alert: no fix, read-only or a
 // viewer, or no engine that applies fixes.
-func (a *App) fixOff(al *model.Alert) string {
-	_, ok := a.opt.Ops.(FixOps)
+func fixOff(o *Options, al *model.Alert) string {
+	_, ok := o.Ops.(FixOps)
 	switch {
 	case al == nil:
 		return "no alert"
 	case al.Fix == "":
 		return "this alert has no MQSC fix"
-	case a.opt.ReadOnly:
-		return cmpOr(a.opt.ReadOnlyWhy, "read-only: fixes are off")
+	case o.ReadOnly:
+		return cmpOr(o.ReadOnlyWhy, "read-only: fixes are off")
 	case !ok:
 		return "no connection for fixes"
 	}
@@ -134,10 +135,10 @@ func (a *App) fixOff(al *model.Alert) string {
 
 // fixKeyOff turns x off, hiding it from help in read-only mode as the
 // other action keys are.
-func (a *App) fixKeyOff(al func() *model.Alert) func(*binding) {
+func fixKeyOff(o *Options, al func() *model.Alert) func(*binding) {
 	return func(b *binding) {
-		b.hide = a.opt.ReadOnly
-		b.off = func() string { return a.fixOff(al()) }
+		b.hide = o.ReadOnly
+		b.off = func() string { return fixOff(o, al()) }
 	}
 }
 
@@ -148,11 +149,35 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-func (d *fixDialog) resize(common, int, int) {}
-func (d *fixDialog) scroll(int)              {}
-func (d *fixDialog) filter() *string         { return nil }
-func (d *fixDialog) typeKey(common, tea.KeyMsg) tea.Cmd {
-	return nil
+func (d *fixDialog) typeKey(common, tea.KeyMsg) tea.Cmd { return nil }
+
+// awaiting: closed while it applies the fix or checks for its alert to
+// clear, the dialog still takes its answer and the polls; the flash says
+// how it ended.
+func (d *fixDialog) awaiting() bool { return d.phase == fixRunning || d.phase == fixVerifying }
+
+// receive takes the change gate's dry run and the fix's answer, each
+// carrying the dialog that asked, and the polls while it watches closed.
+func (d *fixDialog) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
+	switch m := msg.(type) {
+	case polledMsg:
+		return d.refresh(c), false
+	case fixPredictedMsg:
+		if m.d != d {
+			return nil, false
+		}
+		if d.phase == fixConfirm {
+			d.pred, d.predErr = &m.res, m.err
+		}
+		return nil, true
+	case fixResultMsg:
+		if m.d != d {
+			return nil, false
+		}
+		d.applied(c, m)
+		return nil, true
+	}
+	return nil, false
 }
 
 // refresh counts the polls since the fix and looks for its alert.
@@ -202,9 +227,13 @@ func (d *fixDialog) bindings(c common) []binding {
 	closeIt := func() tea.Cmd {
 		switch {
 		case d.phase == fixVerifying:
-			c.WatchFix(d) // the flash will say how it ended
+			c.Session().watch(d) // the flash will say how it ended
 		case d.cancel != nil:
 			d.cancel()
+			if d.phase == fixRunning {
+				d.left = true
+				c.Session().watch(d) // what was sent before the stop is journaled
+			}
 		}
 		return c.Pop()
 	}
@@ -248,20 +277,21 @@ type fixResultMsg struct {
 	err error
 }
 
-func (m fixResultMsg) apply(a *App) tea.Cmd {
-	d := m.d
+// applied takes the command server's answer; the polls that follow say
+// whether the alert clears.
+func (d *fixDialog) applied(c common, m fixResultMsg) {
 	if m.seq != d.seq {
-		return nil
+		return
 	}
 	d.res, d.err = m.res, m.err
-	a.recordFix(m.res)
+	c.Session().journalFix(m.res)
 	if m.err != nil {
 		d.phase, d.outcome = fixDone, "not applied: "+ops.DescribeReason(m.err)
-		a.flash = d.outcome
-		return nil
+		c.Flash(d.outcome)
+		return
 	}
 	d.phase = fixVerifying
-	qs := a.state.QMgr(d.al.QMgr)
+	qs := c.State().QMgr(d.al.QMgr)
 	if qs.Snap != nil {
 		d.lastSeq = qs.Snap.Seq
 	}
@@ -269,10 +299,10 @@ func (m fixResultMsg) apply(a *App) tea.Cmd {
 	for _, al := range qs.Alerts {
 		d.before[al.ID()] = true
 	}
-	if s := a.source(d.al.QMgr); s != nil {
-		s.Refresh() // poll now: the operator is waiting for the answer
+	pollNow(c.Opts(), d.al.QMgr) // the operator is waiting for the answer
+	if d.left {
+		d.phase = fixDone // stopped by the operator: nobody waits for the check
 	}
-	return nil
 }
 
 func (d *fixDialog) view(c common, w, h int) string {
@@ -292,16 +322,4 @@ func (d *fixDialog) view(c common, w, h int) string {
 	lines = append(lines, d.effectLines(st, wrap)...)
 	lines = append(lines, "", d.footer(st, w))
 	return fitHeight(strings.Join(lines, "\n"), h)
-}
-
-// verifyFixes keeps checking the alerts of fix dialogs closed before their
-// check ended; each one's outcome is flashed when it comes.
-func (a *App) verifyFixes() {
-	keep := a.verifying[:0]
-	for _, d := range a.verifying {
-		if d.refresh(a); d.phase == fixVerifying {
-			keep = append(keep, d)
-		}
-	}
-	a.verifying = keep
 }

@@ -45,8 +45,8 @@ type inhibitDialog struct {
 
 // inhibitTarget is the queue I acts on: one with a loop or stuck poison,
 // or one whose gets are off (to turn them on again).
-func (a *App) inhibitTarget(qm, queue string) (mqwatch.QueueInfo, string) {
-	qs := a.state.QMgr(qm)
+func inhibitTarget(state *model.State, qm, queue string) (mqwatch.QueueInfo, string) {
+	qs := state.QMgr(qm)
 	st := qs.Queues[queue]
 	if st == nil {
 		return mqwatch.QueueInfo{}, "no queue here"
@@ -65,16 +65,17 @@ func (a *App) inhibitTarget(qm, queue string) (mqwatch.QueueInfo, string) {
 // inhibitOff turns I off where it cannot act, and keeps it out of help
 // where it never applies (a DEADQ's messages), so help at 80x24 lists what
 // works.
-func (a *App) inhibitOff(qm string, queue func() string) func(*binding) {
+func inhibitOff(c common, qm string, queue func() string) func(*binding) {
+	o := c.Opts()
 	return func(b *binding) {
-		_, notHere := a.inhibitTarget(qm, queue())
-		b.hide = a.opt.ReadOnly || notHere != ""
+		_, notHere := inhibitTarget(c.State(), qm, queue())
+		b.hide = o.ReadOnly || notHere != ""
 		b.off = func() string {
-			_, ok := a.opt.Ops.(FixOps)
-			_, why := a.inhibitTarget(qm, queue())
+			_, ok := o.Ops.(FixOps)
+			_, why := inhibitTarget(c.State(), qm, queue())
 			switch {
-			case a.opt.ReadOnly:
-				return cmpOr(a.opt.ReadOnlyWhy, "read-only: GET/PUT inhibit is off")
+			case o.ReadOnly:
+				return cmpOr(o.ReadOnlyWhy, "read-only: GET/PUT inhibit is off")
 			case !ok:
 				return "no connection for changes"
 			}
@@ -84,11 +85,11 @@ func (a *App) inhibitOff(qm string, queue func() string) func(*binding) {
 }
 
 // inhibitOffAlert is inhibitOff for the alert under a list's cursor.
-func (a *App) inhibitOffAlert(al func() *model.Alert) func(*binding) {
+func inhibitOffAlert(c common, al func() *model.Alert) func(*binding) {
 	return func(b *binding) {
-		b.hide = a.opt.ReadOnly
+		b.hide = c.Opts().ReadOnly
 		if x := al(); x != nil {
-			_, notHere := a.inhibitTarget(x.QMgr, x.Queue)
+			_, notHere := inhibitTarget(c.State(), x.QMgr, x.Queue)
 			b.hide = b.hide || notHere != ""
 		}
 		b.off = func() string {
@@ -97,31 +98,31 @@ func (a *App) inhibitOffAlert(al func() *model.Alert) func(*binding) {
 				return "no alert"
 			}
 			var inner binding
-			a.inhibitOff(x.QMgr, func() string { return x.Queue })(&inner)
+			inhibitOff(c, x.QMgr, func() string { return x.Queue })(&inner)
 			return inner.off()
 		}
 	}
 }
 
 // inhibitKey is I on the dashboard's queue under the cursor.
-func (a *App) inhibitKey(qm string, q func() *model.QueueState) binding {
+func inhibitKey(c common, qm string, q func() *model.QueueState) binding {
 	name := func() string {
 		if s := q(); s != nil {
 			return s.View.Info.Name
 		}
 		return ""
 	}
-	return bind(a.keys.Inhibit, func() tea.Cmd { return a.openInhibit(qm, name()) }, a.inhibitOff(qm, name))
+	return bind(c.Keys().Inhibit, func() tea.Cmd { return openInhibit(c, qm, name()) }, inhibitOff(c, qm, name))
 }
 
-func (a *App) openInhibit(qm, queue string) tea.Cmd {
-	q, why := a.inhibitTarget(qm, queue)
+func openInhibit(c common, qm, queue string) tea.Cmd {
+	q, why := inhibitTarget(c.State(), qm, queue)
 	if why != "" {
 		return nil
 	}
 	d := &inhibitDialog{qm: qm, q: q, attr: "GET", disable: !q.InhibitGet}
 	d.loc = model.Location{Screen: model.ScreenDialog, QMgr: qm, Queue: queue, Label: "GET " + map[bool]string{true: "off", false: "on"}[d.disable] + " " + queue}
-	return tea.Batch(a.push(d), d.predict(a))
+	return tea.Batch(c.Push(d), d.predict(c))
 }
 
 // predict asks the change gate what the command server would answer to
@@ -147,10 +148,35 @@ type inhibitPredictedMsg struct {
 	err  error
 }
 
-func (m inhibitPredictedMsg) apply(*App) tea.Cmd {
-	d := m.d
+func (d *inhibitDialog) typeKey(common, tea.KeyMsg) tea.Cmd { return nil }
+
+// awaiting: closed while the change is sent, the dialog still takes its
+// answer (the journal, who set it, the flash).
+func (d *inhibitDialog) awaiting() bool { return d.running }
+
+// receive takes the change gate's dry run and the command server's
+// answer, each carrying the dialog that asked.
+func (d *inhibitDialog) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
+	switch m := msg.(type) {
+	case inhibitPredictedMsg:
+		if m.d != d {
+			return nil, false
+		}
+		d.predicted(m)
+		return nil, true
+	case inhibitResultMsg:
+		if m.d != d {
+			return nil, false
+		}
+		d.changed(c, m)
+		return nil, true
+	}
+	return nil, false
+}
+
+func (d *inhibitDialog) predicted(m inhibitPredictedMsg) {
 	if d.attr != m.attr || d.running || d.outcome != "" {
-		return nil // p switched the attribute since: its own answer comes
+		return // p switched the attribute since: its own answer comes
 	}
 	switch {
 	case m.err != nil:
@@ -158,21 +184,19 @@ func (m inhibitPredictedMsg) apply(*App) tea.Cmd {
 	case len(m.res.Steps) == 1:
 		d.pred, d.predBad = "dry run: "+cmpOr(m.res.Steps[0].Prediction, "would apply"), m.res.Steps[0].Predicted != 0
 	}
-	return nil
 }
-
-func (d *inhibitDialog) refresh(common) tea.Cmd             { return nil }
-func (d *inhibitDialog) resize(common, int, int)            {}
-func (d *inhibitDialog) scroll(int)                         {}
-func (d *inhibitDialog) filter() *string                    { return nil }
-func (d *inhibitDialog) typeKey(common, tea.KeyMsg) tea.Cmd { return nil }
 
 func (d *inhibitDialog) bindings(c common) []binding {
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	if d.running || d.outcome != "" {
-		return []binding{bind(b("close", "esc", "enter"), c.Pop, short)}
+		return []binding{bind(b("close", "esc", "enter"), func() tea.Cmd {
+			if d.running {
+				c.Session().watch(d) // the answer still comes to it
+			}
+			return c.Pop()
+		}, short)}
 	}
 	return []binding{
 		bind(b("switch Cancel / Apply", "tab", "left", "right", "shift+tab"), run(func() { d.apply = !d.apply }), short),
@@ -213,33 +237,27 @@ type inhibitResultMsg struct {
 	err error
 }
 
-func (m inhibitResultMsg) apply(a *App) tea.Cmd {
-	d := m.d
+// changed takes the command server's answer: who set GET or PUT off
+// is the session's to remember.
+func (d *inhibitDialog) changed(c common, m inhibitResultMsg) {
 	if m.seq != d.seq {
-		return nil
+		return
 	}
 	d.running = false
-	a.recordFix(m.res)
-	id := d.qm + "/" + d.q.Name + "/" + d.attr
+	s := c.Session()
+	s.journalFix(m.res)
 	switch {
 	case m.err != nil:
 		d.outcome = "not changed: " + ops.DescribeReason(m.err)
 	case d.disable:
-		if a.inhibited == nil {
-			a.inhibited = map[string]string{}
-		}
-		who := cmpOr(a.opt.User, "you")
-		a.inhibited[id] = fmt.Sprintf("by %s at %s", who, a.opt.Now().Format("15:04:05"))
-		d.outcome = fmt.Sprintf("%s OFF on %s %s: I again enables it", d.attr, d.q.Name, a.inhibited[id])
+		s.setInhibited(d.qm, d.q.Name, d.attr, true, c.Opts().User)
+		d.outcome = fmt.Sprintf("%s OFF on %s %s: I again enables it", d.attr, d.q.Name, s.inhibitedBy(d.qm, d.q.Name, d.attr))
 	default:
-		delete(a.inhibited, id)
+		s.setInhibited(d.qm, d.q.Name, d.attr, false, "")
 		d.outcome = d.attr + " ENABLED on " + d.q.Name
 	}
-	a.flash = d.outcome
-	if s := a.source(d.qm); s != nil {
-		s.Refresh()
-	}
-	return nil
+	c.Flash(d.outcome)
+	pollNow(c.Opts(), d.qm)
 }
 
 func (d *inhibitDialog) view(c common, w, h int) string {
@@ -257,7 +275,7 @@ func (d *inhibitDialog) view(c common, w, h int) string {
 		if d.attr == "PUT" {
 			why = "producers and channels put to the queue again"
 		}
-		if by := c.InhibitedBy(d.qm, d.q.Name, d.attr); by != "" {
+		if by := c.Session().inhibitedBy(d.qm, d.q.Name, d.attr); by != "" {
 			why = d.attr + " was disabled " + by + "; " + why
 		}
 	}
@@ -313,7 +331,7 @@ func inhibitNote(c common, q mqwatch.QueueInfo, qm string) string {
 			continue
 		}
 		note := " " + attr + " OFF"
-		if by := c.InhibitedBy(qm, q.Name, attr); by != "" {
+		if by := c.Session().inhibitedBy(qm, q.Name, attr); by != "" {
 			note += " " + by
 		}
 		out += c.Styles().Danger.Render(note+" (I enables it)") + " "

@@ -24,6 +24,7 @@ const fleetFirstAbove = 4
 // the table, the row's state in full and its most severe alerts.
 type fleetScreen struct {
 	base
+	filterText
 	grid Grid
 	rows []model.FleetRow
 	st   *Styles
@@ -77,8 +78,9 @@ func (f *fleetScreen) refresh(c common) tea.Cmd {
 		keep = r.QMgr
 	}
 	f.st, f.now = c.Styles(), c.Opts().Now()
-	f.held = c.Held()
-	f.warming = c.Warming()
+	// Only ever refreshed on view, never under a dialog: held is frozen or
+	// warming up.
+	f.held, f.warming = c.Session().still(), c.Session().warming
 	all := c.State().Fleet(f.now, f.held)
 	ms := model.Filter(f.text, len(all), func(i int) string { return all[i].QMgr })
 	f.rows = f.rows[:0]

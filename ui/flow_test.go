@@ -126,14 +126,14 @@ func TestFlowRequeueFromDeadQ(t *testing.T) {
 	if n := countLines(v, "INVOICE.IN", "requeued"); n != 2 {
 		t.Errorf("the run's messages show %d requeued rows to INVOICE.IN, want 2:\n%s", n, v)
 	}
-	if len(a.auditLog) != 1 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
-		t.Fatalf("%d audit runs, runs %+v: want one run of the 2 marked messages", len(a.auditLog), f.ops.runs)
+	if len(a.sess.journal) != 1 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
+		t.Fatalf("%d audit runs, runs %+v: want one run of the 2 marked messages", len(a.sess.journal), f.ops.runs)
 	}
-	if r := a.auditLog[0].req(); r.Op != ops.OpRequeue || r.User != "op1" || r.Queue != "QM1.DEADQ" || r.QMgr != "QM1" {
+	if r := a.sess.journal[0].req(); r.Op != ops.OpRequeue || r.User != "op1" || r.Queue != "QM1.DEADQ" || r.QMgr != "QM1" {
 		t.Errorf("audit run: %s by %q from %s on %s", r.Op, r.User, r.Queue, r.QMgr)
 	}
-	if len(f.src.forgot) != 2 || f.src.refresh == 0 || a.sel.Len() != 0 {
-		t.Errorf("after the run: watcher forgot %d, refreshes %d, still marked %d", len(f.src.forgot), f.src.refresh, a.sel.Len())
+	if len(f.src.forgot) != 2 || f.src.refresh == 0 || a.sess.marks.Len() != 0 {
+		t.Errorf("after the run: watcher forgot %d, refreshes %d, still marked %d", len(f.src.forgot), f.src.refresh, a.sess.marks.Len())
 	}
 }
 
@@ -207,8 +207,8 @@ func TestFlowFreeze(t *testing.T) {
 		v := a.View()
 		checkFrame(t, v, 120, 35)
 		golden(t, v)
-		if a.frozen || len(a.pending[0]) != 0 || strings.Contains(v, "FROZEN") {
-			t.Errorf("still frozen (%v) or holding %d snapshots after resume", a.frozen, len(a.pending[0]))
+		if a.sess.frozen || len(a.pending[0]) != 0 || strings.Contains(v, "FROZEN") {
+			t.Errorf("still frozen (%v) or holding %d snapshots after resume", a.sess.frozen, len(a.pending[0]))
 		}
 	})
 }
@@ -228,8 +228,8 @@ func TestFlowReadOnly(t *testing.T) {
 	v := a.View()
 	checkFrame(t, v, 120, 35)
 	golden(t, v)
-	if a.activeDialog() != nil || len(f.ops.runs) != 0 {
-		t.Fatalf("read-only opened a dialog (%v) or ran %d actions", a.activeDialog() != nil, len(f.ops.runs))
+	if a.actionDialog() != nil || len(f.ops.runs) != 0 {
+		t.Fatalf("read-only opened a dialog (%v) or ran %d actions", a.actionDialog() != nil, len(f.ops.runs))
 	}
 	if !strings.Contains(v, "[RO]") || strings.Contains(v, "[RW]") {
 		t.Errorf("badge is not [RO]:\n%s", v)

@@ -16,11 +16,26 @@ func (a *App) roomBindings() []binding {
 	}
 	var out []binding
 	if a.room.following != 0 {
-		out = append(out, bind(a.keys.StopFollow, run(a.stopFollowing), short))
+		out = append(out, bind(a.keys.StopFollow, run(func() {
+			a.room.following = 0
+			if g := gridOf(a.top()); g != nil {
+				g.CursorMark = ""
+			}
+			a.flash = "stopped following"
+		}), short))
 	}
 	return append(out,
-		bind(a.keys.Follow, a.follow, short,
-			offIf(func() bool { return len(a.room.st.Members) < 2 }, "nobody else is in the room")),
+		bind(a.keys.Follow, func() tea.Cmd {
+			id := a.room.nextToFollow()
+			if id == 0 {
+				return nil
+			}
+			a.room.following = id
+			if m := a.room.member(id); m != nil {
+				a.flash = "following " + mqfmt.Sanitize(m.User) + ": esc stops"
+			}
+			return a.mirror()
+		}, short, offIf(func() bool { return len(a.room.st.Members) < 2 }, "nobody else is in the room")),
 		bind(a.keys.Drive, run(func() {
 			if err := a.opt.Room.Drive(); err != nil {
 				a.flash = err.Error()
@@ -29,19 +44,19 @@ func (a *App) roomBindings() []binding {
 			a.flash = "you drive: followers see your screen"
 		})),
 		bind(a.keys.Point, run(func() { a.room.pointing = !a.room.pointing }),
-			offIf(func() bool { return a.top().cursorGrid() == nil }, "nothing to point at on this screen")),
+			offIf(func() bool { return gridOf(a.top()) == nil }, "nothing to point at on this screen")),
 	)
 }
 
-// follow starts following the driver, or the next session when already
-// following (or driving).
-func (a *App) follow() tea.Cmd {
-	ms := a.room.st.Members
-	start := a.room.following
+// nextToFollow is whom F follows: the driver, or the next session when
+// already following (or driving); 0 when nobody else is there.
+func (r *warRoom) nextToFollow() int {
+	ms := r.st.Members
+	start := r.following
 	if start == 0 {
 		for _, m := range ms {
-			if m.Driving && m.ID != a.room.st.Self {
-				return a.startFollowing(m.ID)
+			if m.Driving && m.ID != r.st.Self {
+				return m.ID
 			}
 		}
 	}
@@ -54,31 +69,15 @@ func (a *App) follow() tea.Cmd {
 	}
 	for n := 1; n <= len(ms); n++ {
 		m := ms[(idx+n+len(ms))%len(ms)]
-		if m.ID != a.room.st.Self {
-			return a.startFollowing(m.ID)
+		if m.ID != r.st.Self {
+			return m.ID
 		}
 	}
-	return nil
-}
-
-func (a *App) startFollowing(id int) tea.Cmd {
-	a.room.following = id
-	if m := a.member(id); m != nil {
-		a.flash = "following " + mqfmt.Sanitize(m.User) + ": esc stops"
-	}
-	return a.mirror()
+	return 0
 }
 
 // pointMark is the cursor's mark where the followed session points.
 const pointMark = "»"
-
-func (a *App) stopFollowing() {
-	a.room.following = 0
-	if g := a.top().cursorGrid(); g != nil {
-		g.CursorMark = ""
-	}
-	a.flash = "stopped following"
-}
 
 // mirror makes this session's screen stack, filters and cursor those of the
 // session it follows. A message is opened from this session's own list (so
@@ -88,11 +87,11 @@ func (a *App) mirror() tea.Cmd {
 	if a.room.following == 0 {
 		return nil
 	}
-	m := a.member(a.room.following)
+	m := a.room.member(a.room.following)
 	if m == nil {
 		a.room.following = 0
-		a.flash = "the session you followed left" + a.newDriverOffer()
-		if g := a.top().cursorGrid(); g != nil {
+		a.flash = "the session you followed left" + a.room.newDriverOffer()
+		if g := gridOf(a.top()); g != nil {
 			g.CursorMark = ""
 		}
 		return nil
@@ -101,38 +100,39 @@ func (a *App) mirror() tea.Cmd {
 	if len(v.Stack) == 0 {
 		return nil
 	}
-	if a.activeDialog() != nil || a.pal.active {
+	if a.actionDialog() != nil || a.pal.active {
 		return nil // the follower's own dialog finishes first
 	}
 	var cmd tea.Cmd
-	if !a.sameStack(v) {
+	if !sameStack(a.stack, v) {
 		cmd = a.rebuildStack(v)
 	}
-	g := a.top().cursorGrid()
+	g := gridOf(a.top())
 	if g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
 		g.Cursor = v.Cursor
 		g.clamp()
 	}
 	if g != nil {
-		a.showPoint(g, m.User, v)
+		a.room.point(g, m.User, v, &a.flash)
 	}
 	return cmd
 }
 
-func (a *App) sameStack(v SessionView) bool {
+// sameStack says stack shows what v does.
+func sameStack(stack []screen, v SessionView) bool {
 	// A dialog is the followed session's own: followers stay on the screen
 	// under it rather than rebuilding their stack at every frame.
 	for len(v.Stack) > 1 && v.Stack[len(v.Stack)-1].Screen == model.ScreenDialog {
 		v.Stack = v.Stack[:len(v.Stack)-1]
 	}
-	if len(v.Stack) != len(a.stack) {
+	if len(v.Stack) != len(stack) {
 		return false
 	}
-	for i, s := range a.stack {
+	for i, s := range stack {
 		if !sameLocation(*s.location(), v.Stack[i]) {
 			return false
 		}
-		if f := s.filter(); f != nil && *f != v.Filters[i] {
+		if f := filterOf(s); f != nil && *f != v.Filters[i] {
 			return false
 		}
 	}
@@ -159,7 +159,7 @@ func (a *App) rebuildStack(v SessionView) tea.Cmd {
 		if s == nil {
 			break
 		}
-		if f := s.filter(); f != nil && i < len(v.Filters) {
+		if f := filterOf(s); f != nil && i < len(v.Filters) {
 			*f = v.Filters[i]
 		}
 		stack = append(stack, s)
@@ -170,29 +170,24 @@ func (a *App) rebuildStack(v SessionView) tea.Cmd {
 	a.stack = stack
 	cmd := a.entered()
 	if len(stack) < len(v.Stack) && v.Stack[len(stack)].Screen == model.ScreenMessage {
-		cmd = tea.Batch(cmd, a.followToMessage(v.Stack[len(stack)].Msg))
+		cmd = tea.Batch(cmd, followToMessage(a, a.top(), v.Stack[len(stack)].Msg))
 	}
 	return cmd
 }
 
 // followToMessage opens the followed session's message when this session's
-// list under it has it; its body is fetched (and masked) as this session's.
-func (a *App) followToMessage(k mqwatch.Key) tea.Cmd {
-	q, ok := a.top().(*queueScreen)
+// list under it (top) has it; its body is fetched (and masked) as this
+// session's.
+func followToMessage(c common, top screen, k mqwatch.Key) tea.Cmd {
+	q, ok := top.(*queueScreen)
 	if !ok {
 		return nil
 	}
 	for i := range q.msgs.Len() {
 		if q.msgs.Key(i) == k {
 			q.grid.Cursor = i
-			return a.openMessage(q.loc, *q.msgs.At(i))
+			return openMessage(c, q.loc, *q.msgs.At(i))
 		}
 	}
 	return nil
-}
-
-// roomUpdated runs after every Update: the room learns where this session is.
-func (a *App) roomUpdated(cmd tea.Cmd) tea.Cmd {
-	a.publishView()
-	return cmd
 }

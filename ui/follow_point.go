@@ -7,33 +7,34 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// showPoint marks the row the followed session points at. A row this
-// screen does not have (its data or filter differ) is said, not marked on
-// the last row; and the sentence goes when the pointing stops.
-func (a *App) showPoint(g *Grid, user string, v SessionView) {
+// point marks the row the followed session points at, and says so in
+// flash. A row this screen does not have (its data or filter differ) is
+// said, not marked on the last row; and the sentence goes when the
+// pointing stops.
+func (r *warRoom) point(g *Grid, user string, v SessionView, flash *string) {
 	g.CursorMark = ""
 	if !v.Pointing {
-		if a.flash != "" && a.flash == a.room.pointFlash {
-			a.flash = ""
+		if *flash != "" && *flash == r.pointFlash {
+			*flash = ""
 		}
-		a.room.pointFlash = ""
+		r.pointFlash = ""
 		return
 	}
 	who := mqfmt.Sanitize(user)
 	if v.Cursor >= g.Rows {
-		a.flash = fmt.Sprintf("%s points at row %d; this screen has %s (its data or filter differ)", who, v.Cursor+1, words.Count(g.Rows, "row"))
+		*flash = fmt.Sprintf("%s points at row %d; this screen has %s (its data or filter differ)", who, v.Cursor+1, words.Count(g.Rows, "row"))
 	} else {
 		g.CursorMark = pointMark
-		a.flash = fmt.Sprintf("%s points at row %d", who, v.Cursor+1)
+		*flash = fmt.Sprintf("%s points at row %d", who, v.Cursor+1)
 	}
-	a.room.pointFlash = a.flash
+	r.pointFlash = *flash
 }
 
 // newDriverOffer is what a follower whose driver left is offered: the
 // session driving now, if another one does.
-func (a *App) newDriverOffer() string {
-	for _, m := range a.room.st.Members {
-		if m.Driving && m.ID != a.room.st.Self {
+func (r *warRoom) newDriverOffer() string {
+	for _, m := range r.st.Members {
+		if m.Driving && m.ID != r.st.Self {
 			return "; " + mqfmt.Sanitize(m.User) + " drives now: F follows them"
 		}
 	}

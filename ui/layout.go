@@ -12,9 +12,6 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// bodyHeight is what is left for a screen after header, crumbs and footer.
-func (a *App) bodyHeight() int { return max(a.height-3-a.presenceHeight(), 1) }
-
 // wide is the width from which trends and alerts sit side by side.
 const wide = 120
 

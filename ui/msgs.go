@@ -48,3 +48,24 @@ func tick() tea.Cmd {
 
 // warmedMsg says the sources' history is complete.
 type warmedMsg struct{}
+
+// polledMsg tells the screens still watching an outcome that a poll was
+// folded.
+type polledMsg struct{}
+
+// goneMsg is news for every screen: a run or an edit of this session took
+// these messages off qmgr's queue (why says how). Message screens showing
+// one say it has gone; no screen takes it, so each sees it.
+type goneMsg struct {
+	qmgr, queue string
+	why         map[mqwatch.Key]string
+}
+
+// flashMsg is a sentence a command says on the status line (copied, or
+// why not).
+type flashMsg string
+
+// helpMsg opens help over the screen (? in a dialog that takes every key).
+type helpMsg struct{}
+
+func showHelp() tea.Msg { return helpMsg{} }

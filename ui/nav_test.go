@@ -88,7 +88,7 @@ func TestSwitchingQueueManagerStartsAtTheTop(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "G")
-	a.switchQMgr("QM1")
+	a.SwitchQMgr("QM1")
 	if c := topIs[*dashboard](t, a).grid.Cursor; c != 0 {
 		t.Fatalf("cursor on row %d after switching", c)
 	}
@@ -156,8 +156,8 @@ func TestKeysThatArriveTogetherEachCount(t *testing.T) {
 		t.Fatalf(`"jjj" in one read left the cursor on row %d, want 3`, c)
 	}
 	press(a, "/ORD")
-	if !a.filter.active || *a.top().filter() != "ORD" {
-		t.Fatalf(`"/ORD" in one read: filter active %v, text %q`, a.filter.active, *a.top().filter())
+	if !a.filter.active || *filterOf(a.top()) != "ORD" {
+		t.Fatalf(`"/ORD" in one read: filter active %v, text %q`, a.filter.active, *filterOf(a.top()))
 	}
 }
 
@@ -183,7 +183,7 @@ func TestEscapesThatArriveTogetherEachGoBack(t *testing.T) {
 	// Three: two screens back, then the dashboard's filter cleared.
 	press(a, "/", "O", "R", "D", "enter", "a", "A")
 	send(altEsc, esc)
-	if n, f := len(a.stack), *a.top().filter(); n != 1 || f != "" {
+	if n, f := len(a.stack), *filterOf(a.top()); n != 1 || f != "" {
 		t.Fatalf("three escapes in one read: %d screens left, filter %q; want the dashboard, unfiltered", n, f)
 	}
 }
@@ -235,7 +235,7 @@ func TestMessageScreenSaysItsMessageIsGone(t *testing.T) {
 		t.Fatalf("the message screen after its message was requeued:\n%s", v)
 	}
 	press(a, "D")
-	if a.activeDialog() != nil || !strings.Contains(a.View(), "no longer on QM1.DEADQ") {
+	if a.actionDialog() != nil || !strings.Contains(a.View(), "no longer on QM1.DEADQ") {
 		t.Fatalf("D on a gone message:\n%s", a.View())
 	}
 }
@@ -319,7 +319,7 @@ func TestExportSaysWhereTheFileWentAt80Columns(t *testing.T) {
 	a, _ := newTestApp(t, 80, 24, Options{Ops: &fakeOps{msg: sampleMessage()}, ExportDir: dir})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "enter", "E")
-	path := a.activeDialog().typed.Value()
+	path := a.actionDialog().typed.Value()
 	joined := func() string {
 		var b strings.Builder
 		for _, l := range strings.Split(ansi.Strip(a.View()), "\n") {
@@ -346,7 +346,7 @@ func TestDialogWithNothingToActOnAsksForNoCount(t *testing.T) {
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, "d", "enter", "space", "space", "R", "0")
 	v := ansi.Strip(a.View())
-	if strings.Contains(v, "type 0") || strings.Contains(v, "count:") || a.activeDialog().onRun ||
+	if strings.Contains(v, "type 0") || strings.Contains(v, "count:") || a.actionDialog().onRun ||
 		!strings.Contains(v, "Run is off: the dry run found nothing that would be acted on") {
 		t.Fatalf("a dialog where nothing would be acted on:\n%s", v)
 	}

@@ -30,7 +30,7 @@ type palette struct {
 type paletteItem struct {
 	label string // what is matched and shown: "q ORDERS.IN"
 	help  string
-	run   func(a *App) tea.Cmd
+	run   func(c common) tea.Cmd
 }
 
 func newPalette() palette {
@@ -85,27 +85,30 @@ func (p *palette) entry(i int) (*paletteItem, []int) {
 	return &p.items[m.Index], m.Runes
 }
 
+// paletteItems are what the palette lists: the commands of the keys on
+// view, the registered screens, the rules table's, the queues, the queue
+// managers and the themes.
 func (a *App) paletteItems() []paletteItem {
-	items := append(a.boundCommands(), kindCommands()...)
-	items = append(items, a.rulesPaletteItems()...)
+	items := append(boundCommands(a.activeBindings()), kindCommands()...)
+	items = append(items, rulesPaletteItems(a.sess.rules)...)
 	for _, qs := range a.current().SortedQueues() {
 		name := qs.View.Info.Name
-		items = append(items, paletteItem{"q " + name, qs.View.Role.String() + " queue", func(a *App) tea.Cmd {
-			if s := a.queueScreenFor(name); s != nil {
-				return a.jump(s)
+		items = append(items, paletteItem{"q " + name, qs.View.Role.String() + " queue", func(c common) tea.Cmd {
+			if s := queueScreenFor(c, name); s != nil {
+				return c.Jump(s)
 			}
 			return nil
 		}})
 	}
 	for _, qm := range a.state.Order {
-		items = append(items, paletteItem{"qm " + qm, "switch queue manager", func(a *App) tea.Cmd { return a.switchQMgr(qm) }})
+		items = append(items, paletteItem{"qm " + qm, "switch queue manager", func(c common) tea.Cmd { return c.SwitchQMgr(qm) }})
 	}
 	for _, t := range themes.Names() {
-		items = append(items, paletteItem{"theme " + t, "colour theme", func(a *App) tea.Cmd {
+		items = append(items, paletteItem{"theme " + t, "colour theme", func(common) tea.Cmd {
 			if th, err := themes.Load(t); err == nil {
 				a.setTheme(th)
 			}
-			return a.top().refresh(a)
+			return refresh(a.top(), a)
 		}})
 	}
 	return items
@@ -114,17 +117,17 @@ func (a *App) paletteItems() []paletteItem {
 // boundCommands are the palette entries of the keys on view that have a
 // word (named): the same declaration runs for ":audit" and for A, and one
 // that is off says why, as its key does.
-func (a *App) boundCommands() []paletteItem {
+func boundCommands(bs []binding) []paletteItem {
 	var out []paletteItem
 	seen := map[string]bool{}
-	for _, b := range a.activeBindings() {
+	for _, b := range bs {
 		if b.cmd == "" || seen[b.cmd] {
 			continue
 		}
 		seen[b.cmd] = true
-		out = append(out, paletteItem{b.cmd, b.Help().Desc, func(a *App) tea.Cmd {
+		out = append(out, paletteItem{b.cmd, b.Help().Desc, func(c common) tea.Cmd {
 			if r := b.reason(); r != "" {
-				a.flash = r
+				c.Flash(r)
 				return nil
 			}
 			return b.do()
@@ -133,20 +136,8 @@ func (a *App) boundCommands() []paletteItem {
 	return out
 }
 
-// switchQMgr shows another queue manager's dashboard, its table at the top;
-// with the fleet view first, above it, so esc goes back to the fleet.
-func (a *App) switchQMgr(qm string) tea.Cmd {
-	if s := a.source(a.qm); s != nil {
-		s.SetFocus("") // stop browsing what the operator left
-	}
-	a.qm = qm
-	a.sel.Clear()
-	a.stack = append(a.fleetRoot(), newDashboard(qm))
-	return a.entered()
-}
-
-func (a *App) paletteKey(k tea.KeyMsg) tea.Cmd {
-	p := &a.pal
+// key is a key typed while the palette is open.
+func (p *palette) key(c common, k tea.KeyMsg) tea.Cmd {
 	switch k.String() {
 	case "esc":
 		p.active = false
@@ -161,12 +152,12 @@ func (a *App) paletteKey(k tea.KeyMsg) tea.Cmd {
 		p.active = false
 		if p.cursor < p.count() {
 			it, _ := p.entry(p.cursor)
-			return it.run(a)
+			return it.run(c)
 		}
 		return nil
 	}
 	p.input, _ = p.input.Update(k)
-	p.match(a.typedCommand(p.input.Value()))
+	p.match(typedCommand(c.Session().rules, p.input.Value()))
 	return nil
 }
 

@@ -24,11 +24,11 @@ func TestPaletteEnterRunsTheHighlightedEntry(t *testing.T) {
 		check     func(a *App) bool
 	}{
 		{"bare rules shows the table", "rules", "", "▸ rules  show the loaded rules table",
-			func(a *App) bool { _, ok := a.top().(*rulesScreen); return ok && a.rules != nil }},
+			func(a *App) bool { _, ok := a.top().(*rulesScreen); return ok && a.sess.rules != nil }},
 		{"cursor on rules off forgets it", "rules", "rules off", "▸ rules off",
-			func(a *App) bool { return a.rules == nil }},
+			func(a *App) bool { return a.sess.rules == nil }},
 		{"rules off typed in full", "rules off", "", "▸ rules off",
-			func(a *App) bool { return a.rules == nil }},
+			func(a *App) bool { return a.sess.rules == nil }},
 		{"rules show typed in full", "rules show", "", "▸ rules show",
 			func(a *App) bool { _, ok := a.top().(*rulesScreen); return ok }},
 		{"a path loads that table", "rules testdata/rules/broken.rules", "", "▸ rules testdata/rules/broken.rules  load this runmqdlq rules table",
@@ -56,7 +56,7 @@ func TestPaletteEnterRunsTheHighlightedEntry(t *testing.T) {
 			}
 			press(a, "enter")
 			if !c.check(a) {
-				t.Errorf("enter did not run the highlighted entry: on %T, table loaded %v, status %q", a.top(), a.rules != nil, a.flash)
+				t.Errorf("enter did not run the highlighted entry: on %T, table loaded %v, status %q", a.top(), a.sess.rules != nil, a.flash)
 			}
 		})
 	}

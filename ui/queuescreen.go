@@ -16,6 +16,7 @@ import (
 // or a BOQ/DEADQ inventory, whole or one triage group).
 type queueScreen struct {
 	base
+	filterText
 	grid  Grid
 	msgs  msgList
 	q     *model.QMgrState
@@ -320,37 +321,37 @@ func (s *queueScreen) scroll(d int) { s.grid.Move(d) }
 
 // marked: the grid's mark column, from the App's selection.
 func markedIn(c common, queue string, l *msgList) func(int) bool {
-	return func(r int) bool { return c.SelQueue() == queue && c.Sel().Marked(l.Key(r)) }
+	return func(r int) bool { return c.Session().markQueue == queue && c.Session().marks.Marked(l.Key(r)) }
 }
 
 func (s *queueScreen) bindings(c common) []binding {
 	k := *c.Keys()
 	none := offIf(func() bool { return s.selected() == nil }, "no message here")
 	out := append(gridKeys(c.Keys(), &s.grid),
-		bind(k.Enter, func() tea.Cmd { return c.OpenMessage(s.loc, *s.selected()) }, short, none),
+		bind(k.Enter, func() tea.Cmd { return openMessage(c, s.loc, *s.selected()) }, short, none),
 		bind(k.Mark, run(func() {
-			c.MarkOn(s.loc.Queue)
-			c.Sel().Toggle(*s.selected())
+			c.Session().markOn(s.loc.Queue)
+			c.Session().marks.Toggle(*s.selected())
 			s.grid.Move(1)
 		}), short, none),
 		bind(k.MarkAll, run(func() {
-			c.MarkOn(s.loc.Queue)
+			c.Session().markOn(s.loc.Queue)
 			for i := 0; i < s.msgs.Len(); i++ {
-				s.msgs.markRow(c.Sel(), i)
+				s.msgs.markRow(c.Session().marks, i)
 			}
 		}), none),
 		unmarkKey(c),
-		bind(k.Copy, func() tea.Cmd { return copyMsgID(s.selected().MsgId) }, none),
-		c.InhibitKey(s.loc.QMgr, func() *model.QueueState { return c.State().QMgr(s.loc.QMgr).Queues[s.loc.Queue] }),
+		bind(k.Copy, func() tea.Cmd { return copyMsgID(c, s.selected().MsgId) }, none),
+		inhibitKey(c, s.loc.QMgr, func() *model.QueueState { return c.State().QMgr(s.loc.QMgr).Queues[s.loc.Queue] }),
 	)
 	out = append(out, s.searchBinding(c))
-	return append(out, c.ActionKeys(func() ([]mqwatch.Summary, int) { return s.listTargets(c) }, s.loc)...)
+	return append(out, actionKeys(c, func() ([]mqwatch.Summary, int) { return s.listTargets(c) }, s.loc)...)
 }
 
 // listTargets: the marked messages of this queue (nil: the dialog pulls
 // them from the marks), else the one under the cursor.
 func (s *queueScreen) listTargets(c common) ([]mqwatch.Summary, int) {
-	if c.Sel().Len() > 0 && c.SelQueue() == s.loc.Queue {
+	if c.Session().marksOn(s.loc.Queue) != nil {
 		return nil, s.hiddenMarks(c)
 	}
 	if m := s.selected(); m != nil {
@@ -361,14 +362,6 @@ func (s *queueScreen) listTargets(c common) ([]mqwatch.Summary, int) {
 
 // unmarkKey clears every mark.
 func unmarkKey(c common) binding {
-	sel := c.Sel()
+	sel := c.Session().marks
 	return bind(c.Keys().Unmark, run(sel.Clear), offIf(func() bool { return sel.Len() == 0 }, "nothing is marked"))
-}
-
-// markOn starts marking on queue; marks made on another queue are dropped.
-func (a *App) markOn(queue string) {
-	if a.selQueue != queue {
-		a.sel.Clear()
-		a.selQueue = queue
-	}
 }

@@ -53,7 +53,7 @@ func kindCommands() []paletteItem {
 			continue
 		}
 		open := k.open
-		out = append(out, paletteItem{k.cmd, k.help, func(a *App) tea.Cmd { return a.push(open(a)) }})
+		out = append(out, paletteItem{k.cmd, k.help, func(c common) tea.Cmd { return c.Push(open(c)) }})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].label < out[j].label })
 	return out

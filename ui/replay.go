@@ -45,127 +45,125 @@ const replayTick = 250 * time.Millisecond
 
 type replayTickMsg struct{ gen int }
 
-// replayState is the App's side of a replay.
-type replayState struct {
+// replayer is the replay's controls: the recording, its speed, and the
+// generation of its ticker (a tick of an older one is dropped). Without a
+// recording it does nothing.
+type replayer struct {
+	r     Replay
 	speed int // index in replaySpeeds
 	gen   int
 }
 
-// replayInit shows the recording's first poll.
-func (a *App) replayInit() {
-	if a.opt.Replay == nil {
-		return
-	}
-	first, _, _ := a.opt.Replay.Bounds()
-	a.replaySeek(first) // before Init: the dashboard's refresh starts nothing
-}
-
-// replaySeek moves the replay and folds what it passed.
-func (a *App) replaySeek(t time.Time) tea.Cmd {
-	steps, fresh := a.opt.Replay.Seek(t)
+// seek moves the replay to t and folds what it passed.
+func (p *replayer) seek(c common, t time.Time) tea.Cmd {
+	steps, fresh := p.r.Seek(t)
+	state, o := c.State(), c.Opts()
 	if fresh {
-		*a.state = *model.New(a.opt.Now, a.opt.Interval)
-		for _, s := range a.opt.Sources {
-			a.state.QMgr(s.Name()).Styles = a.opt.Styles[s.Name()]
+		*state = *model.New(o.Now, o.Interval)
+		for _, s := range o.Sources {
+			state.QMgr(s.Name()).Styles = o.ConsumerStyles[s.Name()]
 		}
 	}
 	for _, st := range steps {
 		switch {
 		case st.Snap != nil:
-			a.state.Fold(st.Snap)
+			state.Fold(st.Snap)
 		case st.Ack != nil:
-			a.state.Book.Acknowledge(st.Ack.Key, st.Ack.Ack)
+			state.Book.Acknowledge(st.Ack.Key, st.Ack.Ack)
 		}
 		if st.Flash != "" && !fresh {
-			a.flash = st.Flash
+			c.Flash(st.Flash)
 		}
 	}
-	a.state.Reannotate()
-	return a.refreshScreens()
+	state.Reannotate()
+	return c.Refresh()
 }
 
-func (a *App) onReplayTick(m replayTickMsg) tea.Cmd {
-	if m.gen != a.replay.gen || replaySpeeds[a.replay.speed] == 0 {
+// pauseAt pauses the replay and moves it to t.
+func (p *replayer) pauseAt(c common, t time.Time) tea.Cmd {
+	p.speed, p.gen = 0, p.gen+1
+	return p.seek(c, t)
+}
+
+func (p *replayer) tick(c common, m replayTickMsg) tea.Cmd {
+	if m.gen != p.gen || replaySpeeds[p.speed] == 0 {
 		return nil
 	}
-	_, last, loaded := a.opt.Replay.Bounds()
-	next := a.opt.Replay.At().Add(replayTick * time.Duration(replaySpeeds[a.replay.speed]))
+	_, last, loaded := p.r.Bounds()
+	next := p.r.At().Add(replayTick * time.Duration(replaySpeeds[p.speed]))
 	if loaded && next.After(last) {
-		cmd := a.replaySeek(last)
-		a.replay.speed = 0
-		a.flash = "end of the recording"
+		cmd := p.seek(c, last)
+		p.speed = 0
+		c.Flash("end of the recording")
 		return cmd
 	}
-	return tea.Batch(a.replaySeek(next), a.replayTicker())
+	return tea.Batch(p.seek(c, next), p.ticker())
 }
 
-func (a *App) replayTicker() tea.Cmd {
-	gen := a.replay.gen
+func (p *replayer) ticker() tea.Cmd {
+	gen := p.gen
 	return tea.Tick(replayTick, func(time.Time) tea.Msg { return replayTickMsg{gen: gen} })
 }
 
-// replayBindings are the replay's keys; none outside a replay.
-func (a *App) replayBindings() []binding {
-	if a.opt.Replay == nil {
+// bindings are the replay's keys; none outside a replay.
+func (p *replayer) bindings(c common) []binding {
+	if p.r == nil {
 		return nil
 	}
-	r := a.opt.Replay
-	k := a.keys
+	r := p.r
+	k := c.Keys()
 	stepTo := func(t func() time.Time) func() tea.Cmd {
-		return func() tea.Cmd { return a.ReplaySeek(t()) }
+		return func() tea.Cmd { return p.pauseAt(c, t()) }
 	}
 	return []binding{
 		bind(k.ReplayPrev, stepTo(func() time.Time { return r.PollTime(-1) })),
 		bind(k.ReplayNext, stepTo(func() time.Time { return r.PollTime(1) }), short),
 		bind(k.ReplayBack, stepTo(func() time.Time { return r.At().Add(-time.Minute) })),
 		bind(k.ReplayFwd, stepTo(func() time.Time { return r.At().Add(time.Minute) })),
-		bind(k.ReplayJump, func() tea.Cmd { return a.push(newJumpScreen()) }, short),
+		bind(k.ReplayJump, func() tea.Cmd { return c.Push(newJumpScreen(p)) }, short),
 		bind(k.ReplayPlay, func() tea.Cmd {
-			a.replay.speed = (a.replay.speed + 1) % len(replaySpeeds)
-			a.replay.gen++
-			if replaySpeeds[a.replay.speed] == 0 {
+			p.speed = (p.speed + 1) % len(replaySpeeds)
+			p.gen++
+			if replaySpeeds[p.speed] == 0 {
 				return nil
 			}
-			return a.replayTicker()
+			return p.ticker()
 		}, short),
 	}
 }
 
-// replayBadge is the header's "REPLAY 20:43:12 ▶10×": nobody mistakes a
-// replay for live.
-func (a *App) replayBadge() string {
-	if a.opt.Replay == nil {
+// badge is the header's "REPLAY 20:43:12 ▶10×": nobody mistakes a replay
+// for live.
+func (p *replayer) badge(st *Styles) string {
+	if p.r == nil {
 		return ""
 	}
-	s := " REPLAY " + a.opt.Replay.At().Format("15:04:05") + " "
-	if v := replaySpeeds[a.replay.speed]; v > 0 {
+	s := " REPLAY " + p.r.At().Format("15:04:05") + " "
+	if v := replaySpeeds[p.speed]; v > 0 {
 		s += fmt.Sprintf("▶%d× ", v)
 	} else {
 		s += "⏸ "
 	}
-	return a.st.Banner.Render(s)
+	return st.Banner.Render(s)
 }
 
 // jumpScreen asks for the time to jump to: HH:MM or HH:MM:SS on the
 // recording's days.
 type jumpScreen struct {
 	base
-	in  textinput.Model
-	err string
+	replay *replayer
+	in     textinput.Model
+	err    string
 }
 
-func newJumpScreen() *jumpScreen {
+func newJumpScreen(p *replayer) *jumpScreen {
 	ti := textinput.New()
 	ti.Prompt = "jump to (HH:MM[:SS]): "
 	ti.CharLimit = 8
 	ti.Focus()
-	return &jumpScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, Label: "jump"}}, in: ti}
+	return &jumpScreen{base: base{loc: model.Location{Screen: model.ScreenDialog, Label: "jump"}}, replay: p, in: ti}
 }
 
-func (s *jumpScreen) refresh(common) tea.Cmd  { return nil }
-func (s *jumpScreen) resize(common, int, int) {}
-func (s *jumpScreen) scroll(int)              {}
-func (s *jumpScreen) filter() *string         { return nil }
 func (s *jumpScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	s.in, _ = s.in.Update(k)
 	return nil
@@ -174,7 +172,7 @@ func (s *jumpScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 func (s *jumpScreen) bindings(c common) []binding {
 	return []binding{
 		bind(key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "jump")), func() tea.Cmd {
-			first, last, loaded := c.Opts().Replay.Bounds()
+			first, last, loaded := s.replay.r.Bounds()
 			t, err := JumpTime(s.in.Value(), first, last)
 			if err != nil {
 				s.err = err.Error()
@@ -183,7 +181,7 @@ func (s *jumpScreen) bindings(c common) []binding {
 				}
 				return nil
 			}
-			return tea.Batch(c.Pop(), c.ReplaySeek(t))
+			return tea.Batch(c.Pop(), s.replay.pauseAt(c, t))
 		}, short),
 		bind(key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), c.Pop, short),
 	}

@@ -78,8 +78,11 @@ type roomMsg struct {
 	ok bool
 }
 
-// roomState is what the App keeps of its room.
-type roomState struct {
+// warRoom is the App's side of its room: the room's state as last told,
+// the last event taken, whom this session follows and whether it points,
+// and the position it last published. Without a room it does nothing.
+type warRoom struct {
+	r         Room
 	st        RoomState
 	lastEvent int
 	following int
@@ -90,20 +93,21 @@ type roomState struct {
 	published  *SessionView
 }
 
+// roomRunMsg is news of the room: another session's run took messages off
+// a queue (RoomEvent.Gone are further ones), for an open dialog to redo its
+// dry run without them.
+type roomRunMsg struct {
+	res  ops.OpResult
+	gone []mqwatch.Key
+	who  string
+}
+
 func waitRoom(r Room) tea.Cmd {
 	ch := r.Updates()
 	return func() tea.Msg {
 		st, ok := <-ch
 		return roomMsg{st: st, ok: ok}
 	}
-}
-
-// roomInit starts reading the room, when there is one.
-func (a *App) roomInit() []tea.Cmd {
-	if a.opt.Room == nil {
-		return nil
-	}
-	return []tea.Cmd{waitRoom(a.opt.Room)}
 }
 
 func (a *App) onRoom(m roomMsg) tea.Cmd {
@@ -122,57 +126,69 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 			continue // what happened before this session joined is history, not news
 		}
 		if e.Fix != nil && e.From != m.st.Self {
-			a.recordFix(*e.Fix)
+			a.sess.journalFix(*e.Fix)
 		}
 		if e.Result != nil && e.From != m.st.Self {
-			a.recordAudit(*e.Result)
-			cmds = append(cmds, a.replanAfterRoomRun(*e.Result, e.Gone, a.memberName(e.From)))
+			a.sess.journalRun(*e.Result)
+			cmds = append(cmds, a.receive(roomRunMsg{res: *e.Result, gone: e.Gone, who: a.room.memberName(e.From)}))
 		}
 		a.flash = e.Text
-		cmds = append(cmds, a.roomNews())
+		// An acknowledgement made in another session is in the shared book
+		// already: the lists re-sort on it.
+		a.state.Reannotate()
+		cmds = append(cmds, a.Refresh())
 	}
 	cmds = append(cmds, a.mirror())
 	return tea.Batch(append(cmds, waitRoom(a.opt.Room))...)
 }
 
 // member finds a member of the room by ID.
-func (a *App) member(id int) *Member {
-	for i := range a.room.st.Members {
-		if a.room.st.Members[i].ID == id {
-			return &a.room.st.Members[i]
+func (r *warRoom) member(id int) *Member {
+	for i := range r.st.Members {
+		if r.st.Members[i].ID == id {
+			return &r.st.Members[i]
 		}
 	}
 	return nil
 }
 
-// view is where this session is now, as the room sees it.
-func (a *App) view() SessionView {
+// memberName is who a room member is, for a sentence.
+func (r *warRoom) memberName(id int) string {
+	if m := r.member(id); m != nil {
+		return m.User
+	}
+	return "another session"
+}
+
+// sessionView is where this session is now, as the room sees it: its
+// position in the war room.
+func (a *App) sessionView() SessionView {
 	v := SessionView{Following: a.room.following, Pointing: a.room.pointing}
 	for _, s := range a.stack {
 		v.Stack = append(v.Stack, *s.location())
 		f := ""
-		if p := s.filter(); p != nil {
+		if p := filterOf(s); p != nil {
 			f = *p
 		}
 		v.Filters = append(v.Filters, f)
 	}
-	if g := a.top().cursorGrid(); g != nil {
+	if g := gridOf(a.top()); g != nil {
 		v.Cursor = g.Cursor
 	}
 	return v
 }
 
-// publishView tells the room where this session is when that changed.
-func (a *App) publishView() {
-	if a.opt.Room == nil {
+// publish tells the room where this session is when that changed.
+func (r *warRoom) publish(v func() SessionView) {
+	if r.r == nil {
 		return
 	}
-	v := a.view()
-	if a.room.published != nil && sameView(*a.room.published, v) {
+	now := v()
+	if r.published != nil && sameView(*r.published, now) {
 		return
 	}
-	a.room.published = &v
-	a.opt.Room.Publish(v)
+	r.published = &now
+	r.r.Publish(now)
 }
 
 func sameView(x, y SessionView) bool {
@@ -187,25 +203,24 @@ func sameView(x, y SessionView) bool {
 	return true
 }
 
-// presenceHeight is the lines the presence line takes.
-func (a *App) presenceHeight() int {
-	if a.opt.Room == nil {
+// height is the lines the presence line takes.
+func (r *warRoom) height() int {
+	if r.r == nil {
 		return 0
 	}
 	return 1
 }
 
-// presenceView: who is connected, their role, who drives and who follows
+// presence: who is connected, their role, who drives and who follows
 // whom. Names come from SSH clients: sanitised like message bytes.
-func (a *App) presenceView() string {
-	if a.opt.Room == nil {
+func (r *warRoom) presence(st *Styles, w int) string {
+	if r.r == nil {
 		return ""
 	}
-	st := &a.st
-	parts := []string{st.Muted.Render(fmt.Sprintf(" in the room (%d):", len(a.room.st.Members)))}
-	for _, m := range a.room.st.Members {
+	parts := []string{st.Muted.Render(fmt.Sprintf(" in the room (%d):", len(r.st.Members)))}
+	for _, m := range r.st.Members {
 		name := mqfmt.Sanitize(m.User)
-		if m.ID == a.room.st.Self {
+		if m.ID == r.st.Self {
 			name += " (you)"
 		}
 		s := name + " " + m.Role
@@ -219,15 +234,15 @@ func (a *App) presenceView() string {
 		if m.View.Pointing {
 			s += st.Accent.Render(" " + pointMark + " row " + fmt.Sprint(m.View.Cursor+1))
 		}
-		if f := a.member(m.View.Following); f != nil {
+		if f := r.member(m.View.Following); f != nil {
 			s += st.Muted.Render(" → " + mqfmt.Sanitize(f.User))
 		}
 		parts = append(parts, s)
 	}
-	if f := a.member(a.room.following); f != nil {
+	if f := r.member(r.following); f != nil {
 		parts = append(parts, st.Banner.Render(" FOLLOWING "+mqfmt.Sanitize(f.User)+" — esc stops "))
 	}
-	return ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
+	return ansi.Truncate(strings.Join(parts, "  "), w, "…")
 }
 
 // auditScope says whose runs the audit view lists.

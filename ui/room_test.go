@@ -70,14 +70,14 @@ func TestRoomFlashAndAuditFromAnotherSession(t *testing.T) {
 	if v := a.View(); !strings.Contains(v, text) {
 		t.Fatalf("the flash is not on screen:\n%s", v)
 	}
-	if len(a.auditLog) != 1 || a.auditLog[0].req().User != "alice (ssh key SHA256:x)" {
-		t.Fatalf("audit log %+v, want alice's run", a.auditLog)
+	if len(a.sess.journal) != 1 || a.sess.journal[0].req().User != "alice (ssh key SHA256:x)" {
+		t.Fatalf("audit log %+v, want alice's run", a.sess.journal)
 	}
 	// The same state again (another member moved) is not news twice.
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
 		Events: []RoomEvent{{Seq: 1, From: 1, Text: text, Result: &res}}}, ok: true})
-	if len(a.auditLog) != 1 {
-		t.Fatalf("an event was recorded %d times", len(a.auditLog))
+	if len(a.sess.journal) != 1 {
+		t.Fatalf("an event was recorded %d times", len(a.sess.journal))
 	}
 }
 
@@ -200,8 +200,8 @@ func TestFlowRoomPresenceAndFlash(t *testing.T) {
 	f.keys("A")
 	f.waitFor("1 action run(s) in the room since you joined", "requeue")
 	a := f.quit()
-	if len(a.auditLog) != 1 {
-		t.Fatalf("audit log has %d runs, want alice's", len(a.auditLog))
+	if len(a.sess.journal) != 1 {
+		t.Fatalf("audit log has %d runs, want alice's", len(a.sess.journal))
 	}
 }
 
@@ -239,7 +239,7 @@ func TestViewerSessionHasNoExport(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: &fakeOps{msg: sampleMessage()}, ReadOnly: true, NoExport: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "E")
-	if a.activeDialog() != nil || !strings.Contains(a.View(), "exports are off in this session") {
+	if a.actionDialog() != nil || !strings.Contains(a.View(), "exports are off in this session") {
 		t.Fatalf("E in a no-export session:\n%s", a.View())
 	}
 	press(a, "?")

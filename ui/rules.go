@@ -26,23 +26,23 @@ type rulesTable struct {
 
 // typedCommand is the palette entry for a full command typed with its
 // argument (":rules FILE", or ":rules" alone), nil for any other input,
-// which the palette matches as usual.
-func (a *App) typedCommand(input string) *paletteItem {
+// which the palette matches as usual; loaded is the table loaded now.
+func typedCommand(loaded *rulesTable, input string) *paletteItem {
 	f := strings.Fields(input)
 	if len(f) == 0 || f[0] != "rules" {
 		return nil
 	}
 	label, help := strings.Join(f, " "), "load this runmqdlq rules table"
 	switch {
-	case len(f) == 1 && a.rules != nil:
-		help = "show the loaded rules table: " + a.rules.path
+	case len(f) == 1 && loaded != nil:
+		help = "show the loaded rules table: " + loaded.path
 	case len(f) == 1:
 		help = "no rules table loaded: type its path after rules"
 	case len(f) == 2 && (f[1] == "show" || f[1] == "off"):
 		help = map[string]string{"show": "show the loaded rules table", "off": "forget the loaded rules table"}[f[1]]
 	}
-	return &paletteItem{label: label, help: help, run: func(a *App) tea.Cmd {
-		cmd, _ := a.rulesCommand(input)
+	return &paletteItem{label: label, help: help, run: func(c common) tea.Cmd {
+		cmd, _ := rulesCommand(c, input)
 		return cmd
 	}}
 }
@@ -50,23 +50,23 @@ func (a *App) typedCommand(input string) *paletteItem {
 // rulesCommand runs ":rules FILE" (load a table), ":rules" or ":rules
 // show" (show the loaded one) and ":rules off"; ok is false for any other
 // input.
-func (a *App) rulesCommand(input string) (tea.Cmd, bool) {
+func rulesCommand(c common, input string) (tea.Cmd, bool) {
 	f := strings.Fields(input)
 	if len(f) == 0 || f[0] != "rules" {
 		return nil, false
 	}
 	switch {
 	case len(f) == 1, len(f) == 2 && f[1] == "show":
-		return a.showRules(), true
+		return showRules(c), true
 	case len(f) == 2 && f[1] == "off":
-		return a.unloadRules(), true
+		return unloadRules(c), true
 	}
-	if why := a.noFiles(); why != "" {
-		a.flash = why
+	if why := c.Session().noFiles(); why != "" {
+		c.Flash(why)
 		return nil, true
 	}
 	path := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(input), "rules"))
-	return a.loadRules(path), true
+	return loadRules(c, path), true
 }
 
 // warRoomNoFiles: war-room viewers are remote; they read no file of the
@@ -76,22 +76,24 @@ const warRoomNoFiles = "the war room reads and writes no files on the host"
 // loadRules parses the table at path. A table with any error is refused
 // whole, as runmqdlq refuses it: the screen lists every error with its line
 // and column, and the table loaded before (if any) stays.
-func (a *App) loadRules(path string) tea.Cmd {
-	t, err := a.parseRulesFile(path)
+func loadRules(c common, path string) tea.Cmd {
+	s := c.Session()
+	t, err := parseRulesFile(s.files, path)
 	if err != nil {
-		return a.push(newRulesScreen(a.qm, path, nil, err, a.rules))
+		return c.Push(newRulesScreen(c.QMgrName(), path, nil, err, s.rules))
 	}
-	a.rules = &rulesTable{path: path, t: t, pred: model.Predictions{}}
-	a.flash = fmt.Sprintf("rules table %s loaded: %d rules (the DEADQ triage shows which each group meets)", path, len(t.Rules))
+	s.rules = &rulesTable{path: path, t: t, pred: model.Predictions{}}
+	flash := fmt.Sprintf("rules table %s loaded: %d rules (the DEADQ triage shows which each group meets)", path, len(t.Rules))
 	if len(t.Warnings) > 0 {
-		a.flash += fmt.Sprintf("; %d warnings (:rules shows them)", len(t.Warnings))
+		flash += fmt.Sprintf("; %d warnings (:rules shows them)", len(t.Warnings))
 	}
-	return a.top().refresh(a)
+	c.Flash(flash)
+	return c.Refresh()
 }
 
 // parseRulesFile reads the table through the session's Files.
-func (a *App) parseRulesFile(path string) (*dlqrules.Table, error) {
-	f, err := a.files().Open(path)
+func parseRulesFile(files Files, path string) (*dlqrules.Table, error) {
+	f, err := files.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -100,34 +102,35 @@ func (a *App) parseRulesFile(path string) (*dlqrules.Table, error) {
 }
 
 // showRules opens the loaded table's screen.
-func (a *App) showRules() tea.Cmd {
-	if a.rules == nil {
-		a.flash = "no rules table loaded: :rules FILE loads one"
+func showRules(c common) tea.Cmd {
+	r := c.Session().rules
+	if r == nil {
+		c.Flash("no rules table loaded: :rules FILE loads one")
 		return nil
 	}
-	return a.push(newRulesScreen(a.qm, a.rules.path, a.rules.t, nil, nil))
+	return c.Push(newRulesScreen(c.QMgrName(), r.path, r.t, nil, nil))
 }
 
 // rulesPaletteItems are the palette's rules entries: how to load, and with a
-// table loaded, how to see it and to drop it.
-func (a *App) rulesPaletteItems() []paletteItem {
-	items := []paletteItem{{"rules FILE", "load a runmqdlq rules table: type rules and its path", func(a *App) tea.Cmd {
-		a.flash = "type the table's path after rules: :rules /path/to/table.rules"
+// table loaded (loaded), how to see it and to drop it.
+func rulesPaletteItems(loaded *rulesTable) []paletteItem {
+	items := []paletteItem{{"rules FILE", "load a runmqdlq rules table: type rules and its path", func(c common) tea.Cmd {
+		c.Flash("type the table's path after rules: :rules /path/to/table.rules")
 		return nil
 	}}}
-	if a.rules == nil {
+	if loaded == nil {
 		return items
 	}
 	return append(items,
-		paletteItem{"rules show", "the loaded rules table: " + a.rules.path, func(a *App) tea.Cmd { return a.showRules() }},
-		paletteItem{"rules off", "forget the loaded rules table", func(a *App) tea.Cmd { return a.unloadRules() }})
+		paletteItem{"rules show", "the loaded rules table: " + loaded.path, showRules},
+		paletteItem{"rules off", "forget the loaded rules table", unloadRules})
 }
 
 // unloadRules forgets the loaded table (a file named off loads as ./off).
-func (a *App) unloadRules() tea.Cmd {
-	a.rules = nil
-	a.flash = "rules table unloaded"
-	return a.top().refresh(a)
+func unloadRules(c common) tea.Cmd {
+	c.Session().rules = nil
+	c.Flash("rules table unloaded")
+	return c.Refresh()
 }
 
 // rulesScreen shows a rules table as poisonwatch read it (rule numbers and
@@ -184,8 +187,6 @@ func tableLines(path string, t *dlqrules.Table) []string {
 	return out
 }
 
-func (s *rulesScreen) refresh(common) tea.Cmd { return nil }
-
 func (s *rulesScreen) resize(_ common, w, h int) {
 	s.vp.Width, s.vp.Height = w, max(h, 1)
 	lines := make([]string, len(s.lines))
@@ -196,7 +197,6 @@ func (s *rulesScreen) resize(_ common, w, h int) {
 }
 
 func (s *rulesScreen) view(_ common, _, _ int) string { return s.vp.View() }
-func (s *rulesScreen) filter() *string                { return nil }
 
 func (s *rulesScreen) scroll(n int) { scrollViewport(&s.vp, n) }
 

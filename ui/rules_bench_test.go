@@ -37,7 +37,7 @@ func BenchmarkTriageRulesFirstMatch100k50Rules(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		t.ruleCache = model.GroupRules{}
-		a.rules.matchGroups(&a.opt, t)
+		a.sess.rules.matchGroups(&a.opt, t)
 	}
 }
 
@@ -57,8 +57,8 @@ func rulesBenchApp(b *testing.B) (*App, *mqwatch.Snapshot) {
 	a, _ := newTestApp(b, 160, 48, Options{Rules: newEnginePredictor(b, base)})
 	a.Update(snapshotMsg{snap: base})
 	press(a, "d")
-	drain(a, a.loadRules(path)) // and the first prediction
-	if a.rules == nil || !strings.Contains(a.View(), "#49 FWD ✗ → PARKING.Q") || !strings.Contains(a.View(), "(MQDLH removed): would ") {
+	drain(a, loadRules(a, path)) // and the first prediction
+	if a.sess.rules == nil || !strings.Contains(a.View(), "#49 FWD ✗ → PARKING.Q") || !strings.Contains(a.View(), "(MQDLH removed): would ") {
 		b.Fatalf("table not applied: %s\n%s", a.flash, a.View())
 	}
 	return a, base

@@ -68,7 +68,7 @@ func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
 		c.Flash("none of these messages starts with an MQDLH: runmqdlq would not read them, so there is nothing to write rules for")
 		return nil
 	}
-	if r := c.Rules(); r != nil {
+	if r := c.Session().rules; r != nil {
 		model.ChooseRules(r.t, groups, runs)
 	}
 	now := c.Opts().Now()
@@ -76,7 +76,7 @@ func (t *triageScreen) openRulesDialog(c common) tea.Cmd {
 		base:   base{loc: model.Location{Screen: model.ScreenDialog, QMgr: t.loc.QMgr, Queue: t.loc.Queue, Label: "write rules table"}},
 		groups: groups,
 		opts:   dlqrules.GenerateOptions{QMgr: t.q.Snap.QMgr.Name, Queue: t.loc.Queue, Now: now},
-		path:   filepath.Join(c.ExportDir(), strings.TrimPrefix(strings.TrimSuffix(exportName(t.loc.QMgr, t.loc.Queue, now), ".dmp"), "export-")+".rules"),
+		path:   filepath.Join(c.Session().exportDir, strings.TrimPrefix(strings.TrimSuffix(exportName(t.loc.QMgr, t.loc.Queue, now), ".dmp"), "export-")+".rules"),
 		input:  textinput.New(),
 		st:     c.Styles(),
 	}
@@ -114,8 +114,6 @@ func (d *rulesDialog) cell(row, col int) Cell {
 	return Cell{Text: mqfmt.Sanitize(g.ActionString()), Style: &d.st.Info}
 }
 
-func (d *rulesDialog) refresh(common) tea.Cmd { return nil }
-
 func (d *rulesDialog) resize(_ common, w, h int) {
 	d.w = w
 	d.grid.Cols = rulesDialogCols(w)
@@ -125,7 +123,6 @@ func (d *rulesDialog) resize(_ common, w, h int) {
 func (d *rulesDialog) scroll(n int) { d.grid.Move(n) }
 
 // filter: the dialog lists the groups it was opened with; it has none.
-func (d *rulesDialog) filter() *string { return nil }
 
 // typeKey types into the input line while a field is edited.
 func (d *rulesDialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
@@ -169,7 +166,7 @@ func (d *rulesDialog) bindings(c common) []binding {
 		bind(b("FWD: keep or remove the MQDLH (HEADER)", "x"), run(func() { d.group().HeaderNo = !d.group().HeaderNo }), notFwd),
 		bind(b("FWD: define the FWDQ that does not exist", "ctrl+n"), run(func() { d.openFwdCreate(c) }), offWhen(func() string { return d.fwdCreateOff(c) })),
 		bind(b("the file to write", "f"), run(func() { d.edit(editPath) }), short),
-		bind(c.Keys().Help, run(c.OpenHelp)),
+		bind(c.Keys().Help, func() tea.Cmd { return showHelp }),
 	}, gridKeys(c.Keys(), &d.grid)...)
 }
 
@@ -259,7 +256,7 @@ func (d *rulesDialog) writeRulesTable(c common) tea.Cmd {
 		return nil
 	}
 	path := d.path
-	if err := c.WriteNew(path, b.Bytes()); err != nil {
+	if err := c.Session().writeNew(path, b.Bytes()); err != nil {
 		d.problem = "not written: " + err.Error()
 		return nil
 	}

@@ -56,7 +56,7 @@ func (d *rulesDialog) openFwdCreate(cx common) {
 	q, qm := d.fwdMissing(cx)
 	c := newCreate(cx.State(), q, qm)
 	c.then = "the table forwards to it"
-	c.done = func(*App) tea.Cmd {
+	c.done = func(common) tea.Cmd {
 		if d.defined == nil {
 			d.defined = map[string]bool{}
 		}

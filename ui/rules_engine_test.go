@@ -3,13 +3,12 @@ package ui
 import (
 	"context"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -35,20 +34,12 @@ type enginePredictor struct {
 // nil) on the embedded queue manager's DEADQ.
 func newEnginePredictor(t testing.TB, snap ...*mqwatch.Snapshot) *enginePredictor {
 	t.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader(incidentQMgr)); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: incidentQMgr})
 	if len(snap) == 0 {
 		snap = []*mqwatch.Snapshot{incident(1, 300)}
 	}
-	putDeadLetters(t, qm, snap[0].Inventories["QM1.DEADQ"])
-	conn, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
+	conn := qm.Conn(mqwatch.ConnectOptions{})
+	putDeadLetters(t, conn, snap[0].Inventories["QM1.DEADQ"])
 	dir := t.TempDir()
 	eng, err := ops.NewEngine(ops.EngineOptions{Connector: qm, QMgr: "QM1",
 		AuditPath: filepath.Join(dir, "audit.jsonl"), ArchiveDir: filepath.Join(dir, "archive")})
@@ -65,19 +56,8 @@ func (p *enginePredictor) PredictRules(ctx context.Context, _, queue string, t *
 
 // putDeadLetters puts a message for each summary of inv on QM1.DEADQ, with
 // the summary's identity (MsgId, CorrelId, put time) and MQDLH.
-func putDeadLetters(t testing.TB, qm *embedded.QMgr, inv *mqwatch.Inventory) {
+func putDeadLetters(t testing.TB, c mqwatch.Conn, inv *mqwatch.Inventory) {
 	t.Helper()
-	ctx := context.Background()
-	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: "QM1.DEADQ"}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close(ctx)
 	bo, _ := mqfmt.EncodingNative.ByteOrder()
 	for i := 0; inv != nil && i < inv.Len(); i++ {
 		s := inv.At(i)
@@ -89,9 +69,6 @@ func putDeadLetters(t testing.TB, qm *embedded.QMgr, inv *mqwatch.Inventory) {
 		d := mqfmt.NewDLH()
 		d.Reason, d.DestQName, d.DestQMgrName, d.Format = mqfmt.Reason(s.DLHReason), s.DLHDestQ, s.DLHDestQMgr, mqfmt.FmtString
 		d.Encoding, d.CodedCharSetId, d.PutApplName, d.PutApplType = mqfmt.EncodingNative, 1208, "amqrmppa", mqfmt.ATUnix
-		data := append(d.AppendEncode(nil, bo), "{}"...)
-		if err := q.Put(ctx, &md, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
-			t.Fatal(err)
-		}
+		embeddedtest.Put(t, c, "QM1.DEADQ", md, append(d.AppendEncode(nil, bo), "{}"...))
 	}
 }

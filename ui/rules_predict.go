@@ -32,8 +32,11 @@ type predictedMsg struct {
 // predict starts a prediction of the queue's messages when the table has
 // none for its current inventory and none is under way (at most one per
 // model.PredictEvery while the messages change). It returns nil when there is
-// nothing to start.
-func (r *rulesTable) predict(opt *Options, qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
+// nothing to start. The prediction awaits its answer in the session's
+// watching list, whatever is on view when it comes: an answer dropped would
+// leave it under way for good.
+func (r *rulesTable) predict(c common, qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
+	opt := c.Opts()
 	if r == nil || opt.Rules == nil {
 		return nil
 	}
@@ -42,6 +45,7 @@ func (r *rulesTable) predict(opt *Options, qm, queue string, inv *mqwatch.Invent
 	if !ok {
 		return nil
 	}
+	c.Session().watch(&predicting{r: r, q: q})
 	ops, ctx, tab := opt.Rules, opt.Ctx, r.t
 	return func() tea.Msg {
 		vs, err := ops.PredictRules(ctx, qm, queue, tab, subs)
@@ -49,14 +53,28 @@ func (r *rulesTable) predict(opt *Options, qm, queue string, inv *mqwatch.Invent
 	}
 }
 
-// onPredicted keeps a prediction's verdicts; one for a table since
-// replaced is dropped.
-func (a *App) onPredicted(m predictedMsg) {
-	if a.rules == nil || a.rules.t != m.tab {
-		return
+// predicting is a queue's prediction under way for the table that asked.
+type predicting struct {
+	r    *rulesTable
+	q    model.QueueRef
+	done bool
+}
+
+func (p *predicting) awaiting() bool { return !p.done }
+
+// receive keeps the prediction's verdicts; one for a table since replaced
+// is dropped.
+func (p *predicting) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
+	m, ok := msg.(predictedMsg)
+	if !ok || m.tab != p.r.t || m.q != p.q {
+		return nil, false
 	}
-	a.rules.pred.Finish(m.q, m.inv, m.subs, m.vs, m.err, a.opt.Now())
-	a.refreshScreens()
+	p.done = true
+	if c.Session().rules != p.r {
+		return nil, true
+	}
+	p.r.pred.Finish(m.q, m.inv, m.subs, m.vs, m.err, c.Opts().Now())
+	return c.Refresh(), true
 }
 
 // verdictOf is the latest prediction's verdict for a message, nil when it
@@ -99,20 +117,6 @@ func (r *rulesTable) predictMessage(c common, d *detailScreen) tea.Cmd {
 			return messageVerdictMsg{seq: seq, tab: tab, err: err}
 		}
 		return messageVerdictMsg{seq: seq, tab: tab, v: &vs[0]}
-	}
-}
-
-// onMessageVerdict gives the verdict to the message screen that asked.
-func (a *App) onMessageVerdict(m messageVerdictMsg) {
-	if a.rules == nil || a.rules.t != m.tab {
-		return
-	}
-	for _, s := range a.stack {
-		if d, ok := s.(*detailScreen); ok && d.seq == m.seq {
-			d.verdict, d.verdictErr = m.v, m.err
-			d.rule, d.ruleFails = a.rules.messageRule(a, d)
-			d.render()
-		}
 	}
 }
 

@@ -37,7 +37,7 @@ func rulesApp(t *testing.T, w, h int, o Options) *App {
 	a, _ := newTestApp(t, w, h, o)
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, typeCommand("rules testdata/rules/incident.rules")...)
-	if a.rules == nil {
+	if a.sess.rules == nil {
 		t.Fatalf("the table did not load: %s\n%s", a.flash, a.View())
 	}
 	return a
@@ -88,7 +88,7 @@ func TestRulesRefusedKeepsNothingNew(t *testing.T) {
 	a, _ := newTestApp(t, 160, 48, Options{})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, typeCommand("rules testdata/rules/broken.rules")...)
-	if a.rules != nil {
+	if a.sess.rules != nil {
 		t.Fatal("a table with errors was loaded")
 	}
 	press(a, "esc", "d")
@@ -106,8 +106,8 @@ func TestRulesOffDropsTheColumn(t *testing.T) {
 	a := rulesApp(t, 160, 48, Options{})
 	press(a, "d")
 	press(a, typeCommand("rules off")...)
-	if v := a.View(); a.rules != nil || strings.Contains(v, "#1 FWD") {
-		t.Fatalf("rules off left the table (%v):\n%s", a.rules != nil, v)
+	if v := a.View(); a.sess.rules != nil || strings.Contains(v, "#1 FWD") {
+		t.Fatalf("rules off left the table (%v):\n%s", a.sess.rules != nil, v)
 	}
 }
 
@@ -132,7 +132,7 @@ func TestWriteRulesFromTriage(t *testing.T) {
 	}
 
 	dir2 := t.TempDir()
-	a.opt.ExportDir = dir2
+	a.sess.exportDir = dir2
 	press(a, "j", "space", "W", "enter") // mark the 2053 group only
 	if tab := writtenTable(t, a, dir2); len(tab.Rules) != 1 || tab.Rules[0].Action != dlqrules.Retry {
 		t.Fatalf("with one group marked, wrote %d rules", len(tab.Rules))
@@ -198,8 +198,8 @@ func TestWarRoomLoadsAndWritesNoFiles(t *testing.T) {
 	a, _ := newTestApp(t, 160, 48, Options{WarRoom: true, ExportDir: dir})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, typeCommand("rules testdata/rules/incident.rules")...)
-	if a.rules != nil || a.flash != warRoomNoFiles {
-		t.Fatalf("war room: table loaded %v, status %q", a.rules != nil, a.flash)
+	if a.sess.rules != nil || a.flash != warRoomNoFiles {
+		t.Fatalf("war room: table loaded %v, status %q", a.sess.rules != nil, a.flash)
 	}
 	press(a, "d", "W")
 	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 || a.flash != warRoomNoFiles {
@@ -227,7 +227,7 @@ func TestFlowRulesLoadTriageWrite(t *testing.T) {
 	f.keys("enter")
 	f.waitFor("rules table of 2 groups written to")
 	a := f.quit()
-	if files, _ := filepath.Glob(filepath.Join(dir, "QM1-QM1.DEADQ-*.rules")); len(files) != 1 || a.rules == nil {
+	if files, _ := filepath.Glob(filepath.Join(dir, "QM1-QM1.DEADQ-*.rules")); len(files) != 1 || a.sess.rules == nil {
 		t.Fatalf("written %v", files)
 	}
 }

@@ -126,7 +126,7 @@ func (t *triageScreen) ruleOf(g *model.Group) *groupRule {
 // markedOrAll is the marked messages of the queue, else all of
 // its messages, class by class.
 func (t *triageScreen) markedOrAll(c common) []model.MsgRun {
-	if sel := c.Sel(); sel.Len() > 0 && c.SelQueue() == t.loc.Queue {
+	if sel := c.Session().marksOn(t.loc.Queue); sel != nil {
 		return model.MarkedRuns(sel)
 	}
 	return model.ClassRuns(t.q.Snap.Inventories[t.loc.Queue])
@@ -163,7 +163,7 @@ func (t *triageScreen) ruleCell(g *model.Group) Cell {
 // over two lines (the second cut to fit), in amber when the engine
 // predicts that it would fail.
 func (t *triageScreen) ruleLine(c common, w int) string {
-	tab := c.Rules()
+	tab := c.Session().rules
 	if t.rules == nil || tab == nil {
 		return ""
 	}

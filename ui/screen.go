@@ -11,43 +11,103 @@ import (
 // filter, the message it shows), declares its keys next to what they do, and
 // renders without changing anything. Every screen reads the queue manager,
 // queue and message named by its own location, so what the breadcrumb says
-// and what the screen shows and acts on cannot differ.
+// and what the screen shows and acts on cannot differ. What a screen may
+// also do is an interface of its own below (refresher, resizer, scroller,
+// filterer, gridded, receiver, modal): a screen implements only those it
+// needs.
 type screen interface {
 	location() *model.Location
 	// bindings are the screen's keys, each with the condition that turns it
 	// off; help and the footer are built from them.
 	bindings(c common) []binding
-	// refresh takes the queue manager's new state.
-	refresh(c common) tea.Cmd
-	// resize fits the screen into the body's w×h.
-	resize(c common, w, h int)
 	view(c common, w, h int) string
-	// scroll moves by d rows (the mouse wheel).
+}
+
+// refresher is a screen that takes the queue manager's new state (keeping
+// its cursor) and returns the command it starts, if any.
+type refresher interface {
+	refresh(c common) tea.Cmd
+}
+
+// resizer is a screen that fits itself into the body's w×h.
+type resizer interface {
+	resize(c common, w, h int)
+}
+
+// scroller is a screen the mouse wheel moves, by d rows.
+type scroller interface {
 	scroll(d int)
-	// filter is the screen's filter text, nil when it has none.
+}
+
+// filterer is a screen with a filter (/): the text it filters by.
+type filterer interface {
 	filter() *string
-	// cursorGrid is the grid whose cursor the screen moves (the row a war-room
-	// follower mirrors and points at), nil when it has none.
+}
+
+// gridded is a screen whose cursor moves on a grid: the row a war-room
+// follower mirrors and points at.
+type gridded interface {
 	cursorGrid() *Grid
 }
 
-// receiver is a screen that takes the results of the commands it started
-// (a dry run, a run's progress, a filter's scan), as a Bubble Tea child
-// model's Update does; took says the message was its. A result that comes
-// when its screen is no longer on view is dropped.
+// receiver is a screen (or a screen's form) that takes the results of the
+// commands it started (a dry run, a run's progress, a filter's scan), as a
+// Bubble Tea child model's Update does; took says the message was its
+// (it carries the screen's identity: its seq, or the screen itself).
+// App.receive offers each result to the screens on the stack, top first,
+// then to those still watching an outcome; a result nobody takes is
+// dropped.
 type receiver interface {
 	receive(c common, msg tea.Msg) (cmd tea.Cmd, took bool)
 }
 
-// base is what every screen has: where it is and its filter.
+// awaiter is what may still await an outcome after its screen left the
+// stack: a fix dialog checking for its alert to clear, a define or a
+// prediction sent. Kept in the session's watching list (session.watch),
+// it is offered results and polls (polledMsg) until it awaits nothing.
+type awaiter interface {
+	receiver
+	awaiting() bool
+}
+
+// refresh gives s the new state when it takes it.
+func refresh(s screen, c common) tea.Cmd {
+	if r, ok := s.(refresher); ok {
+		return r.refresh(c)
+	}
+	return nil
+}
+
+// filterOf is s's filter text, nil when it has none.
+func filterOf(s screen) *string {
+	if f, ok := s.(filterer); ok {
+		return f.filter()
+	}
+	return nil
+}
+
+// gridOf is the grid s's cursor moves on, nil when it has none.
+func gridOf(s screen) *Grid {
+	if g, ok := s.(gridded); ok {
+		return g.cursorGrid()
+	}
+	return nil
+}
+
+// base is where a screen is; every screen embeds it.
 type base struct {
-	loc  model.Location
-	text string
+	loc model.Location
 }
 
 func (b *base) location() *model.Location { return &b.loc }
-func (b *base) filter() *string           { return &b.text }
-func (b *base) cursorGrid() *Grid         { return nil }
+
+// filterText is the filter of a screen that has one: embedded, it makes
+// the screen a filterer.
+type filterText struct {
+	text string
+}
+
+func (f *filterText) filter() *string { return &f.text }
 
 // binding is one key with what it does and when it does nothing. Declaring
 // both in one place keeps help, the footer and the handler in step: a key
@@ -113,11 +173,11 @@ func run(f func()) func() tea.Cmd { return func() tea.Cmd { f(); return nil } }
 // top is the screen on view.
 func (a *App) top() screen { return a.stack[len(a.stack)-1] }
 
-// push opens a screen on top of the stack. A screen already on view is not
+// Push opens a screen on top of the stack. A screen already on view is not
 // stacked on itself (a second a or A): esc would only show it again.
-func (a *App) push(s screen) tea.Cmd {
+func (a *App) Push(s screen) tea.Cmd {
 	if sameLocation(*a.top().location(), *s.location()) {
-		return a.top().refresh(a)
+		return refresh(a.top(), a)
 	}
 	a.stack = append(a.stack, s)
 	return a.entered()
@@ -133,10 +193,10 @@ func (a *App) here() string {
 	return a.qm
 }
 
-// jump replaces everything above the dashboard with s: for keys that go
+// Jump replaces everything above the dashboard with s: for keys that go
 // somewhere (the DEADQ, a queue from the palette) rather than deeper. From
 // the fleet view, the current queue manager's dashboard comes in between.
-func (a *App) jump(s screen) tea.Cmd {
+func (a *App) Jump(s screen) tea.Cmd {
 	base := len(a.fleetRoot())
 	if len(a.stack) <= base {
 		a.stack = append(a.stack[:base], newDashboard(a.qm))
@@ -145,7 +205,7 @@ func (a *App) jump(s screen) tea.Cmd {
 	if s == nil {
 		return a.entered()
 	}
-	return a.push(s)
+	return a.Push(s)
 }
 
 // fleetRoot is what sits under the dashboard: the fleet view when it is the
@@ -164,28 +224,48 @@ func (a *App) openFleet() tea.Cmd {
 		a.stack = root
 		return a.entered()
 	}
-	return a.push(newFleetScreen())
+	return a.Push(newFleetScreen())
 }
 
-// pop goes back to what was on view before the last push.
-func (a *App) pop() tea.Cmd {
+// Pop goes back to what was on view before the last push. Closing the
+// action dialog folds the polls held while it was open.
+func (a *App) Pop() tea.Cmd {
 	if len(a.stack) == 1 {
 		return nil
 	}
+	gone := a.top()
 	a.stack[len(a.stack)-1] = nil
 	a.stack = a.stack[:len(a.stack)-1]
+	cmd := a.entered()
+	if _, ok := gone.(*dialog); ok {
+		return tea.Batch(cmd, a.unhold())
+	}
+	return cmd
+}
+
+// SwitchQMgr shows another queue manager's dashboard, its table at the
+// top; with the fleet view first, above it, so esc goes back to the fleet.
+func (a *App) SwitchQMgr(qm string) tea.Cmd {
+	if s := sourceOf(&a.opt, a.qm); s != nil {
+		s.SetFocus("") // stop browsing what the operator left
+	}
+	a.qm = qm
+	a.sess.marks.Clear()
+	a.stack = append(a.fleetRoot(), newDashboard(qm))
 	return a.entered()
 }
 
 // entered brings the new top screen up to date.
 func (a *App) entered() tea.Cmd {
-	if a.top().location().Queue != a.selQueue {
-		a.sel.Clear()
+	if a.top().location().Queue != a.sess.markQueue {
+		a.sess.marks.Clear()
 	}
 	a.focusChanged()
 	s := a.top()
-	s.resize(a, a.width, a.bodyHeight())
-	return s.refresh(a)
+	if r, ok := s.(resizer); ok {
+		r.resize(a, a.width, a.bodyHeight())
+	}
+	return refresh(s, a)
 }
 
 // crumbs lists the titles of the stack, bottom first.

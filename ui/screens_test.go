@@ -62,7 +62,7 @@ func TestReadOnlyHidesAndRefusesActions(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "R")
-	if a.activeDialog() != nil {
+	if a.actionDialog() != nil {
 		t.Fatal("read-only opened an action dialog")
 	}
 	v := a.View()
@@ -107,8 +107,8 @@ func TestCursorSurvivesSnapshots(t *testing.T) {
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, "d", "enter", "j", "j", "j", "space")
 	a.Update(snapshotMsg{snap: incident(2, 330)})
-	if topIs[*queueScreen](t, a).grid.Cursor != 4 || a.sel.Len() != 1 {
-		t.Fatalf("cursor %d marks %d after a snapshot", topIs[*queueScreen](t, a).grid.Cursor, a.sel.Len())
+	if topIs[*queueScreen](t, a).grid.Cursor != 4 || a.sess.marks.Len() != 1 {
+		t.Fatalf("cursor %d marks %d after a snapshot", topIs[*queueScreen](t, a).grid.Cursor, a.sess.marks.Len())
 	}
 }
 
@@ -146,11 +146,11 @@ func TestBulkNeedsTypedCount(t *testing.T) {
 		t.Fatal("bulk action ran without the typed count")
 	}
 	press(a, "esc")
-	if a.activeDialog() != nil {
+	if a.actionDialog() != nil {
 		t.Fatal("esc did not close the dialog")
 	}
 	press(a, "R", "enter")
-	if len(ops.runs) != 0 || a.activeDialog() != nil {
+	if len(ops.runs) != 0 || a.actionDialog() != nil {
 		t.Fatal("enter on the focused Cancel must cancel")
 	}
 }
@@ -171,7 +171,7 @@ func TestExportAsksForAFileAndWorksReadOnly(t *testing.T) {
 	a, _ := newTestApp(t, 120, 35, Options{Ops: ops, ReadOnly: true})
 	a.Update(snapshotMsg{snap: incident(1, 30)})
 	press(a, "d", "enter", "space", "E")
-	if a.activeDialog() == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/export-QM1-QM1.DEADQ-") {
+	if a.actionDialog() == nil || !strings.Contains(a.View(), "export to dmpmqmsg file: /home/op/.local/state/poisonwatch/export-QM1-QM1.DEADQ-") {
 		t.Fatalf("no export dialog:\n%s", a.View())
 	}
 	press(a, "enter", "enter")
@@ -237,7 +237,7 @@ func TestDialogCountFocusesRunAndSaysWhyRunIsOff(t *testing.T) {
 	}
 	press(a, "backspace", "tab")
 	press(a, "2")
-	if !a.activeDialog().onRun || !strings.Contains(a.View(), "[ Run ]") {
+	if !a.actionDialog().onRun || !strings.Contains(a.View(), "[ Run ]") {
 		t.Fatalf("typing the count did not focus Run:\n%s", a.View())
 	}
 	press(a, "enter")
@@ -308,8 +308,8 @@ func TestReadOnlyActionKeyFlashes(t *testing.T) {
 	v := a.View()
 	checkFrame(t, v, 80, 24)
 	golden(t, v)
-	if a.activeDialog() != nil || !strings.Contains(v, "read-only: actions are off") {
-		t.Fatalf("R in read-only mode: dialog %v, screen:\n%s", a.activeDialog() != nil, v)
+	if a.actionDialog() != nil || !strings.Contains(v, "read-only: actions are off") {
+		t.Fatalf("R in read-only mode: dialog %v, screen:\n%s", a.actionDialog() != nil, v)
 	}
 }
 

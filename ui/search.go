@@ -79,7 +79,7 @@ func (s *queueScreen) searchBinding(c common) binding {
 }
 
 func openSearch(c common, loc model.Location) tea.Cmd {
-	seq := c.NextSeq()
+	seq := c.Session().nextSeq()
 	in := textinput.New()
 	in.Prompt = "search every body (text, or hex:0A1B…): "
 	in.Focus()
@@ -122,7 +122,7 @@ func (s *searchScreen) start(c common) tea.Cmd {
 			})
 		send(searchEvent{prog: sp, done: true, err: err}) // dropped once cancelled: nobody reads then
 	}()
-	s.seq = c.NextSeq() // a search started again is a new one: the old one's late events find no screen
+	s.seq = c.Session().nextSeq() // a search started again is a new one: the old one's late events find no screen
 	return waitSearch(s.seq, ch)
 }
 
@@ -146,20 +146,18 @@ func waitSearch(seq int, ch <-chan searchEvent) tea.Cmd {
 	}
 }
 
-// onSearchMsg folds events into the screen on view; a closed screen's
-// events are dropped (its context is cancelled, so they stop).
-func (a *App) onSearchMsg(m searchMsg) tea.Cmd {
-	s, ok := a.top().(*searchScreen)
-	if !ok || s.seq != m.seq {
-		for _, st := range a.stack {
-			if ss, ok := st.(*searchScreen); ok && ss.seq == m.seq {
-				s = ss // under a message opened from it: keep listing
-			}
-		}
-		if s == nil || s.seq != m.seq {
-			return nil
-		}
+// receive folds the search's events into the screen, also under a message
+// opened from it (it keeps listing); a closed screen's events are dropped
+// (its context is cancelled, so they stop).
+func (s *searchScreen) receive(_ common, msg tea.Msg) (tea.Cmd, bool) {
+	m, ok := msg.(searchMsg)
+	if !ok || m.seq != s.seq {
+		return nil, false
 	}
+	return s.found(m), true
+}
+
+func (s *searchScreen) found(m searchMsg) tea.Cmd {
 	room := maxSearchHits - len(s.hits)
 	if len(m.ev.found) > room {
 		m.ev.found, s.more = m.ev.found[:room], true

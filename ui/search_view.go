@@ -20,7 +20,7 @@ func (s *searchScreen) bindings(c common) []binding {
 	none := offIf(func() bool { return len(s.hits) == 0 }, "no match yet")
 	out := append([]binding{back}, gridKeys(c.Keys(), &s.grid)...)
 	return append(out,
-		bind(sk.Start, func() tea.Cmd { return c.OpenMessage(s.queue, s.hits[s.grid.Cursor]) }, short, none),
+		bind(sk.Start, func() tea.Cmd { return openMessage(c, s.queue, s.hits[s.grid.Cursor]) }, short, none),
 		bind(sk.Search, run(func() {
 			if s.cancel != nil {
 				s.cancel()
@@ -39,8 +39,6 @@ func (s *searchScreen) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (s *searchScreen) refresh(common) tea.Cmd { return nil }
-
 func (s *searchScreen) resize(c common, w, h int) {
 	s.in.Width = max(w-len(s.in.Prompt)-2, 10)
 	if s.grid.Cols == nil {
@@ -52,8 +50,6 @@ func (s *searchScreen) resize(c common, w, h int) {
 }
 
 func (s *searchScreen) scroll(d int) { s.grid.Move(d) }
-
-func (s *searchScreen) filter() *string { return nil }
 
 func (s *searchScreen) cell(c common, row, col int) Cell {
 	if row >= len(s.hits) {

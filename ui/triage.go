@@ -16,6 +16,7 @@ import (
 // lines: what went wrong, where they were going, how many, since when.
 type triageScreen struct {
 	base
+	filterText
 	grid   Grid
 	groups []*model.Group
 	dim    model.Dim
@@ -70,13 +71,13 @@ func (t *triageScreen) refresh(c common) tea.Cmd {
 	q, loc, filter := c.State().QMgr(t.loc.QMgr), &t.loc, t.text
 	t.q = q
 	t.update(q, loc, filter)
-	t.rules, t.noFiles = c.Rules().matchGroups(c.Opts(), t), c.NoFiles()
+	t.rules, t.noFiles = c.Session().rules.matchGroups(c.Opts(), t), c.Session().noFiles()
 	hasRule := t.rules != nil
 	if hasRule != (t.grid.Cols[len(t.grid.Cols)-1].Title == "RULE") || t.chrome() != t.laidOut {
 		t.resize(c, t.w, t.h)
 	}
 	if t.rules != nil {
-		return c.Rules().predict(c.Opts(), t.loc.QMgr, t.loc.Queue, q.Snap.Inventories[t.loc.Queue])
+		return c.Session().rules.predict(c, t.loc.QMgr, t.loc.Queue, q.Snap.Inventories[t.loc.Queue])
 	}
 	return nil
 }
@@ -287,7 +288,7 @@ func (t *triageScreen) bindings(c common) []binding {
 		unmarkKey(c),
 		bind(k.WriteRules, func() tea.Cmd { return t.openRulesDialog(c) }, offWhen(func() string { return t.writeRulesOff() })),
 	)
-	return append(out, c.ActionKeys(func() ([]mqwatch.Summary, int) { return t.groupTargets(c) }, t.loc)...)
+	return append(out, actionKeys(c, func() ([]mqwatch.Summary, int) { return t.groupTargets(c) }, t.loc)...)
 }
 
 func (t *triageScreen) cycleDim() {
@@ -308,15 +309,15 @@ func (t *triageScreen) cycleDim() {
 
 // groupMarked reports whether space marked g (and the marks still stand).
 func (t *triageScreen) groupMarked(c common, g *model.Group) bool {
-	return c.SelQueue() == t.loc.Queue && c.Sel().Len() > 0 && t.marks[g.Key]
+	return c.Session().marksOn(t.loc.Queue) != nil && t.marks[g.Key]
 }
 
 // markGroups marks (on) or unmarks every message of the given groups.
 func (t *triageScreen) markGroups(c common, on bool, gs ...*model.Group) {
-	if c.SelQueue() != t.loc.Queue || c.Sel().Len() == 0 {
+	if c.Session().marksOn(t.loc.Queue) == nil {
 		t.marks = map[model.GroupKey]bool{}
 	}
-	c.MarkOn(t.loc.Queue)
+	c.Session().markOn(t.loc.Queue)
 	want := map[model.GroupKey]bool{}
 	for _, g := range gs {
 		want[g.Key] = true
@@ -328,9 +329,9 @@ func (t *triageScreen) markGroups(c common, on bool, gs ...*model.Group) {
 	for i := 0; i < inv.Len(); i++ {
 		if want[keys[inv.ClassID(i)]] {
 			if on {
-				c.Sel().MarkAt(inv, i)
+				c.Session().marks.MarkAt(inv, i)
 			} else {
-				c.Sel().Unmark(inv.Key(i))
+				c.Session().marks.Unmark(inv.Key(i))
 			}
 			n++
 		}
@@ -345,7 +346,7 @@ func (t *triageScreen) markGroups(c common, on bool, gs ...*model.Group) {
 // groupTargets: the marked messages (nil: the dialog pulls them from the
 // marks), else every message of the group under the cursor.
 func (t *triageScreen) groupTargets(c common) ([]mqwatch.Summary, int) {
-	if c.Sel().Len() > 0 && c.SelQueue() == t.loc.Queue {
+	if c.Session().marksOn(t.loc.Queue) != nil {
 		return nil, 0
 	}
 	g := t.selected()

@@ -27,9 +27,13 @@ func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 	a.flash = ""
 	switch {
 	case a.pal.active:
-		return a.paletteKey(k)
+		return a.pal.key(a, k)
 	case a.filter.active:
-		return a.filterKey(k)
+		a.filter.key(k)
+		if s, ok := a.top().(scroller); ok {
+			s.scroll(-1 << 30) // a new filter starts at the top
+		}
+		return a.Refresh()
 	case a.showHelp:
 		if key.Matches(k, a.keys.Help, a.keys.Back, a.keys.Quit) {
 			a.showHelp = false
@@ -75,7 +79,7 @@ func (a *App) activeBindings() []binding {
 }
 
 func (a *App) quit() tea.Cmd {
-	if d := a.activeDialog(); d != nil && d.cancel != nil {
+	if d := a.actionDialog(); d != nil && d.cancel != nil {
 		d.cancel()
 	}
 	return tea.Quit
@@ -84,22 +88,26 @@ func (a *App) quit() tea.Cmd {
 // globalBindings are the keys that work on every screen.
 func (a *App) globalBindings() []binding {
 	k := a.keys
-	return append(append(a.roomBindings(), a.replayBindings()...),
+	return append(append(a.roomBindings(), a.replay.bindings(a)...),
 		bind(k.Back, a.back, short),
-		bind(k.Filter, run(func() { a.filter.open(a.top().filter()) }), short,
-			offIf(func() bool { return a.top().filter() == nil }, "this screen has no filter")),
+		bind(k.Filter, run(func() { a.filter.open(filterOf(a.top())) }), short,
+			offIf(func() bool { return filterOf(a.top()) == nil }, "this screen has no filter")),
 		bind(k.Palette, run(func() { a.pal.open(a.paletteItems()) }), short),
-		bind(k.DeadQ, a.openDeadQ, named("dlq")),
-		bind(k.Audit, func() tea.Cmd { return a.push(newAuditScreen(a.here())) }, named("audit")),
-		bind(k.Alerts, func() tea.Cmd { return a.push(newAlertList()) }, named("alerts")),
+		bind(k.DeadQ, func() tea.Cmd { return openDeadQ(a) }, named("dlq")),
+		bind(k.Audit, func() tea.Cmd { return a.Push(newAuditScreen(a.here())) }, named("audit")),
+		bind(k.Alerts, func() tea.Cmd { return a.Push(newAlertList()) }, named("alerts")),
 		bind(k.Fleet, a.openFleet, named("fleet"), offIf(func() bool { return a.top().location().Screen == model.ScreenFleet }, "this is the fleet view")),
 		bind(k.Refresh, run(func() {
-			if s := a.source(a.qm); s != nil {
-				s.Refresh()
-			}
+			pollNow(&a.opt, a.qm)
 			a.flash = "refresh requested"
 		}), named("refresh")),
-		bind(k.Freeze, func() tea.Cmd { return a.setFrozen(!a.frozen) }, short, named("freeze")),
+		bind(k.Freeze, func() tea.Cmd {
+			// Resuming folds what arrived meanwhile.
+			if a.sess.frozen = !a.sess.frozen; a.sess.frozen {
+				return nil
+			}
+			return a.unhold()
+		}, short, named("freeze")),
 		bind(k.Help, run(func() { a.showHelp = true }), short, named("help")),
 		bind(k.Quit, a.quit, short, named("quit")),
 	)
@@ -107,16 +115,16 @@ func (a *App) globalBindings() []binding {
 
 // back clears the screen's filter first, then pops the navigation stack.
 func (a *App) back() tea.Cmd {
-	if f := a.top().filter(); f != nil && *f != "" {
+	if f := filterOf(a.top()); f != nil && *f != "" {
 		*f = ""
-		return a.top().refresh(a)
+		return refresh(a.top(), a)
 	}
-	return a.pop()
+	return a.Pop()
 }
 
 // focusChanged tells the watcher which queue is open so it browses it.
 func (a *App) focusChanged() {
-	s := a.source(a.qm)
+	s := sourceOf(&a.opt, a.qm)
 	if s == nil {
 		return
 	}
@@ -128,49 +136,17 @@ func (a *App) focusChanged() {
 	s.SetFocus("")
 }
 
-// queueScreenFor builds the screen a queue opens on: triage for a DEADQ or
-// BOQ, the message list otherwise; nil when the queue is unknown.
-func (a *App) queueScreenFor(name string) screen {
-	q := a.current()
-	if q.Queues[name] == nil {
-		a.flash = "no such queue: " + name
-		return nil
-	}
-	if q.Groups[name] != nil {
-		return newTriageScreen(a.qm, name)
-	}
-	return newQueueScreen(model.Location{Screen: model.ScreenQueue, QMgr: a.qm, Queue: name})
-}
-
-func (a *App) openQueue(name string) tea.Cmd {
-	if s := a.queueScreenFor(name); s != nil {
-		return a.push(s)
-	}
-	return nil
-}
-
-// openDeadQ jumps to the DEADQ: Dashboard › DEADQ, whatever was open.
-func (a *App) openDeadQ() tea.Cmd {
-	q := a.current()
-	if q.Snap == nil || q.Snap.QMgr.DeadQ == "" {
-		a.flash = "this queue manager has no dead-letter queue (ALTER QMGR DEADQ)"
-		return nil
-	}
-	if s := a.queueScreenFor(q.Snap.QMgr.DeadQ); s != nil {
-		return a.jump(s)
-	}
-	return nil
-}
-
 func (a *App) onMouse(m tea.MouseMsg) tea.Cmd {
 	if a.pal.active || a.showHelp {
 		return nil
 	}
-	switch m.Button {
-	case tea.MouseButtonWheelUp:
-		a.top().scroll(-3)
-	case tea.MouseButtonWheelDown:
-		a.top().scroll(3)
+	s, ok := a.top().(scroller)
+	switch {
+	case !ok:
+	case m.Button == tea.MouseButtonWheelUp:
+		s.scroll(-3)
+	case m.Button == tea.MouseButtonWheelDown:
+		s.scroll(3)
 	}
 	return nil
 }

@@ -23,9 +23,14 @@ func (a *App) setSize(w, h int) {
 	a.width, a.height = w, h
 	a.help.Width = w
 	for _, s := range a.stack {
-		s.resize(a, w, a.bodyHeight())
+		if r, ok := s.(resizer); ok {
+			r.resize(a, w, a.bodyHeight())
+		}
 	}
 }
+
+// bodyHeight is what is left for a screen after header, crumbs and footer.
+func (a *App) bodyHeight() int { return max(a.height-3-a.room.height(), 1) }
 
 // View renders exactly the terminal's height, no wider than its width.
 func (a *App) View() string {
@@ -86,15 +91,15 @@ func (a *App) headerView() string {
 	// read-only badge, the alert count or the frozen banner.
 	parts := []string{st.Header.Render(" poisonwatch ")}
 	switch {
-	case a.activeDialog() != nil:
+	case a.actionDialog() != nil:
 		parts = append(parts, st.Banner.Render(" FROZEN while the dialog is open "))
-	case a.frozen:
+	case a.sess.frozen:
 		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
 	}
-	if a.warming {
+	if a.sess.warming {
 		parts = append(parts, st.Info.Render("◌ filling in history…"))
 	}
-	if b := a.replayBadge(); b != "" {
+	if b := a.replay.badge(&a.st); b != "" {
 		parts = append(parts, b)
 	}
 	if a.opt.ReadOnly {
@@ -110,7 +115,7 @@ func (a *App) headerView() string {
 	if onFleet {
 		counted = a.all()
 	}
-	if a.warming {
+	if a.sess.warming {
 		// The alerts of a history half made ("⚠ 0 crit 3 warn" while the
 		// loop has not reached BOTHRESH yet) would mislead: not counted yet.
 		parts = append(parts, st.Muted.Render("alerts starting"))
@@ -141,7 +146,7 @@ func (a *App) headerView() string {
 	}
 	line := ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
 	if a.opt.Room != nil {
-		line += "\n" + a.presenceView()
+		line += "\n" + a.room.presence(&a.st, a.width)
 	}
 	return line
 }
@@ -149,7 +154,7 @@ func (a *App) headerView() string {
 // compactBadge is qmgrBadge without a healthy queue manager's data age.
 func (a *App) compactBadge(name string, now time.Time) string {
 	q := a.state.QMgrs[name]
-	if q.Snap == nil || !q.Snap.Connected || a.warming || q.Stale(now) {
+	if q.Snap == nil || !q.Snap.Connected || a.sess.warming || q.Stale(now) {
 		return a.qmgrBadge(name, now)
 	}
 	label := name
@@ -177,9 +182,9 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 		out = st.Muted.Render(label + " connecting…")
 	case !q.Snap.Connected:
 		out = st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now))))
-	case a.warming:
+	case a.sess.warming:
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" warming up")
-	case a.frozen || a.activeDialog() != nil:
+	case a.sess.frozen || a.actionDialog() != nil:
 		// Held on purpose: the data is old because the picture stands still,
 		// not because the queue manager stopped answering.
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" held")
@@ -234,7 +239,7 @@ func (a *App) fleetBadge(now time.Time) string {
 			waiting++
 		case !q.Snap.Connected:
 			down++
-		case q.Stale(now) && !a.warming && !a.frozen && a.activeDialog() == nil:
+		case q.Stale(now) && !a.sess.warming && !a.sess.frozen && a.actionDialog() == nil:
 			stale++
 		default:
 			up++
@@ -266,13 +271,13 @@ func shortErr(err error) string {
 
 func (a *App) crumbsView() string {
 	var extra string
-	if f := a.top().filter(); a.filter.active || (f != nil && *f != "") {
+	if f := filterOf(a.top()); a.filter.active || (f != nil && *f != "") {
 		extra += a.st.Accent.Render("  " + a.filter.view(*f))
 	}
 	if q, ok := a.top().(*queueScreen); ok && q.mf.status() != "" {
 		extra += a.st.Warning.Render("  " + q.mf.status())
 	}
-	if n := a.sel.Len(); n > 0 {
+	if n := a.sess.marks.Len(); n > 0 {
 		extra += a.st.Marked.Render(fmt.Sprintf("  %s marked", human(int64(n))))
 	}
 	if a.flash != "" && !a.flashInFooter() {

@@ -82,7 +82,7 @@ func TestRandomWalkKeepsScreensConsistent(t *testing.T) {
 				trail = append(trail, k)
 				press(a, k)
 				seen[a.top().location().Screen.String()]++
-				if a.activeDialog() != nil {
+				if a.actionDialog() != nil {
 					seen["dialog"]++
 				}
 				if _, ok := a.top().(*rulesDialog); ok {
@@ -173,7 +173,7 @@ func checkConsistent(a *App) string {
 			return "queue screen of " + loc.Queue + " lists a browse of another queue"
 		}
 	}
-	if d := a.activeDialog(); d != nil {
+	if d := a.actionDialog(); d != nil {
 		// The dialog is on the stack above the screen it acts for.
 		below := a.stack[len(a.stack)-2]
 		bl := below.location()
@@ -206,8 +206,8 @@ func TestBackFromDeadQMessageShowsTheQueuesMessage(t *testing.T) {
 		t.Fatalf("three esc after d, tab, enter: %q, want the dashboard (d jumps to Dashboard › DEADQ)", crumbs)
 	}
 	press(a, "enter", "enter", "R") // the cursor is still on ORDERS.IN
-	if a.activeDialog() == nil || a.activeDialog().req.Queue != "ORDERS.IN" || a.activeDialog().req.Messages[0].Key() != under[*detailScreen](t, a).sum.Key() {
-		t.Fatalf("R on ORDERS.IN's message opened %+v", a.activeDialog())
+	if a.actionDialog() == nil || a.actionDialog().req.Queue != "ORDERS.IN" || a.actionDialog().req.Messages[0].Key() != under[*detailScreen](t, a).sum.Key() {
+		t.Fatalf("R on ORDERS.IN's message opened %+v", a.actionDialog())
 	}
 }
 

@@ -2,7 +2,6 @@ package warroom
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -10,7 +9,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -20,11 +19,8 @@ import (
 // bob's own K is refused.
 func TestAckReachesEverySession(t *testing.T) {
 	book := model.NewAlertBook()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
 	// A BOQNAME naming no queue: a finding the dashboard lists as an alert.
-	if _, err := qm.RunMQSC(strings.NewReader(feedScript + "DEFINE QLOCAL(LOOP.IN) BOTHRESH(3) BOQNAME(NOWHERE.BO)\n")); err != nil {
-		t.Fatal(err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: feedScript + "DEFINE QLOCAL(LOOP.IN) BOTHRESH(3) BOQNAME(NOWHERE.BO)\n"})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})

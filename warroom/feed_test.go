@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,7 +12,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -37,7 +36,7 @@ func (n named) Name() string { return n.name }
 // feedEnv is an embedded queue manager with dead letters, watched by one
 // watcher (polling only when asked) fanned out by a Feed.
 type feedEnv struct {
-	qm    *embedded.QMgr
+	qm    *embeddedtest.QM
 	w     *mqwatch.Watcher
 	feed  *Feed
 	probe *Sub
@@ -47,10 +46,7 @@ type feedEnv struct {
 
 func newFeedEnv(t testing.TB, deadLetters int) *feedEnv {
 	t.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader(feedScript)); err != nil {
-		t.Fatal(err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: feedScript})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	putDeadLetters(t, ctx, qm, deadLetters)
@@ -64,18 +60,13 @@ func newFeedEnv(t testing.TB, deadLetters int) *feedEnv {
 	return e
 }
 
-func putDeadLetters(t testing.TB, ctx context.Context, qm *embedded.QMgr, n int) {
+func putDeadLetters(t testing.TB, ctx context.Context, qm mqwatch.Connector, n int) {
 	t.Helper()
 	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{ApplName: "feed-test"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: "QM1.DEADQ"}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close(ctx)
 	for i := range n {
 		md := mqfmt.NewMQMD()
 		md.Format = mqfmt.FmtString
@@ -85,9 +76,7 @@ func putDeadLetters(t testing.TB, ctx context.Context, qm *embedded.QMgr, n int)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := q.Put(ctx, &dmd, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
-			t.Fatal(err)
-		}
+		embeddedtest.Put(t, c, "QM1.DEADQ", dmd, data)
 	}
 }
 

@@ -30,8 +30,8 @@ type inputReader struct {
 	at     time.Time
 }
 
-func newInputReader(r io.Reader, last *atomic.Int64) *inputReader {
-	return &inputReader{r: r, last: last, rate: inputRate, burst: inputBurst, now: time.Now, sleep: time.Sleep, tokens: inputBurst}
+func newInputReader(r io.Reader, last *atomic.Int64, clk clock) *inputReader {
+	return &inputReader{r: r, last: last, rate: inputRate, burst: inputBurst, now: clk.Now, sleep: clk.Sleep, tokens: inputBurst}
 }
 
 func (t *inputReader) Read(p []byte) (int, error) {

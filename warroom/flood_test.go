@@ -24,7 +24,7 @@ func (endless) Read(p []byte) (int, error) {
 func TestInputReaderHoldsAFloodToTheRate(t *testing.T) {
 	var last atomic.Int64
 	clock := time.Unix(1000, 0)
-	r := newInputReader(endless{}, &last)
+	r := newInputReader(endless{}, &last, wallClock{})
 	r.now = func() time.Time { return clock }
 	slept := time.Duration(0)
 	r.sleep = func(d time.Duration) { clock = clock.Add(d); slept += d }
@@ -45,7 +45,7 @@ func TestInputReaderHoldsAFloodToTheRate(t *testing.T) {
 // Typing and a pasted path pass at once.
 func TestInputReaderLetsTypingThrough(t *testing.T) {
 	var last atomic.Int64
-	r := newInputReader(strings.NewReader(":rules /srv/poisonwatch/room/tables/orders-dead-letters.rules\r"), &last)
+	r := newInputReader(strings.NewReader(":rules /srv/poisonwatch/room/tables/orders-dead-letters.rules\r"), &last, wallClock{})
 	r.sleep = func(time.Duration) { t.Fatal("a paste of a path waited") }
 	buf := make([]byte, 256)
 	if n, _ := r.Read(buf); n != 62 {
@@ -65,21 +65,37 @@ func (k keyCounter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 func (k keyCounter) View() string { return "keys" }
 
-// Over SSH, a session flooding keys is held to the input rate: in 3 s its
-// program is given at most the burst and 3 s worth of keys, whatever the
-// client sends.
+// Over SSH, a session flooding keys is held to the input rate: its program
+// is given the burst, then, once the session's clock has moved 3 s, at
+// most 3 s worth of keys more, whatever the client sends.
 func TestServerHoldsAFloodingSession(t *testing.T) {
 	var keys atomic.Int64
+	clk := newSessionClock(t)
 	ts := startTestServer(t, func(c *Config) {
 		c.App = func(Session) (tea.Model, error) { return keyCounter{&keys}, nil }
+		c.clock = clk
 	})
 	bob := ts.open("bob")
 	bob.waitFor("keys")
 	go bob.in.Write([]byte(strings.Repeat("j", 8<<20)))
-	time.Sleep(3 * time.Second)
-	if n, most := keys.Load(), int64(inputBurst+3*inputRate+inputRate); n > most {
+	waiting := func(c *sessionClock) bool { return len(c.sleeps) == 1 }
+	clk.until(t, "the flood spends the burst and waits", waiting)
+	// 3 s in steps, as the wall clock moves: each step lets a few keys in.
+	for range 300 {
+		clk.Advance(10 * time.Millisecond)
+		clk.until(t, "the flood spends the step's keys and waits", waiting)
+	}
+	// The session read what it will ever read until the clock moves again:
+	// the burst, 3 s worth, and the terminal's answers sent at the start.
+	most := int64(inputBurst + 3*inputRate)
+	deadline := time.Now().Add(15 * time.Second)
+	for keys.Load() < most-64 {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d keys of the %d read reached the program", keys.Load(), most)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := keys.Load(); n > most {
 		t.Fatalf("the program was given %d keys in 3 s of flood; the rate allows at most %d", n, most)
-	} else if n < inputRate {
-		t.Fatalf("only %d keys in 3 s", n)
 	}
 }

@@ -16,12 +16,21 @@ func closedWithin(c net.Conn, d time.Duration) bool {
 	return !(timeout && ne.Timeout())
 }
 
+// waiting is how many connections wait at the gate, not yet in a session.
+func (g *gate) waiting() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.n
+}
+
 // Idle TCP connections that never authenticate are closed after the
 // handshake timeout, and beyond the cap per address they are closed at
 // once, so an operator gets in while they wait; a session that got in
-// lives past the handshake timeout.
+// before them lives past their handshake timeout.
 func TestServerHandshakeTimeoutAndUnauthenticatedCap(t *testing.T) {
 	ts := startTestServer(t, func(c *Config) { c.HandshakeTimeout = 500 * time.Millisecond; c.MaxUnauthPerAddr = 3 })
+	alice := ts.open("alice")
+	alice.waitFor("in the room (1)")
 	var idle []net.Conn
 	for range 3 {
 		c, err := net.Dial("tcp", ts.addr)
@@ -31,7 +40,13 @@ func TestServerHandshakeTimeoutAndUnauthenticatedCap(t *testing.T) {
 		defer c.Close()
 		idle = append(idle, c)
 	}
-	time.Sleep(50 * time.Millisecond)
+	deadline := time.Now().Add(5 * time.Second)
+	for ts.srv.gate.waiting() != 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections at the gate, want the 3 idle ones", ts.srv.gate.waiting())
+		}
+		time.Sleep(time.Millisecond)
+	}
 	extra, err := net.Dial("tcp", ts.addr)
 	if err != nil {
 		t.Fatal(err)
@@ -45,20 +60,23 @@ func TestServerHandshakeTimeoutAndUnauthenticatedCap(t *testing.T) {
 			t.Fatalf("idle connection %d still open after the handshake timeout", i)
 		}
 	}
-	alice := ts.open("alice")
-	alice.waitFor("in the room (1)")
-	time.Sleep(800 * time.Millisecond)
+	// alice's connection is older than the idle ones, closed for their age.
 	alice.reset()
 	alice.in.Write([]byte("?"))
-	alice.waitFor("help")
+	alice.waitFor("Keys on this screen")
 }
 
 // A session that has lasted MaxTime is ended with a message, typing or not.
 func TestServerMaxTime(t *testing.T) {
-	ts := startTestServer(t, func(c *Config) { c.MaxTime = 700 * time.Millisecond })
+	clk := newSessionClock(t)
+	ts := startTestServer(t, func(c *Config) { c.MaxTime = 700 * time.Millisecond; c.clock = clk })
 	alice := ts.open("alice")
 	alice.waitFor("in the room (1)")
-	alice.in.Write([]byte("j"))
+	clk.until(t, "the session's time limit is set", func(c *sessionClock) bool { return len(c.funcs) == 1 })
+	alice.reset()
+	alice.in.Write([]byte("?"))
+	alice.waitFor("Keys on this screen")
+	clk.Advance(700 * time.Millisecond)
 	alice.waitFor("connected for 700ms: disconnected")
 	<-alice.ended
 }

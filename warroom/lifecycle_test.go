@@ -49,11 +49,19 @@ func TestServerClampsAViewersHugeWindow(t *testing.T) {
 	if err := bob.sess.WindowChange(3000, 5000); err != nil {
 		t.Fatal(err)
 	}
-	bob.waitFor("Queues by severity")
-	time.Sleep(200 * time.Millisecond) // the whole frame
-	bob.mu.Lock()
-	out := ansi.Strip(bob.out.String())
-	bob.mu.Unlock()
+	// The whole frame: as many lines as the clamp's height, down to the
+	// footer on the last.
+	var out string
+	waitfor.Texts(t, 15*time.Second, func() string {
+		bob.mu.Lock()
+		out = ansi.Strip(bob.out.String())
+		bob.mu.Unlock()
+		lines := strings.Split(out, "\n")
+		if len(lines) >= maxHeight && strings.Contains(strings.Join(lines[maxHeight-1:], "\n"), "q quit") {
+			return "whole"
+		}
+		return ""
+	}, "whole")
 	widest := 0
 	for _, l := range strings.Split(out, "\n") {
 		widest = max(widest, ansi.StringWidth(l))
@@ -66,14 +74,14 @@ func TestServerClampsAViewersHugeWindow(t *testing.T) {
 	}
 	bob.reset()
 	bob.in.Write([]byte("?"))
-	bob.waitFor("help")
+	bob.waitFor("Keys on this screen")
 }
 
 // A session without a terminal is refused before it takes a seat or one of
-// MaxSessions, however long its connection stays open, and the idle timer
-// has nothing to wait on.
+// MaxSessions, while its connection stays open, and starts no idle timer.
 func TestServerNoPTYSessionTakesNoSeat(t *testing.T) {
-	ts := startTestServer(t, func(c *Config) { c.MaxSessions = 1; c.IdleTimeout = 200 * time.Millisecond })
+	clk := newSessionClock(t)
+	ts := startTestServer(t, func(c *Config) { c.MaxSessions = 1; c.IdleTimeout = 200 * time.Millisecond; c.clock = clk })
 	c, err := ts.dial("alice")
 	if err != nil {
 		t.Fatal(err)
@@ -89,12 +97,18 @@ func TestServerNoPTYSessionTakesNoSeat(t *testing.T) {
 			t.Fatalf("no-PTY session said %q", out)
 		}
 	}
-	time.Sleep(500 * time.Millisecond) // past the idle timeout, connection still open
 	if n := len(ts.srv.Room().Members()); n != 0 {
 		t.Fatalf("%d seats held by refused sessions", n)
 	}
+	clk.mu.Lock()
+	started := clk.started
+	clk.mu.Unlock()
+	if started != 0 {
+		t.Fatalf("%d idle timers started for refused sessions", started)
+	}
 	alice := ts.open("alice")
 	alice.waitFor("in the room (1)")
+	clk.until(t, "alice's idle timer starts", func(c *sessionClock) bool { return c.started == 1 })
 }
 
 // Sessions that connect and leave give everything back: after N of them the
@@ -129,22 +143,19 @@ func TestServerSessionsLeaveNothingBehind(t *testing.T) {
 	}
 	cycle()
 	settle()
-	time.Sleep(300 * time.Millisecond)
 	g0, h0 := measure()
 	const n = 40
 	for range n {
 		cycle()
 	}
 	settle()
-	var g int
-	var h uint64
-	waitfor.Texts(t, 10*time.Second, func() string {
-		if g, h = measure(); g <= g0+4 {
-			return "settled"
+	g, h := measure()
+	for deadline := time.Now().Add(10 * time.Second); g > g0+4; g, h = measure() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines after %d sessions left, %d before", g, n, g0)
 		}
 		time.Sleep(100 * time.Millisecond)
-		return ""
-	}, "settled")
+	}
 	if h > h0+4<<20 {
 		t.Fatalf("live heap %d KB after %d sessions left, %d KB before: %d KB per session", h>>10, n, h0>>10, (h-h0)/n>>10)
 	}

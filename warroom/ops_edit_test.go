@@ -74,28 +74,11 @@ func TestR10i_RoomDriverEditsAndViewersCannot(t *testing.T) {
 // browseDeadQ lists the DEADQ's messages as the dashboard shows them.
 func browseDeadQ(t *testing.T, e *opsEnv) []mqwatch.Summary {
 	t.Helper()
-	ctx := context.Background()
-	c, err := e.qm.Connect(ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: "QM1.DEADQ"}, mqwatch.OpenOptions{Browse: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close(ctx)
 	var out []mqwatch.Summary
-	for first := true; ; first = false {
-		m, err := q.Browse(ctx, mqwatch.BrowseOptions{First: first})
-		if mqwatch.IsReason(err, 2033) {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, m := range e.qm.Browse("QM1.DEADQ") {
 		out = append(out, mqwatch.Summarize(&m))
 	}
+	return out
 }
 
 // TestRoomOperatorsSearchBodiesViewersCannot: ctrl+f in the war room

@@ -12,7 +12,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -32,7 +32,7 @@ func (o engineOps) Run(ctx context.Context, req ops.OpRequest, p func(ops.OpProg
 // opsEnv is a queue manager with dead letters, engines for both roles and a
 // room with an operator and a viewer seated.
 type opsEnv struct {
-	qm      *embedded.QMgr
+	qm      *embeddedtest.QM
 	room    *Room
 	locks   *Locks
 	engines map[Role]ui.Operations
@@ -41,10 +41,7 @@ type opsEnv struct {
 
 func newOpsEnv(t *testing.T) *opsEnv {
 	t.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader(feedScript)); err != nil {
-		t.Fatal(err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: feedScript})
 	putDeadLetters(t, context.Background(), qm, 3)
 	dir := t.TempDir()
 	e := &opsEnv{qm: qm, room: NewRoom(), locks: NewLocks(), engines: map[Role]ui.Operations{}, audit: filepath.Join(dir, "audit.jsonl")}
@@ -191,7 +188,7 @@ func TestRoomDriverPresenceAndHandover(t *testing.T) {
 }
 
 // depth is a queue's CURDEPTH, as DISPLAY QSTATUS shows it.
-func depth(t *testing.T, qm *embedded.QMgr, queue string) int {
+func depth(t *testing.T, qm mqwatch.Connector, queue string) int {
 	t.Helper()
 	c, err := qm.Connect(context.Background(), mqwatch.ConnectOptions{ApplName: "depth"})
 	if err != nil {

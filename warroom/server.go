@@ -67,6 +67,9 @@ type Config struct {
 	// Files is the directory operators' sessions read and write files in
 	// (rules tables, exports, imports, archives they name); nil: none.
 	Files *confine.Dir
+
+	// clock is what session timers run on; nil: the wall clock.
+	clock clock
 }
 
 // Server is poisonwatch serve: one room, one feed per watcher, many sessions.
@@ -97,6 +100,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
+	}
+	if cfg.clock == nil {
+		cfg.clock = wallClock{}
 	}
 	// The middleware logs a session's end through the global logger: to
 	// the server's log, not wherever the process's stderr happens to go.

@@ -224,10 +224,15 @@ func TestServerLimitGarbageAndGoodbye(t *testing.T) {
 	alice.waitFor("poisonwatch serve: server stopping")
 }
 
+// A session whose user typed nothing for IdleTimeout, on the session's
+// clock, is ended with a message.
 func TestServerIdleTimeout(t *testing.T) {
-	ts := startTestServer(t, func(c *Config) { c.IdleTimeout = 400 * time.Millisecond })
+	clk := newSessionClock(t)
+	ts := startTestServer(t, func(c *Config) { c.IdleTimeout = 400 * time.Millisecond; c.clock = clk })
 	alice := ts.open("alice")
 	alice.waitFor("in the room (1)")
+	clk.until(t, "the idle watcher starts", func(c *sessionClock) bool { return len(c.tickers) == 1 })
+	clk.Advance(400 * time.Millisecond)
 	alice.waitFor("idle for 400ms: disconnected")
 	<-alice.ended
 }

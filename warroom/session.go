@@ -55,8 +55,8 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		}()
 		go s.watchIdle(ctx, l, lastKey)
 		if d := s.cfg.MaxTime; d > 0 {
-			t := time.AfterFunc(d, func() { s.end(l, fmt.Sprintf("connected for %s: disconnected", d)) })
-			defer t.Stop()
+			stop := s.cfg.clock.AfterFunc(d, func() { s.end(l, fmt.Sprintf("connected for %s: disconnected", d)) })
+			defer stop()
 		}
 		if _, err := l.prog.Run(); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(s.cfg.Log, "session %s: %v\n", sessionName(sess), err)
@@ -139,7 +139,7 @@ func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *at
 		return nil, nil, err
 	}
 	lastKey = new(atomic.Int64)
-	lastKey.Store(time.Now().UnixNano())
+	lastKey.Store(s.cfg.clock.Now().UnixNano())
 	// No tea.WithContext: run quits the program when the session ends, so
 	// a client that disconnects is a normal end, not an error in the log.
 	// The session's context still reaches the App's actions (Ctx above), so
@@ -158,9 +158,9 @@ func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *at
 func (s *Server) ioOptions(sess ssh.Session, lastKey *atomic.Int64) []tea.ProgramOption {
 	pty, _, ok := sess.Pty()
 	if ok && !sess.EmulatedPty() {
-		return []tea.ProgramOption{tea.WithInput(newInputReader(pty.Slave, lastKey)), tea.WithOutput(pty.Slave)}
+		return []tea.ProgramOption{tea.WithInput(newInputReader(pty.Slave, lastKey, s.cfg.clock)), tea.WithOutput(pty.Slave)}
 	}
-	return []tea.ProgramOption{tea.WithInput(newInputReader(sess, lastKey)), tea.WithOutput(sess)}
+	return []tea.ProgramOption{tea.WithInput(newInputReader(sess, lastKey, s.cfg.clock)), tea.WithOutput(sess)}
 }
 
 // watchIdle ends the session when its user typed nothing for the idle
@@ -171,14 +171,14 @@ func (s *Server) watchIdle(ctx context.Context, l *live, lastKey *atomic.Int64) 
 	if d <= 0 {
 		return
 	}
-	t := time.NewTicker(min(d/4, 5*time.Second))
-	defer t.Stop()
+	ticks, stop := s.cfg.clock.Tick(min(d/4, 5*time.Second))
+	defer stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
-			if time.Since(time.Unix(0, lastKey.Load())) >= d {
+		case <-ticks:
+			if s.cfg.clock.Now().Sub(time.Unix(0, lastKey.Load())) >= d {
 				s.end(l, fmt.Sprintf("idle for %s: disconnected", d))
 				return
 			}

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -13,7 +12,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -58,7 +57,7 @@ func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
 
 type fixture struct {
 	t   testing.TB
-	qm  *embedded.QMgr
+	qm  *embeddedtest.QM
 	clk *clock
 	ctx context.Context
 	dir string
@@ -67,10 +66,7 @@ type fixture struct {
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	clk := &clock{t: time.Date(2026, 3, 9, 14, 30, 0, 0, time.UTC)}
-	qm := embedded.New(embedded.Options{Name: "QM1", Now: clk.Now, ProcessUser: "mqm", Seed: 7})
-	if _, err := qm.RunMQSC(strings.NewReader(qmScript)); err != nil {
-		t.Fatalf("RunMQSC: %v", err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", Now: clk.Now, ProcessUser: "mqm", Seed: 7, MQSC: qmScript})
 	return &fixture{t: t, qm: qm, clk: clk, ctx: context.Background(), dir: t.TempDir()}
 }
 
@@ -78,11 +74,7 @@ func newFixture(t testing.TB) *fixture {
 // its audit log and archives in the test's directory.
 func (f *fixture) source(user string) Source {
 	f.t.Helper()
-	conn, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{User: user})
-	if err != nil {
-		f.t.Fatalf("Connect: %v", err)
-	}
-	f.t.Cleanup(func() { _ = conn.Close() })
+	conn := f.qm.Conn(mqwatch.ConnectOptions{User: user})
 	eng, err := ops.NewEngine(ops.EngineOptions{Connector: f.qm, Connect: mqwatch.ConnectOptions{User: user},
 		QMgr: "QM1", Now: f.clk.Now, Sleep: f.clk.Sleep, User: "operator",
 		AuditPath: filepath.Join(f.dir, "audit.jsonl"), ArchiveDir: filepath.Join(f.dir, "archive")})
@@ -117,29 +109,13 @@ func (f *fixture) deadFor(n int, destQ, destQM string, rc mqfmt.Reason, edit fun
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	q, done := f.open("QM1.DEADQ", mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	defer done()
-	if err := q.Put(f.ctx, &dmd, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
-		f.t.Fatal(err)
-	}
+	f.qm.Put("QM1.DEADQ", dmd, data)
 }
 
 // browse returns the messages on a queue.
 func (f *fixture) browse(queue string) []mqwatch.Message {
 	f.t.Helper()
-	q, done := f.open(queue, mqwatch.OpenOptions{Browse: true})
-	defer done()
-	var out []mqwatch.Message
-	for first := true; ; first = false {
-		m, err := q.Browse(f.ctx, mqwatch.BrowseOptions{First: first})
-		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
-			return out
-		}
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		out = append(out, m)
-	}
+	return f.qm.Browse(queue)
 }
 
 func (f *fixture) depths(t *testing.T, want map[string]int) {

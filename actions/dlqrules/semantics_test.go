@@ -50,9 +50,7 @@ func TestR10_RulesDryRunPredicts2087(t *testing.T) {
 // the retry would fail with 2035, which is what the run meets.
 func TestR10_RulesPreviewOpensAsTheRun(t *testing.T) {
 	f := newFixture(t)
-	if _, err := f.qm.RunMQSC(strings.NewReader("SET AUTHREC PRINCIPAL('ops') OBJTYPE(QMGR) AUTHRMV(SETALL)\n")); err != nil {
-		t.Fatal(err)
-	}
+	f.qm.MQSC("SET AUTHREC PRINCIPAL('ops') OBJTYPE(QMGR) AUTHRMV(SETALL)\n")
 	f.dead(1, "ORDERS.IN", mqfmt.RCQFull, nil)
 	rep, err := Preview(f.ctx, f.source("ops"), mustParse(t, "ACTION(RETRY)\n"), "")
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // IBM MQ object names are case-sensitive: only unquoted MQSC folds them.
@@ -33,14 +33,10 @@ func queueByName(t *testing.T, f *opFixture, name string) mqwatch.QueueInfo {
 
 // runsOnEmbedded runs the MQSC a step shows on a fresh queue manager with
 // the same queues, through the embedded MQSC parser, and returns it.
-func runsOnEmbedded(t *testing.T, mqsc string) *embedded.QMgr {
+func runsOnEmbedded(t *testing.T, mqsc string) *embeddedtest.QM {
 	t.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1", ProcessUser: "mqm"})
-	rep, err := qm.RunMQSC(strings.NewReader("DEFINE QLOCAL(QM1.DEADQ)\nALTER QMGR DEADQ(QM1.DEADQ)\n" + lowerCaseQueues + mqsc + "\n"))
-	if err != nil || len(rep.Failed()) > 0 {
-		t.Fatalf("%s: %v %v", mqsc, err, rep.Failed())
-	}
-	return qm
+	return embeddedtest.New(t, embeddedtest.Options{Name: "QM1", ProcessUser: "mqm",
+		MQSC: "DEFINE QLOCAL(QM1.DEADQ)\nALTER QMGR DEADQ(QM1.DEADQ)\n" + lowerCaseQueues + mqsc + "\n"})
 }
 
 func TestR10h_NamesAreNeverFolded(t *testing.T) {

@@ -89,7 +89,7 @@ func TestR10h_GateRefusesADefineThatWouldCopyTrigger(t *testing.T) {
 	if len(p.Steps) != 1 || len(p.CopyOnly) > 0 {
 		t.Fatalf("%+v", p)
 	}
-	f.mqsc("ALTER QLOCAL(QM1.DEADQ) TRIGGER INITQ(SYSTEM.DEFAULT.INITIATION.QUEUE) PROCESS(DLQ.RUNMQDLQ)\n")
+	f.qm.MQSC("ALTER QLOCAL(QM1.DEADQ) TRIGGER INITQ(SYSTEM.DEFAULT.INITIATION.QUEUE) PROCESS(DLQ.RUNMQDLQ)\n")
 	eng := f.engine()
 	dry, err := eng.ApplyFix(f.ctx, p, "", true)
 	if err != nil || dry.WouldApply() || !strings.Contains(dry.Steps[0].Prediction, "QM1.DEADQ has TRIGGER") {

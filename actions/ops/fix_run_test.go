@@ -25,14 +25,6 @@ func newFixFixture(t *testing.T, extra string) *opFixture {
 	return newOpFixture(t, "DEFINE QLOCAL(LOOP.IN)\n"+extra)
 }
 
-func (f *opFixture) mqsc(script string) {
-	f.t.Helper()
-	rep, err := f.qm.RunMQSC(strings.NewReader(script))
-	if err != nil || len(rep.Failed()) > 0 {
-		f.t.Fatalf("RunMQSC: %v %v", err, rep.Failed())
-	}
-}
-
 func (f *opFixture) putText(queue string) {
 	md, data := original(1)
 	f.putSetAll(f.conn(), queue, md, data)
@@ -99,7 +91,7 @@ func TestR10h_ApplyFixThroughTheCommandServer(t *testing.T) {
 
 	// A user without chg on ORDERS.BO: the first step fails with 2035 and
 	// the BOQNAME change is not sent.
-	f.mqsc("SET AUTHREC PROFILE(QM1) OBJTYPE(QMGR) PRINCIPAL('bob') AUTHADD(CONNECT,INQ,DSP)\n" +
+	f.qm.MQSC("SET AUTHREC PROFILE(QM1) OBJTYPE(QMGR) PRINCIPAL('bob') AUTHADD(CONNECT,INQ,DSP)\n" +
 		"SET AUTHREC PROFILE(SYSTEM.ADMIN.COMMAND.QUEUE) OBJTYPE(QUEUE) PRINCIPAL('bob') AUTHADD(PUT)\n" +
 		"SET AUTHREC PROFILE(SYSTEM.DEFAULT.MODEL.QUEUE) OBJTYPE(QUEUE) PRINCIPAL('bob') AUTHADD(GET,INQ,DSP)\n" +
 		"SET AUTHREC PROFILE(LOOP.IN) OBJTYPE(QUEUE) PRINCIPAL('bob') AUTHADD(CHG)\nALTER QLOCAL(LOOP.IN) BOTHRESH(0)\n")
@@ -144,7 +136,7 @@ func TestR8e_FixNeverLowersALimitRaisedMeanwhile(t *testing.T) {
 	defer srv.Stop()
 	p := actions.PlanFix(actions.FixInput{QMgr: mustQMgr(t, f), Queues: mustQueues(t, f), ID: "R1c:LOOP.IN", Prereq: 1, After: []string{"R8b ORDERS.BO: full"},
 		Commands: []string{"ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "ALTER QLOCAL(LOOP.IN) BOTHRESH(3) BOQNAME(ORDERS.BO)"}})
-	f.mqsc("ALTER QLOCAL(ORDERS.BO) MAXDEPTH(20000)\n")
+	f.qm.MQSC("ALTER QLOCAL(ORDERS.BO) MAXDEPTH(20000)\n")
 	eng, _ := ops.NewEngine(ops.EngineOptions{Connector: f.qm, AuditPath: filepath.Join(t.TempDir(), "a"), ArchiveDir: t.TempDir()})
 	res, err := eng.ApplyFix(f.ctx, p, "", false)
 	if err != nil || !res.Steps[0].Skipped || res.Steps[1].Skipped || !res.Applied() {
@@ -211,7 +203,7 @@ func TestR10h_ParkDefinesLikeTheDeadQThenTheMoveLandsThere(t *testing.T) {
 	}
 
 	// bob may put commands and display the DEADQ, but has no crt.
-	f.mqsc("SET AUTHREC PROFILE(QM1) OBJTYPE(QMGR) PRINCIPAL('bob') AUTHADD(CONNECT,INQ,DSP)\n" +
+	f.qm.MQSC("SET AUTHREC PROFILE(QM1) OBJTYPE(QMGR) PRINCIPAL('bob') AUTHADD(CONNECT,INQ,DSP)\n" +
 		"SET AUTHREC PROFILE(SYSTEM.ADMIN.COMMAND.QUEUE) OBJTYPE(QUEUE) PRINCIPAL('bob') AUTHADD(PUT)\n" +
 		"SET AUTHREC PROFILE(SYSTEM.DEFAULT.MODEL.QUEUE) OBJTYPE(QUEUE) PRINCIPAL('bob') AUTHADD(GET,INQ,DSP)\n" +
 		"SET AUTHREC PROFILE(QM1.DEADQ) OBJTYPE(QUEUE) PRINCIPAL('bob') AUTHADD(DSP)\n")

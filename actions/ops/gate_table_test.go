@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
@@ -51,7 +52,7 @@ var gateCases = []gateCase{
 	{name: "R10b QREMOTE back to the refused destination", dest: "ORDERS.IN", rc: mqfmt.RCNotAuthorized, target: "ORDERS.LOOP", skip: "MQRC_NOT_AUTHORIZED 2035"},
 	{name: "2030 queue MAXMSGL", dest: "SMALL.Q", rc: mqfmt.RCQFull, reason: mqfmt.RCMsgTooBigForQ},
 	{name: "2031 queue manager MAXMSGL", dest: "PARKING.Q", rc: mqfmt.RCQFull, body: 40_000, reason: mqfmt.RCMsgTooBigForQMgr,
-		after: func(f *opFixture) { f.mqsc("ALTER QMGR MAXMSGL(32768)") }},
+		after: func(f *opFixture) { f.qm.MQSC("ALTER QMGR MAXMSGL(32768)") }},
 	{name: "2048 persistent to a temporary dynamic queue", rc: mqfmt.RCQFull, reason: mqfmt.RCPersistentNotAllowed,
 		setup: func(f *opFixture) string { return f.tempDynamic() }},
 	{name: "2051 alias put-inhibited", dest: "PI.ALIAS", rc: mqfmt.RCQFull, reason: mqfmt.RCPutInhibited},
@@ -212,4 +213,52 @@ func (f *opFixture) depthIfLocal(name string) int {
 	}
 	_ = q.Close(f.ctx)
 	return f.depth(name)
+}
+
+// TestGateRulesForwardMeetsTheGate: a rules table's FWD (and RETRY) reach
+// the queue manager through the engine, so the gate judges them on the
+// resolved target as it judges requeue and move. (R10b does not apply:
+// a table's PUTAUT(DEF) asks for the handler's authority explicitly, as
+// runmqdlq's does, and its preview warns.)
+func TestGateRulesForwardMeetsTheGate(t *testing.T) {
+	for _, c := range gateCases {
+		if c.rc == mqfmt.RCNotAuthorized {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			f := newOpFixture(t, gateScript)
+			dest := c.dest
+			if c.setup != nil {
+				if q := c.setup(f); q != "" {
+					dest = q
+				}
+			}
+			f.deadLetterSized(dest, c.rc, c.body)
+			if c.after != nil {
+				c.after(f)
+			}
+			for _, action := range []string{"ACTION(FWD) FWDQ(" + dest + ") HEADER(NO)", "ACTION(RETRY) RETRY(1)"} {
+				tab, err := dlqrules.Parse(strings.NewReader("INPUTQ(QM1.DEADQ) WAIT(NO)\n" + action + "\n"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := dlqrules.Run(f.ctx, dlqrules.Source{Conn: f.conn(), Engine: f.engine()}, tab, dlqrules.RunOptions{Once: true, Sleep: f.clk.Sleep})
+				if err != nil && res == nil {
+					t.Fatalf("%s: %v", action, err)
+				}
+				said, rc := "", int32(0)
+				for _, st := range res.Steps {
+					for _, it := range st.Result.Items {
+						said, rc = it.Text(st.Result.Plan.Request.Op), it.Reason
+					}
+				}
+				if res.Done != 0 || c.skip != "" && !strings.Contains(said, c.skip) || c.reason != 0 && rc != int32(c.reason) {
+					t.Fatalf("%s: done %d, said %q (reason %d), want %q / reason %d", action, res.Done, said, rc, c.skip, c.reason)
+				}
+			}
+			if n := f.depth("QM1.DEADQ"); n != 1 {
+				t.Fatalf("the DEADQ holds %d messages, want its 1 untouched", n)
+			}
+		})
+	}
 }

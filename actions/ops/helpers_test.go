@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -14,7 +13,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -67,7 +66,7 @@ func (c *opClock) Sleep(ctx context.Context, d time.Duration) error {
 // a state directory for audit logs and archives.
 type opFixture struct {
 	t   testing.TB
-	qm  *embedded.QMgr
+	qm  *embeddedtest.QM
 	clk *opClock
 	ctx context.Context
 	dir string
@@ -76,10 +75,8 @@ type opFixture struct {
 func newOpFixture(t testing.TB, extra string) *opFixture {
 	t.Helper()
 	clk := newOpClock()
-	qm := embedded.New(embedded.Options{Name: "QM1", Now: clk.Now, ProcessUser: "mqm", ProgramName: "poisontest", Seed: 7})
-	if _, err := qm.RunMQSC(strings.NewReader(opScript + extra)); err != nil {
-		t.Fatalf("RunMQSC: %v", err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", Now: clk.Now, ProcessUser: "mqm", ProgramName: "poisontest", Seed: 7,
+		MQSC: opScript + extra})
 	return &opFixture{t: t, qm: qm, clk: clk, ctx: context.Background(), dir: t.TempDir()}
 }
 
@@ -101,12 +98,7 @@ func (f *opFixture) engine(edits ...func(*ops.EngineOptions)) *ops.Engine {
 
 func (f *opFixture) conn() mqwatch.Conn {
 	f.t.Helper()
-	c, err := f.qm.Connect(f.ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		f.t.Fatalf("Connect: %v", err)
-	}
-	f.t.Cleanup(func() { _ = c.Close() })
-	return c
+	return f.qm.Conn(mqwatch.ConnectOptions{})
 }
 
 // original is an application message as first put: text in CCSID 819,
@@ -138,14 +130,7 @@ func msgID(n int) [24]byte {
 // putSetAll puts md and data to queue keeping md's context (setall).
 func (f *opFixture) putSetAll(c mqwatch.Conn, queue string, md mqfmt.MQMD, data []byte) {
 	f.t.Helper()
-	q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	if err != nil {
-		f.t.Fatalf("open %s: %v", queue, err)
-	}
-	defer q.Close(f.ctx)
-	if err := q.Put(f.ctx, &md, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
-		f.t.Fatalf("put %s: %v", queue, err)
-	}
+	embeddedtest.Put(f.t, c, queue, md, data)
 }
 
 // deadLetter puts message n on the DEADQ as a channel would: an MQDLH naming
@@ -197,28 +182,10 @@ func (f *opFixture) backedOutMsg(c mqwatch.Conn, md mqfmt.MQMD, data []byte, boq
 // browse returns every message on a queue, whole.
 func (f *opFixture) browse(queue string) []mqwatch.Message {
 	f.t.Helper()
-	c := f.conn()
-	q, err := c.Open(f.ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Browse: true})
-	if err != nil {
-		f.t.Fatalf("open %s: %v", queue, err)
-	}
-	defer q.Close(f.ctx)
-	var out []mqwatch.Message
-	opts := mqwatch.BrowseOptions{First: true}
-	for {
-		m, err := q.Browse(f.ctx, opts)
-		if mqwatch.IsReason(err, mqfmt.RCNoMsgAvailable) {
-			return out
-		}
-		if err != nil {
-			f.t.Fatalf("browse %s: %v", queue, err)
-		}
-		out = append(out, m)
-		opts.First = false
-	}
+	return f.qm.Browse(queue)
 }
 
-func (f *opFixture) depth(queue string) int { return len(f.browse(queue)) }
+func (f *opFixture) depth(queue string) int { return f.qm.Depth(queue) }
 
 // summaries returns what a watcher would show of a queue.
 func (f *opFixture) summaries(queue string) []mqwatch.Summary {

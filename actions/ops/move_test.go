@@ -36,9 +36,7 @@ func testMoveExclusiveSource(t *testing.T) {
 	if _, err := held.Open(f.ctx, mqwatch.ObjectDesc{Name: "PARKING.Q"}, mqwatch.OpenOptions{Input: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.qm.RunMQSC(strings.NewReader("ALTER QLOCAL(PARKING.Q) NOSHARE\n")); err != nil {
-		t.Fatal(err)
-	}
+	f.qm.MQSC("ALTER QLOCAL(PARKING.Q) NOSHARE\n")
 	res, err := f.engine().Run(f.ctx, ops.OpRequest{Op: ops.OpMove, Queue: "PARKING.Q", All: true, Target: "ORDERS.IN"}, nil)
 	if !mqwatch.IsReason(err, mqfmt.RCObjectInUse) || res.NotDone != 50 || !strings.HasPrefix(res.Stopped, "open PARKING.Q") {
 		t.Errorf("source held exclusively elsewhere: err %v not done %d stopped %q", err, res.NotDone, res.Stopped)

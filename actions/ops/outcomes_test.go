@@ -151,9 +151,7 @@ DEFINE QLOCAL(EXPRESS.IN) BOTHRESH(3) BOQNAME(SMALL.BO) MAXDEPTH(100)
 	}
 	// With room on the BOQ, the consumer's refusal ends there: nothing
 	// comes back to the DEADQ.
-	if _, err := f.qm.RunMQSC(strings.NewReader("ALTER QLOCAL(SMALL.BO) MAXDEPTH(10)\n")); err != nil {
-		t.Fatal(err)
-	}
+	f.qm.MQSC("ALTER QLOCAL(SMALL.BO) MAXDEPTH(10)\n")
 	plan, err = f.engine().Plan(f.ctx, ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ", All: true})
 	if err != nil || plan.Breakdown().Back() != 0 {
 		t.Fatalf("with room on the BOQ: %q %v", outcomesOf(plan, plan.Items), err)

@@ -188,34 +188,7 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 			p.Items[i] = it
 			continue
 		}
-		tg, skip := p.res.forItem(req.Op, factsOfSummary(s.sum))
-		var g gateOut
-		if skip == "" {
-			g = p.res.gate(gateIn{op: req.Op, tg: tg, msg: s.sum, length: putLength(req.Op, s.sum),
-				persistent: s.sum.Persistent, putAuth: req.PutAuthority, allowSystem: req.AllowSystemTarget})
-			skip, it.Skip = g.skip, g.cause
-		}
-		switch {
-		case skip != "":
-			it.Kind, it.Detail = Skipped, skip
-		case tg.queue != "":
-			if req.PutAuthority == PutAuthContext {
-				tg.altUser = strings.TrimSpace(s.sum.UserId)
-			}
-			it.Target, it.TargetQMgr, it.Why = tg.queue, tg.qmgr, tg.why
-			if len(g.land.path) > 0 {
-				it.Why += " (" + strings.Join(g.land.path, ", ") + ")"
-			}
-			p.targets[i] = tg
-			if g.rc != 0 {
-				it.Kind, it.Detail, it.Reason = WouldFail, g.why, int32(g.rc)
-			} else {
-				if why := refusedBefore(tg, s.sum); why != "" {
-					it.Kind, it.Detail, it.Reason = WouldDeadLetterAgain, why, s.sum.DLHReason
-				}
-				p.Targets[tg.key()]++
-			}
-		}
+		p.planTarget(i, &it, s.sum)
 		p.Items[i] = it
 	}
 	p.openTargets(ctx, conn)
@@ -250,6 +223,41 @@ func (e *Engine) planItems(ctx context.Context, conn mqwatch.Conn, p *opPlanned,
 	p.Warnings = append(p.Warnings, comesBackSummary(p.Items)...)
 	p.Warnings = append(p.Warnings, p.fixes...)
 	p.Warnings = dedupe(p.Warnings)
+}
+
+// planTarget decides one message's target and asks the target gate about
+// it: skipped (R10b, R10g, the source itself), would fail (what the queue
+// manager answers now to the bytes put), or would act.
+func (p *opPlanned) planTarget(i int, it *OpItem, sum *mqwatch.Summary) {
+	req := &p.Request
+	tg, skip := p.res.forItem(req.Op, factsOfSummary(sum))
+	var g gateOut
+	if skip == "" {
+		g = p.res.gate(gateIn{op: req.Op, tg: tg, msg: sum, length: putLength(req.Op, sum),
+			persistent: sum.Persistent, putAuth: req.PutAuthority, allowSystem: req.AllowSystemTarget})
+		skip, it.Skip = g.skip, g.cause
+	}
+	switch {
+	case skip != "":
+		it.Kind, it.Detail = Skipped, skip
+	case tg.queue != "":
+		if req.PutAuthority == PutAuthContext {
+			tg.altUser = strings.TrimSpace(sum.UserId)
+		}
+		it.Target, it.TargetQMgr, it.Why = tg.queue, tg.qmgr, tg.why
+		if len(g.land.path) > 0 {
+			it.Why += " (" + strings.Join(g.land.path, ", ") + ")"
+		}
+		p.targets[i] = tg
+		if g.rc != 0 {
+			it.Kind, it.Detail, it.Reason = WouldFail, g.why, int32(g.rc)
+			return
+		}
+		if why := refusedBefore(tg, sum); why != "" {
+			it.Kind, it.Detail, it.Reason = WouldDeadLetterAgain, why, sum.DLHReason
+		}
+		p.Targets[tg.key()]++
+	}
 }
 
 // comeBackWarnings say when a requeue or replay sends dead letters back to

@@ -15,8 +15,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
-	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -228,27 +227,12 @@ func exampleMsgID(n int) [24]byte {
 // destination.
 func writeExamples(t *testing.T) {
 	now := time.Date(2026, 3, 9, 14, 30, 0, 0, time.UTC)
-	qm := embedded.New(embedded.Options{Name: "QM1", Now: func() time.Time { return now }})
 	script, err := os.ReadFile(exMQSC)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := qm.RunMQSC(bytes.NewReader(script)); err != nil {
-		t.Fatal(err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", Now: embeddedtest.At(now), MQSC: string(script)})
 	ctx := context.Background()
-	c, _ := qm.Connect(ctx, mqwatch.ConnectOptions{})
-	defer c.Close()
-	put := func(queue string, md mqfmt.MQMD, data []byte) {
-		q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: queue}, mqwatch.OpenOptions{Output: true, SetAllContext: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := q.Put(ctx, &md, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
-			t.Fatal(err)
-		}
-		_ = q.Close(ctx)
-	}
 	for n := 1; n <= 42; n++ {
 		md := mqfmt.NewMQMD()
 		md.Format, md.CodedCharSetId, md.Encoding, md.Persistence = mqfmt.FmtString, 1208, mqfmt.EncodingNative, mqfmt.PerPersistent
@@ -266,7 +250,7 @@ func writeExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			put("QM1.DEADQ", dmd, ddata)
+			qm.Put("QM1.DEADQ", dmd, ddata)
 		default:
 			dst := []string{"queue:///ORDERS.IN", "queue:///ORDERS.IN", "queue:///PAYMENTS.IN", "queue:///ORDERS.IN", ""}[n-38]
 			if dst != "" {
@@ -278,7 +262,7 @@ func writeExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			put("ORDERS.BO", bmd, bdata)
+			qm.Put("ORDERS.BO", bmd, bdata)
 		}
 	}
 	dir := t.TempDir()

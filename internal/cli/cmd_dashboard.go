@@ -163,7 +163,7 @@ func checkDeadline(d time.Duration) error {
 func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
 	sources, wait := startWatchers(ctx, o, be)
 	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Rules: be.rules, Theme: th, Renderer: r, ReadOnly: o.readOnly,
-		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, Styles: be.styles, PauseAfter: be.pauseAfter, ExportDir: exportDir(o.audit), Warming: be.warm,
+		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: exportDir(o.audit), Warming: be.warm,
 		Diagnosis: startDoctor(ctx, be.doctorTargets()), Events: startEvents(ctx, o, be), Alerts: be.alerts})
 	return app, wait
 }

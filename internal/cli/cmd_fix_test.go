@@ -15,9 +15,13 @@ import (
 // of the full BOQ clears it (exit 0), the R1c fix raises the BOQ's MAXDEPTH
 // first, a dry run sends nothing, read-only refuses (1), and a command line
 // that names no alert is a usage error (2).
+//
+// Eight simulated minutes of the demo (not its ten) are enough: ORDERS.BO
+// is full by then (40 of 40), the last of the alerts the cases need. Each
+// case builds its own demo, so the cases run in parallel, each with its
+// own audit log.
 func TestFixCLI(t *testing.T) {
 	dir := t.TempDir()
-	base := []string{"--scenario", "builtin", "--qmgr", "QM1", "--audit", filepath.Join(dir, "audit.jsonl"), "--verify", "10s"}
 	tests := []struct {
 		name string
 		args []string
@@ -37,6 +41,9 @@ func TestFixCLI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			base := []string{"--scenario", "builtin", "--sim-duration", "8m", "--qmgr", "QM1",
+				"--audit", filepath.Join(dir, tt.name+".jsonl"), "--verify", "10s"}
 			var out, errs bytes.Buffer
 			code := Run(context.Background(), append(append([]string{"fix"}, base...), tt.args...), &out, &errs)
 			if code != tt.code {

@@ -7,11 +7,14 @@ import (
 	"testing"
 )
 
-// exportTwo exports two dead letters of the built-in demo to a file.
+// exportTwo exports two dead letters (an MQDLH, then JSON) to a file, from
+// the examples' small queue manager (testdata/actions: one queue manager,
+// five queues) rather than the built-in demo's three, which take longer to
+// build than anything these tests check.
 func exportTwo(t *testing.T, dir string) string {
 	t.Helper()
 	p := filepath.Join(dir, "two.dmp")
-	out, errOut, code := runCLI("export", "--scenario", "builtin", "--queue", "SYSTEM.DEAD.LETTER.QUEUE", "--all", "--limit", "2",
+	out, errOut, code := runCLI("export", "--mqsc", exMQSC, "--load", exDeadQ, "--queue", "QM1.DEADQ", "--all", "--limit", "2",
 		"--file", p, "--audit", filepath.Join(dir, "export.jsonl"))
 	if code != ExitPartial && code != ExitDone {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
@@ -42,7 +45,7 @@ func TestImportRefusesAFileCutInsideAMessage(t *testing.T) {
 			if err := os.WriteFile(p, []byte(tc.cut), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			out, errOut, code := runCLI("import", "--scenario", "builtin", "--file", p, "--to", "SHOP.REPLY", "--all",
+			out, errOut, code := runCLI("import", "--mqsc", exMQSC, "--file", p, "--to", "PARKING.Q", "--all",
 				"--audit", filepath.Join(dir, name+".jsonl"))
 			if code != ExitFailed || !strings.Contains(out, "imported 0") || !strings.Contains(out+errOut, tc.want) {
 				t.Fatalf("exit %d, want %d and %q:\n%s%s", code, ExitFailed, tc.want, out, errOut)

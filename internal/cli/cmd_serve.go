@@ -187,7 +187,7 @@ func sessionApp(o serveOpts, be *backend, filesDir string, s warroom.Session) (t
 	}
 	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer,
 		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
-		Ctx: s.Ctx, Styles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room, Alerts: be.alerts}), nil
+		Ctx: s.Ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room, Alerts: be.alerts}), nil
 }
 
 // readOnlyWhy is what a session's action keys say: a viewer learns that its

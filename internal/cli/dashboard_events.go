@@ -51,6 +51,9 @@ type eventCount struct {
 type eventTally struct {
 	mu sync.Mutex
 	by map[eventKey]*eventCount
+	// read, when set, is called after each pass over a queue manager's
+	// event queues: what was on them is counted (a test's signal).
+	read func(qmgr string)
 }
 
 func newEventTally() *eventTally { return &eventTally{by: map[eventKey]*eventCount{}} }
@@ -136,6 +139,9 @@ func (t *eventTally) readOn(ctx context.Context, qmgr string, conn mqwatch.Conn,
 			if err := t.drain(ctx, qmgr, q); err != nil && mqwatch.ConnectionLost(mqwatch.ReasonOf(err)) {
 				return
 			}
+		}
+		if t.read != nil {
+			t.read(qmgr)
 		}
 		select {
 		case <-ctx.Done():

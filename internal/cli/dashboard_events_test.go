@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
@@ -55,17 +55,10 @@ func putEvent(t *testing.T, c mqwatch.Conn, queue string, reason mqfmt.Reason, c
 // event queues are counted once each, by reason and queue, and stay on
 // their queues; a dead-letter group asks by its reason and destination.
 func TestEventsAreReadOnceAndTied(t *testing.T) {
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	if _, err := qm.RunMQSC(strings.NewReader("DEFINE QLOCAL(SYSTEM.ADMIN.QMGR.EVENT)\nDEFINE QLOCAL(SYSTEM.ADMIN.PERFM.EVENT)\n")); err != nil {
-		t.Fatal(err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: "DEFINE QLOCAL(SYSTEM.ADMIN.QMGR.EVENT)\nDEFINE QLOCAL(SYSTEM.ADMIN.PERFM.EVENT)\n"})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := qm.Conn(mqwatch.ConnectOptions{})
 	auth := []pcf.Param{pcf.Str(pcf.EventParamQMgrName, "QM1"), pcf.Int(pcf.EventParamReasonQualifier, 2),
 		pcf.Str(pcf.EventParamUserIdentifier, "app1"), pcf.Str(pcf.EventParamQName, "APP.OUT")}
 	putEvent(t, c, "SYSTEM.ADMIN.QMGR.EVENT", mqfmt.RCNotAuthorized, mqfmt.EventCmdQMgr, auth)
@@ -74,12 +67,17 @@ func TestEventsAreReadOnceAndTied(t *testing.T) {
 		[]pcf.Param{pcf.Str(pcf.EventParamQMgrName, "QM1"), pcf.Str(pcf.EventParamQName, "APP.IN")})
 
 	tally := newEventTally()
-	go tally.readEvents(ctx, "QM1", qm, []string{"SYSTEM.ADMIN.QMGR.EVENT", "SYSTEM.ADMIN.PERFM.EVENT", "SYSTEM.ADMIN.CHANNEL.EVENT"}, 50*time.Millisecond)
-	deadline := time.Now().Add(5 * time.Second)
-	for tally.line("QM1", 2053, "APP.IN") == "" && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	passes := make(chan string, 1)
+	tally.read = func(qmgr string) { passes <- qmgr }
+	go tally.readEvents(ctx, "QM1", qm, []string{"SYSTEM.ADMIN.QMGR.EVENT", "SYSTEM.ADMIN.PERFM.EVENT", "SYSTEM.ADMIN.CHANNEL.EVENT"}, time.Millisecond)
+	// The first pass reads the three events; four more find nothing new.
+	for range 5 {
+		select {
+		case <-passes:
+		case <-time.After(10 * time.Second): // a bound for a broken build
+			t.Fatal("the event queues were not read")
+		}
 	}
-	time.Sleep(200 * time.Millisecond) // several more polls: nothing is counted twice
 	if got := tally.line("QM1", 2035, "APP.OUT"); !strings.HasPrefix(got, "2× Not Authorized (type 2: open) event on APP.OUT, last ") || !strings.HasSuffix(got, "(user app1)") {
 		t.Errorf("authority: %q", got)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // waitingStub is a connector in front of a queue manager, as the demo's.
@@ -19,7 +20,7 @@ func (w waitingStub) Embedded() *embedded.QMgr { return w.qm }
 // their queue manager; the fix path must still find it to start its
 // command server (without it every x, I and ctrl+n timed out in the demo).
 func TestEmbeddedOfFindsTheDemosQueueManagers(t *testing.T) {
-	qm := embedded.New(embedded.Options{Name: "QM1"})
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1"}).QMgr
 	if embeddedOf(qm) != qm || embeddedOf(waitingStub{qm, qm}) != qm || embeddedOf(nil) != nil {
 		t.Fatal("embeddedOf missed a queue manager")
 	}

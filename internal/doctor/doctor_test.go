@@ -10,6 +10,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
@@ -18,24 +19,14 @@ DEFINE QLOCAL(APP.IN) BOTHRESH(3) BOQNAME(APP.IN.BOQ)
 DEFINE QLOCAL(APP.IN.BOQ)
 `
 
-// newQM runs mqsc on a new embedded queue manager with its command server.
-func newQM(t *testing.T, mqsc string, cmdServer bool) *embedded.QMgr {
+// newQM runs mqsc on a new embedded queue manager run by mqadmin, with its
+// command server when cmdServer is set.
+func newQM(t *testing.T, mqsc string, cmdServer bool) *embeddedtest.QM {
 	t.Helper()
-	qm := embedded.New(embedded.Options{Name: "QM1", ProcessUser: "mqadmin"})
-	if _, err := qm.RunMQSC(strings.NewReader(mqsc)); err != nil {
-		t.Fatal(err)
-	}
-	if cmdServer {
-		srv, err := qm.StartCommandServer()
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = srv.Stop() })
-	}
-	return qm
+	return embeddedtest.New(t, embeddedtest.Options{Name: "QM1", ProcessUser: "mqadmin", MQSC: mqsc, CommandServer: cmdServer})
 }
 
-func target(qm *embedded.QMgr, user string) Target {
+func target(qm mqwatch.Connector, user string) Target {
 	return Target{Name: "QM1", Connector: qm, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch doctor", User: user},
 		Principal: user, Settings: Check{Name: "connection", OK: true, Why: "embedded"}, Wait: 2 * time.Second}
 }
@@ -238,20 +229,13 @@ func TestDoctorBadSettingsEndTheRun(t *testing.T) {
 // TestDoctorCountsGroupAuthorities: authority held through a group counts,
 // as the OAM adds a principal's groups up.
 func TestDoctorCountsGroupAuthorities(t *testing.T) {
-	qm := embedded.New(embedded.Options{Name: "QM1", ProcessUser: "mqadmin", Groups: map[string][]string{"app1": {"apps"}}})
-	if _, err := qm.RunMQSC(strings.NewReader(baseMQSC + `SET AUTHREC OBJTYPE(QMGR) GROUP('apps') AUTHADD(CONNECT,INQ,DSP,SETALL,ALTUSR)
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", ProcessUser: "mqadmin", Groups: map[string][]string{"app1": {"apps"}},
+		CommandServer: true, MQSC: baseMQSC + `SET AUTHREC OBJTYPE(QMGR) GROUP('apps') AUTHADD(CONNECT,INQ,DSP,SETALL,ALTUSR)
 SET AUTHREC PROFILE('SYSTEM.ADMIN.COMMAND.QUEUE') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(PUT)
 SET AUTHREC PROFILE('SYSTEM.DEFAULT.MODEL.QUEUE') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(GET,INQ)
 SET AUTHREC PROFILE('**') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(BROWSE,DSP,GET,PUT,SETALL,CHG)
 SET AUTHREC PROFILE('@class') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(CRT)
-`)); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := qm.StartCommandServer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Stop()
+`})
 	if r := Run(context.Background(), target(qm, "app1")); r.Exit != ExitOK {
 		t.Errorf("exit %d: %v", r.Exit, r.Problems())
 	}

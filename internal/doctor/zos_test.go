@@ -73,7 +73,7 @@ func TestDoctorZOSProbeAndQueues(t *testing.T) {
 			qm := newQM(t, baseMQSC, true)
 			var cmds []int32
 			tg := target(qm, "")
-			tg.Connector = platformConnector{QMgr: qm, platform: tc.platform}
+			tg.Connector = platformConnector{QMgr: qm.QMgr, platform: tc.platform}
 			tg.Admin = func(ctx context.Context, c mqwatch.Conn) (*pcf.Client, func() error, error) {
 				pt, err := pcf.OpenPort(ctx, c, pcf.DefaultCommandQueue, pcf.DefaultReplyModel)
 				if err != nil {
@@ -103,7 +103,7 @@ func TestDoctorShowsAnMQCONNXWarning(t *testing.T) {
 	w := mqwatch.NewError("MQCONNX", "QM1", mqfmt.Reason(2002)) // MQRC_ALREADY_CONNECTED
 	w.CC = mqfmt.CCWarning
 	tg := target(qm, "")
-	tg.Connector = platformConnector{QMgr: qm, warn: w}
+	tg.Connector = platformConnector{QMgr: qm.QMgr, warn: w}
 	r := Run(context.Background(), tg)
 	c := find(t, r, "MQCONNX")
 	if !c.OK || !strings.Contains(c.Why, "with a warning: MQRC_ALREADY_CONNECTED (2002)") || r.Exit == ExitNoConnection {

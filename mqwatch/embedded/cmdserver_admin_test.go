@@ -3,18 +3,17 @@ package embedded_test
 import (
 	"context"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 
 // adminClient starts qm's command server and a PCF client connected as user.
-func adminClient(t *testing.T, qm *embedded.QMgr, user string) *pcf.Client {
+func adminClient(t *testing.T, qm *embeddedtest.QM, user string) *pcf.Client {
 	t.Helper()
 	ctx := context.Background()
 	srv, err := qm.StartCommandServer()
@@ -22,11 +21,7 @@ func adminClient(t *testing.T, qm *embedded.QMgr, user string) *pcf.Client {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = srv.Stop() })
-	c, err := qm.Connect(ctx, mqwatch.ConnectOptions{User: user})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
+	c := qm.Conn(mqwatch.ConnectOptions{User: user})
 	pt, err := pcf.OpenPort(ctx, c, pcf.DefaultCommandQueue, pcf.DefaultReplyModel)
 	if err != nil {
 		t.Fatal(err)
@@ -40,8 +35,7 @@ func adminClient(t *testing.T, qm *embedded.QMgr, user string) *pcf.Client {
 // in mqm holding everything; PING QMGR answers anyone who may put the
 // command.
 func TestCommandServerEntityAuth(t *testing.T) {
-	qm := embedded.New(embedded.Options{Name: "QM1", Groups: map[string][]string{"app1": {"apps"}, "boss": {"mqm"}}})
-	if _, err := qm.RunMQSC(strings.NewReader(`DEFINE QLOCAL(APP.IN)
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", Groups: map[string][]string{"app1": {"apps"}, "boss": {"mqm"}}, MQSC: `DEFINE QLOCAL(APP.IN)
 DEFINE QLOCAL(APP.IN.BOQ)
 SET AUTHREC OBJTYPE(QMGR) PRINCIPAL('app1') AUTHADD(CONNECT,DSP)
 SET AUTHREC PROFILE('SYSTEM.ADMIN.COMMAND.QUEUE') OBJTYPE(QUEUE) PRINCIPAL('app1') AUTHADD(PUT)
@@ -52,9 +46,7 @@ SET AUTHREC PROFILE('APP.**') OBJTYPE(QUEUE) GROUP('apps') AUTHADD(GET,DSP)
 SET AUTHREC OBJTYPE(QMGR) PRINCIPAL('peek') AUTHADD(CONNECT)
 SET AUTHREC PROFILE('SYSTEM.ADMIN.COMMAND.QUEUE') OBJTYPE(QUEUE) PRINCIPAL('peek') AUTHADD(PUT)
 SET AUTHREC PROFILE('SYSTEM.DEFAULT.MODEL.QUEUE') OBJTYPE(QUEUE) PRINCIPAL('peek') AUTHADD(GET,INQ)
-`)); err != nil {
-		t.Fatal(err)
-	}
+`})
 	ctx := context.Background()
 	cl := adminClient(t, qm, "app1")
 	if err := cl.Ping(ctx); err != nil {

@@ -1,7 +1,6 @@
 package embedded_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -45,9 +44,7 @@ SET AUTHREC PROFILE('@class') OBJTYPE(QUEUE) PRINCIPAL('u') AUTHADD(CRT)
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			qm := changeQM(t)
-			if _, err := qm.RunMQSC(strings.NewReader(base + tc.auths)); err != nil {
-				t.Fatal(err)
-			}
+			qm.MQSC(base + tc.auths)
 			err := applyAs(t, qm, "u", tc.ch)
 			if got := mqwatch.ReasonOf(err); got != tc.rc {
 				t.Fatalf("reason %d (%v), want %d", got, err, tc.rc)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
@@ -89,21 +89,9 @@ func TestCommandServerRepliesThatCannotBeDelivered(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			qm := embedded.New(embedded.Options{Name: "QM1"})
-			if _, err := qm.RunMQSC(strings.NewReader("ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)")); err != nil {
-				t.Fatal(err)
-			}
-			srv, err := qm.StartCommandServer()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer srv.Stop()
+			qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: "ALTER QMGR DEADQ(SYSTEM.DEAD.LETTER.QUEUE)", CommandServer: true})
 			ctx := context.Background()
-			c, err := qm.Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Close()
+			c := qm.Conn(mqwatch.ConnectOptions{ApplName: "poisonwatch"})
 			pt, err := pcf.OpenPort(ctx, c, pcf.DefaultCommandQueue, pcf.DefaultReplyModel)
 			if err != nil {
 				t.Fatal(err)
@@ -138,22 +126,14 @@ func TestCommandServerRepliesThatCannotBeDelivered(t *testing.T) {
 // TestCommandServerChecksTheRequestersAuthority: queues the requesting
 // user may not display are left out of a generic answer.
 func TestCommandServerChecksTheRequestersAuthority(t *testing.T) {
-	qm := embedded.New(embedded.Options{Name: "QM1", ProcessUser: "mqm"})
-	if _, err := qm.RunMQSC(strings.NewReader(`
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", ProcessUser: "mqm", CommandServer: true, MQSC: `
 DEFINE QLOCAL(APP.IN)
 DEFINE QLOCAL(SECRET.IN)
 SET AUTHREC PROFILE(QM1) OBJTYPE(QMGR) PRINCIPAL('app') AUTHADD(CONNECT,INQ,DSP)
 SET AUTHREC PROFILE(APP.**) OBJTYPE(QUEUE) PRINCIPAL('app') AUTHADD(DSP,INQ,GET,PUT,BROWSE)
 SET AUTHREC PROFILE(SYSTEM.ADMIN.COMMAND.QUEUE) OBJTYPE(QUEUE) PRINCIPAL('app') AUTHADD(PUT)
 SET AUTHREC PROFILE(SYSTEM.DEFAULT.MODEL.QUEUE) OBJTYPE(QUEUE) PRINCIPAL('app') AUTHADD(GET,INQ,DSP)
-`)); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := qm.StartCommandServer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Stop()
+`})
 	via := &pcf.Connector{Connector: qm, Wait: 2 * time.Second}
 	c, err := via.Connect(context.Background(), mqwatch.ConnectOptions{User: "app"})
 	if err != nil {

@@ -186,7 +186,7 @@ func TestGetWait(t *testing.T) {
 		q := f.open(f.connect(""), "Q", browseIn)
 		w := f.open(f.connect(""), "Q", outOnly)
 		go func() {
-			time.Sleep(20 * time.Millisecond)
+			waitForWaiter(t, f.qm, "Q")
 			f.put(w, "late", 0, false)
 		}()
 		m, err := q.Get(f.ctx, mqwatch.GetOptions{Wait: 5 * time.Second})
@@ -215,7 +215,7 @@ func TestGetWait(t *testing.T) {
 		c := f.connect("")
 		q := f.open(c, "Q", browseIn)
 		go func() {
-			time.Sleep(10 * time.Millisecond)
+			waitForWaiter(t, f.qm, "Q")
 			_ = f.qm.Break(c)
 		}()
 		_, err := q.Get(f.ctx, mqwatch.GetOptions{Wait: time.Minute})
@@ -225,7 +225,7 @@ func TestGetWait(t *testing.T) {
 		f := newFixture(t, "DEFINE QLOCAL(Q)")
 		q := f.open(f.connect(""), "Q", browseIn)
 		go func() {
-			time.Sleep(10 * time.Millisecond)
+			waitForWaiter(t, f.qm, "Q")
 			_, _ = f.qm.RunMQSC(strings.NewReader("ALTER QLOCAL(Q) GET(DISABLED)"))
 		}()
 		_, err := q.Get(f.ctx, mqwatch.GetOptions{Wait: time.Minute})

@@ -115,3 +115,26 @@ var (
 )
 
 func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
+
+// waitForWaiter returns once a get or browse waits on queue, so what the
+// test does next happens while it waits, not before it starts; it says
+// so in the test (from any goroutine) when none comes within 10 s.
+func waitForWaiter(t *testing.T, qm *QMgr, queue string) {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		qm.mu.Lock()
+		n := 0
+		if q := qm.queues[queue]; q != nil {
+			n = q.waiters
+		}
+		qm.mu.Unlock()
+		if n > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("nothing waits on %s", queue)
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}

@@ -26,10 +26,11 @@ var (
 
 func typeCheckTests(t *testing.T) *checked {
 	t.Helper()
+	base := typeCheckBackend(t) // its dependencies are reused
 	testCheckOnce.Do(func() {
 		testCheckDirs, testCheckErr = taggedTestDirs("../..")
 		if testCheckErr == nil {
-			testCheckResult, testCheckErr = runTypeCheck(".", append([]string{"-test"}, testCheckDirs...)...)
+			testCheckResult, testCheckErr = runTypeCheck(".", base, append([]string{"-test"}, testCheckDirs...)...)
 		}
 	})
 	if testCheckErr != nil {

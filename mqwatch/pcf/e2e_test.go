@@ -3,12 +3,12 @@ package pcf_test
 import (
 	"context"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
@@ -19,7 +19,7 @@ import (
 // reports directly.
 
 type e2e struct {
-	qm     *embedded.QMgr
+	qm     *embeddedtest.QM
 	srv    *embedded.CommandServer
 	direct mqwatch.Conn
 	viaPCF mqwatch.Conn
@@ -28,31 +28,16 @@ type e2e struct {
 
 func newE2E(t *testing.T, mqsc string) *e2e {
 	t.Helper()
-	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	qm := embedded.New(embedded.Options{Name: "QM1", Now: func() time.Time { return now }, ProcessUser: "mqm"})
-	if _, err := qm.RunMQSC(strings.NewReader(mqsc)); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := qm.StartCommandServer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", Now: embeddedtest.At(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)),
+		ProcessUser: "mqm", MQSC: mqsc, CommandServer: true})
 	ctx := context.Background()
-	f := &e2e{qm: qm, srv: srv, ctx: ctx}
-	if f.direct, err = qm.Connect(ctx, mqwatch.ConnectOptions{ApplName: "direct"}); err != nil {
-		t.Fatal(err)
-	}
+	f := &e2e{qm: qm, srv: qm.Server, ctx: ctx, direct: qm.Conn(mqwatch.ConnectOptions{ApplName: "direct"})}
 	via := &pcf.Connector{Connector: qm, Wait: 2 * time.Second, Loc: time.UTC}
+	var err error
 	if f.viaPCF, err = via.Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch"}); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		_ = f.viaPCF.Close()
-		_ = f.direct.Close()
-		if err := srv.Stop(); err != nil {
-			t.Errorf("command server: %v", err)
-		}
-	})
+	t.Cleanup(func() { _ = f.viaPCF.Close() })
 	return f
 }
 

@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/internal/confine"
+	"github.com/poisonwatch/poisonwatch/model"
+)
+
+// session is what one operator's session did and knows: the journal of
+// its actions (the audit view's rows), its marks, the GET/PUT inhibits it
+// set, the screens still watching an outcome, the loaded rules table and
+// its file capability. Screens reach it with common's Session; the App
+// keeps none of it.
+type session struct {
+	now func() time.Time
+	// journal is what this session did, newest first (the audit view): in
+	// a war room, the room's runs since it joined.
+	journal []auditRun
+	// marks are the marked messages, on the queue markQueue names: marks
+	// never travel to another queue's action.
+	marks     *model.Selection
+	markQueue string
+	// inhibited says who set GET or PUT off on a queue from here and when
+	// (qmgr + "/" + queue + "/" + attr), for the row and the dialog that
+	// enables it again.
+	inhibited map[string]string
+	// watching are screens that left the stack while they still await an
+	// outcome (a fix dialog checking for its alert to clear, a define
+	// sent, a prediction): results and polls still reach them (awaiter).
+	watching []awaiter
+	// rules is the runmqdlq rules table loaded with :rules FILE, nil if none.
+	rules *rulesTable
+	// files is how the session reads and writes host files (Files).
+	files Files
+	// exportDir is where files the session writes go unless the operator
+	// types another path.
+	exportDir string
+	// seq numbers the requests whose answer comes later (a read, a dry
+	// run, a search), so an answer for a screen that has gone, or asked
+	// again, finds none.
+	seq int
+	// order is the dashboards' queue order (s cycles it).
+	order queueSort
+	// frozen: f holds the picture still; warming: the sources' history is
+	// still being read.
+	frozen, warming bool
+}
+
+func newSession(o *Options) *session {
+	now := func() time.Time { return o.Now() } // the clock as it is when asked
+	return &session{now: now, marks: model.NewSelection(), files: sessionFiles(o), exportDir: exportDirOf(o)}
+}
+
+// nextSeq numbers a request whose answer comes later.
+func (s *session) nextSeq() int { s.seq++; return s.seq }
+
+// still says the picture is held on purpose (frozen, or warming up), so
+// data is old because it stands still.
+func (s *session) still() bool { return s.frozen || s.warming }
+
+// journalRun puts an action's run in the journal.
+func (s *session) journalRun(res ops.OpResult) {
+	s.journal = append([]auditRun{{at: s.now(), res: res}}, s.journal...)
+}
+
+// journalFix puts a fix, an inhibit or a define (R10h) in the journal
+// beside the message operations, when it sent anything: what was sent is
+// what the audit file has a line for.
+func (s *session) journalFix(res ops.FixResult) {
+	if len(res.Steps) == 0 || res.DryRun {
+		return
+	}
+	if res.Op == "" {
+		res.Op = ops.OpFix
+	}
+	s.journal = append([]auditRun{{at: s.now(), fix: &res}}, s.journal...)
+}
+
+// markOn starts marking on queue; marks made on another queue are dropped.
+func (s *session) markOn(queue string) {
+	if s.markQueue != queue {
+		s.marks.Clear()
+		s.markQueue = queue
+	}
+}
+
+// marksOn are the marks when they are on queue, nil otherwise.
+func (s *session) marksOn(queue string) *model.Selection {
+	if s.marks.Len() > 0 && s.markQueue == queue {
+		return s.marks
+	}
+	return nil
+}
+
+// inhibitedBy says who set attr (GET, PUT) off on queue from this session
+// and when, "" when nobody did.
+func (s *session) inhibitedBy(qm, queue, attr string) string {
+	return s.inhibited[qm+"/"+queue+"/"+attr]
+}
+
+// setInhibited notes that user set attr off (disable) or on again.
+func (s *session) setInhibited(qm, queue, attr string, disable bool, user string) {
+	id := qm + "/" + queue + "/" + attr
+	if !disable {
+		delete(s.inhibited, id)
+		return
+	}
+	if s.inhibited == nil {
+		s.inhibited = map[string]string{}
+	}
+	s.inhibited[id] = fmt.Sprintf("by %s at %s", cmpOr(user, "you"), s.now().Format("15:04:05"))
+}
+
+// noFiles is why this session may touch no file, "" when it may.
+func (s *session) noFiles() string {
+	if d, ok := s.files.(confine.Denied); ok {
+		return d.Why
+	}
+	return ""
+}
+
+// writeNew creates path with data through the session's Files; an
+// existing file is refused.
+func (s *session) writeNew(path string, data []byte) error {
+	f, err := s.files.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// watch keeps a screen that left the stack while it awaits an outcome.
+func (s *session) watch(w awaiter) { s.watching = append(s.watching, w) }
+
+// stopWatching drops the screens that await nothing any more.
+func (s *session) stopWatching() {
+	var keep []awaiter // a new slice: a receive may be ranging over the old one
+	for _, w := range s.watching {
+		if w.awaiting() {
+			keep = append(keep, w)
+		}
+	}
+	s.watching = keep
+}
