@@ -37,7 +37,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "-h", "--help", "help":
 		usage(stdout)
 		d := dashboardCommand()
-		fmt.Fprint(stdout, "\nThe dashboard's flags (poisonwatch [flags]):\n")
+		fmt.Fprint(stdout, "\nWithout a command, poisonwatch [flags] is "+d.synopsis+".\n")
 		printFlags(stdout, d.flagSet(stdout), nil)
 		writeExits(stdout, d.exits)
 		return 0

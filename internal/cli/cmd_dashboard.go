@@ -47,6 +47,7 @@ type tuiOpts struct {
 func dashboardCommand() *command {
 	o := &tuiOpts{}
 	return &command{flags: o.register, exits: exitsDashboard,
+		synopsis: "the live dashboard: the built-in demo unless the backend flags name queue managers",
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runTUI(ctx, *o, stderr)
 		}}
