@@ -9,7 +9,7 @@ VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.6.1
 
-.PHONY: all build run test fmt-check vet tidy-check generate-check staticcheck unit bench fuzz clean build-mq typecheck-mq screenshots
+.PHONY: all build run test fmt-check vet tidy-check generate-check staticcheck unit bench fuzz clean build-mq typecheck-mq screenshots dist man
 
 all: build
 
@@ -98,5 +98,38 @@ screenshots: $(FREEZE)
 	done
 	@ls screenshots
 
+# dist cross-builds the default binary (CGO_ENABLED=0: everything but the
+# IBM MQ client backend, which needs make build-mq on the target) for each
+# of DIST_TARGETS into DIST, named poisonwatch-OS-ARCH, --version stamped,
+# with the man page and a SHA256SUMS file as sha256sum writes it (check a
+# copy with sha256sum -c --ignore-missing SHA256SUMS). One binary to copy
+# to the MQ host: scp dist/poisonwatch-linux-s390x mqhost:bin/poisonwatch.
+# aix/ppc64 is not in the list: github.com/atotto/clipboard (under the
+# dashboard's text input) and charmbracelet/wish (serve) do not build for
+# AIX; z/OS has no Go port. Windows builds without serve (its sessions
+# need a Unix pseudo-terminal).
+DIST         ?= dist
+DIST_TARGETS ?= linux/amd64 linux/arm64 linux/s390x linux/ppc64le darwin/amd64 darwin/arm64 windows/amd64
+DIST_LDFLAGS := -s -w $(LDFLAGS)
+dist:
+	@rm -f $(DIST)/poisonwatch-* $(DIST)/SHA256SUMS $(DIST)/poisonwatch.1 && mkdir -p $(DIST)
+	@set -e; for t in $(DIST_TARGETS); do \
+	  os=$${t%/*}; arch=$${t#*/}; ext=; [ "$$os" = windows ] && ext=.exe; \
+	  echo "$(GO) build $$t -> $(DIST)/poisonwatch-$$os-$$arch$$ext"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "$(DIST_LDFLAGS)" -o $(DIST)/poisonwatch-$$os-$$arch$$ext . ; \
+	done
+	@$(MAKE) --no-print-directory man DIST=$(DIST)
+	cd $(DIST) && sha256sum poisonwatch-* poisonwatch.1 > SHA256SUMS
+	@ls -l $(DIST)
+
+# man writes the manual page, generated from the command table (poisonwatch
+# man), to $(DIST)/poisonwatch.1, with this machine's binary from $(DIST)
+# when dist built one, else with go run; man -l $(DIST)/poisonwatch.1 reads it.
+man:
+	@mkdir -p $(DIST)
+	@host=$(DIST)/poisonwatch-$$($(GO) env GOOS)-$$($(GO) env GOARCH); \
+	if [ -x "$$host" ]; then "$$host" man; else $(GO) run -ldflags "$(LDFLAGS)" . man; fi > $(DIST)/poisonwatch.1.tmp
+	@mv $(DIST)/poisonwatch.1.tmp $(DIST)/poisonwatch.1 && echo "wrote $(DIST)/poisonwatch.1"
+
 clean:
-	rm -rf bin
+	rm -rf bin dist

@@ -20,7 +20,8 @@ func commands() []*command {
 	cmds := []*command{decodeCommand(), simCommand()}
 	cmds = append(cmds, actionCommands()...)
 	cmds = append(withPlaybackHint(cmds), editCommand(), rulesCommand(), fixCommand(), serveCommand(), exporterCommand(), doctorCommand(), auditCommand(), reportCommand(), playbackCommand())
-	return append(cmds, &command{name: "version", synopsis: "print the version", run: runVersion})
+	return append(cmds, &command{name: "version", synopsis: "print the version", run: runVersion, exits: []exitStatus{{0, "printed"}, exitUsage}},
+		completionCommand(), manCommand())
 }
 
 // Run runs the command line args (without the program's name) and returns
@@ -35,8 +36,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "-h", "--help", "help":
 		usage(stdout)
-		fmt.Fprintln(stdout, "\nDashboard flags:")
-		dashboardCommand().flagSet(stdout).PrintDefaults()
+		d := dashboardCommand()
+		fmt.Fprint(stdout, "\nWithout a command, poisonwatch [flags] is "+d.synopsis+".\n")
+		printFlags(stdout, d.flagSet(stdout), nil)
+		writeExits(stdout, d.exits)
 		return 0
 	}
 	for _, c := range commands() {

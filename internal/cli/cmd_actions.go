@@ -10,7 +10,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
@@ -59,30 +58,12 @@ type actionFlags struct {
 // messages coming back (R10f "requeue loop").
 const defaultVerify = 30 * time.Second
 
-// backendFlags choose the queue manager: the embedded one, built from MQSC
-// scripts and loaded with dmpmqmsg files, or IBM MQ (a build with the ibmmq
-// tag) with the dashboard's connection flags and MQ_* environment.
-type backendFlags struct {
-	kind      string
-	qmgr      string
-	mqsc      listFlag
-	load      listFlag
-	loadQueue string
-	scenario  string
-	simFor    time.Duration
-	// live keeps a scenario's applications running while the command acts
-	// (the check after a requeue watches what they do); stop ends them.
-	live   bool
-	stop   func()
-	styles map[string]actions.Style // a scenario's consumer styles, by queue
-	mq     *mqFlags                 // IBM MQ's connection flags (a build with IBM MQ support)
-}
-
 // actionCommand is the command of op, parsing its command line into a.
 func actionCommand(op ops.Op, synopsis string, a *actionFlags) *command {
 	return &command{name: string(op), synopsis: synopsis,
 		flags: func(fs *flag.FlagSet) { a.register(fs) },
-		usage: func(fs *flag.FlagSet, w io.Writer) { actionUsage(op, fs, w) },
+		usage: func(fs *flag.FlagSet, w io.Writer) { actionUsage(op, fs, w) }, exits: exitsAction,
+		only: func(name string) bool { return flagApplies(op, name) },
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runAction(ctx, op, a, fs, stdout, stderr)
 		}}
@@ -123,33 +104,6 @@ func (a *actionFlags) register(fs *flag.FlagSet) {
 	a.backend.register(fs, "act on")
 }
 
-// register declares the flags that choose the queue manager a command
-// works on (the action, edit, fix and rules commands share them); verb says
-// what the command does with --qmgr of a scenario.
-func (b *backendFlags) register(fs *flag.FlagSet, verb string) {
-	fs.StringVar(&b.kind, "backend", "embedded", "embedded, or ibmmq for a real queue manager (a build with IBM MQ support)")
-	b.mq = newMQFlags()
-	b.mq.register(fs)
-	if fs.Lookup("qmgr") == nil { // the IBM MQ flags bring their own
-		fs.StringVar(&b.qmgr, "qmgr", "QM1", "queue manager name")
-	}
-	fs.StringVar(&b.scenario, "scenario", "", "embedded queue managers: simulate this scenario first (a directory, a TOML file, or 'builtin' for the demo), then "+verb+" --qmgr of it")
-	fs.DurationVar(&b.simFor, "sim-duration", 0, "with --scenario: how much time to simulate (default: the scenario's duration)")
-	fs.Var(&b.mqsc, "mqsc", "embedded queue manager: run this MQSC script first (repeatable)")
-	fs.Var(&b.load, "load", "embedded queue manager: put this dmpmqmsg file's messages first (repeatable)")
-	fs.StringVar(&b.loadQueue, "load-queue", "", "queue for --load (default: the file's '* Queue =' line)")
-}
-
-// resolveQMgr settles the queue manager once the flags are parsed: IBM MQ's
-// comes with its connection flags (--qmgr, MQ_QMGR).
-func (b *backendFlags) resolveQMgr() {
-	if b.kind == "ibmmq" {
-		b.qmgr = b.mq.qmgrName()
-	} else if b.qmgr == "" {
-		b.qmgr = "QM1"
-	}
-}
-
 // parseActionArgs turns the command line into a request.
 func parseActionArgs(op ops.Op, args []string, stderr io.Writer) (*actionFlags, error) {
 	a := &actionFlags{}
@@ -172,7 +126,9 @@ func (a *actionFlags) request(op ops.Op, fs *flag.FlagSet, stderr io.Writer) err
 	if a.toQMgr != "" && a.to == "" {
 		return fmt.Errorf("--to-qmgr needs --to: it names the queue manager of the target queue")
 	}
-	a.backend.resolveQMgr()
+	if err := a.backend.resolveQMgr(); err != nil {
+		return err
+	}
 	r := &a.req
 	r.Op, r.QMgr, r.Queue, r.Target, r.TargetQMgr, r.File = op, a.backend.qmgr, a.queueName, a.to, a.toQMgr, a.file
 	r.Batch, r.Workers, r.Rate, r.Limit = a.batch, a.workers, a.rate, a.limit

@@ -16,13 +16,20 @@ import (
 // openActionBackend returns the queue manager to act on, and the embedded
 // one when that is what it is.
 func openActionBackend(ctx context.Context, b *backendFlags) (mqwatch.Connector, *embedded.QMgr, error) {
+	if b.qmgr == "" && b.kind == "embedded" {
+		b.qmgr = "QM1" // as resolveQMgr settles it
+	}
 	switch b.kind {
 	case "embedded":
 		qm, err := openEmbedded(ctx, b)
 		return qm, qm, err
 	case "ibmmq":
-		if len(b.mqsc) > 0 || len(b.load) > 0 || b.scenario != "" {
+		if b.mqsc != "" || len(b.load) > 0 || b.scenario != "" {
 			return nil, nil, errors.New("--scenario, --mqsc and --load prepare the embedded queue manager; they do not apply to --backend ibmmq")
+		}
+		if b.qmgrs != "" {
+			c, err := b.mq.listedBackend(promptPassword, b.qmgrs, b.qmgr)
+			return c, nil, err
 		}
 		c, err := b.mq.backend(promptPassword)
 		return c, nil, err
@@ -40,7 +47,7 @@ func openEmbedded(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) 
 			return nil, err
 		}
 	}
-	for _, path := range b.mqsc {
+	for _, path := range b.mqsc.paths() {
 		if _, err := runMQSCFile(qm, path); err != nil {
 			return nil, fmt.Errorf("--mqsc: %w", err)
 		}
@@ -105,10 +112,7 @@ func loadQLoad(ctx context.Context, qm *embedded.QMgr, path, queue string) error
 // the wall clock, until b.stop is called: its consumers then go on working
 // while a requeue's check watches what comes back (R10f).
 func simulated(ctx context.Context, b *backendFlags) (*embedded.QMgr, error) {
-	s, err := demo.Builtin()
-	if b.scenario != "builtin" {
-		s, err = demo.Load(b.scenario)
-	}
+	s, err := loadScenario(b.scenario)
 	if err != nil {
 		return nil, fmt.Errorf("--scenario: %w", err)
 	}

@@ -104,7 +104,7 @@ func TestR10CommandLineTruths(t *testing.T) {
 	}
 	t.Run("help_shows_the_synopsis_and_own_flags_only", func(t *testing.T) {
 		code, _, errOut := runActionCLI(t, "discard", "--help")
-		if code != ExitDone || !strings.Contains(errOut, "usage: poisonwatch discard --queue Q") ||
+		if code != ExitDone || !strings.Contains(errOut, "Usage: poisonwatch discard --queue Q") ||
 			strings.Contains(errOut, "--keep-msgid") || strings.Contains(errOut, "--to ") || !strings.Contains(errOut, "--archive-dir") {
 			t.Errorf("exit %d\n%s", code, errOut)
 		}

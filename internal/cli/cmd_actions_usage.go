@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -59,20 +58,8 @@ func flagApplies(op ops.Op, name string) bool {
 
 // actionUsage is op's --help: its synopsis and its own flags only.
 func actionUsage(op ops.Op, fs *flag.FlagSet, w io.Writer) {
-	fmt.Fprintf(w, "usage: %s\n\nflags:\n", actionSynopsis[op])
-	fs.VisitAll(func(f *flag.Flag) {
-		if !flagApplies(op, f.Name) {
-			return
-		}
-		name, usage := flag.UnquoteUsage(f)
-		line := "  --" + f.Name
-		if name != "" {
-			line += " " + name
-		}
-		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
-		line += defaultNote(f.DefValue)
-		fmt.Fprintln(w, line)
-	})
+	fmt.Fprintf(w, "Usage: %s\n", actionSynopsis[op])
+	printFlags(w, fs, func(name string) bool { return flagApplies(op, name) })
 }
 
 // defaultNote is " (default V)" as the flag package writes it: a number
@@ -104,14 +91,21 @@ func checkOwnFlags(op ops.Op, fs *flag.FlagSet) error {
 	return err
 }
 
+// errNoQMgr refuses a command that changes messages or queues without a
+// queue manager named: the built-in demo, which the commands that only look
+// default to, would take the change and vanish with the process, and the
+// operator who forgot --backend ibmmq (or --qmgr) must not read "requeued
+// 40" about a queue manager that is not theirs (docs/actions.md).
+var errNoQMgr = errors.New("no queue manager to act on: name one (--scenario builtin for the demo, --scenario, --mqsc or --load " +
+	"for an embedded one that lives only as long as the command, or --backend ibmmq)")
+
 // checkActionTarget refuses, as a usage error, a command that has no queue
 // manager to act on, and output paths whose directory is missing: nothing
 // is created silently where the operator did not expect it.
 func checkActionTarget(a *actionFlags) error {
 	b := &a.backend
-	if b.kind == "embedded" && len(b.mqsc) == 0 && len(b.load) == 0 && b.scenario == "" {
-		return errors.New("no queue manager to act on: the embedded queue manager needs --mqsc, --load or --scenario " +
-			"(it lives only as long as the command), or use --backend ibmmq")
+	if !b.named() {
+		return errNoQMgr
 	}
 	op := a.req.Op
 	if a.file != "" && (op == ops.OpExport || op == ops.OpDiscard) {

@@ -19,9 +19,9 @@ func auditCommand() *command {
 			"lines say \"pending\" with no outcome after them: the process ended around their",
 			"MQCMIT. IBM MQ backs out a unit of work whose connection ends before the commit",
 			"completes, so such a batch was most likely not done; check its messages on the",
-			"source and the target. Exit status: 0 none pending, 3 some pending, 1 the log",
-			"cannot be read, 2 usage."),
-		run: runAudit}
+			"source and the target."),
+		exits: []exitStatus{{0, "no batch is pending"}, {1, "the log cannot be read"}, exitUsage, {exitPending, "some batches are pending: check their messages"}},
+		run:   runAudit}
 }
 
 // exitPending is audit check's exit code when a batch ended pending.

@@ -31,8 +31,9 @@ type tuiOpts struct {
 	warRoom  bool
 	include  string
 	exclude  string
-	mqsc     string
+	mqsc     pathList
 	scenario string
+	qmgr     string // embedded: watch only this queue manager of the scenario
 	backend  string
 	audit    string
 	qmgrs    string
@@ -45,7 +46,8 @@ type tuiOpts struct {
 // dashboardCommand is poisonwatch without a command: the dashboard.
 func dashboardCommand() *command {
 	o := &tuiOpts{}
-	return &command{flags: o.register,
+	return &command{flags: o.register, exits: exitsDashboard,
+		synopsis: "the live dashboard: the built-in demo unless the backend flags name queue managers",
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runTUI(ctx, *o, stderr)
 		}}
@@ -67,13 +69,8 @@ func (o *tuiOpts) registerWatch(fs *flag.FlagSet, interval time.Duration) {
 	fs.DurationVar(&o.interval, "interval", interval, "poll interval (at least "+minInterval.String()+")")
 	fs.StringVar(&o.include, "include", "", "comma-separated queue name patterns to watch (default all but SYSTEM.*; the DEADQ always)")
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
-	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: define objects with this MQSC file instead of running the demo")
-	fs.StringVar(&o.scenario, "scenario", "", "embedded backend: run this scenario (directory or file, or fleet[:NxM], N queue managers of M queues) instead of the built-in demo")
-	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to watch ([[qmgr]] name = ...; IBM MQ: with channel, conn, ccdt_url, ...; embedded: of the scenario)")
 	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
-	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded (the demo queue manager) or ibmmq (a binary built with make build-mq)")
-	o.mq = newMQFlags()
-	o.mq.register(fs)
+	o.mq = registerBackend(fs, &o.backend, &o.scenario, &o.qmgr, &o.qmgrs, &o.mqsc, helpQMgrAll)
 }
 
 func splitList(s string) []string {

@@ -30,6 +30,7 @@ func decodeCommand() *command {
 			"\nDecodes a raw MQ message (optionally preceded by its MQMD), or every message of a",
 			"dmpmqmsg/qload file or amqsbcg dump (detected automatically): the MQMD, each header",
 			"of the chain with named constants, and the body as text, pretty JSON/XML, or hex."),
+		exits: []exitStatus{{0, "decoded"}, {1, "a decode error (what could be decoded is still printed)"}, exitUsage},
 		run: func(_ context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runDecode(*o, fs, stdout, stderr)
 		}}

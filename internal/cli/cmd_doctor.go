@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,18 +24,24 @@ func doctorCommand() *command {
 	o := &doctorOpts{}
 	return &command{name: "doctor", synopsis: "check a queue manager connection, command server and authorities before the dashboard",
 		flags: o.register,
+		usage: usageText("Usage: poisonwatch doctor [backend flags] [--user NAME] [--json]",
+			"",
+			"Checks every queue manager the same flags would have the dashboard watch: the connection",
+			"settings, MQCONNX, the command server, and each feature's authorities with the setmqaut",
+			"lines that grant what is missing. With no flags it checks the built-in demo (make run's),",
+			"as the dashboard shows it; --mqsc FILE checks queue manager QM1 defined by the file (with",
+			"its SET AUTHREC records) and --user NAME as that user; --backend ibmmq a real one."),
+		exits: []exitStatus{{doctor.ExitOK, "every check passed"}, {doctor.ExitDegraded, "connected, but some feature will not work (a ✘ says which, with its fix)"},
+			{doctor.ExitNoConnection, "no connection, or the command line is wrong"}},
 		run: func(ctx context.Context, _ *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runDoctor(ctx, *o, stdout, stderr)
 		}}
 }
 
 type doctorOpts struct {
-	backend string
-	mqsc    string
+	backend backendFlags
 	user    string
-	qmgrs   string
 	json    bool
-	mq      *mqFlags
 	// the PCF queues to use and check (default: the platform's)
 	commandQueue, replyModel string
 }
@@ -41,12 +49,15 @@ type doctorOpts struct {
 // runDoctor checks every queue manager the same flags would watch. Exit 0:
 // all green; 1: some feature will not work; 2: no connection (or usage).
 func runDoctor(ctx context.Context, o doctorOpts, stdout, stderr io.Writer) int {
-	targets, stop, err := doctorTargets(o)
+	targets, stop, err := doctorTargets(ctx, &o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch doctor: %v\n", err)
 		return doctor.ExitNoConnection
 	}
 	defer stop()
+	if cq, rm := o.backend.mq.pcfQueues(); cq != "" || rm != "" { // IBM MQ's flags declared them
+		o.commandQueue, o.replyModel = cq, rm
+	}
 	var reports []doctor.Report
 	code := doctor.ExitOK
 	for _, t := range targets {
@@ -68,53 +79,67 @@ func runDoctor(ctx context.Context, o doctorOpts, stdout, stderr io.Writer) int 
 }
 
 func (o *doctorOpts) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.backend, "backend", defaultBackend, "embedded or ibmmq (a binary built with make build-mq)")
-	fs.StringVar(&o.mqsc, "mqsc", "", "embedded backend: the MQSC file that defines the queue manager (with its SET AUTHREC records)")
-	fs.StringVar(&o.user, "user", "", "embedded backend: the principal the connection runs as (default: the process user, an administrator)")
-	fs.StringVar(&o.qmgrs, "qmgrs", "", "TOML file listing the queue managers to check (IBM MQ)")
+	b := &o.backend
+	b.mq = registerBackend(fs, &b.kind, &b.scenario, &b.qmgr, &b.qmgrs, &b.mqsc, helpQMgrAll)
+	fs.StringVar(&o.user, "user", "", "embedded backend: the principal the connections run as, held to the --mqsc files' SET AUTHREC records (default: the process user, an administrator)")
 	fs.BoolVar(&o.json, "json", false, "print the checks as JSON")
-	fs.StringVar(&o.commandQueue, "command-queue", "", "the command server's queue to send PCF to and check (default SYSTEM.ADMIN.COMMAND.QUEUE; SYSTEM.COMMAND.INPUT on z/OS)")
-	fs.StringVar(&o.replyModel, "reply-model", "", "the model queue PCF replies come back on, checked too (default SYSTEM.DEFAULT.MODEL.QUEUE; SYSTEM.COMMAND.REPLY.MODEL on z/OS)")
-	o.mq = newMQFlags()
-	o.mq.register(fs)
+	if fs.Lookup("command-queue") == nil { // else IBM MQ's flags declared them
+		fs.StringVar(&o.commandQueue, "command-queue", "", "the command server's queue to send PCF to and check (default SYSTEM.ADMIN.COMMAND.QUEUE; SYSTEM.COMMAND.INPUT on z/OS)")
+		fs.StringVar(&o.replyModel, "reply-model", "", "the model queue PCF replies come back on, checked too (default SYSTEM.DEFAULT.MODEL.QUEUE; SYSTEM.COMMAND.REPLY.MODEL on z/OS)")
+	}
 }
 
 // doctorTargets builds what to check from the flags.
-func doctorTargets(o doctorOpts) ([]doctor.Target, func(), error) {
-	switch o.backend {
+func doctorTargets(ctx context.Context, o *doctorOpts) ([]doctor.Target, func(), error) {
+	b := &o.backend
+	switch b.kind {
 	case "ibmmq":
 		if o.user != "" {
 			return nil, nil, fmt.Errorf("--user is for embedded connections; IBM MQ authenticates MQ_USER (see docs/ibmmq.md)")
 		}
-		ts, err := o.mq.doctorTargets(promptPassword, o.qmgrs)
+		if b.mqsc != "" || b.scenario != "" {
+			return nil, nil, errors.New("--scenario and --mqsc prepare the embedded queue manager; they do not apply to --backend ibmmq")
+		}
+		ts, err := b.mq.doctorTargets(promptPassword, b.qmgrs)
 		return ts, func() {}, err
 	case "embedded":
 	default:
-		return nil, nil, fmt.Errorf("unknown backend %q (embedded or ibmmq)", o.backend)
+		return nil, nil, fmt.Errorf("unknown backend %q (embedded or ibmmq)", b.kind)
 	}
-	if o.mqsc == "" {
-		return nil, nil, fmt.Errorf("the embedded backend needs --mqsc FILE: the queue manager and authority records to check")
+	if b.mqsc != "" && b.scenario == "" {
+		name := cmp.Or(b.qmgr, b.mq.qmgrName(), "QM1")
+		qm, notes, err := embeddedFromMQSCFiles(name, b.mqsc)
+		if err != nil {
+			return nil, nil, err
+		}
+		return embeddedDoctorTarget(qm, "defined by --mqsc "+strings.Join(b.mqsc.paths(), ", "), o.user, notes)
 	}
-	qm, notes, err := embeddedFromMQSC(o.mqsc)
-	if err != nil {
-		return nil, nil, err
-	}
-	return embeddedDoctorTarget(qm, o.mqsc, o.user, notes)
+	return scenarioDoctorTargets(ctx, o)
 }
 
-// embeddedFromMQSC runs an MQSC file on a new embedded queue manager.
+// embeddedFromMQSC runs an MQSC file on a new embedded queue manager QM1.
 func embeddedFromMQSC(file string) (*embedded.QMgr, []string, error) {
-	qm := embedded.New(embedded.Options{Name: "QM1"})
-	rep, err := runMQSCFile(qm, file)
-	if err != nil {
-		return nil, nil, err
+	return embeddedFromMQSCFiles("QM1", pathList(file))
+}
+
+// embeddedFromMQSCFiles runs MQSC files on a new embedded queue manager.
+func embeddedFromMQSCFiles(name string, files pathList) (*embedded.QMgr, []string, error) {
+	qm := embedded.New(embedded.Options{Name: name})
+	var notes []string
+	for _, f := range files.paths() {
+		rep, err := runMQSCFile(qm, f)
+		if err != nil {
+			return nil, nil, err
+		}
+		notes = append(notes, rep.Notes()...)
 	}
-	return qm, rep.Notes(), nil
+	return qm, notes, nil
 }
 
 // embeddedDoctorTarget checks an embedded queue manager with its command
-// server running, as the principal user.
-func embeddedDoctorTarget(qm *embedded.QMgr, file, user string, notes []string) ([]doctor.Target, func(), error) {
+// server running, as the principal user; source says where it comes from
+// ("defined by --mqsc FILE").
+func embeddedDoctorTarget(qm *embedded.QMgr, source, user string, notes []string) ([]doctor.Target, func(), error) {
 	srv, err := qm.StartCommandServer()
 	if err != nil {
 		return nil, nil, err
@@ -123,7 +148,7 @@ func embeddedDoctorTarget(qm *embedded.QMgr, file, user string, notes []string) 
 	if user == "" {
 		who = "the process user, an administrator (no --user)"
 	}
-	details := []string{"queue manager: " + qm.Name() + " (embedded, defined by --mqsc " + mqfmt.Sanitize(file) + ")",
+	details := []string{"queue manager: " + qm.Name() + " (embedded, " + mqfmt.Sanitize(source) + ")",
 		"principal: " + mqfmt.Sanitize(who)}
 	for _, n := range notes {
 		details = append(details, "--mqsc: "+mqfmt.Sanitize(n))

@@ -51,7 +51,8 @@ func TestDoctorCommandJSON(t *testing.T) {
 }
 
 func TestDoctorCommandUsage(t *testing.T) {
-	for _, args := range [][]string{{"--backend", "embedded"}, {"--backend", "nope"}, {"--mqsc", "../../testdata/doctor/missing.mqsc"}} {
+	for _, args := range [][]string{{"--backend", "nope"}, {"--mqsc", "../../testdata/doctor/missing.mqsc"},
+		{"--qmgr", "QM9"}, {"--backend", "ibmmq", "--scenario", "builtin"}, {"--user", "app1", "--backend", "ibmmq"}} {
 		if _, errs, code := runDoctorArgs(t, args...); code != doctor.ExitNoConnection || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 		}

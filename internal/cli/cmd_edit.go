@@ -22,6 +22,13 @@ func editCommand() *command {
 	a := &editFlags{}
 	return &command{name: "edit", synopsis: "replace a message's body and put it again, the original archived and removed in one unit of work (R10i)",
 		flags: a.register,
+		usage: usageText("Usage: poisonwatch edit --queue Q --msgid HEX --body-file FILE|- [--to Q [--to-qmgr QM]] [--dry-run] [backend flags] [flags]",
+			"",
+			"Puts a copy of one message with a new body and removes the original, archived first, in",
+			"one unit of work (R10i). It changes a queue, so it needs a queue manager named: --backend",
+			"ibmmq, or an embedded one (--scenario builtin for the demo, --scenario, --mqsc, --load)."),
+		exits: []exitStatus{{ExitDone, "edited (a dry run: the plan can be run)"}, {ExitPartial, "edited, but the copy came back (R10f)"},
+			{ExitUsage, "usage: the command line is wrong, or names no queue manager (nothing was touched)"}, {ExitFailed, "not edited: an error or a refusal"}},
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runEdit(ctx, a, fs, stdout, stderr)
 		}}
@@ -67,8 +74,7 @@ func (a *editFlags) check(fs *flag.FlagSet) error {
 	case a.verify < 0 || a.verify > 24*time.Hour:
 		return fmt.Errorf("--verify %s: want 0 (no check) up to 24h", a.verify)
 	}
-	a.backend.resolveQMgr()
-	return nil
+	return a.backend.resolveQMgr()
 }
 
 func runEdit(ctx context.Context, a *editFlags, fs *flag.FlagSet, stdout, stderr io.Writer) int {

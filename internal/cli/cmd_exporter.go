@@ -18,6 +18,12 @@ func exporterCommand() *command {
 	o := &exporterOpts{}
 	return &command{name: "exporter", synopsis: "serve the watchers' figures as Prometheus metrics on /metrics: one poll per interval however many scrapers",
 		flags: o.register,
+		usage: usageText("Usage: poisonwatch exporter [backend flags] [--listen ADDR] [flags]",
+			"",
+			"Serves the watchers' figures as Prometheus metrics on /metrics, one poll per interval",
+			"however many scrapers. With no backend flags it watches the built-in demo, as the",
+			"dashboard does (docs/exporter.md)."),
+		exits: exitsServer,
 		run: func(ctx context.Context, _ *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runExporter(ctx, *o, stdout, stderr)
 		}}

@@ -38,8 +38,10 @@ func TestExporterOnTheDemo(t *testing.T) {
 		// ORDERS.BO fills during the demo's warm-up: then its alert shows.
 		// The loops reach BOTHRESH later on a busy machine: wait for all three.
 		al := alertsOf(fams, "QM1")
+		// QM2's DEADQ is read on QM2's own poll: wait for it too.
 		if al["R8b/ORDERS.BO/critical"] && al["R1c/ORDERS.IN/critical"] && al["R8c/PAYMENTS.IN/critical"] &&
-			len(metricValues(fams, "poisonwatch_qmgr_connected", "qmgr")) == 3 {
+			len(metricValues(fams, "poisonwatch_qmgr_connected", "qmgr")) == 3 &&
+			metricValues(fams, "poisonwatch_deadq_messages_by_reason", "qmgr", "reason_name")["QM2/MQRC_UNKNOWN_OBJECT_NAME"] > 0 {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -25,6 +25,17 @@ func fixCommand() *command {
 	f := &fixFlags{}
 	return &command{name: "fix", synopsis: "apply an alert's MQSC fix through PCF and check the alert clears (R10h); --list names them",
 		flags: f.register,
+		usage: usageText("Usage: poisonwatch fix --list [backend flags]",
+			"       poisonwatch fix --alert RULE:QUEUE [--dry-run] [--verify D] [backend flags] [flags]",
+			"",
+			"--list names the alerts of --qmgr with whether each fix can be applied; with no backend",
+			"flags it lists the built-in demo's (make run's) QM1, as the dashboard shows it. --alert",
+			"applies one alert's MQSC fix through the change gate (R10h) and checks the alert clears;",
+			"it changes the queue manager, so it needs one named (--scenario builtin for the demo,",
+			"--scenario, --mqsc, --load, or --backend ibmmq), --dry-run included."),
+		exits: []exitStatus{{exitFixCleared, "the alert cleared (a dry run: every step would be applied; --list: listed)"},
+			{exitFixFires, "it still fires: not applied, refused, copy-only, back within --verify (a dry run: a step would be refused)"},
+			{ExitUsage, "usage: the command line is wrong, no such alert, no MQSC fix, or no queue manager named"}},
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runFix(ctx, f, fs, stdout, stderr)
 		}}
@@ -59,8 +70,17 @@ func (f *fixFlags) check(fs *flag.FlagSet, stderr io.Writer) bool {
 	case f.verify < 0:
 		fmt.Fprintln(stderr, "poisonwatch fix: --verify must not be negative")
 	default:
-		f.backend.resolveQMgr()
-		return true
+		if f.list {
+			f.backend.orDemo()
+		}
+		err := f.backend.resolveQMgr()
+		if err == nil && !f.backend.named() {
+			err = errNoQMgr // --alert changes the queue manager
+		}
+		if err == nil {
+			return true
+		}
+		fmt.Fprintf(stderr, "poisonwatch fix: %v\n", err)
 	}
 	return false
 }

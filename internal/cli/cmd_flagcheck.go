@@ -56,7 +56,7 @@ func checkActionFlags(a *actionFlags, stderr io.Writer) error {
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	printMQSCNotes(stderr, "poisonwatch "+string(a.req.Op), a.backend.mqsc)
+	printMQSCNotes(stderr, "poisonwatch "+string(a.req.Op), a.backend.mqsc.paths())
 	return nil
 }
 

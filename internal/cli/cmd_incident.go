@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
@@ -15,7 +14,6 @@ import (
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
-	"github.com/poisonwatch/poisonwatch/warroom"
 )
 
 // recordOpts are the recording flags of the dashboard, serve and exporter.
@@ -141,33 +139,4 @@ func actionFrame(start time.Time, req ops.OpRequest, res ops.OpResult, err error
 	}
 	a.AuditID = fmt.Sprintf("%s %s %s", res.AuditFile, req.User, start.UTC().Format(time.RFC3339Nano))
 	return a
-}
-
-// recordPresence records who is in the war room whenever it changes.
-func recordPresence(ctx context.Context, room *warroom.Room, rec *record.Writer, now func() time.Time) {
-	if rec == nil {
-		return
-	}
-	t := time.NewTicker(time.Second)
-	defer t.Stop()
-	var last []record.Member
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		var ms []record.Member
-		for _, m := range room.Members() {
-			where := ""
-			if n := len(m.View.Stack); n > 0 {
-				where = m.View.Stack[n-1].Screen.String()
-			}
-			ms = append(ms, record.Member{User: m.User, Role: m.Role, Driving: m.Driving, Where: where})
-		}
-		if !slices.Equal(ms, last) {
-			rec.Presence(record.Presence{At: now(), Members: ms})
-			last = ms
-		}
-	}
 }

@@ -28,7 +28,7 @@ func withPlaybackHint(cmds []*command) []*command {
 			continue
 		}
 		action := c
-		cmds[i] = &command{name: c.name, synopsis: c.synopsis,
+		cmds[i] = &command{name: c.name, synopsis: c.synopsis, subs: []*command{action}, exits: action.exits,
 			route: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				if n := len(args); n > 0 && !strings.HasPrefix(args[n-1], "-") && record.IsRecording(args[n-1]) {
 					fmt.Fprintf(stderr, "poisonwatch replay puts copies of messages (R10e); to play back a recording: poisonwatch playback %s\n", args[n-1])
@@ -48,6 +48,7 @@ func playbackCommand() *command {
 		usage: usageText("Usage: poisonwatch playback [--theme NAME] FILE",
 			"\nOpens the dashboard on a recording: every screen works, nothing acts. [ ] step a poll,",
 			"{ } a minute, t jumps to HH:MM[:SS], > plays at 1×, 10×, 60× and pauses."),
+		exits: exitsDashboard,
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runPlayback(ctx, theme, fs, stderr)
 		}}

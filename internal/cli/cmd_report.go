@@ -25,6 +25,7 @@ func reportCommand() *command {
 			"when they started, who acknowledged them and when they cleared; charts of the DEADQ and backout",
 			"queues; every operator action and what came back; the dead letters left at the end, grouped as",
 			"in the triage; the configuration findings with their MQSC fixes."),
+		exits: []exitStatus{{0, "written"}, {1, "the recording cannot be read or the report written"}, exitUsage},
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runReport(ctx, o, fs, stdout, stderr)
 		}}

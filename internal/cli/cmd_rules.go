@@ -21,14 +21,30 @@ import (
 
 // rulesCommand is `poisonwatch rules`: runmqdlq rules tables.
 func rulesCommand() *command {
-	return &command{name: "rules", synopsis: "runmqdlq rules tables: check, preview, run or generate one against the DEADQ", route: runRules}
+	return &command{name: "rules", synopsis: "runmqdlq rules tables: check, preview, run or generate one against the DEADQ", route: runRules,
+		subs:  []*command{{name: "check"}, rulesSubcommand("preview", nil), rulesSubcommand("run", nil), rulesSubcommand("generate", nil)},
+		exits: rulesExits}
 }
 
-const rulesUsage = `usage:
+// rulesUsage is rules' --help, which its exit codes end.
+var rulesUsage = `Usage:
   poisonwatch rules check FILE
-  poisonwatch rules preview FILE [--queue Q] [--json] [queue manager flags]
-  poisonwatch rules run FILE [--dry-run] [--once] [--json] [queue manager flags]
-  poisonwatch rules generate [--queue Q] [--out FILE] [queue manager flags]`
+  poisonwatch rules preview FILE [--queue Q] [--json] [backend flags]
+  poisonwatch rules run FILE [--dry-run] [--once] [--json] [backend flags]
+  poisonwatch rules generate [--queue Q] [--out FILE] [backend flags]
+
+preview and generate only read: with no backend flags they use the built-in
+demo, as the dashboard does. run changes queues, so it needs a queue manager
+named (--scenario builtin for the demo, --scenario, --mqsc, --load, or
+--backend ibmmq), --dry-run included. 'poisonwatch rules SUB --help' lists
+a subcommand's flags.
+` + exitsText(rulesExits)
+
+// rulesExits are the rules commands': the action commands' (check: 0 or 2).
+var rulesExits = []exitStatus{{ExitDone, "all done (check: the table is valid; a dry run: every message would get where its rule sends it)"},
+	{ExitPartial, "partly: some would fail, be dead-lettered again, come back or be skipped"},
+	{ExitUsage, "a bad table (FILE:LINE:COL errors) or command line, or no queue manager named"},
+	{ExitFailed, "nothing done (a dry run: nothing would be)"}}
 
 func runRules(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -41,7 +57,7 @@ func runRules(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "preview", "run", "generate":
 		return rulesSubcommand(args[0], args[1:]).exec(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
-		fmt.Fprintln(stdout, rulesUsage)
+		fmt.Fprint(stdout, rulesUsage)
 		return ExitDone
 	}
 	fmt.Fprintf(stderr, "poisonwatch rules: unknown subcommand %q\n%s\n", mqfmt.Sanitize(args[0]), rulesUsage)
@@ -77,6 +93,10 @@ func loadRules(path string, stderr io.Writer) (*dlqrules.Table, bool) {
 }
 
 func rulesCheck(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+		fmt.Fprint(stdout, rulesUsage)
+		return ExitDone
+	}
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, rulesUsage)
 		return ExitUsage
@@ -103,10 +123,16 @@ func rulesSubcommand(sub string, args []string) *command {
 	if sub != "generate" && len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		f.file = args[0]
 	}
-	return &command{name: "rules " + sub, flags: func(fs *flag.FlagSet) { f.register(fs, sub) },
+	return &command{name: "rules " + sub, synopsis: rulesSynopsis[sub], exits: rulesExits, flags: func(fs *flag.FlagSet) { f.register(fs, sub) },
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return rulesWithQMgr(ctx, sub, f, fs, stdout, stderr)
 		}}
+}
+
+var rulesSynopsis = map[string]string{
+	"preview":  "show what each rule of FILE would do to the DEADQ's messages; changes nothing (default: the built-in demo)",
+	"run":      "run the rules of FILE on the DEADQ as runmqdlq does, with --dry-run first",
+	"generate": "write a rules table from the DEADQ's groups, one rule per group (default: the built-in demo)",
 }
 
 // rulesFlags are the flags of the subcommands that reach a queue manager.
@@ -165,7 +191,17 @@ func rulesWithQMgr(ctx context.Context, sub string, f *rulesFlags, fs *flag.Flag
 			return ExitUsage
 		}
 	}
-	f.backend.resolveQMgr()
+	if sub != "run" {
+		f.backend.orDemo() // a preview or a generated table only reads
+	}
+	if err := f.backend.resolveQMgr(); err != nil {
+		fmt.Fprintf(stderr, "poisonwatch rules %s: %v\n", sub, err)
+		return ExitUsage
+	}
+	if !f.backend.named() {
+		fmt.Fprintf(stderr, "poisonwatch rules %s: %v\n", sub, errNoQMgr)
+		return ExitUsage
+	}
 	src, closeSrc, err := openRulesSource(ctx, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch rules %s: %v\n", sub, err)

@@ -1,3 +1,7 @@
+//go:build !windows
+
+// serve runs on Unix-like systems only: the war room's sessions use a
+// pseudo-terminal (warroom/session.go), which Windows builds lack.
 package cli
 
 import (
@@ -25,6 +29,13 @@ func serveCommand() *command {
 	o := &serveOpts{}
 	return &command{name: "serve", synopsis: "the dashboard over SSH: one set of watchers, many sessions, roles from the authorized keys",
 		flags: o.register,
+		usage: usageText("Usage: poisonwatch serve [backend flags] [--listen ADDR] [--authorized-keys FILE] [flags]",
+			"",
+			"Runs one set of watchers and serves the dashboard to everyone who connects with ssh,",
+			"each session with its own screens, cursor and marks; the authorized keys say who is an",
+			"operator and who a viewer. With no backend flags it serves the built-in demo, as the",
+			"dashboard shows it (docs/warroom.md)."),
+		exits: exitsServer,
 		run: func(ctx context.Context, _ *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runServe(ctx, *o, stdout, stderr)
 		}}

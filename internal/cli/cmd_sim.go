@@ -40,8 +40,8 @@ func simCommand() *command {
 			"\nRuns a scenario headless on embedded queue managers, on a simulated clock as fast as",
 			"the CPU allows, and prints the final state: every queue's depth and attributes, how many",
 			"messages took each route of the poison engine, decoded examples from the backout and",
-			"dead-letter queues, and a check that every message produced is accounted for once.",
-			"Exit status 1 when the check fails."),
+			"dead-letter queues, and a check that every message produced is accounted for once."),
+		exits: []exitStatus{{0, "every message produced is accounted for once"}, {1, "the check failed, or the scenario could not run"}, exitUsage},
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			if fs.NArg() != 0 || o.duration < 0 {
 				fs.Usage()

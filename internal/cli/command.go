@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"strings"
 )
 
 // command is one subcommand declared as data: the name and synopsis the
@@ -26,7 +28,35 @@ type command struct {
 	// route, when set, is called with the arguments instead of parsing
 	// them: a command with subcommands picks one and execs it.
 	route func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+	// subs are what route runs (rules' preview, run, ...; replay's own
+	// action): their names and flags are the command's for completion
+	// and the man page.
+	subs []*command
+	// exits are the exit codes --help ends with and the man page lists.
+	exits []exitStatus
+	// only, when set, says which of the flag set's flags the command
+	// takes (the action commands share one set): help, completion and the
+	// man page list those.
+	only func(flag string) bool
 }
+
+// exitStatus is one exit status of a command and what it means.
+type exitStatus struct {
+	code  int
+	means string
+}
+
+// Exit codes most commands share.
+var (
+	exitUsage   = exitStatus{ExitUsage, "usage: the command line is wrong"}
+	exitsServer = []exitStatus{{0, "stopped (interrupted)"}, {1, "could not start, or failed"}, exitUsage}
+	// exitsDashboard are the dashboard's and a recording's replay.
+	exitsDashboard = []exitStatus{{0, "quit"}, {1, "could not start, or failed"}, exitUsage}
+	exitsAction    = []exitStatus{{ExitDone, "every selected message was acted on (a dry run: would be), or none matched"},
+		{ExitPartial, "partly: some were skipped, failed, are in doubt, were not reached, or came back"},
+		{ExitUsage, "usage: the command line is wrong, or names no queue manager (nothing was touched)"},
+		{ExitFailed, "nothing was acted on: an error, a refusal, or every message skipped or failed"}}
+)
 
 // exec parses args into the command's flags and runs it.
 func (c *command) exec(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -52,10 +82,65 @@ func (c *command) flagSet(stderr io.Writer) *flag.FlagSet {
 	if c.flags != nil {
 		c.flags(fs)
 	}
-	if c.usage != nil {
-		fs.Usage = func() { c.usage(fs, stderr) }
-	}
+	fs.Usage = func() { c.help(fs, stderr) }
 	return fs
+}
+
+// help is the command's --help: its usage (or a usage line and its
+// synopsis), its flags, then its exit codes, in one style for every command.
+func (c *command) help(fs *flag.FlagSet, w io.Writer) {
+	if c.usage != nil {
+		c.usage(fs, w)
+	} else {
+		fmt.Fprintf(w, "Usage: %s [flags]\n\n%s.\n", fs.Name(), upperFirst(c.synopsis))
+		printFlags(w, fs, nil)
+	}
+	writeExits(w, c.exits)
+}
+
+// writeExits ends a help text with the exit codes.
+func writeExits(w io.Writer, exits []exitStatus) { io.WriteString(w, exitsText(exits)) }
+
+func exitsText(exits []exitStatus) string {
+	if len(exits) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\nExit codes:\n")
+	for _, e := range exits {
+		fmt.Fprintf(&b, "  %d  %s\n", e.code, e.means)
+	}
+	return b.String()
+}
+
+// printFlags lists the flags (those keep accepts; nil: all) under
+// "Flags:", each as --name TYPE, its help indented under it with its
+// default.
+func printFlags(w io.Writer, fs *flag.FlagSet, keep func(name string) bool) {
+	first := true
+	fs.VisitAll(func(f *flag.Flag) {
+		if keep != nil && !keep(f.Name) {
+			return
+		}
+		if first {
+			fmt.Fprintln(w, "\nFlags:")
+			first = false
+		}
+		name, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		fmt.Fprintln(w, line+defaultNote(f.DefValue))
+	})
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // parseFlags parses a command's flags: ok is false when the command is done,
@@ -78,6 +163,6 @@ func usageText(lines ...string) func(fs *flag.FlagSet, w io.Writer) {
 		for _, l := range lines {
 			io.WriteString(w, l+"\n")
 		}
-		fs.PrintDefaults()
+		printFlags(w, fs, nil)
 	}
 }

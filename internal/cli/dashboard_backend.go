@@ -67,35 +67,81 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 	}
 	be, err := startEmbedded(ctx, o)
 	if err == nil && o.user != "" {
-		if err = be.runAs(o); err != nil {
-			be.stop()
+		err = be.runAs(o)
+	}
+	if err == nil && o.qmgrs != "" {
+		be.qmgrs, err = watchListed(be.qmgrs, o.qmgrs, os.Stderr)
+	}
+	if err == nil && o.qmgr != "" {
+		be.qmgrs, err = watchOne(be.qmgrs, o.qmgr)
+	}
+	if err != nil && be != nil {
+		be.stop()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return be, nil
+}
+
+// startEmbedded runs the queue managers of the scenario (the built-in
+// demo by default), or QM1 made of the --mqsc files; with both, the files
+// run on the scenario's queue manager (--qmgr, else its first) once it is
+// defined.
+func startEmbedded(ctx context.Context, o tuiOpts) (*backend, error) {
+	if o.mqsc != "" && o.scenario == "" {
+		qm := embedded.New(embedded.Options{Name: "QM1"})
+		if err := runMQSCFiles(qm, o.mqsc); err != nil {
 			return nil, err
 		}
+		return &backend{qmgrs: []qmgrConn{{name: qm.Name(), conn: qm}}, stop: func() {}}, nil
 	}
-	if err != nil || o.qmgrs == "" {
+	be, err := startDemo(ctx, o.scenario)
+	if err != nil || o.mqsc == "" {
 		return be, err
 	}
-	if be.qmgrs, err = watchListed(be.qmgrs, o.qmgrs, os.Stderr); err != nil {
+	for _, q := range be.qmgrs {
+		if o.qmgr != "" && q.name != o.qmgr {
+			continue
+		}
+		if e, ok := q.conn.(interface{ Embedded() *embedded.QMgr }); ok && e.Embedded() != nil {
+			err = runMQSCFiles(e.Embedded(), o.mqsc)
+		}
+		break
+	}
+	if err != nil {
 		be.stop()
 		return nil, err
 	}
 	return be, nil
 }
 
-// startEmbedded runs the queue managers of --mqsc, or of the scenario.
-func startEmbedded(ctx context.Context, o tuiOpts) (*backend, error) {
-	if o.mqsc != "" {
-		qm := embedded.New(embedded.Options{Name: "QM1"})
-		rep, err := runMQSCFile(qm, o.mqsc)
+// runMQSCFiles runs each --mqsc file on qm, in order; their notes (what
+// the embedded queue manager does not model) are left on stderr, on the
+// screen when the dashboard exits.
+func runMQSCFiles(qm *embedded.QMgr, files pathList) error {
+	for _, f := range files.paths() {
+		rep, err := runMQSCFile(qm, f)
 		if err != nil {
-			return nil, err
+			return fmt.Errorf("--mqsc: %w", err)
 		}
-		for _, n := range rep.Notes() { // left on the screen when the dashboard exits
-			fmt.Fprintf(os.Stderr, "poisonwatch: --mqsc %s: %s\n", mqfmt.Sanitize(o.mqsc), n)
+		for _, n := range rep.Notes() {
+			fmt.Fprintf(os.Stderr, "poisonwatch: --mqsc %s: %s\n", mqfmt.Sanitize(f), n)
 		}
-		return &backend{qmgrs: []qmgrConn{{name: qm.Name(), conn: qm}}, stop: func() {}}, nil
 	}
-	return startDemo(ctx, o.scenario)
+	return nil
+}
+
+// watchOne keeps the queue manager --qmgr names.
+func watchOne(all []qmgrConn, name string) ([]qmgrConn, error) {
+	var names []string
+	for _, q := range all {
+		if q.name == name {
+			return []qmgrConn{q}, nil
+		}
+		names = append(names, q.name)
+	}
+	return nil, fmt.Errorf("--qmgr %s: not among the embedded queue managers (%s)", mqfmt.Sanitize(name), strings.Join(names, ", "))
 }
 
 // watchListed keeps the queue managers a --qmgrs file names, in its order.

@@ -117,3 +117,25 @@ func ibmmqDoctorTarget(q qmgrConn) (doctor.Target, bool) {
 }
 
 func fileExists(name string) bool { _, err := os.Stat(name); return err == nil }
+
+// listedBackend is the queue manager name of a --qmgrs file, connected with
+// that entry's settings: a command that acts on one queue manager of the
+// file.
+func (m *mqFlags) listedBackend(prompt ibmmq.PasswordPrompter, file, name string) (mqwatch.Connector, error) {
+	qs, err := m.backends(prompt, file)
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range qs {
+		if q.name == name {
+			return q.conn, nil
+		}
+	}
+	return nil, fmt.Errorf("--qmgrs %s does not list %s", file, name)
+}
+
+// pcfQueues are the --command-queue and --reply-model IBM MQ's flags
+// declare (doctor checks them).
+func (m *mqFlags) pcfQueues() (commandQueue, replyModel string) {
+	return m.settings.CommandQueue, m.settings.ReplyModel
+}

@@ -38,3 +38,11 @@ func (*mqFlags) backend(ibmmq.PasswordPrompter) (mqwatch.Connector, error) {
 
 // defaultBackend: without IBM MQ support, the embedded demo.
 const defaultBackend = "embedded"
+
+func (*mqFlags) listedBackend(ibmmq.PasswordPrompter, string, string) (mqwatch.Connector, error) {
+	return nil, errNoIBMMQ
+}
+
+// pcfQueues are --command-queue and --reply-model when IBM MQ's flags
+// declare them; this build's commands declare their own.
+func (*mqFlags) pcfQueues() (commandQueue, replyModel string) { return "", "" }

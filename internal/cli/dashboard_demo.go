@@ -69,10 +69,10 @@ func setupError(st *demo.Starting) error {
 }
 
 // loadScenario reads the scenario --scenario names: the built-in demo when
-// empty, a generated fleet for fleet, fleet:N or fleet:NxM (a directory
+// empty or "builtin", a generated fleet for fleet, fleet:N or fleet:NxM (a directory
 // called fleet is ./fleet), else a directory or TOML file.
 func loadScenario(name string) (*demo.Scenario, error) {
-	if name == "" {
+	if name == "" || name == "builtin" {
 		return demo.Builtin()
 	}
 	o, isFleet, err := demo.ParseFleet(name)

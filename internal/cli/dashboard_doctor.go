@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"strings"
 	"sync"
 
 	"github.com/poisonwatch/poisonwatch/internal/doctor"
@@ -57,7 +58,7 @@ func (be *backend) runAs(o tuiOpts) error {
 		if !ok {
 			continue
 		}
-		ts, stop, err := embeddedDoctorTarget(qm, o.mqsc, o.user, nil)
+		ts, stop, err := embeddedDoctorTarget(qm, "defined by --mqsc "+strings.Join(o.mqsc.paths(), ", "), o.user, nil)
 		if err != nil {
 			return err
 		}
