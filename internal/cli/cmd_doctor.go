@@ -80,7 +80,8 @@ func runDoctor(ctx context.Context, o doctorOpts, stdout, stderr io.Writer) int 
 
 func (o *doctorOpts) register(fs *flag.FlagSet) {
 	b := &o.backend
-	b.mq = registerBackend(fs, &b.kind, &b.scenario, &b.qmgr, &b.qmgrs, &b.mqsc, helpQMgrAll)
+	b.mq = registerBackend(fs, &b.kind, &b.scenario, &b.qmgr, &b.qmgrs, &b.mqsc,
+		"check only this queue manager (embedded: of the scenario; default: every one the dashboard would watch)")
 	fs.StringVar(&o.user, "user", "", "embedded backend: the principal the connections run as, held to the --mqsc files' SET AUTHREC records (default: the process user, an administrator)")
 	fs.BoolVar(&o.json, "json", false, "print the checks as JSON")
 	if fs.Lookup("command-queue") == nil { // else IBM MQ's flags declared them
