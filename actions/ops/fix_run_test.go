@@ -110,6 +110,11 @@ func TestR10h_ApplyFixThroughTheCommandServer(t *testing.T) {
 
 func TestR10h_ReadOnlyAndCopyOnlyAreRefused(t *testing.T) {
 	f := newFixFixture(t, "")
+	srv, err := f.qm.StartCommandServer() // the dry run asks it for the user's authorities
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
 	ro, _ := ops.NewEngine(ops.EngineOptions{Connector: f.qm, AuditPath: filepath.Join(t.TempDir(), "a"), ArchiveDir: t.TempDir(), ReadOnly: true})
 	p := actions.PlanFix(actions.FixInput{QMgr: mustQMgr(t, f), Queues: mustQueues(t, f), Commands: []string{"ALTER QLOCAL(ORDERS.BO) MAXDEPTH(9)"}})
 	if _, err := ro.ApplyFix(f.ctx, p, "", false); !errors.Is(err, ops.ErrReadOnly) {

@@ -46,6 +46,7 @@ func TestVerbsStartWhereTheDashboardDoes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each simulates the demo: one per core
 			var out, errb bytes.Buffer
 			code := Run(context.Background(), tc.args, &out, &errb)
 			got := out.String() + errb.String()
