@@ -199,7 +199,6 @@ func (s *ackScreen) acknowledge(c common) tea.Cmd {
 	return tea.Batch(cmd, c.Refresh())
 }
 
-
 // oldestLine names the queue manager's oldest alert nobody acknowledged,
 // for the fleet view's detail.
 func oldestLine(st *Styles, r *model.FleetRow, now time.Time, w int) string {

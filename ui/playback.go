@@ -29,7 +29,6 @@ type Playback interface {
 	PollTime(n int) time.Time
 }
 
-
 // playbackSpeeds are what > cycles through; 0 is paused.
 var playbackSpeeds = []int{0, 1, 10, 60}
 
