@@ -82,16 +82,7 @@ func TestGateEveryWritePathMeetsEveryGuard(t *testing.T) {
 		for _, c := range gateCases {
 			t.Run(p.name+"/"+c.name, func(t *testing.T) {
 				f := newOpFixture(t, gateScript)
-				dest := c.dest
-				if c.setup != nil {
-					if q := c.setup(f); q != "" {
-						dest = q
-					}
-				}
-				f.deadLetterSized(dest, c.rc, c.body)
-				if c.after != nil {
-					c.after(f)
-				}
+				dest := f.arrange(c)
 				target := c.target
 				if target == "" {
 					target = dest
@@ -114,6 +105,23 @@ func TestGateEveryWritePathMeetsEveryGuard(t *testing.T) {
 			})
 		}
 	}
+}
+
+// arrange sets up case c: its objects, the dead letter on the DEADQ, what
+// changes after; it returns the MQDLH's destination.
+func (f *opFixture) arrange(c gateCase) string {
+	f.t.Helper()
+	dest := c.dest
+	if c.setup != nil {
+		if q := c.setup(f); q != "" {
+			dest = q
+		}
+	}
+	f.deadLetterSized(dest, c.rc, c.body)
+	if c.after != nil {
+		c.after(f)
+	}
+	return dest
 }
 
 // opPath runs an engine action from the DEADQ: requeue to the MQDLH's
@@ -227,16 +235,7 @@ func TestGateRulesForwardMeetsTheGate(t *testing.T) {
 		}
 		t.Run(c.name, func(t *testing.T) {
 			f := newOpFixture(t, gateScript)
-			dest := c.dest
-			if c.setup != nil {
-				if q := c.setup(f); q != "" {
-					dest = q
-				}
-			}
-			f.deadLetterSized(dest, c.rc, c.body)
-			if c.after != nil {
-				c.after(f)
-			}
+			dest := f.arrange(c)
 			for _, action := range []string{"ACTION(FWD) FWDQ(" + dest + ") HEADER(NO)", "ACTION(RETRY) RETRY(1)"} {
 				tab, err := dlqrules.Parse(strings.NewReader("INPUTQ(QM1.DEADQ) WAIT(NO)\n" + action + "\n"))
 				if err != nil {

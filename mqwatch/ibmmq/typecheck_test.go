@@ -133,18 +133,9 @@ func runTypeCheck(dir string, base *checked, extra ...string) (*checked, error) 
 // does not compile here (mq-golang needs cmqc.h, and so what imports it)
 // has none.
 func exportFiles(dir string, extra ...string) (map[string]string, error) {
-	args := append([]string{"list", "-e", "-export", "-deps", "-tags", "ibmmq", "-f", "{{.ImportPath}}\t{{.Export}}"}, extra...)
-	if len(extra) == 0 {
-		args = append(args, ".", "../../internal/cli", "../..")
-	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := goList(dir, []string{"-e", "-export", "-deps", "-tags", "ibmmq", "-f", "{{.ImportPath}}\t{{.Export}}"}, extra)
 	if err != nil {
-		return nil, fmt.Errorf("go list -export: %v: %s", err, stderr.String())
+		return nil, err
 	}
 	files := map[string]string{}
 	for line := range strings.Lines(string(out)) {
@@ -182,18 +173,9 @@ func (c *checked) readExport(path, file string) error {
 // ibmmq-tagged files wire the backend in), the program and their
 // dependencies, dependencies first.
 func goListDeps(dir string, extra ...string) ([]listedPackage, error) {
-	args := append([]string{"list", "-deps", "-json", "-tags", "ibmmq"}, extra...)
-	if len(extra) == 0 {
-		args = append(args, ".", "../../internal/cli", "../..")
-	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := goList(dir, []string{"-deps", "-json", "-tags", "ibmmq"}, extra)
 	if err != nil {
-		return nil, fmt.Errorf("go list -deps -tags ibmmq: %v: %s", err, stderr.String())
+		return nil, err
 	}
 	var pkgs []listedPackage
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -393,4 +375,23 @@ func TestTypeCheckCatchesWrongCalls(t *testing.T) {
 			t.Errorf("want an error containing %q, got %v", tt.want, errs)
 		})
 	}
+}
+
+// goList runs go list with flags over extra, or by default the backend,
+// the command line (whose ibmmq-tagged files wire it in) and the program.
+func goList(dir string, flags, extra []string) ([]byte, error) {
+	args := append(append([]string{"list"}, flags...), extra...)
+	if len(extra) == 0 {
+		args = append(args, ".", "../../internal/cli", "../..")
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go %s: %v: %s", strings.Join(args[:len(flags)+1], " "), err, stderr.String())
+	}
+	return out, nil
 }
