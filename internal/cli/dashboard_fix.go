@@ -41,13 +41,20 @@ func (o *engineOps) commandServer(qmgr string) error {
 	return nil
 }
 
-// ApplyFix applies an alert's fix through the queue manager's command
-// server (R10h).
-func (o *engineOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error) {
+// changeEngine is qmgr's engine with its command server running: every
+// change (and its dry run) goes through the command server.
+func (o *engineOps) changeEngine(qmgr string) (*ops.Engine, error) {
 	e, err := o.engine(qmgr)
 	if err == nil {
 		err = o.commandServer(qmgr)
 	}
+	return e, err
+}
+
+// ApplyFix applies an alert's fix through the queue manager's command
+// server (R10h).
+func (o *engineOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error) {
+	e, err := o.changeEngine(qmgr)
 	if err != nil {
 		return ops.FixResult{Plan: p}, err
 	}
@@ -56,10 +63,7 @@ func (o *engineOps) ApplyFix(ctx context.Context, qmgr string, p actions.FixPlan
 
 // SetInhibit sets GET or PUT of a queue through the command server (R10h).
 func (o *engineOps) SetInhibit(ctx context.Context, qmgr string, q mqwatch.QueueInfo, attr string, disable bool, user string) (ops.FixResult, error) {
-	e, err := o.engine(qmgr)
-	if err == nil {
-		err = o.commandServer(qmgr)
-	}
+	e, err := o.changeEngine(qmgr)
 	if err != nil {
 		return ops.FixResult{}, err
 	}
@@ -71,10 +75,7 @@ var _ ui.FixPlanner = (*engineOps)(nil)
 // PlanFix is the change gate's dry run of a fix (R10h): the objects read
 // again and each step's answer predicted; nothing is sent.
 func (o *engineOps) PlanFix(ctx context.Context, qmgr string, p actions.FixPlan, user string) (ops.FixResult, error) {
-	e, err := o.engine(qmgr)
-	if err == nil {
-		err = o.commandServer(qmgr)
-	}
+	e, err := o.changeEngine(qmgr)
 	if err != nil {
 		return ops.FixResult{Plan: p}, err
 	}
