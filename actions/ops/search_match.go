@@ -13,8 +13,6 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
-// How a pattern matches a body: the text in the body's CCSID, or bytes.
-
 // BodyPattern is what a body search looks for: text, matched against the
 // text a body holds as its CCSID reads it (so `@` does not match the
 // spaces of an EBCDIC body, byte 0x40, and an EBCDIC or UTF-16 body matches
