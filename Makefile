@@ -66,7 +66,7 @@ fuzz:
 # tokens are wanted: then such headers fail the build instead.
 MQ_HOME ?= /opt/mqm
 MQ_TOKENS ?=
-MQ_PKG := github.com/poisonwatch/poisonwatch/mqwatch/ibmmq
+MQ_PKG := github.com/poisonwatch/poisonwatch/backend/ibmmq
 build-mq:
 	@cflags="$${CGO_CFLAGS:--I$(MQ_HOME)/inc}"; \
 	level=$$(.ci/mq-headers $(if $(filter 1 yes true,$(MQ_TOKENS)),--tokens) "$$cflags") || exit 1; \
@@ -79,7 +79,7 @@ build-mq:
 # source without the MQ SDK (go/types with FakeImportC). `make test` already runs
 # it as part of `go test ./...`; this target runs it alone.
 typecheck-mq:
-	$(GO) test -count=1 -run 'TestTypeCheck' -v ./mqwatch/ibmmq/
+	$(GO) test -count=1 -run 'TestTypeCheck' -v ./backend/ibmmq/
 
 # screenshots renders what `make run` shows (the built-in demo) in colour and
 # turns every screen into a PNG with
@@ -91,7 +91,7 @@ $(FREEZE):
 
 screenshots: $(FREEZE)
 	rm -rf bin/shots && mkdir -p screenshots
-	POISONWATCH_SCREENSHOTS=$(CURDIR)/bin/shots $(GO) test -count=1 -run TestWriteScreenshots . ./internal/cli
+	POISONWATCH_SCREENSHOTS=$(CURDIR)/bin/shots $(GO) test -count=1 -run TestWriteScreenshots ./e2e ./cli
 	for f in bin/shots/*.ansi; do \
 	  n=$$(basename $$f .ansi); \
 	  $(FREEZE) $$f --language ansi --font.size 7 --padding 10 --margin 0 --window=false -o screenshots/$$n.png >/dev/null; \

@@ -1,6 +1,6 @@
 // Command poisonwatch is a terminal dashboard for live IBM MQ poison-message
 // monitoring, plus the command-line tools behind it (decode, sim, requeue, ...).
-// The commands live in internal/cli.
+// The commands live in cli.
 package main
 
 import (
@@ -9,7 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/poisonwatch/poisonwatch/internal/cli"
+	"github.com/poisonwatch/poisonwatch/cli"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

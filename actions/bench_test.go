@@ -3,7 +3,7 @@ package actions
 import (
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // BenchmarkRoute measures one prediction, as the model makes for every

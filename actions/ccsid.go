@@ -1,6 +1,6 @@
 package actions
 
-import "github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+import "github.com/poisonwatch/poisonwatch/codec/mqfmt"
 
 // asciiCCSIDs are ASCII-based code pages in which queue-name characters
 // (A–Z a–z 0–9 . / _ %) and blanks are the ASCII bytes.

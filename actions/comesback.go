@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // channelAppls are the putting application names of IBM MQ's channel

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 func TestConsumerDeadLetterHeaders(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // rcMissingReplyToQ is MQRC_MISSING_REPLY_TO_Q: the reason a report that has

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 const baseScript = `

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 func TestConsumerDetection(t *testing.T) {

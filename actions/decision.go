@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // Fate is what a consumer's Decision does with a message. The vocabulary of

@@ -17,5 +17,5 @@
 // what the dashboard predicts. The operator's side of R10 (requeue, move,
 // replay, discard, export, import, edit, applying a fix) is package
 // actions/ops, which imports this one; this package depends only on mqwatch,
-// mqwatch/mqfmt and mqwatch/pcf.
+// codec/mqfmt and mqwatch/pcf.
 package actions

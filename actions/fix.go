@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqsc"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/mqsc"
 	"github.com/poisonwatch/poisonwatch/mqwatch/pcf"
 )
 

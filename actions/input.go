@@ -1,8 +1,8 @@
 package actions
 
 import (
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // RouteMessage is what routing needs to know about one message: its descriptor and

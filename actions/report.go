@@ -3,7 +3,7 @@ package actions
 import (
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // reportDataPrefix is how much body MQRO_EXCEPTION_WITH_DATA carries.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 func TestExceptionReport(t *testing.T) {

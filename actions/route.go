@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // Routing is the engine's prediction for one message at its current

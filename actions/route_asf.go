@@ -1,7 +1,7 @@
 package actions
 
 import (
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // ASF puts these in the MQDLH of messages it dead-letters and in the MQMD of

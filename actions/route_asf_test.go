@@ -3,7 +3,7 @@ package actions
 import (
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 func TestRouteASF(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // MQEI_UNLIMITED: the message never expires.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // receivedMD is a descriptor as MQGET returns it for a non-JMS string message

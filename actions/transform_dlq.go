@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // DeadLetterOptions fill the MQDLH of a message a consumer dead-letters.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 var testNow = time.Date(2024, 1, 2, 3, 4, 5, 60_000_000, time.UTC)

@@ -16,9 +16,9 @@ import (
 	pmodel "github.com/prometheus/common/model"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // envScript is a queue manager in trouble: a full backout queue (R8b), a

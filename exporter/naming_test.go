@@ -6,7 +6,7 @@ import (
 
 	dto "github.com/prometheus/client_model/go"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
+	"github.com/poisonwatch/poisonwatch/backend/embedded"
 )
 
 // TestMetricNamesFollowPrometheusConventions checks what promtool check

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // fleetSnap is a connected snapshot of queue manager name with these queues;

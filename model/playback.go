@@ -3,8 +3,8 @@ package model
 import (
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // PlaybackStep is one recorded thing a playback shows: a snapshot to fold,

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // routeState is QM1 with ORDERS.IN (BOTHRESH 3, BOQ ORDERS.BO), PAYMENTS.IN

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // foldScenario sizes the snapshots BenchmarkFold folds: issue 5's steady

@@ -1,7 +1,7 @@
 package mqwatch
 
 import (
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // Class is what the messages of one kind share: every Summary field that is

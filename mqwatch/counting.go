@@ -3,7 +3,7 @@ package mqwatch
 import (
 	"context"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // counter tallies what a poll costs: MQI calls and bytes returned. The watcher

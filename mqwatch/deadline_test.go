@@ -9,9 +9,9 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/poisonwatch/poisonwatch/backend/embedded"
+	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // fleetSnap is one snapshot and the watcher (index) that published it.

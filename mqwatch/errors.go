@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // Error is a failed MQI call: the completion code and reason code, with the

@@ -1,7 +1,7 @@
 package mqwatch
 
 import (
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // summarizeHeaders fills the header-chain facts of a summary: the dead-letter

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // Connector opens connections to one queue manager. A backend is a Connector.

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/backend/embedded"
+	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // steadyQM is a filled scenario queue manager with a DEADQ producer and

@@ -3,7 +3,7 @@ package mqwatch
 import (
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // Summarize extracts a Summary from a browsed message: MQMD facts, the

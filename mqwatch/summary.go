@@ -3,7 +3,7 @@ package mqwatch
 import (
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // Summary is what a watcher keeps of a browsed message: enough to list, group,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // render builds the lines of the current tab. Every string from the message

@@ -3,8 +3,8 @@ package ui
 import (
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/words"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // point marks the row the followed session points at, and says so in

@@ -14,9 +14,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/model"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // rulesDialog is W on the DEADQ triage: a rules table of the groups, one

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/model"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // fwdCandidates are the known queues the typed FWDQ begins, for the line

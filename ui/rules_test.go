@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // typeCommand opens the palette and types cmd into it, then enter.

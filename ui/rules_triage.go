@@ -7,9 +7,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/model"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // groupRule is what the loaded rules table does to one triage group

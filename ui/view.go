@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/model"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Minimum usable terminal size.

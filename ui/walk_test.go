@@ -10,7 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/poisonwatch/poisonwatch/internal/demo"
+	"github.com/poisonwatch/poisonwatch/demo"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 

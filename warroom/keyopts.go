@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // keyOptions are the OpenSSH options of an authorized key that serve

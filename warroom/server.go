@@ -17,8 +17,8 @@ import (
 	"github.com/charmbracelet/wish"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/confine"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // BenchmarkPreview100kDeadQ50Rules previews a 50-rule table against a DEADQ

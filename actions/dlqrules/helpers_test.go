@@ -11,9 +11,9 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // qmScript is the queue manager of the run and preview tests: a DEADQ,

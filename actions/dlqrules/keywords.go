@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // patternSpec describes a pattern keyword: the MQ field it matches, its length

@@ -3,8 +3,8 @@ package dlqrules
 import (
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Facts are the fields of a DEADQ message the pattern keywords match.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 const previewTable = `* the preview test's table

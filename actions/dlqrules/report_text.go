@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // WriteText prints a preview for a terminal: per rule in table order its

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/backend/embedded"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 func (f *fixture) runTable(t *testing.T, table string, o RunOptions) (*RunResult, error) {

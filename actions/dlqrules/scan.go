@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // scanBytes is how much of each message a scan reads: the MQDLH and the

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // TestR10_RulesDryRunPredicts2087: a RETRY of dead letters for a queue

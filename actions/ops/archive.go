@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // opArchive is the local archive of a discard (R10d): a dmpmqmsg file, so

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/backend/embedded"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // TestR10f_AuditCheckReportsABatchACrashUndid: a requeue whose process

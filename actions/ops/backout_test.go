@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/backend/embedded"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // When MQBACK fails the unit of work may still hold a got message whose put

@@ -4,8 +4,8 @@ import (
 	"context"
 	"sync"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // runMoves carries out requeue, move and discard: the planned messages in

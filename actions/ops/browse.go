@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Fetch browses the exact message a summary stands for (MsgId, CorrelId, put

@@ -9,8 +9,8 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded/embeddedtest"
 )
 
 // IBM MQ object names are case-sensitive: only unquoted MQSC folds them.

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/backend/embedded"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 func TestDiscard(t *testing.T) {

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // EditRequest is one message edited and put back (R10i): the original,

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // gateEdit asks the target gate about the edited copy, as requeue asks it

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Edit carries out an edit (R10i) in one unit of work, in the order of a

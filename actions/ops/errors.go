@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // opErrClass says what a failed put (or target open) means for the run.

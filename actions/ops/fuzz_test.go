@@ -13,7 +13,7 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 var writeOpFuzzSeeds = flag.Bool("write-op-fuzz-seeds", false, "rewrite testdata/fuzz seed corpora of the operator action fuzz targets")

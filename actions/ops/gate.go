@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // The target gate. Every message the product puts (requeue, move, replay,

@@ -3,8 +3,8 @@ package ops
 import (
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // landing is where a put to a target lands, as the queue manager resolves

@@ -7,8 +7,8 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // gateScript adds what the guards need: aliases and remote definitions

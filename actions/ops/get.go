@@ -3,8 +3,8 @@ package ops
 import (
 	"context"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // getAll gets the originals of a batch under syncpoint, after their copies

@@ -6,8 +6,8 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Messages may share a MsgId and CorrelId: the segments of one logical

@@ -3,7 +3,7 @@ package ops
 import (
 	"fmt"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // ItemKind is what became, or would become, of one message of an

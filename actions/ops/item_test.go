@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // TestR10_ItemTextIsRenderedFromItsKind pins each kind's sentence: the

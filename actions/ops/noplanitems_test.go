@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // TestR10b_NoPlanItemsRunsTheSameAndLeavesThePlansItemsOut: a requeue whose

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // maxPlanOpens bounds the opens one plan makes (one per target and, under

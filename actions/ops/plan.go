@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // opPlanned is a plan with what the run needs beyond OpPlan.

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // ErrStoppedEarly is wrapped by Run's error when a run started but did not

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // SearchProgress is how far a body search has come.

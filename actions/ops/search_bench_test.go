@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/backend/embedded"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/embedded"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // millionQueue is the queue manager of BenchmarkBodySearch1M, with

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // BodyPattern is what a body search looks for: text, matched against the

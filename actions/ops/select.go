@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Browse sizes while selecting: enough for the header chain (MQDLH, MQRFH2

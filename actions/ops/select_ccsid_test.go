@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/bodyedit"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // TestFilterBodyMatchesTheTextInItsCCSID: --body (a requeue's or an

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 func TestR10bRequeueNeverTargetsTheSourceItself(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // opTarget is where a message goes: a queue, on another queue manager when

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // FromDeadLetter undoes a dead-letter queue's header for a requeue (R10b):

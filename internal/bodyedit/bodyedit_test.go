@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // xxdOut is what `xxd` (vim 9) prints for the same bytes.

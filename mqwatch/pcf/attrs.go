@@ -3,8 +3,8 @@ package pcf
 import (
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // AttrSource is where queue and queue manager attributes come from: a PCF

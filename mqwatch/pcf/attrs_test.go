@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 func TestQueueInfoFromDisplayQueueReply(t *testing.T) {

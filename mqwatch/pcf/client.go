@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // Transport carries one PCF conversation: requests to the command queue,

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 func TestEncodeCommandWritesIBMLayout(t *testing.T) {

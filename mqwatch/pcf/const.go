@@ -2,7 +2,7 @@ package pcf
 
 // PCF and attribute constants with IBM's values (cmqc.h, cmqcfc.h, cmqxc.h).
 // const_check.go (tag ibmmq) fails to compile if any of them differs from
-// mq-golang's definition; the type-check test in mqwatch/ibmmq compiles it.
+// mq-golang's definition; the type-check test in backend/ibmmq compiles it.
 
 // MQQT_*, MQUS_*, MQMON_*, MQQDT_*, MQQA_*, MQQSO_*, MQPER_* attribute values.
 const (

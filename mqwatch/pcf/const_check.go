@@ -5,12 +5,12 @@ package pcf
 import (
 	mq "github.com/ibm-messaging/mq-golang/v5/ibmmq"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // Each declaration fails to compile when the value in const.go differs from
 // mq-golang's definition (a constant index other than 0 into a one-element
-// array is out of range). The type-check test in mqwatch/ibmmq compiles this
+// array is out of range). The type-check test in backend/ibmmq compiles this
 // file against the real mq-golang source.
 var (
 	_ = [1]struct{}{}[ccWarning-mq.MQCC_WARNING]

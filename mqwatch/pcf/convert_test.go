@@ -5,8 +5,8 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // ebcdic writes upper-case letters, digits, '.' and ' ' in EBCDIC (CCSID 500).

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // cftEvent is MQCFT_EVENT, the header type of an instrumentation event.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // TestDecodeEvent reads the events an operator meets beside poison: an

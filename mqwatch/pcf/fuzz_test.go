@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 )
 
 // FuzzDecodePCF feeds arbitrary bytes to the PCF decoder in both byte orders:

@@ -1,8 +1,8 @@
 package pcf
 
 import (
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/mqwatch/mqfmt"
 )
 
 // replySet collects the reply messages the command server sends for one PCF

@@ -1,0 +1,197 @@
+// Package record writes what the dashboard saw to a recording and reads it
+// back: the watchers' snapshots as deltas against the previous one (a
+// queue's figures only when they changed, an inventory read once and then
+// only its additions and removals), the alerts' transitions and
+// acknowledgements, the operators' actions with their results, and who was
+// in the war room. A recording is a gzip stream of gob frames, flushed
+// after each, so a crash loses at most the frame being written; each file
+// of a rotated recording is whole on its own.
+package record
+
+import (
+	"errors"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
+	"github.com/poisonwatch/poisonwatch/model"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
+)
+
+// Magic opens every recording.
+const Magic = "poisonwatch recording"
+
+// Version is the format this package writes and reads.
+const Version = 1
+
+// Header is a recording's first frame.
+type Header struct {
+	Magic    string
+	Version  int
+	Started  time.Time
+	Interval time.Duration
+	Source   string // "dashboard", "serve", "exporter", "sim"
+	QMgrs    []string
+}
+
+// Frame is one thing that happened. Exactly one pointer is set.
+type Frame struct {
+	Poll     *Poll
+	Alert    *AlertEvent
+	Action   *Action
+	Presence *Presence
+	// Chunk is part of an inventory written in full, ahead of the poll it
+	// belongs to: a million dead letters are written a chunk at a time,
+	// never held whole in one frame.
+	Chunk *Chunk
+}
+
+// Chunk is a part of a full inventory.
+type Chunk struct {
+	At   time.Time // the poll's
+	QMgr string
+	Inv  Inv // Full on the first chunk of an inventory
+}
+
+// chunkLen is how many summaries a chunk holds.
+const chunkLen = 20000
+
+// Poll is one snapshot as a delta against the previous poll of its queue
+// manager in the same file.
+type Poll struct {
+	QMgr      string
+	Time      time.Time
+	Connected bool
+	Stale     bool
+	Err       Err
+	NextRetry time.Time
+	Info      *mqwatch.QMgrInfo // nil: as before
+	Queues    []Queue           // changed or new
+	Gone      []string          // queues no longer listed
+	Heads     map[string][]mqwatch.Summary
+	HeadsGone []string
+	Invs      []Inv
+	Stats     mqwatch.PollStats
+}
+
+// Queue is a queue view without interfaces.
+type Queue struct {
+	Info       mqwatch.QueueInfo
+	Status     mqwatch.QueueStatus
+	HasStatus  bool
+	Role       mqwatch.Role
+	Err        Err
+	InquireErr Err
+}
+
+// Inv is an inventory's change: in full (the first poll, or after a gap),
+// or what was added and dropped.
+type Inv struct {
+	Queue   string
+	Full    bool
+	Added   []mqwatch.Summary
+	Dropped []mqwatch.Key
+	Gone    bool
+}
+
+// AlertEvent is an alert's transition (fired, flapped, cleared, ended,
+// acked, snoozed) with its history then.
+type AlertEvent struct {
+	Kind    string
+	At      time.Time
+	Episode model.Episode
+}
+
+// Action is an operator's run and what came back.
+type Action struct {
+	At          time.Time
+	User        string
+	Op          string
+	QMgr        string
+	Queue       string
+	Target      string
+	Summary     string // the plan's sentence
+	Requested   int
+	Done        int
+	Skipped     int
+	Failed      int
+	InDoubt     int
+	NotDone     int
+	Stopped     string
+	Err         string
+	AuditFile   string
+	ArchiveFile string
+	// AuditID finds the run's lines in the audit log: its file, user and
+	// start time.
+	AuditID string
+}
+
+// Presence is who is in the war room.
+type Presence struct {
+	At      time.Time
+	Members []Member
+}
+
+// Member is one session in the room.
+type Member struct {
+	User, Role string
+	Driving    bool
+	Where      string // the screen the session is on
+}
+
+// Err is an error as recorded: its text, and what the dashboard asks of
+// it (the MQ reason code, an unanswered call).
+type Err struct {
+	Text       string
+	Verb, Obj  string
+	CC, RC     int32
+	NoAnswer   string // the call left unanswered
+	NoAnswerIn time.Duration
+}
+
+func encodeErr(err error) Err {
+	if err == nil {
+		return Err{}
+	}
+	e := Err{Text: err.Error()}
+	var me *mqwatch.Error
+	if errors.As(err, &me) {
+		e.Verb, e.Obj, e.CC, e.RC = me.Verb, me.Object, me.CC, int32(me.RC)
+	}
+	var na *mqwatch.NoAnswerError
+	if errors.As(err, &na) {
+		e.NoAnswer, e.NoAnswerIn = na.Call, na.After
+	}
+	return e
+}
+
+// replayed is a recorded error: its text as it was, and what it wraps for
+// errors.As.
+type replayed struct {
+	text  string
+	inner error
+}
+
+func (r *replayed) Error() string { return r.text }
+func (r *replayed) Unwrap() error { return r.inner }
+
+func (e Err) decode() error {
+	if e.Text == "" {
+		return nil
+	}
+	var inner error
+	switch {
+	case e.NoAnswer != "":
+		inner = &mqwatch.NoAnswerError{Call: e.NoAnswer, After: e.NoAnswerIn}
+	case e.RC != 0:
+		inner = &mqwatch.Error{Verb: e.Verb, Object: e.Obj, CC: e.CC, RC: mqfmt.Reason(e.RC)}
+	}
+	return &replayed{text: e.Text, inner: inner}
+}
+
+func encodeQueue(v mqwatch.QueueView) Queue {
+	return Queue{Info: v.Info, Status: v.Status, HasStatus: v.HasStatus, Role: v.Role, Err: encodeErr(v.Err), InquireErr: encodeErr(v.InquireErr)}
+}
+
+func (q Queue) decode() mqwatch.QueueView {
+	return mqwatch.QueueView{Info: q.Info, Status: q.Status, HasStatus: q.HasStatus, Role: q.Role, Err: q.Err.decode(), InquireErr: q.InquireErr.decode()}
+}
