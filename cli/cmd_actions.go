@@ -6,9 +6,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"io"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 
 	"github.com/poisonwatch/poisonwatch/backend/embedded"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"

@@ -4,12 +4,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
 // actionSynopsis is each action command's usage line.

@@ -4,10 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"io"
 	"strings"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 
 	"github.com/poisonwatch/poisonwatch/internal/safeload"
 )

@@ -95,7 +95,7 @@ func runTUI(ctx context.Context, o tuiOpts, stderr io.Writer) int {
 		return 1
 	}
 	defer be.stop()
-	ops, err := newEngineOps(be.qmgrs, o.readOnly || o.warRoom, osUser(), o.audit)
+	ops, err := newEngineOps(be.qmgrs, o.readOnly || o.warRoom, osUser(), o.audit, be.acts())
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 1
@@ -163,7 +163,7 @@ func checkDeadline(d time.Duration) error {
 // on them; wait returns once every watcher has stopped (after ctx ends).
 func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
 	sources, wait := startWatchers(ctx, o, be)
-	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Rules: be.rules, Theme: th, Renderer: r, ReadOnly: o.readOnly,
+	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Rules: be.rules, Journal: be.acts(), Theme: th, Renderer: r, ReadOnly: o.readOnly,
 		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: exportDir(o.audit), Warming: be.warm,
 		Diagnosis: startDoctor(ctx, be.doctorTargets()), Events: startEvents(ctx, o, be), Alerts: be.alerts})
 	return app, wait

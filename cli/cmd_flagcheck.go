@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"io"
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 
 	"github.com/poisonwatch/poisonwatch/backend/embedded"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/incident/alertstore"
 	"github.com/poisonwatch/poisonwatch/incident/record"
 	"github.com/poisonwatch/poisonwatch/model"
@@ -55,9 +54,9 @@ func openIncident(ctx context.Context, o tuiOpts, be *backend, kind string, stde
 	if rec := be.rec; rec != nil {
 		keep := book.OnChange
 		book.OnChange = func(ts []model.Transition) { keep(ts); rec.Transitions(ts) }
-		if be.ops != nil {
-			be.ops = recordedOps{Operations: be.ops, rec: rec, now: be.clock}
-		}
+		// Every entry of the journal as it is written: the acts the engines
+		// carry out, what came back, acknowledgements, joins and leaves.
+		be.acts().Subscribe(rec.Entry)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
@@ -115,28 +114,3 @@ type recordedSource struct {
 }
 
 func (r *recordedSource) Snapshots() <-chan *mqwatch.Snapshot { return r.out }
-
-// recordedOps records every run with what came back.
-type recordedOps struct {
-	ui.Operations
-	rec *record.Writer
-	now func() time.Time
-}
-
-func (o recordedOps) Run(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
-	start := o.now()
-	res, err := o.Operations.Run(ctx, req, progress)
-	o.rec.Action(actionFrame(start, req, res, err))
-	return res, err
-}
-
-func actionFrame(start time.Time, req ops.OpRequest, res ops.OpResult, err error) record.Action {
-	a := record.Action{At: start, User: req.User, Op: string(req.Op), QMgr: req.QMgr, Queue: req.Queue, Target: req.Target,
-		Requested: len(res.Plan.Items), Done: res.Done, Skipped: res.Skipped, Failed: res.Failed, InDoubt: res.InDoubt,
-		NotDone: res.NotDone, Stopped: res.Stopped, Summary: res.Plan.Summary, AuditFile: res.AuditFile, ArchiveFile: res.ArchiveFile}
-	if err != nil {
-		a.Err = err.Error()
-	}
-	a.AuditID = fmt.Sprintf("%s %s %s", res.AuditFile, req.User, start.UTC().Format(time.RFC3339Nano))
-	return a
-}

@@ -105,11 +105,11 @@ func runServe(ctx context.Context, o serveOpts, stdout, stderr io.Writer) int {
 
 func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pemKey []byte, fp string, stdout, stderr io.Writer) int {
 	fail := func(code int, err error) int { fmt.Fprintf(stderr, "poisonwatch serve: %v\n", err); return code }
-	operators, err := newEngineOps(be.qmgrs, o.readOnly, osUser(), o.audit)
+	operators, err := newEngineOps(be.qmgrs, o.readOnly, osUser(), o.audit, be.acts())
 	if err != nil {
 		return fail(1, err)
 	}
-	viewers, err := newEngineOps(be.qmgrs, true, osUser(), o.audit)
+	viewers, err := newEngineOps(be.qmgrs, true, osUser(), o.audit, be.acts())
 	if err != nil {
 		return fail(1, err)
 	}
@@ -126,11 +126,8 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	sources, wait := startWatchers(watchCtx, o.tuiOpts, be)
 	defer func() { stopWatch(); wait() }()
 	srv, err := warroom.New(warroom.Config{Listen: o.listen, HostKeyPEM: pemKey, Keys: keys, MaxSessions: o.maxSessions,
-		IdleTimeout: o.idle, MaxTime: o.maxTime, Sources: sources, Log: stderr, Files: files,
+		IdleTimeout: o.idle, MaxTime: o.maxTime, Sources: sources, Log: stderr, Files: files, Journal: be.acts(),
 		Engines: func(r warroom.Role) ui.Operations {
-			if r == warroom.Operator && be.rec != nil {
-				return recordedOps{Operations: operators, rec: be.rec, now: be.clock}
-			}
 			if r == warroom.Operator {
 				return operators
 			}
@@ -185,7 +182,7 @@ func sessionApp(o serveOpts, be *backend, filesDir string, s warroom.Session) (t
 	if err != nil {
 		return nil, err
 	}
-	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer,
+	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer, Journal: be.acts(),
 		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
 		Ctx: s.Ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room, Alerts: be.alerts}), nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/backend/embedded"
 	"github.com/poisonwatch/poisonwatch/backend/ibmmq"
@@ -31,10 +33,13 @@ type backend struct {
 	qmgrs  []qmgrConn
 	alerts *model.AlertBook // alert histories kept in the state directory; nil: each App its own
 	rec    *record.Writer   // the recording, nil when not recording
-	ops    ui.Operations
-	rules  ui.RulesOps // the rules table predictions, on the same engines
-	stop   func()
-	styles map[string]map[string]actions.Style // known consumer styles, per queue manager
+	// journal is the account of acts the engines write and every view
+	// reads (acts); made on first use.
+	journal *journal.Journal
+	ops     ui.Operations
+	rules   ui.RulesOps // the rules table predictions, on the same engines
+	stop    func()
+	styles  map[string]map[string]actions.Style // known consumer styles, per queue manager
 	// pauseAfter holds asf MDBs' maxSequentialDeliveryFailures + 1 (R6i),
 	// per queue manager and queue.
 	pauseAfter map[string]map[string]int32
@@ -45,6 +50,15 @@ type backend struct {
 	// doctor lists the embedded queue managers the doctor checks as the
 	// dashboard starts (--mqsc with --user); IBM MQ ones are found in qmgrs.
 	doctor []doctor.Target
+}
+
+// acts is the backend's journal: one for the process, shared by its
+// engines, its screens (and, with serve, its room) and its recording.
+func (be *backend) acts() *journal.Journal {
+	if be.journal == nil {
+		be.journal = journal.New()
+	}
+	return be.journal
 }
 
 func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {

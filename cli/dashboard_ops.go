@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -17,12 +19,12 @@ type engineOps struct {
 	conns   map[string]mqwatch.Connector // for the rules predictions' probes
 }
 
-func newEngineOps(qmgrs []qmgrConn, readOnly bool, user, auditPath string) (*engineOps, error) {
+func newEngineOps(qmgrs []qmgrConn, readOnly bool, user, auditPath string, j *journal.Journal) (*engineOps, error) {
 	o := &engineOps{engines: map[string]*ops.Engine{}, conns: map[string]mqwatch.Connector{}}
 	for _, q := range qmgrs {
 		o.conns[q.name] = q.conn
 		e, err := ops.NewEngine(ops.EngineOptions{Connector: q.conn, QMgr: q.name, ReadOnly: readOnly,
-			User: user, AuditPath: auditPath, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}})
+			User: user, AuditPath: auditPath, Connect: mqwatch.ConnectOptions{ApplName: "poisonwatch"}, Journal: j})
 		if err != nil {
 			return nil, fmt.Errorf("action engine for %s: %w", q.name, err)
 		}

@@ -37,7 +37,7 @@ func TestDashboardPredictsWhatThePreviewSays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops, err := newEngineOps([]qmgrConn{{name: qmi.Name, conn: connector}}, true, "op", filepath.Join(t.TempDir(), "audit.jsonl"))
+	ops, err := newEngineOps([]qmgrConn{{name: qmi.Name, conn: connector}}, true, "op", filepath.Join(t.TempDir(), "audit.jsonl"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func TestWriteScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer be.stop()
-	ops, err := newEngineOps(be.qmgrs, false, "operator", filepath.Join(t.TempDir(), "audit.jsonl"))
+	ops, err := newEngineOps(be.qmgrs, false, "operator", filepath.Join(t.TempDir(), "audit.jsonl"), be.acts())
 	if err != nil {
 		t.Fatal(err)
 	}

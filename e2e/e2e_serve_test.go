@@ -175,7 +175,9 @@ func TestEndToEndWarRoomOverSSH(t *testing.T) {
 	alice.keys("Escape")
 	alice.waitFor("done: 1 · skipped 0 · failed 0")
 
-	bob.waitFor("alice requeued 1 message from QM1.DEAD.LETTER.QUEUE (QM1) → PARKED.IN ×1", "4/5.0k", "1/5.0k")
+	// The room is told in the journal's words: the run, then what its
+	// check found (stopped by alice).
+	bob.waitFor("alice's requeue 1 message from QM1.DEAD.LETTER.QUEUE", "came back in the", "4/5.0k", "1/5.0k")
 	audit, err := os.ReadFile(filepath.Join(w.dir, "audit.jsonl"))
 	if err != nil || !strings.Contains(string(audit), `"user":"alice (ssh key SHA256:`) {
 		t.Fatalf("audit log without alice's SSH identity (%v):\n%s", err, audit)

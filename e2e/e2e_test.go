@@ -161,7 +161,7 @@ func TestEndToEndRequeueInTmux(t *testing.T) {
 	s.keys("Tab", "Enter")
 	s.waitFor("done: 1 · skipped 0 · failed 0")
 	s.keys("Enter", "A")
-	s.waitFor("Audit: 1 action run(s) this session", "1 done · 0 skipped · 0 failed", "SYSTEM.DEAD.LETTER.QUEUE")
+	s.waitFor("Audit: 1 act this session", "requeue", "SYSTEM.DEAD.LETTER.QUEUE")
 	s.keys("Enter")
 	s.waitFor("requeue by ", "requeued", id[1])
 	s.keys("q")

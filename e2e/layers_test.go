@@ -14,6 +14,8 @@ var floors = map[string]int{
 	// import nothing of ours.
 	"codec/mqfmt": 1, "codec/mqsc": 1, "internal/safeload": 1, "internal/words": 1,
 	"internal/doctext": 1, "internal/waitfor": 1,
+	// The journal: what was done, as every view tells it.
+	"incident/journal": 1,
 	// The port, and leaves over a format.
 	"mqwatch": 2, "internal/bodyedit": 2, "internal/confine": 2, "themes": 2,
 	// PCF, the command server's conversation in the port's types; the

@@ -5,6 +5,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
 
@@ -30,7 +32,11 @@ const keptItems = 10_000
 // back (req.Verify, R10f) runs after the last run, as it runs after a whole
 // run: the engine watches at most 10,000 of them either way. sel must not
 // change while it runs (Selection.Snapshot).
-func RunMarks(ctx context.Context, run RunFunc, req ops.OpRequest, sel *Selection, chunk int, progress func(ops.OpProgress)) (ops.OpResult, error) {
+//
+// The whole run is one act: its chunks write nothing to the journal
+// (OpRequest.Part) and RunMarks writes the run, and what came back, to j
+// once at the end (nil: nobody's journal).
+func RunMarks(ctx context.Context, run RunFunc, req ops.OpRequest, sel *Selection, chunk int, progress func(ops.OpProgress), j *journal.Journal) (ops.OpResult, error) {
 	total := sel.Len()
 	agg := marksRun{total: total, started: time.Now(), progress: progress}
 	var lastErr error
@@ -38,6 +44,7 @@ func RunMarks(ctx context.Context, run RunFunc, req ops.OpRequest, sel *Selectio
 		r := req
 		r.Messages = batch
 		r.NoPlanItems = true // the runs' plans are kept without their items (marksRun.add)
+		r.Part = true        // one act: written below, once
 		if agg.acted+len(batch) < total {
 			r.Verify = 0
 		}
@@ -53,6 +60,15 @@ func RunMarks(ctx context.Context, run RunFunc, req ops.OpRequest, sel *Selectio
 	out := agg.result()
 	if ctx.Err() != nil && lastErr == nil {
 		lastErr = ctx.Err()
+	}
+	// The first chunk's sentence counts only its own messages.
+	out.Plan.Summary = ""
+	if !req.DryRun && j != nil {
+		ent := j.Append(ops.RunEntry(&out, agg.started, req.User, req.QMgr))
+		out.Entry = ent.Seq
+		if out.Verify != nil {
+			j.Append(ops.CameBackEntry(out.Verify, ent, time.Now()))
+		}
 	}
 	return out, lastErr
 }

@@ -84,7 +84,7 @@ func BenchmarkRequeueMarks1M(b *testing.B) {
 				}
 				last = now
 				reports++
-			})
+			}, nil)
 		b.StopTimer()
 		elapsed := time.Since(start) - sampling
 		runtime.ReadMemStats(&ms1) // what the run allocated: the garbage a collection of the queue manager's heap lets pile up

@@ -136,7 +136,7 @@ func TestRunMarksRequeuesEveryMarkAChunkAtATime(t *testing.T) {
 	}
 	var l chunkLog
 	req := ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", Verify: time.Millisecond}
-	res, err := RunMarks(context.Background(), l.wrap(eng, nil), req, sel, 1000, l.progress)
+	res, err := RunMarks(context.Background(), l.wrap(eng, nil), req, sel, 1000, l.progress, nil)
 	if err != nil {
 		t.Fatalf("%v (stopped: %s)", err, res.Stopped)
 	}
@@ -179,7 +179,7 @@ func TestRunMarksCancelStopsTheRest(t *testing.T) {
 		return run(ctx, req, progress)
 	}
 	req := ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}
-	res, err := RunMarks(ctx, cancelling, req, sel, 1000, nil)
+	res, err := RunMarks(ctx, cancelling, req, sel, 1000, nil, nil)
 	if err == nil {
 		t.Fatal("no error after a cancel")
 	}

@@ -3,6 +3,8 @@ package model
 import (
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -12,8 +14,11 @@ import (
 // The recording's player makes them and the dashboard shows them, neither
 // knowing the other.
 type PlaybackStep struct {
-	Snap  *mqwatch.Snapshot
-	Ack   *Episode
+	Snap *mqwatch.Snapshot
+	Ack  *Episode
+	// Entry is a journal entry passed (an act, what came back, an
+	// acknowledgement, a join): the audit view lists it.
+	Entry *journal.Entry
 	Flash string
 }
 

@@ -187,6 +187,8 @@ func (s *ackScreen) acknowledge(c common) tea.Cmd {
 		var known bool
 		if ep, known = c.State().Book.Acknowledge(s.al.Key(), ack); !known {
 			err = fmt.Errorf("this alert has cleared: there is nothing to acknowledge")
+		} else {
+			c.Session().journalAck(s.al, ack)
 		}
 	}
 	cmd := c.Pop()

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"context"
+	"github.com/poisonwatch/poisonwatch/incident/journal"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -62,6 +63,10 @@ type Options struct {
 	// Files is how the session reads and writes host files (:rules, W);
 	// nil: the local user's own (none with WarRoom).
 	Files Files
+	// Journal is the account of acts every view reads: the process's (the
+	// engines write to it) or, in a war room, the room's. nil: the session
+	// keeps one of its own.
+	Journal *journal.Journal
 	// Playback, when set, is the recording shown instead of live sources
 	// (whose channels only name the queue managers): read-only.
 	Playback Playback

@@ -3,7 +3,9 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
+
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -12,20 +14,16 @@ import (
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
-// auditRun is one action run of this session: what, by whom, when, where,
-// its counts and files; its messages open on enter. The full record is in
-// the audit file.
+// auditRun is one act of the journal as the audit view lists it; res is
+// set for a run or an edit this session carried out, whose messages enter
+// lists. The full record is in the audit file.
 type auditRun struct {
-	at  time.Time
-	res ops.OpResult
-	// fix is set for a fix, an inhibit or a define (R10h) instead of res
-	// (audit_fix.go).
-	fix *ops.FixResult
+	act journal.Act
+	res *ops.OpResult
 }
 
-func (r *auditRun) req() ops.OpRequest { return r.res.Plan.Request }
-
-// auditScreen lists the runs of this session, newest first.
+// auditScreen lists the journal's acts, newest first: runs, edits, fixes,
+// inhibits, definitions, acknowledgements, with what each came to.
 type auditScreen struct {
 	base
 	grid Grid
@@ -43,10 +41,18 @@ func (s *auditScreen) refresh(c common) tea.Cmd {
 	// The audit of one queue manager: a run on another opened from here
 	// would stack two queue managers' screens.
 	s.st, s.runs = c.Styles(), s.runs[:0]
-	for _, r := range c.Session().journal {
-		if s.loc.QMgr == "" || r.qmgr() == s.loc.QMgr {
-			s.runs = append(s.runs, r)
+	sess := c.Session()
+	acts := journal.Acts(sess.journal.Entries())
+	for i := len(acts) - 1; i >= 0; i-- {
+		a := acts[i]
+		if s.loc.QMgr != "" && a.QMgr != s.loc.QMgr && a.QMgr != "" {
+			continue
 		}
+		r := auditRun{act: a}
+		if res, ok := sess.results[a.Seq]; ok {
+			r.res = &res
+		}
+		s.runs = append(s.runs, r)
 	}
 	s.grid.Cell = s.cell
 	s.grid.SetRows(len(s.runs))
@@ -63,17 +69,25 @@ func (s *auditScreen) scroll(d int) { s.grid.Move(d) }
 func (s *auditScreen) bindings(c common) []binding {
 	return append(gridKeys(c.Keys(), &s.grid), bind(c.Keys().Enter, func() tea.Cmd {
 		return c.Push(openAuditRun(s.runs[s.grid.Cursor]))
-	}, short, offIf(func() bool { return s.grid.Cursor >= len(s.runs) }, "nothing done yet")))
+	}, short, offWhen(func() string {
+		switch {
+		case s.grid.Cursor >= len(s.runs):
+			return "nothing done yet"
+		case !s.runs[s.grid.Cursor].opens():
+			return "an acknowledgement has nothing more to show"
+		}
+		return ""
+	})))
 }
 
-// auditCols fit the run table: narrow terminals drop USER and the files
-// before the counts, which is what the operator looks for.
+// auditCols fit the act table: narrow terminals drop USER and the files
+// before the result, which is what the operator looks for.
 func auditCols(w int) []Column {
-	cols := []Column{{Title: "TIME", Width: 8}, {Title: "QMGR", Width: 8}, {Title: "ACTION", Width: 8}}
+	cols := []Column{{Title: "TIME", Width: 8}, {Title: "QMGR", Width: 8}, {Title: "ACT", Width: 8}}
 	if w >= 110 {
 		cols = append(cols, Column{Title: "USER", Width: 8})
 	}
-	cols = append(cols, Column{Title: "FROM", Width: 18}, Column{Title: "RESULT", Width: 30})
+	cols = append(cols, Column{Title: "ON", Width: 18}, Column{Title: "RESULT", Width: 30, Flex: w < 100})
 	if w >= 100 {
 		cols = append(cols, Column{Title: "FILES", Width: 12, Flex: true})
 	}
@@ -82,43 +96,53 @@ func auditCols(w int) []Column {
 
 func (s *auditScreen) cell(row, col int) Cell {
 	r := &s.runs[row]
+	a := &r.act
 	switch s.grid.Cols[col].Title {
 	case "TIME":
-		return Cell{Text: r.at.Local().Format("15:04:05")}
+		return Cell{Text: a.At.Local().Format("15:04:05")}
 	case "QMGR":
-		return Cell{Text: mqfmt.Sanitize(r.qmgr())}
-	case "ACTION":
-		return Cell{Text: string(r.op())}
+		return Cell{Text: mqfmt.Sanitize(a.QMgr)}
+	case "ACT":
+		return Cell{Text: mqfmt.Sanitize(a.Op)}
 	case "USER":
-		return Cell{Text: mqfmt.Sanitize(r.user())}
-	case "FROM":
-		return Cell{Text: mqfmt.Sanitize(r.from())}
+		return Cell{Text: mqfmt.Sanitize(a.Who())}
+	case "ON":
+		return Cell{Text: mqfmt.Sanitize(cmpOr(a.Queue, a.QMgr))}
 	case "RESULT":
-		if r.fix != nil {
-			return s.fixResultCell(r)
-		}
-		st := &s.st.OK
-		if r.res.Failed > 0 || r.res.Skipped > 0 {
-			st = &s.st.Warning
-		}
-		return Cell{Text: fmt.Sprintf("%s done · %d skipped · %d failed", human(int64(r.res.Done)), r.res.Skipped, r.res.Failed), Style: st}
+		return s.resultCell(r)
 	case "FILES":
-		files := []string{r.res.AuditFile, r.res.ArchiveFile, r.req().File}
-		var out []string
-		for _, f := range files {
-			if f != "" {
-				out = append(out, f)
-			}
-		}
-		return Cell{Text: mqfmt.Sanitize(strings.Join(out, " "))}
+		return Cell{Text: mqfmt.Sanitize(strings.Join(a.Files, " "))}
 	}
 	return Cell{}
 }
 
+// resultCell is an act's outcome as the journal tells it, coloured by how
+// it ended: what came back (R10f) is as loud as a failure.
+func (s *auditScreen) resultCell(r *auditRun) Cell {
+	a := &r.act
+	if len(a.Steps) > 0 && len(a.Later) == 0 {
+		return s.fixResultCell(a)
+	}
+	st := &s.st.OK
+	switch a.Status {
+	case journal.Partial, journal.Failed, journal.Refused:
+		st = &s.st.Warning
+	case journal.Returned:
+		st = &s.st.Danger
+	case "":
+		st = &s.st.Muted
+	}
+	text := a.Outcome
+	if a.Kind == journal.Ack || a.Kind == journal.Snooze {
+		text = a.Sentence()
+	}
+	return Cell{Text: mqfmt.Sanitize(text), Style: st}
+}
+
 func (s *auditScreen) view(c common, w, h int) string {
-	title := s.st.Title.Render(fmt.Sprintf(" Audit: %d action run(s) %s %s  %s", len(s.runs), auditScope(c.Opts()), position(s.grid), s.enterHint()))
+	title := s.st.Title.Render(fmt.Sprintf(" Audit: %s %s %s  %s", words.Count(len(s.runs), "act"), auditScope(c.Opts()), position(s.grid), s.enterHint()))
 	if len(s.runs) == 0 {
-		return title + "\n" + s.st.Muted.Render(wrapWords("nothing done yet. Every action writes one JSON line per message to the audit file too (--audit; by default audit.jsonl in the state directory).", w-2, " "))
+		return title + "\n" + s.st.Muted.Render(wrapWords("nothing done yet. Every action writes one JSON line per message, and one for the act, to the audit file too (--audit; by default audit.jsonl in the state directory).", w-2, " "))
 	}
 	return title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
 }
@@ -132,14 +156,22 @@ type auditRunScreen struct {
 }
 
 func newAuditRunScreen(r auditRun) *auditRunScreen {
-	label := fmt.Sprintf("%s %s", r.req().Op, r.at.Local().Format("15:04:05"))
-	return &auditRunScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.req().QMgr, Queue: r.req().Queue, Label: label}}, run: r}
+	label := fmt.Sprintf("%s %s", r.act.Op, r.act.At.Local().Format("15:04:05"))
+	return &auditRunScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.act.QMgr, Queue: r.act.Queue, Label: label}}, run: r}
+}
+
+// items are the run's messages, when this session ran it.
+func (s *auditRunScreen) items() []ops.OpItem {
+	if s.run.res == nil {
+		return nil
+	}
+	return s.run.res.Items
 }
 
 func (s *auditRunScreen) refresh(c common) tea.Cmd {
 	s.st = c.Styles()
 	s.grid.Cell = s.cell
-	s.grid.SetRows(len(s.run.res.Items))
+	s.grid.SetRows(len(s.items()))
 	return nil
 }
 
@@ -148,7 +180,7 @@ func (s *auditRunScreen) resize(_ common, w, h int) {
 	if w < 100 {
 		s.grid.Cols[0].Width = 16
 	}
-	s.grid.SetSize(w, h-1)
+	s.grid.SetSize(w, h-2)
 }
 
 func (s *auditRunScreen) scroll(d int) { s.grid.Move(d) }
@@ -156,7 +188,7 @@ func (s *auditRunScreen) scroll(d int) { s.grid.Move(d) }
 func (s *auditRunScreen) bindings(c common) []binding { return gridKeys(c.Keys(), &s.grid) }
 
 func (s *auditRunScreen) cell(row, col int) Cell {
-	it := s.run.res.Items[row]
+	it := s.items()[row]
 	switch s.grid.Cols[col].Title {
 	case "MSGID":
 		return Cell{Text: fitID(it.Msg.MsgId, s.grid.Cols[col].Width)}
@@ -168,19 +200,28 @@ func (s *auditRunScreen) cell(row, col int) Cell {
 		return Cell{Text: mqfmt.Sanitize(to)}
 	case "OUTCOME":
 		st := &s.st.OK
+		text := it.Text(s.run.res.Plan.Request.Op)
 		if it.Reason != 0 {
 			st = &s.st.Warning
 		}
-		return Cell{Text: mqfmt.Sanitize(it.Text(s.run.res.Plan.Request.Op)), Style: st}
+		if it.CameBack {
+			st, text = &s.st.Danger, text+", came back (R10f)"
+		}
+		return Cell{Text: mqfmt.Sanitize(text), Style: st}
 	}
 	return Cell{}
 }
 
 func (s *auditRunScreen) view(_ common, w, h int) string {
-	r := &s.run
-	title := s.st.Title.Render(fmt.Sprintf(" %s by %s from %s on %s: %d message(s) %s", r.req().Op, mqfmt.Sanitize(r.req().User),
-		mqfmt.Sanitize(r.req().Queue), mqfmt.Sanitize(r.req().QMgr), len(r.res.Items), position(s.grid)))
-	return title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
+	a := &s.run.act
+	title := s.st.Title.Render(fmt.Sprintf(" %s by %s from %s on %s: %s %s", a.Op, mqfmt.Sanitize(a.Who()),
+		mqfmt.Sanitize(a.Queue), mqfmt.Sanitize(a.QMgr), words.Count(max(a.Counts.Requested, len(s.items())), "message"), position(s.grid)))
+	outcome := s.st.Muted.Render(" " + mqfmt.Sanitize(a.Outcome))
+	if s.run.res == nil {
+		return title + "\n" + outcome + "\n" + s.st.Muted.Render(wrapWords("Another session ran it: its per-message lines are in "+
+			mqfmt.Sanitize(cmpOr(strings.Join(a.Files, " "), "the audit log"))+".", w-2, " "))
+	}
+	return title + "\n" + outcome + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
 }
 
 // auditAt rebuilds the audit list for a follower; a run (its label names

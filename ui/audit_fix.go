@@ -4,57 +4,30 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+	"github.com/poisonwatch/poisonwatch/internal/words"
+
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
-func (r *auditRun) qmgr() string {
-	if r.fix != nil {
-		return r.fix.Plan.QMgr
-	}
-	return r.req().QMgr
-}
-
-func (r *auditRun) op() ops.Op {
-	if r.fix != nil {
-		return r.fix.Op
-	}
-	return r.req().Op
-}
-
-func (r *auditRun) user() string {
-	if r.fix != nil {
-		return r.fix.User
-	}
-	return r.req().User
-}
-
-// from is the queue a run acted on: a fix's, the queue it changes last
-// (the one its alert is about), or the queue manager for a change to it.
-func (r *auditRun) from() string {
-	if r.fix == nil {
-		return r.req().Queue
-	}
-	for i := len(r.fix.Plan.Steps) - 1; i >= 0; i-- {
-		if q := r.fix.Plan.Steps[i].Change.Queue; q != "" {
-			return q
-		}
-	}
-	return r.fix.Plan.QMgr
+// opens says whether enter on the act shows more: a run's or an edit's
+// messages, a change's steps.
+func (r *auditRun) opens() bool {
+	return r.res != nil || len(r.act.Steps) > 0 || r.act.Kind == journal.Run || r.act.Kind == journal.Edit
 }
 
 // fixResultCell is a fix's RESULT: each step's change, before → after,
 // or the reason the queue manager refused it.
-func (s *auditScreen) fixResultCell(r *auditRun) Cell {
+func (s *auditScreen) fixResultCell(a *journal.Act) Cell {
 	var parts []string
 	st := &s.st.OK
-	for _, step := range r.fix.Steps {
+	for _, step := range a.Steps {
 		if !step.Applied {
 			st = &s.st.Warning
-			parts = append(parts, "✗ "+cmpOr(step.Error, fmt.Sprintf("reason %d", step.Reason)))
+			parts = append(parts, "✗ "+cmpOr(step.Error, "refused"))
 			continue
 		}
 		parts = append(parts, stepChange(step))
@@ -64,7 +37,7 @@ func (s *auditScreen) fixResultCell(r *auditRun) Cell {
 
 // stepChange writes a step's change compactly: "MAXDEPTH(100→5000)" for
 // each attribute it changes, or its MQSC when it has no before (a define).
-func stepChange(s ops.FixStepResult) string {
+func stepChange(s journal.Step) string {
 	before, after := mqscWords(s.Before), mqscWords(s.After)
 	if len(before) == 0 || len(before) != len(after) {
 		return s.MQSC
@@ -117,17 +90,17 @@ func splitWord(w string) (string, string) {
 // enterHint is the audit view's title hint: what enter shows.
 func (s *auditScreen) enterHint() string {
 	for i := range s.runs {
-		if s.runs[i].fix != nil {
+		if len(s.runs[i].act.Steps) > 0 {
 			return "(enter: its messages or changes)"
 		}
 	}
 	return "(enter: its messages)"
 }
 
-// openAuditRun is enter on a run: a message operation's messages, or a
-// fix's steps.
+// openAuditRun is enter on an act: a run's or an edit's messages, or a
+// change's steps.
 func openAuditRun(r auditRun) screen {
-	if r.fix != nil {
+	if len(r.act.Steps) > 0 {
 		return newAuditFixScreen(r)
 	}
 	return newAuditRunScreen(r)
@@ -143,14 +116,14 @@ type auditFixScreen struct {
 }
 
 func newAuditFixScreen(r auditRun) *auditFixScreen {
-	label := fmt.Sprintf("%s %s", r.op(), r.at.Local().Format("15:04:05"))
-	return &auditFixScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.qmgr(), Queue: r.from(), Label: label}}, run: r}
+	label := fmt.Sprintf("%s %s", r.act.Op, r.act.At.Local().Format("15:04:05"))
+	return &auditFixScreen{base: base{loc: model.Location{Screen: model.ScreenAudit, QMgr: r.act.QMgr, Queue: cmpOr(r.act.Queue, r.act.QMgr), Label: label}}, run: r}
 }
 
 func (s *auditFixScreen) refresh(c common) tea.Cmd {
 	s.st = c.Styles()
 	s.grid.Cell = s.cell
-	s.grid.SetRows(len(s.run.fix.Steps))
+	s.grid.SetRows(len(s.run.act.Steps))
 	return nil
 }
 
@@ -168,7 +141,7 @@ func (s *auditFixScreen) scroll(d int) { s.grid.Move(d) }
 func (s *auditFixScreen) bindings(c common) []binding { return gridKeys(c.Keys(), &s.grid) }
 
 func (s *auditFixScreen) cell(row, col int) Cell {
-	step := s.run.fix.Steps[row]
+	step := s.run.act.Steps[row]
 	switch s.grid.Cols[col].Title {
 	case "BEFORE → AFTER":
 		if step.Before == "" {
@@ -178,7 +151,7 @@ func (s *auditFixScreen) cell(row, col int) Cell {
 	case "PCF ANSWER":
 		switch {
 		case !step.Applied:
-			return Cell{Text: mqfmt.Sanitize(cmpOr(step.Error, fmt.Sprintf("reason %d", step.Reason))), Style: &s.st.Warning}
+			return Cell{Text: mqfmt.Sanitize(cmpOr(step.Error, "refused")), Style: &s.st.Warning}
 		case step.Skipped:
 			return Cell{Text: "not sent: already so", Style: &s.st.Muted}
 		}
@@ -188,16 +161,14 @@ func (s *auditFixScreen) cell(row, col int) Cell {
 }
 
 func (s *auditFixScreen) view(c common, w, h int) string {
-	r := &s.run
-	title := s.st.Title.Render(fmt.Sprintf(" %s %s by %s on %s: %d change(s) sent as PCF %s", r.op(), mqfmt.Sanitize(r.fix.Plan.ID),
-		mqfmt.Sanitize(r.user()), mqfmt.Sanitize(r.qmgr()), len(r.fix.Steps), position(s.grid)))
+	a := &s.run.act
+	title := s.st.Title.Render(fmt.Sprintf(" %s %s by %s on %s: %s sent as PCF %s", a.Op, mqfmt.Sanitize(a.Alert),
+		mqfmt.Sanitize(a.Who()), mqfmt.Sanitize(a.QMgr), words.Count(len(a.Steps), "change"), position(s.grid)))
 	out := title + "\n" + strings.TrimRight(s.grid.View(s.st), "\n")
-	if s.grid.Cursor < len(r.fix.Steps) {
-		step := r.fix.Steps[s.grid.Cursor]
+	if s.grid.Cursor < len(a.Steps) {
+		step := a.Steps[s.grid.Cursor]
 		out += "\n\n" + s.st.Muted.Render(wrapWords("MQSC: "+mqfmt.Sanitize(step.MQSC), w-2, " "))
 	}
-	if r.fix.Stopped != "" {
-		out += "\n" + s.st.Warning.Render(" "+mqfmt.Sanitize(r.fix.Stopped))
-	}
+	out += "\n" + s.st.Muted.Render(" "+mqfmt.Sanitize(a.Outcome))
 	return fitHeight(out, h)
 }

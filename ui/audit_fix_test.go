@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
@@ -47,7 +49,7 @@ func TestR10h_FlowFixAndInhibitInTheAuditView(t *testing.T) {
 			f.keys("esc", "esc", "j", "I", "tab", "enter")
 			f.waitFor("GET OFF on ORDERS.IN by op1")
 			f.keys("esc", "A")
-			f.waitFor("Audit: 2 action run(s)")
+			f.waitFor("Audit: 2 acts")
 			f.tm.Send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			f.keys("down", "enter")
 			f.waitFor("sent as PCF")
@@ -55,16 +57,17 @@ func TestR10h_FlowFixAndInhibitInTheAuditView(t *testing.T) {
 			if len(fake.plans) != 1 || len(fake.inhibits) != 1 {
 				t.Fatalf("sent %d fixes, %v inhibits", len(fake.plans), fake.inhibits)
 			}
-			if len(a.sess.journal) != 2 {
-				t.Fatalf("%d runs in the audit view, want the fix and the inhibit", len(a.sess.journal))
+			acts := journal.Acts(a.sess.journal.Entries())
+			if len(acts) != 2 {
+				t.Fatalf("%d acts in the audit view, want the fix and the inhibit", len(acts))
 			}
-			in, fx := a.sess.journal[0], a.sess.journal[1]
-			if in.op() != ops.OpInhibit || in.user() != "op1" || in.from() != "ORDERS.IN" || in.qmgr() != "QM1" ||
-				stepChange(in.fix.Steps[0]) != "GET(ENABLED→DISABLED)" {
-				t.Errorf("inhibit run: %s by %s on %s/%s: %+v", in.op(), in.user(), in.qmgr(), in.from(), in.fix.Steps)
+			fx, in := acts[0], acts[1]
+			if in.Kind != journal.Inhibit || in.Who() != "op1" || in.Queue != "ORDERS.IN" || in.QMgr != "QM1" ||
+				stepChange(in.Steps[0]) != "GET(ENABLED→DISABLED)" {
+				t.Errorf("inhibit: %s by %s on %s/%s: %+v", in.Kind, in.Who(), in.QMgr, in.Queue, in.Steps)
 			}
-			if fx.op() != ops.OpFix || fx.from() != "ORDERS.BO" || stepChange(fx.fix.Steps[0]) != "MAXDEPTH(100→200)" {
-				t.Errorf("fix run: %s on %s: %+v", fx.op(), fx.from(), fx.fix.Steps)
+			if fx.Kind != journal.Fix || fx.Queue != "ORDERS.BO" || stepChange(fx.Steps[0]) != "MAXDEPTH(100→200)" {
+				t.Errorf("fix: %s on %s: %+v", fx.Kind, fx.Queue, fx.Steps)
 			}
 			v := a.View()
 			checkFrame(t, v, size[0], size[1])
@@ -103,12 +106,12 @@ func TestAuditFixShowsARefusalWithItsReason(t *testing.T) {
 
 func TestStepChangeWritesEachAttributeOnce(t *testing.T) {
 	for _, tc := range []struct {
-		step ops.FixStepResult
+		step journal.Step
 		want string
 	}{
-		{ops.FixStepResult{Before: "MAXDEPTH(100)", After: "MAXDEPTH(5000)"}, "MAXDEPTH(100→5000)"},
-		{ops.FixStepResult{Before: "BOTHRESH(0) BOQNAME((blank))", After: "BOTHRESH(3) BOQNAME(ORDERS.BO)"}, "BOTHRESH(0→3) BOQNAME((blank)→ORDERS.BO)"},
-		{ops.FixStepResult{MQSC: "DEFINE QLOCAL(PARK) LIKE(QM1.DEADQ) MAXDEPTH(5000)"}, "DEFINE QLOCAL(PARK) LIKE(QM1.DEADQ) MAXDEPTH(5000)"},
+		{journal.Step{Before: "MAXDEPTH(100)", After: "MAXDEPTH(5000)"}, "MAXDEPTH(100→5000)"},
+		{journal.Step{Before: "BOTHRESH(0) BOQNAME((blank))", After: "BOTHRESH(3) BOQNAME(ORDERS.BO)"}, "BOTHRESH(0→3) BOQNAME((blank)→ORDERS.BO)"},
+		{journal.Step{MQSC: "DEFINE QLOCAL(PARK) LIKE(QM1.DEADQ) MAXDEPTH(5000)"}, "DEFINE QLOCAL(PARK) LIKE(QM1.DEADQ) MAXDEPTH(5000)"},
 	} {
 		if got := stepChange(tc.step); got != tc.want {
 			t.Errorf("stepChange(%+v) = %q, want %q", tc.step, got, tc.want)
@@ -120,17 +123,23 @@ func TestStepChangeWritesEachAttributeOnce(t *testing.T) {
 // another member applied is listed in this session's audit view, as their
 // message operations are.
 func TestRoomMembersFixesReachEveryonesAuditView(t *testing.T) {
-	a, _ := roomApp(t)
+	j := journal.New()
+	room := newFakeRoom()
+	a, _ := newTestApp(t, 120, 35, Options{Room: room, WarRoom: true, Journal: j})
+	a.Update(snapshotMsg{snap: incident(1, 40)})
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob}}, ok: true})
 	fix := ops.FixResult{Op: ops.OpInhibit, User: "alice (ssh key SHA256:x)",
 		Plan:  actions.PlanFix(actions.FixInput{QMgr: mqwatch.QMgrInfo{Name: "QM1"}, ID: "GET:ORDERS.IN", Commands: []string{"ALTER QLOCAL(ORDERS.IN) GET(DISABLED)"}}),
 		Steps: []ops.FixStepResult{{MQSC: "ALTER QLOCAL(ORDERS.IN) GET(DISABLED)", Applied: true, Before: "GET(ENABLED)", After: "GET(DISABLED)"}}}
-	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
-		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice applied GET(DISABLED) on ORDERS.IN on QM1", Fix: &fix}}}, ok: true})
+	j.Append(ops.FixEntry(&fix, clock)) // alice's engine writes it to the room's journal
 	press(a, "A")
 	v := a.View()
-	for _, want := range []string{"inhibit", "alice (…", "ORDERS.IN", "GET(ENABLED→DISABLED)"} {
+	for _, want := range []string{"Audit: 1 act in this room", "inhibit", "alice", "ORDERS.IN", "GET(ENABLED→DISABLED)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the audit view lacks %q:\n%s", want, v)
 		}
+	}
+	if strings.Contains(v, "ssh key") {
+		t.Errorf("the audit view names the key, not the person:\n%s", v)
 	}
 }

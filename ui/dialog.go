@@ -156,9 +156,9 @@ func (d *dialog) runCmd(c common) tea.Cmd {
 	req, seq, eng, ch := d.req, d.seq, c.Opts().Ops, d.updates
 	runs := eng.Run
 	if d.sampled() { // chunk by chunk, never the whole list at once; one run for the room
-		marks := d.marks
+		marks, j := d.marks, c.Session().journal
 		runs = func(ctx context.Context, req ops.OpRequest, progress func(ops.OpProgress)) (ops.OpResult, error) {
-			return RunMarks(ctx, eng, req, marks, model.RunChunk, progress)
+			return RunMarks(ctx, eng, req, marks, model.RunChunk, progress, j)
 		}
 	}
 	run := func() tea.Msg {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 
 	"github.com/poisonwatch/poisonwatch/model"
@@ -71,9 +73,12 @@ type MarksRunner interface {
 // RunMarks is the dialog's run over marks, chunk at a time: the
 // operations' own RunMarks when they have one, model.RunMarks over their
 // Run otherwise (the local dashboard).
-func RunMarks(ctx context.Context, o Operations, req ops.OpRequest, marks *model.Selection, chunk int, progress func(ops.OpProgress)) (ops.OpResult, error) {
+//
+// The whole run is written to j as one act (the runner's own journal when
+// it has one: a war room's).
+func RunMarks(ctx context.Context, o Operations, req ops.OpRequest, marks *model.Selection, chunk int, progress func(ops.OpProgress), j *journal.Journal) (ops.OpResult, error) {
 	if r, ok := o.(MarksRunner); ok {
 		return r.RunMarks(ctx, req, marks, chunk, progress)
 	}
-	return model.RunMarks(ctx, o.Run, req, marks, chunk, progress)
+	return model.RunMarks(ctx, o.Run, req, marks, chunk, progress, j)
 }

@@ -97,7 +97,7 @@ type marksRunnerOps struct {
 
 func (o *marksRunnerOps) RunMarks(ctx context.Context, req ops.OpRequest, marks *model.Selection, chunk int, progress func(ops.OpProgress)) (ops.OpResult, error) {
 	o.calls, o.chunk, o.marks = o.calls+1, chunk, marks.Len()
-	return model.RunMarks(ctx, o.sizedOps.Run, req, marks, chunk, progress)
+	return model.RunMarks(ctx, o.sizedOps.Run, req, marks, chunk, progress, nil)
 }
 
 // TestDialogOnManyMarksRunsThemAsOneRunOfTheOperations: when the

@@ -195,6 +195,7 @@ func (e *editScreen) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
 			return nil, false
 		}
 		e.res, e.err, e.phase = m.res, m.err, editDone
+		c.Session().journalEdit(m.res)
 		if !m.res.Done {
 			return nil, true
 		}

@@ -115,9 +115,9 @@ func TestFlowRequeueFromDeadQ(t *testing.T) {
 		f.waitFor("Requeue 2 messages from QM1.DEADQ")
 	})
 	f.press(km.Audit)
-	f.waitFor("Audit: 1 action run(s) this session", "2 done · 0 skipped · 0 failed")
+	f.waitFor("Audit: 1 act this session", "2 requeued")
 	f.press(km.Enter)
-	f.waitFor("requeue by op1 from QM1.DEADQ on QM1: 2 message(s)")
+	f.waitFor("requeue by op1 from QM1.DEADQ on QM1: 2 messages")
 	a := f.quit()
 
 	v := a.View()
@@ -126,11 +126,12 @@ func TestFlowRequeueFromDeadQ(t *testing.T) {
 	if n := countLines(v, "INVOICE.IN", "requeued"); n != 2 {
 		t.Errorf("the run's messages show %d requeued rows to INVOICE.IN, want 2:\n%s", n, v)
 	}
-	if len(a.sess.journal) != 1 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
-		t.Fatalf("%d audit runs, runs %+v: want one run of the 2 marked messages", len(a.sess.journal), f.ops.runs)
+	es := a.sess.journal.Entries()
+	if len(es) != 1 || len(f.ops.runs) != 1 || len(f.ops.runs[0].Messages) != 2 {
+		t.Fatalf("%d entries, runs %+v: want one run of the 2 marked messages", len(es), f.ops.runs)
 	}
-	if r := a.sess.journal[0].req(); r.Op != ops.OpRequeue || r.User != "op1" || r.Queue != "QM1.DEADQ" || r.QMgr != "QM1" {
-		t.Errorf("audit run: %s by %q from %s on %s", r.Op, r.User, r.Queue, r.QMgr)
+	if r := es[0]; r.Op != string(ops.OpRequeue) || r.User != "op1" || r.Queue != "QM1.DEADQ" || r.QMgr != "QM1" || r.Counts.Done != 2 {
+		t.Errorf("journal: %s by %q from %s on %s: %+v", r.Op, r.User, r.Queue, r.QMgr, r.Counts)
 	}
 	if len(f.src.forgot) != 2 || f.src.refresh == 0 || a.sess.marks.Len() != 0 {
 		t.Errorf("after the run: watcher forgot %d, refreshes %d, still marked %d", len(f.src.forgot), f.src.refresh, a.sess.marks.Len())
@@ -247,7 +248,7 @@ func requeueToAudit(t *testing.T, w, h int) *flow {
 	f.waitFor("2 marked")
 	f.requeueMarked(2, nil)
 	f.press(km.Audit)
-	f.waitFor("Audit: 1 action run(s) this session")
+	f.waitFor("Audit: 1 act this session")
 	return f
 }
 
@@ -267,7 +268,7 @@ func TestFlowAuditShowsTheRunAt80Columns(t *testing.T) {
 	a := f.quit()
 	v := a.View()
 	checkFrame(t, v, 80, 24)
-	if n := countLines(v, "QM1", "requeue", "QM1.DEADQ", "2 done · 0 skipped · 0 failed"); n != 1 {
+	if n := countLines(v, "QM1", "requeue", "QM1.DEADQ", "2 requeued"); n != 1 {
 		t.Fatalf("%d audit rows show the run at 80 columns, want 1:\n%s", n, v)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -50,11 +52,15 @@ type player struct {
 func (p *player) seek(c common, t time.Time) tea.Cmd {
 	steps, fresh := p.r.Seek(t)
 	state, o := c.State(), c.Opts()
+	sess := c.Session()
 	if fresh {
 		*state = *model.New(o.Now, o.Interval)
 		for _, s := range o.Sources {
 			state.QMgr(s.Name()).Styles = o.ConsumerStyles[s.Name()]
 		}
+		// The audit view lists the recording's acts up to the playback's
+		// clock: from the start again.
+		sess.journal = journal.New()
 	}
 	for _, st := range steps {
 		switch {
@@ -62,6 +68,8 @@ func (p *player) seek(c common, t time.Time) tea.Cmd {
 			state.Fold(st.Snap)
 		case st.Ack != nil:
 			state.Book.Acknowledge(st.Ack.Key, st.Ack.Ack)
+		case st.Entry != nil:
+			sess.journal.Keep(*st.Entry)
 		}
 		if st.Flash != "" && !fresh {
 			c.Flash(st.Flash)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/model"
@@ -57,8 +59,9 @@ func TestDefineAnsweredAfterItsDialogClosedIsJournaled(t *testing.T) {
 	for _, m := range answers {
 		a.Update(m)
 	}
-	if len(a.sess.journal) != 1 || a.sess.journal[0].fix == nil || !strings.Contains(a.flash, "defined: DEFINE QLOCAL(PARK.Q)") {
-		t.Fatalf("journal %d rows, flash %q", len(a.sess.journal), a.flash)
+	es := a.sess.journal.Entries()
+	if len(es) != 1 || es[0].Kind != journal.Define || !strings.Contains(a.flash, "defined: DEFINE QLOCAL(PARK.Q)") {
+		t.Fatalf("journal %+v, flash %q", es, a.flash)
 	}
 	if len(a.sess.watching) != 0 {
 		t.Errorf("%d still watching after the answer", len(a.sess.watching))

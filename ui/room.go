@@ -48,15 +48,15 @@ type SessionView struct {
 	Pointing bool
 }
 
-// RoomEvent is something that happened in the room: an action started or
-// ended. Result is set when a run ended, Fix when a fix, inhibit or define
-// did (R10h), for everyone's audit view.
+// RoomEvent is something that happened in the room: an act started, or an
+// entry of the room's journal told (Text). Result is set when a run ended,
+// so the screens of the queue hear which messages left; what every act came
+// to, everyone's audit view reads from the journal.
 type RoomEvent struct {
 	Seq    int
 	From   int // member ID
 	Text   string
 	Result *ops.OpResult
-	Fix    *ops.FixResult
 	// Gone are the messages a run over marks took off the queue beyond
 	// those its Result lists (it keeps the last chunk's and those not
 	// done): the earlier chunks', for open dialogs to drop.
@@ -125,14 +125,15 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 		if first {
 			continue // what happened before this session joined is history, not news
 		}
-		if e.Fix != nil && e.From != m.st.Self {
-			a.sess.journalFix(*e.Fix)
-		}
+		// Acts reach this session's audit view through the room's journal,
+		// which every session reads; the event tells the screens which
+		// messages left.
 		if e.Result != nil && e.From != m.st.Self {
-			a.sess.journalRun(*e.Result)
 			cmds = append(cmds, a.receive(roomRunMsg{res: *e.Result, gone: e.Gone, who: a.room.memberName(e.From)}))
 		}
-		a.flash = e.Text
+		if e.Text != "" {
+			a.flash = e.Text
+		}
 		// An acknowledgement made in another session is in the shared book
 		// already: the lists re-sort on it.
 		a.state.Reannotate()
@@ -250,5 +251,5 @@ func auditScope(o *Options) string {
 	if o.Room == nil {
 		return "this session"
 	}
-	return "in the room since you joined"
+	return "in this room"
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -61,23 +63,30 @@ func TestRoomSessionNamesAreSanitised(t *testing.T) {
 }
 
 func TestRoomFlashAndAuditFromAnotherSession(t *testing.T) {
-	a, _ := roomApp(t)
+	j := journal.New()
+	room := newFakeRoom()
+	a, _ := newTestApp(t, 120, 35, Options{Room: room, WarRoom: true, Journal: j})
+	a.Update(snapshotMsg{snap: incident(1, 40)})
+	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob}}, ok: true})
 	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1",
 		Queue: "QM1.DEADQ", User: "alice (ssh key SHA256:x)"}}, Done: 1}
-	text := "alice requeued 1 message from QM1.QM1.DEADQ → INVOICE.IN ×1"
+	ent := j.Append(ops.RunEntry(&res, clock, "alice (ssh key SHA256:x)", "QM1")) // alice's engine
+	res.Entry = ent.Seq
+	text := ent.Sentence()
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
-		Events: []RoomEvent{{Seq: 1, From: 1, Text: text, Result: &res}}}, ok: true})
-	if v := a.View(); !strings.Contains(v, text) {
+		Events: []RoomEvent{{Seq: 1, Text: text}, {Seq: 2, From: 1, Result: &res}}}, ok: true})
+	if v := a.View(); !strings.Contains(v, "alice: requeue 1 message from QM1.DEADQ — 1 requeued") {
 		t.Fatalf("the flash is not on screen:\n%s", v)
 	}
-	if len(a.sess.journal) != 1 || a.sess.journal[0].req().User != "alice (ssh key SHA256:x)" {
-		t.Fatalf("audit log %+v, want alice's run", a.sess.journal)
+	press(a, "A")
+	if v := a.View(); !strings.Contains(v, "Audit: 1 act in this room") || !strings.Contains(v, "1 requeued") {
+		t.Fatalf("alice's run is not in the audit view:\n%s", v)
 	}
 	// The same state again (another member moved) is not news twice.
 	a.Update(roomMsg{st: RoomState{Self: 2, Members: []Member{alice, bob},
-		Events: []RoomEvent{{Seq: 1, From: 1, Text: text, Result: &res}}}, ok: true})
-	if len(a.sess.journal) != 1 {
-		t.Fatalf("an event was recorded %d times", len(a.sess.journal))
+		Events: []RoomEvent{{Seq: 1, Text: text}, {Seq: 2, From: 1, Result: &res}}}, ok: true})
+	if j.Len() != 1 {
+		t.Fatalf("the act was written %d times", j.Len())
 	}
 }
 
@@ -187,21 +196,23 @@ func TestRoomKeysAreInHelp(t *testing.T) {
 // updates arrive on their channel, as serve delivers them.
 func TestFlowRoomPresenceAndFlash(t *testing.T) {
 	room := newFakeRoom()
-	f := startFlow(t, Options{Room: room})
+	j := journal.New()
+	f := startFlow(t, Options{Room: room, Journal: j})
 	t.Cleanup(func() { close(room.ch) }) // ends the App's wait for the room
 	f.feed(incident(1, 40))
 	room.ch <- RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}}}
 	f.waitFor("in the room (2)", "alice operator driving")
-	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}}, Done: 1,
+	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", User: "alice"}}, Done: 1,
 		Items: []ops.OpItem{{Msg: mqwatch.Summary{}, Target: "INVOICE.IN", Kind: ops.Done}}}
+	res.Entry = j.Append(ops.RunEntry(&res, clock, "alice", "QM1")).Seq // alice's engine
 	room.ch <- RoomState{Self: 2, Members: []Member{alice, {ID: 2, User: "bob", Role: "operator"}},
-		Events: []RoomEvent{{Seq: 1, From: 1, Text: "alice requeued 1 message", Result: &res}}}
-	f.waitFor("alice requeued 1 message")
+		Events: []RoomEvent{{Seq: 1, Text: "alice: requeue 1 message from QM1.DEADQ — 1 requeued"}, {Seq: 2, From: 1, Result: &res}}}
+	f.waitFor("alice: requeue 1 message from QM1.DEADQ — 1 requeued")
 	f.keys("A")
-	f.waitFor("1 action run(s) in the room since you joined", "requeue")
+	f.waitFor("1 act in this room", "requeue")
 	a := f.quit()
-	if len(a.sess.journal) != 1 {
-		t.Fatalf("audit log has %d runs, want alice's", len(a.sess.journal))
+	if n := len(journal.Acts(a.sess.journal.Entries())); n != 1 {
+		t.Fatalf("the audit view has %d acts, want alice's", n)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/confine"
 	"github.com/poisonwatch/poisonwatch/model"
@@ -16,9 +18,12 @@ import (
 // keeps none of it.
 type session struct {
 	now func() time.Time
-	// journal is what this session did, newest first (the audit view): in
-	// a war room, the room's runs since it joined.
-	journal []auditRun
+	// journal is the account of acts the audit view reads: the process's,
+	// the room's, or (without one) the session's own.
+	journal *journal.Journal
+	// results are the runs and edits this session carried out, by their
+	// journal entry: enter on one in the audit view lists its messages.
+	results map[uint64]ops.OpResult
 	// marks are the marked messages, on the queue markQueue names: marks
 	// never travel to another queue's action.
 	marks     *model.Selection
@@ -51,7 +56,12 @@ type session struct {
 
 func newSession(o *Options) *session {
 	now := func() time.Time { return o.Now() } // the clock as it is when asked
-	return &session{now: now, marks: model.NewSelection(), files: sessionFiles(o), exportDir: exportDirOf(o)}
+	j := o.Journal
+	if j == nil {
+		j = journal.New()
+	}
+	return &session{now: now, marks: model.NewSelection(), files: sessionFiles(o), exportDir: exportDirOf(o), journal: j,
+		results: map[uint64]ops.OpResult{}}
 }
 
 // nextSeq numbers a request whose answer comes later.
@@ -61,22 +71,59 @@ func (s *session) nextSeq() int { s.seq++; return s.seq }
 // data is old because it stands still.
 func (s *session) still() bool { return s.frozen || s.warming }
 
-// journalRun puts an action's run in the journal.
+// journalRun keeps a finished run for the audit view. The engine wrote it
+// to the journal as it ended; a result without an entry (operations that
+// keep no journal) is written here, once, the same way.
 func (s *session) journalRun(res ops.OpResult) {
-	s.journal = append([]auditRun{{at: s.now(), res: res}}, s.journal...)
+	req := &res.Plan.Request
+	if req.DryRun || (len(res.Items) == 0 && res.Done+res.Skipped+res.Failed == 0) {
+		return
+	}
+	if res.Entry == 0 {
+		ent := s.journal.Append(ops.RunEntry(&res, s.now(), req.User, req.QMgr))
+		res.Entry = ent.Seq
+		if res.Verify != nil {
+			s.journal.Append(ops.CameBackEntry(res.Verify, ent, s.now()))
+		}
+	}
+	if res.Entry != 0 {
+		s.results[res.Entry] = res
+	}
 }
 
-// journalFix puts a fix, an inhibit or a define (R10h) in the journal
-// beside the message operations, when it sent anything: what was sent is
-// what the audit file has a line for.
+// journalFix notes a fix, an inhibit or a define (R10h) that sent
+// anything, written by the engine or, without one, here.
 func (s *session) journalFix(res ops.FixResult) {
-	if len(res.Steps) == 0 || res.DryRun {
+	if len(res.Steps) == 0 || res.DryRun || res.Entry != 0 {
 		return
 	}
 	if res.Op == "" {
 		res.Op = ops.OpFix
 	}
-	s.journal = append([]auditRun{{at: s.now(), fix: &res}}, s.journal...)
+	s.journal.Append(ops.FixEntry(&res, s.now()))
+}
+
+// journalEdit keeps an edit and resend as a run of one message.
+func (s *session) journalEdit(res ops.EditResult) {
+	if res.Plan.Request.DryRun || (res.Entry == 0 && !res.Done) {
+		return
+	}
+	run := res.AsRun()
+	if res.Entry == 0 {
+		ent := s.journal.Append(ops.EditEntry(&res, s.now(), res.Plan.Request.User))
+		res.Entry = ent.Seq
+		if res.Verify != nil {
+			s.journal.Append(ops.CameBackEntry(res.Verify, ent, s.now()))
+		}
+	}
+	run.Entry = res.Entry
+	s.results[res.Entry] = run
+}
+
+// journalAck writes an acknowledgement or a snooze made in this session
+// (a war room writes its own).
+func (s *session) journalAck(al model.Alert, ack model.Ack) {
+	s.journal.Append(model.AckEntry(al, ack, s.now()))
 }
 
 // markOn starts marking on queue; marks made on another queue are dropped.

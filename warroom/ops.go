@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
 	"sync"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/internal/confine"
-	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -131,9 +128,11 @@ func (o *SessionOps) acting(req ops.OpRequest, do func(ops.OpRequest, *runTally)
 	defer o.Locks.release(req)
 	room := o.Seat.room
 	room.Announce(o.Seat.ID(), fmt.Sprintf("%s started: %s on %s", who.User, req.Op, queueName(req)), nil)
-	t := runTally{targets: map[string]int{}}
+	t := runTally{}
 	res, err := do(req, &t)
-	room.AnnounceRun(o.Seat.ID(), resultSentence(who.User, res, t.targets, err), &res, t.gone)
+	// The journal tells the room what the run came to (Room.Tell); this
+	// event, without words, tells the screens which messages left.
+	room.AnnounceRun(o.Seat.ID(), "", &res, t.gone)
 	return res, err
 }
 
@@ -168,38 +167,4 @@ func (o *SessionOps) allowed(req *ops.OpRequest) error {
 // logged in with and the fingerprint of the key it proved.
 func AuditUser(who Identity) string {
 	return fmt.Sprintf("%s (ssh key %s)", who.User, who.Fingerprint)
-}
-
-// resultSentence is the flash every session sees when a run ends: "alice
-// requeued 37 messages from QM1.DEADQ (QM1) → ORDERS.IN ×30, PAYMENTS.IN ×7";
-// targets counts the messages done per target queue.
-func resultSentence(user string, res ops.OpResult, targets map[string]int, err error) string {
-	req := res.Plan.Request
-	verb := req.Op.PastTense()
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %s", user, verb, words.CountPlain(res.Done, "message"))
-	fmt.Fprintf(&b, " from %s", queueName(req))
-	names := make([]string, 0, len(targets))
-	for t := range targets {
-		if t != "" {
-			names = append(names, t)
-		}
-	}
-	sort.Strings(names)
-	for i, t := range names {
-		sep := ", "
-		if i == 0 {
-			sep = " → "
-		}
-		fmt.Fprintf(&b, "%s%s ×%d", sep, t, targets[t])
-	}
-	if res.Skipped+res.Failed > 0 {
-		fmt.Fprintf(&b, "; %d skipped, %d failed", res.Skipped, res.Failed)
-	}
-	if err != nil {
-		fmt.Fprintf(&b, "; stopped: %v", err)
-	} else if res.Stopped != "" {
-		b.WriteString("; stopped: " + res.Stopped)
-	}
-	return b.String()
 }

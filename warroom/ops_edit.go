@@ -50,7 +50,11 @@ func (o *SessionOps) Edit(ctx context.Context, req ops.EditRequest) (ops.EditRes
 	}
 	defer o.Locks.release(op)
 	res, err := ed.Edit(ctx, req)
-	o.Seat.room.Announce(o.Seat.ID(), editSentence(who.User, req, res, err), nil)
+	if res.Entry == 0 && err != nil {
+		// Refused before the engine wrote anything: the journal has no
+		// word of it, so the room is told here.
+		o.Seat.room.Announce(o.Seat.ID(), editSentence(who.User, req, res, err), nil)
+	}
 	return res, err
 }
 

@@ -66,7 +66,7 @@ func TestR10i_RoomDriverEditsAndViewersCannot(t *testing.T) {
 	for len(st.Events) == 0 || !strings.Contains(st.Events[len(st.Events)-1].Text, "edit and resend") {
 		st = <-viewer.Seat.Updates()
 	}
-	if last := st.Events[len(st.Events)-1].Text; !strings.Contains(last, "alice: edit and resend of") || !strings.Contains(last, "edited → ORDERS.IN") {
+	if last := st.Events[len(st.Events)-1].Text; !strings.Contains(last, "alice: edit and resend message") || !strings.Contains(last, "to ORDERS.IN — edited") {
 		t.Errorf("announced %q", last)
 	}
 }

@@ -66,15 +66,11 @@ func (o *SessionOps) changing(qmgr, queue, what string, do func(user string) (op
 	}
 	defer o.Locks.release(req)
 	res, err := do(req.User)
-	end := fmt.Sprintf("%s applied %s on %s", who.User, what, qmgr)
-	if err != nil {
-		end = fmt.Sprintf("%s: %s on %s failed: %s", who.User, what, qmgr, ops.DescribeReason(err))
+	if res.Entry == 0 && err != nil {
+		// Nothing reached the queue manager, so the journal has no word of
+		// it (what did is told by the journal: Room.Tell).
+		o.Seat.room.Announce(o.Seat.ID(), fmt.Sprintf("%s: %s on %s failed: %s", who.User, what, qmgr, ops.DescribeReason(err)), nil)
 	}
-	var fix *ops.FixResult
-	if len(res.Steps) > 0 {
-		fix = &res
-	}
-	o.Seat.room.AnnounceFix(o.Seat.ID(), end, fix)
 	return res, err
 }
 

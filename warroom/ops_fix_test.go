@@ -7,10 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
-	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // fixEngineOps adds the fix operations to the test's engine adapter, as
@@ -55,15 +56,30 @@ func TestR10h_ViewersCannotFixAndOperatorsAreAudited(t *testing.T) {
 	if _, err := op.SetInhibit(ctx, "QM1", orders, "GET", true, ""); err != nil {
 		t.Fatalf("operator inhibit: %v", err)
 	}
-	// Everyone's audit view gets both, with who, before and after.
-	var st ui.RoomState
-	for len(st.Events) < 2 || st.Events[len(st.Events)-1].Fix == nil {
-		st = <-viewer.Seat.Updates()
+	// The room's journal has both, with who, before and after: every
+	// session's audit view reads it.
+	es := e.journal.Entries()
+	var fx, in *journal.Entry
+	for i := range es {
+		switch es[i].Kind {
+		case journal.Fix:
+			fx = &es[i]
+		case journal.Inhibit:
+			in = &es[i]
+		}
 	}
-	evs := st.Events[len(st.Events)-2:]
-	if fx, in := evs[0].Fix, evs[1].Fix; fx == nil || in == nil || fx.Op != ops.OpFix || in.Op != ops.OpInhibit ||
-		in.User != "alice (ssh key SHA256:alicekey)" || in.Steps[0].After != "GET(DISABLED)" || fx.Steps[0].Before != "MAXDEPTH(5000)" {
-		t.Errorf("room events %+v, want the fix and the inhibit with their results", evs)
+	if fx == nil || in == nil || in.User != "alice (ssh key SHA256:alicekey)" || in.Steps[0].After != "GET(DISABLED)" || fx.Steps[0].Before != "MAXDEPTH(5000)" {
+		t.Errorf("journal %+v, want the fix and the inhibit with their steps", es)
+	}
+	// And the room was told of both, in the journal's words.
+	st := <-viewer.Seat.Updates()
+	var told []string
+	for _, ev := range st.Events {
+		told = append(told, ev.Text)
+	}
+	all := strings.Join(told, "\n")
+	if !strings.Contains(all, "alice: fix") || !strings.Contains(all, "alice: ALTER QLOCAL(ORDERS.IN) GET(DISABLED) — applied") {
+		t.Errorf("the room was told:\n%s", all)
 	}
 	b, _ := os.ReadFile(e.audit)
 	log := string(b)

@@ -22,7 +22,7 @@ func (o *SessionOps) RunMarks(ctx context.Context, req ops.OpRequest, marks *mod
 		return refused(req, err)
 	}
 	if req.DryRun {
-		return model.RunMarks(ctx, o.Engines.Run, req, marks, chunk, progress)
+		return model.RunMarks(ctx, o.Engines.Run, req, marks, chunk, progress, nil)
 	}
 	return o.acting(req, func(req ops.OpRequest, t *runTally) (ops.OpResult, error) {
 		t.marks = true
@@ -31,7 +31,7 @@ func (o *SessionOps) RunMarks(ctx context.Context, req ops.OpRequest, marks *mod
 			t.add(r.Op, res.Items)
 			return res, err
 		}
-		return model.RunMarks(ctx, run, req, marks, chunk, progress)
+		return model.RunMarks(ctx, run, req, marks, chunk, progress, o.Seat.room.journalOf())
 	})
 }
 
@@ -41,18 +41,14 @@ func (o *SessionOps) RunMarks(ctx context.Context, req ops.OpRequest, marks *mod
 type runTally struct {
 	// marks: a run over marks, whose removed messages are kept for the
 	// room's open dialogs (RoomEvent.Gone), 48 bytes each.
-	marks   bool
-	gone    []mqwatch.Key
-	targets map[string]int // messages done per target queue
+	marks bool
+	gone  []mqwatch.Key
 }
 
 // add counts one engine run's messages.
 func (t *runTally) add(op ops.Op, items []ops.OpItem) {
 	for i := range items {
 		it := &items[i]
-		if it.Kind == ops.Done {
-			t.targets[it.Target]++
-		}
 		if t.marks && it.Removed(op) {
 			t.gone = append(t.gone, it.Msg.Key())
 		}

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -123,7 +125,7 @@ func TestRunOverMarksHoldsTheQueueForTheWholeRun(t *testing.T) {
 	c = &SessionOps{Engines: in, Seat: e.room.Join(carol), Locks: e.locks}
 
 	req := ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", Verify: 30 * time.Second}
-	res, err := ui.RunMarks(ctx, al, req, marks, chunk, nil)
+	res, err := ui.RunMarks(ctx, al, req, marks, chunk, nil, nil)
 	close(done)
 	hammered.Wait()
 	checkCarolRefused(t, in, refusals, chunks)
@@ -170,9 +172,11 @@ func checkOneRunAnnounced(t *testing.T, e *opsEnv, from int, res ops.OpResult) {
 	e.room.mu.Lock()
 	evs := append([]ui.RoomEvent(nil), e.room.events...)
 	e.room.mu.Unlock()
-	var starts, ends []ui.RoomEvent
+	var starts, ends, told []ui.RoomEvent
 	for _, ev := range evs {
 		switch {
+		case ev.From == 0 && strings.HasPrefix(ev.Text, "alice: "):
+			told = append(told, ev) // the journal's entries, as the room hears them
 		case ev.From != from:
 		case ev.Result != nil:
 			ends = append(ends, ev)
@@ -180,16 +184,19 @@ func checkOneRunAnnounced(t *testing.T, e *opsEnv, from int, res ops.OpResult) {
 			starts = append(starts, ev)
 		}
 	}
-	if len(starts) != 1 || len(ends) != 1 {
-		t.Fatalf("alice's run was announced as %d starts and %d ends, want one of each: %+v", len(starts), len(ends), evs)
+	if len(starts) != 1 || len(ends) != 1 || len(told) != 1 {
+		t.Fatalf("alice's run was announced as %d starts, %d ends and %d told, want one of each: %+v", len(starts), len(ends), len(told), evs)
 	}
 	if want := "alice started: requeue on QM1.DEADQ (QM1)"; starts[0].Text != want {
 		t.Errorf("start: %q, want %q", starts[0].Text, want)
 	}
-	end := ends[0]
-	if want := "alice requeued 10 messages from QM1.DEADQ (QM1) → ORDERS.IN ×10"; end.Text != want {
-		t.Errorf("end: %q, want %q", end.Text, want)
+	if want := "alice: requeue 10 messages from QM1.DEADQ — 10 requeued"; told[0].Text != want {
+		t.Errorf("told: %q, want %q", told[0].Text, want)
 	}
+	if n := len(journal.Acts(e.journal.Entries())); n != 1 {
+		t.Errorf("the journal holds %d acts, want the one run", n)
+	}
+	end := ends[0]
 	if end.Result.Done != res.Done || len(end.Gone) != 10 {
 		t.Errorf("the announced run: done %d, %d gone; want %d done and the 10 gone", end.Result.Done, len(end.Gone), res.Done)
 	}
@@ -228,7 +235,7 @@ func TestRunOverMarksStoppedFreesTheQueueAndSaysSoOnce(t *testing.T) {
 		}
 	}}
 	al := &SessionOps{Engines: a, Seat: e.room.Join(alice), Locks: e.locks}
-	res, err := ui.RunMarks(ctx, al, ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}, marks, 3, nil)
+	res, err := ui.RunMarks(ctx, al, ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ"}, marks, 3, nil, nil)
 	if err == nil || res.Done != 3 || res.NotDone != 7 {
 		t.Fatalf("done %d, not done %d, err %v: want the first chunk done and the rest not", res.Done, res.NotDone, err)
 	}
@@ -239,11 +246,11 @@ func TestRunOverMarksStoppedFreesTheQueueAndSaysSoOnce(t *testing.T) {
 	defer e.room.mu.Unlock()
 	var ends []string
 	for _, ev := range e.room.events {
-		if ev.Result != nil {
+		if strings.HasPrefix(ev.Text, "alice: requeue") {
 			ends = append(ends, ev.Text)
 		}
 	}
-	if len(ends) != 1 || !strings.Contains(ends[0], "alice requeued 3 messages") || !strings.Contains(ends[0], "stopped") {
+	if len(ends) != 1 || !strings.Contains(ends[0], "— 3 requeued · 7 not done · stopped:") {
 		t.Fatalf("the room heard %q, want one flash that 3 were requeued and the run stopped", ends)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -37,6 +39,7 @@ type opsEnv struct {
 	locks   *Locks
 	engines map[Role]ui.Operations
 	audit   string
+	journal *journal.Journal
 }
 
 func newOpsEnv(t *testing.T) *opsEnv {
@@ -44,10 +47,12 @@ func newOpsEnv(t *testing.T) *opsEnv {
 	qm := embeddedtest.New(t, embeddedtest.Options{Name: "QM1", MQSC: feedScript})
 	putDeadLetters(t, context.Background(), qm, 3)
 	dir := t.TempDir()
-	e := &opsEnv{qm: qm, room: NewRoom(), locks: NewLocks(), engines: map[Role]ui.Operations{}, audit: filepath.Join(dir, "audit.jsonl")}
+	e := &opsEnv{qm: qm, room: NewRoom(), locks: NewLocks(), engines: map[Role]ui.Operations{}, audit: filepath.Join(dir, "audit.jsonl"),
+		journal: journal.New()}
+	e.room.Tell(e.journal) // as serve does: the room hears the journal
 	for _, r := range []Role{Operator, Viewer} {
 		eng, err := ops.NewEngine(ops.EngineOptions{Connector: qm, QMgr: "QM1", ReadOnly: r == Viewer,
-			AuditPath: e.audit, ArchiveDir: dir, User: "server-user"})
+			AuditPath: e.audit, ArchiveDir: dir, User: "server-user", Journal: e.journal})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,13 +114,20 @@ func TestOperatorRunIsAuditedWithSSHIdentityAndAnnounced(t *testing.T) {
 			t.Fatalf("audit line without the SSH identity: %s", sc.Text())
 		}
 	}
-	if lines != 6 { // each message: pending before its batch's get, its outcome after MQCMIT
-		t.Fatalf("%d audit lines, want 6", lines)
+	if lines != 7 { // each message: pending before its batch's get, its outcome after MQCMIT; the act's line
+		t.Fatalf("%d audit lines, want 7", lines)
 	}
 	st := <-viewer.Updates()
-	last := st.Events[len(st.Events)-1]
-	if want := "alice requeued 3 messages from QM1.DEADQ (QM1) → ORDERS.IN ×3"; last.Text != want || last.Result == nil {
-		t.Fatalf("viewer's last event %q (result %v), want %q with the result", last.Text, last.Result != nil, want)
+	var told string
+	var result bool
+	for _, ev := range st.Events {
+		if strings.HasPrefix(ev.Text, "alice: ") {
+			told = ev.Text
+		}
+		result = result || ev.Result != nil
+	}
+	if want := "alice: requeue 3 messages from QM1.DEADQ to their original queues: ORDERS.IN ×3 — 3 requeued"; told != want || !result {
+		t.Fatalf("viewer was told %q (result %v), want %q with the result", told, result, want)
 	}
 }
 
@@ -217,8 +229,12 @@ func TestDroppedOperatorStopsTheRunAndFreesTheQueue(t *testing.T) {
 		t.Fatalf("the queue stays locked after the run stopped: %v", err)
 	}
 	st := <-watcher.Updates()
-	if last := st.Events[len(st.Events)-1].Text; !strings.Contains(last, "stopped") {
-		t.Fatalf("the room's flash %q does not say the run stopped", last)
+	told := ""
+	for _, ev := range st.Events {
+		told += ev.Text + "\n"
+	}
+	if !strings.Contains(told, "alice: requeue") || !strings.Contains(told, "stopped") {
+		t.Fatalf("the room was told %q: nothing says the run stopped", told)
 	}
 	if d := depth(t, e.qm, "QM1.DEADQ") + depth(t, e.qm, "ORDERS.IN"); d != 3 {
 		t.Fatalf("%d messages on the DEADQ and ORDERS.IN, want all 3 accounted for", d)

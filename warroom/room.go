@@ -1,9 +1,13 @@
 package warroom
 
 import (
+	"time"
+
 	"errors"
 	"sort"
 	"sync"
+
+	"github.com/poisonwatch/poisonwatch/incident/journal"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -41,6 +45,17 @@ type Room struct {
 	events  []ui.RoomEvent
 	seq     int
 	stopped bool
+	// journal is the room's account of acts (Tell); nil: none.
+	journal *journal.Journal
+	// now stamps joins and leaves; the wall clock when nil.
+	clock func() time.Time
+}
+
+func (r *Room) now() time.Time {
+	if r.clock != nil {
+		return r.clock()
+	}
+	return time.Now()
 }
 
 // NewRoom returns an empty room.
@@ -59,6 +74,12 @@ var _ ui.Room = (*Seat)(nil)
 
 // Join seats a session. The first operator in the room drives.
 func (r *Room) Join(who Identity) *Seat {
+	joined := false
+	defer func() {
+		if joined { // after r.mu is released: the journal tells the room
+			r.journalPresence(journal.Join, who)
+		}
+	}()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.next++
@@ -67,6 +88,7 @@ func (r *Room) Join(who Identity) *Seat {
 		close(s.out)
 		return s
 	}
+	joined = true
 	r.seats[s.id] = s
 	if r.driver == 0 && who.Role == Operator {
 		r.driver = s.id
@@ -85,11 +107,18 @@ func (s *Seat) Who() Identity { return s.who }
 // who joined first.
 func (s *Seat) Leave() {
 	r := s.room
+	left := false
+	defer func() {
+		if left { // after r.mu is released: the journal tells the room
+			r.journalPresence(journal.Leave, s.who)
+		}
+	}()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if _, ok := r.seats[s.id]; !ok {
 		return
 	}
+	left = true
 	delete(r.seats, s.id)
 	close(s.out)
 	if r.driver == s.id {
@@ -146,12 +175,6 @@ func (r *Room) Announce(from int, text string, res *ops.OpResult) {
 // keeps only its last chunk's: RoomEvent.Gone).
 func (r *Room) AnnounceRun(from int, text string, res *ops.OpResult, gone []mqwatch.Key) {
 	r.announce(ui.RoomEvent{From: from, Text: text, Result: res, Gone: gone})
-}
-
-// AnnounceFix tells every session a fix, inhibit or define ended, with its
-// result for their audit views.
-func (r *Room) AnnounceFix(from int, text string, fix *ops.FixResult) {
-	r.announce(ui.RoomEvent{From: from, Text: text, Fix: fix})
 }
 
 func (r *Room) announce(ev ui.RoomEvent) {

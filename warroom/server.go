@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	charmlog "github.com/charmbracelet/log"
@@ -68,6 +70,10 @@ type Config struct {
 	// (rules tables, exports, imports, archives they name); nil: none.
 	Files *confine.Dir
 
+	// Journal is the room's account of acts: the room announces each
+	// entry, and writes who joined and left to it; nil: none.
+	Journal *journal.Journal
+
 	// clock is what session timers run on; nil: the wall clock.
 	clock clock
 }
@@ -108,6 +114,9 @@ func New(cfg Config) (*Server, error) {
 	// the server's log, not wherever the process's stderr happens to go.
 	charmlog.SetOutput(cfg.Log)
 	s := &Server{cfg: cfg, room: NewRoom(), locks: NewLocks(), live: map[*live]struct{}{}}
+	if cfg.Journal != nil {
+		s.room.Tell(cfg.Journal)
+	}
 	s.gate = &gate{timeout: cmp.Or(cfg.HandshakeTimeout, DefaultHandshakeTimeout), byAddr: map[string]int{},
 		perAddr: cmp.Or(cfg.MaxUnauthPerAddr, DefaultMaxUnauthPerAddr), total: cmp.Or(cfg.MaxUnauth, DefaultMaxUnauth),
 		log: func(f string, a ...any) { fmt.Fprintf(cfg.Log, f, a...) }}

@@ -104,9 +104,11 @@ func TestRunHeaderDiscardIgnoreAndAudit(t *testing.T) {
 		t.Errorf("archives = %v, want one", archives)
 	}
 	audit, _ := os.ReadFile(filepath.Join(f.dir, "audit.jsonl"))
-	// Each message: "pending" before its batch's get, its outcome after MQCMIT.
-	if n, p := strings.Count(string(audit), "\n"), strings.Count(string(audit), `"outcome":"pending"`); n != 4 || p != 2 {
-		t.Errorf("audit has %d lines (%d pending), want 4 (2 pending):\n%s", n, p, audit)
+	// Each message: "pending" before its batch's get, its outcome after
+	// MQCMIT; each run (a requeue, a discard): one line for the act.
+	n, p, acts := strings.Count(string(audit), "\n"), strings.Count(string(audit), `"outcome":"pending"`), strings.Count(string(audit), `"act":"run"`)
+	if n != 6 || p != 2 || acts != 2 {
+		t.Errorf("audit has %d lines (%d pending, %d acts), want 6 (2 pending, 2 acts):\n%s", n, p, acts, audit)
 	}
 	f.depths(t, map[string]int{"QM1.DEADQ": 2})
 }

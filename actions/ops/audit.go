@@ -47,6 +47,12 @@ type AuditRecord struct {
 	MQSC   string `json:"mqsc,omitempty"`
 	Before string `json:"before,omitempty"`
 	After  string `json:"after,omitempty"`
+	// Act marks the one line an act writes when it ends (its journal
+	// entry's kind: run, came back, edit, fix, inhibit, define), with Text
+	// saying what it set out to do and Outcome what it came to; the
+	// per-message and per-step lines have none.
+	Act  string `json:"act,omitempty"`
+	Text string `json:"text,omitempty"`
 }
 
 // maxAuditLine bounds one audit line when reading: a record is a few hundred
@@ -215,7 +221,7 @@ func importedBefore(auditPath, sha string) (map[int]priorImport, error) {
 	done := map[int]priorImport{}
 	pending := map[int]string{}
 	err = ReadAudit(f, func(r AuditRecord) error {
-		if r.Action != OpImport || r.FileSHA256 != sha || r.DryRun {
+		if r.Action != OpImport || r.FileSHA256 != sha || r.DryRun || r.Act != "" {
 			return nil
 		}
 		when := "at " + r.Time.UTC().Format(time.RFC3339) + " by " + r.User

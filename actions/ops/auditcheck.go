@@ -54,7 +54,7 @@ func CheckAudit(r io.Reader) ([]PendingBatch, int, error) {
 	lines := 0
 	err := ReadAudit(r, func(rec AuditRecord) error {
 		lines++
-		if rec.DryRun {
+		if rec.DryRun || rec.Act != "" {
 			return nil
 		}
 		k := auditMsgKey{rec.Action, rec.QMgr, rec.From, rec.MsgId, rec.CorrelId, rec.PutTime, rec.FileSHA256, rec.Index}

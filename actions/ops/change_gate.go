@@ -40,6 +40,16 @@ func checkPlan(p actions.FixPlan) error {
 // the queue manager already satisfies is skipped. Each step is audited
 // with the user, the values before and after and the PCF reason.
 func (g *ChangeGate) Apply(ctx context.Context, p actions.FixPlan, op Op, user string) (FixResult, error) {
+	res, err := g.apply(ctx, p, op, user)
+	if len(res.Steps) > 0 {
+		// Only what reached the queue manager (or was found already done)
+		// is an act: a plan refused before anything was sent is not.
+		res.Entry = g.e.record(FixEntry(&res, g.e.opts.Now())).Seq
+	}
+	return res, err
+}
+
+func (g *ChangeGate) apply(ctx context.Context, p actions.FixPlan, op Op, user string) (FixResult, error) {
 	e := g.e
 	res := FixResult{Plan: p, Op: op, User: cmp.Or(user, e.opts.User)}
 	if err := checkPlan(p); err != nil {

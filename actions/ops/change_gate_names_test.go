@@ -69,7 +69,7 @@ func TestR10h_NamesAreNeverFolded(t *testing.T) {
 			}
 			data, _ := os.ReadFile(audit)
 			var recs []ops.AuditRecord
-			_ = ops.ReadAudit(bytes.NewReader(data), func(r ops.AuditRecord) error { recs = append(recs, r); return nil })
+			_ = ops.ReadAudit(bytes.NewReader(data), perStep(&recs))
 			if len(recs) != 1 || recs[0].MQSC != tc.mqsc || recs[0].From != tc.queue || res.Plan.Steps[0].MQSC != tc.mqsc {
 				t.Fatalf("audit %+v plan %+v, want %s", recs, res.Plan.Steps, tc.mqsc)
 			}

@@ -82,6 +82,8 @@ type EditResult struct {
 	NewMsgId    [24]byte
 	ArchiveFile string
 	AuditFile   string
+	// Entry is the edit's entry in the engine's journal (0: none written).
+	Entry uint64
 }
 
 // PlanEdit browses the message and works out the copy, changing nothing.

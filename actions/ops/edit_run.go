@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -51,8 +52,16 @@ func (e *Engine) Edit(ctx context.Context, req EditRequest) (EditResult, error) 
 	if cerr := audit.close(); err == nil && cerr != nil {
 		err = cerr
 	}
+	if req.DryRun {
+		return u.res, err
+	}
+	ent := e.record(EditEntry(&u.res, started, cmp.Or(req.User, e.opts.User)))
+	u.res.Entry = ent.Seq
 	if err == nil && u.res.Done {
 		e.verifyEdit(ctx, &u.res, started)
+		if u.res.Verify != nil {
+			e.record(CameBackEntry(u.res.Verify, ent, e.opts.Now()))
+		}
 	}
 	return u.res, err
 }

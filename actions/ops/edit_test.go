@@ -37,7 +37,7 @@ func auditLines(t *testing.T, f *opFixture) []ops.AuditRecord {
 	t.Helper()
 	b, _ := os.ReadFile(filepath.Join(f.dir, "audit.jsonl"))
 	var out []ops.AuditRecord
-	if err := ops.ReadAudit(bytes.NewReader(b), func(r ops.AuditRecord) error { out = append(out, r); return nil }); err != nil {
+	if err := ops.ReadAudit(bytes.NewReader(b), perStep(&out)); err != nil {
 		t.Fatal(err)
 	}
 	return out

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"github.com/poisonwatch/poisonwatch/incident/journal"
 
 	"errors"
 	"fmt"
@@ -94,6 +95,10 @@ type EngineOptions struct {
 	// caller knows it (the dashboard's scenarios, handle status); the plan's
 	// next-hop prediction (R10f) assumes DefaultConsumerStyle otherwise.
 	ConsumerStyle func(queue string) (actions.Style, bool)
+	// Journal is where every act the engine carries out is written as it
+	// ends (a run, what came back, an edit, a fix, an inhibit, a
+	// definition); nil writes them to the audit log only.
+	Journal *journal.Journal
 }
 
 // Engine runs operator actions (docs/poison-rules.md R10) over the port. It is safe

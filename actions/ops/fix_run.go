@@ -46,6 +46,8 @@ type FixResult struct {
 	// audit names.
 	Op   Op     `json:"-"`
 	User string `json:"-"`
+	// Entry is the act's entry in the engine's journal (0: none written).
+	Entry uint64 `json:"-"`
 }
 
 // Applied reports whether every step was applied.

@@ -78,7 +78,7 @@ func TestR10h_ApplyFixThroughTheCommandServer(t *testing.T) {
 	}
 	data, _ := os.ReadFile(audit)
 	var recs []ops.AuditRecord
-	_ = ops.ReadAudit(bytes.NewReader(data), func(r ops.AuditRecord) error { recs = append(recs, r); return nil })
+	_ = ops.ReadAudit(bytes.NewReader(data), perStep(&recs))
 	if len(recs) != 2 || recs[0].User != "alice" || recs[0].Action != ops.OpFix || recs[0].Before != "MAXDEPTH(40)" || recs[0].After != "MAXDEPTH(5000)" ||
 		recs[1].Before != "BOTHRESH(0) BOQNAME((blank))" || recs[1].Outcome != "applied" {
 		t.Errorf("audit %+v", recs)
@@ -201,7 +201,7 @@ func TestR10h_ParkDefinesLikeTheDeadQThenTheMoveLandsThere(t *testing.T) {
 	}
 	data, _ := os.ReadFile(audit)
 	var recs []ops.AuditRecord
-	_ = ops.ReadAudit(bytes.NewReader(data), func(r ops.AuditRecord) error { recs = append(recs, r); return nil })
+	_ = ops.ReadAudit(bytes.NewReader(data), perStep(&recs))
 	if len(recs) == 0 || recs[0].Action != ops.OpFix || recs[0].User != "alice" || recs[0].MQSC != "DEFINE QLOCAL(ORDERS.PARK) LIKE(QM1.DEADQ) MAXDEPTH(25000) NOTRIGGER" ||
 		recs[0].Outcome != "applied" || recs[0].After != "LIKE(QM1.DEADQ) MAXDEPTH(25000) TRIGGER(NO)" {
 		t.Errorf("audit %+v", recs)

@@ -223,3 +223,15 @@ func contextOf(md mqfmt.MQMD) string {
 }
 
 func errorsAs[T error](err error, target *T) bool { return errors.As(err, target) }
+
+// perStep collects the per-message and per-step lines of an audit log,
+// leaving out the one line each act writes when it ends (journal_test.go
+// checks those).
+func perStep(out *[]ops.AuditRecord) func(ops.AuditRecord) error {
+	return func(r ops.AuditRecord) error {
+		if r.Act == "" {
+			*out = append(*out, r)
+		}
+		return nil
+	}
+}

@@ -104,6 +104,10 @@ type OpRequest struct {
 	// For callers that keep counts only (model.RunMarks), where the copy
 	// was half a kilobyte of garbage per message moved.
 	NoPlanItems bool
+	// Part says the request is one chunk of a larger run (model.RunMarks):
+	// the engine writes nothing of it to the journal, as the whole run is
+	// written once when it ends.
+	Part bool
 }
 
 // Filter selects messages by what an operator sees in a summary.
@@ -193,4 +197,6 @@ type OpResult struct {
 	// Verify is what the check after the run found (R10f); nil when none
 	// ran (a dry run, a discard, --verify 0).
 	Verify *OpVerify
+	// Entry is the run's entry in the engine's journal (0: none written).
+	Entry uint64
 }

@@ -66,7 +66,19 @@ func (e *Engine) Run(ctx context.Context, req OpRequest, progress func(OpProgres
 	}
 	res := r.result()
 	res.Elapsed = e.opts.Now().Sub(start)
+	if p.Request.DryRun {
+		return res, r.err()
+	}
+	if req.Part {
+		e.verify(ctx, &res, start)
+		return res, r.err()
+	}
+	ent := e.record(RunEntry(&res, start, r.user, e.opts.QMgr))
+	res.Entry = ent.Seq
 	e.verify(ctx, &res, start)
+	if res.Verify != nil {
+		e.record(CameBackEntry(res.Verify, ent, e.opts.Now()))
+	}
 	return res, r.err()
 }
 

@@ -31,7 +31,7 @@ func readAuditFile(t *testing.T, path string) []ops.AuditRecord {
 	}
 	defer fh.Close()
 	var out []ops.AuditRecord
-	if err := ops.ReadAudit(fh, func(r ops.AuditRecord) error { out = append(out, r); return nil }); err != nil {
+	if err := ops.ReadAudit(fh, perStep(&out)); err != nil {
 		t.Fatalf("ReadAudit: %v", err)
 	}
 	return out

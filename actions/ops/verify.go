@@ -32,6 +32,10 @@ type OpVerify struct {
 	Causes []OpCount `json:"causes,omitempty"`
 	// Skipped says why no check ran ("" when it ran).
 	Skipped string `json:"skipped,omitempty"`
+	// Stopped: the check was cancelled before its window ended, after
+	// looking for Checked.
+	Stopped bool          `json:"stopped,omitempty"`
+	Checked time.Duration `json:"checked,omitempty"`
 	// Started identifies the run in the audit log (its first record's
 	// time), for the alert that links to it.
 	Started time.Time `json:"started"`
@@ -45,6 +49,8 @@ func (v *OpVerify) Sentence() string {
 		return ""
 	case v.Skipped != "":
 		return "check after the run skipped: " + v.Skipped
+	case v.CameBack == 0 && v.Stopped:
+		return fmt.Sprintf("none of the %d came back in the %s checked (check stopped before %s)", v.Watched, seconds(v.Checked), seconds(v.Window))
 	case v.CameBack == 0:
 		return fmt.Sprintf("none of the %d came back within %s", v.Watched, seconds(v.Window))
 	}
@@ -106,6 +112,12 @@ func (e *Engine) verify(ctx context.Context, res *OpResult, started time.Time) {
 		}
 	}
 	w.look(ctx, e.opts.Now().Sub(started.Add(res.Elapsed)))
+	if ctx.Err() != nil && len(w.want) > 0 {
+		// Stopped by the operator (esc) or the program: say how long it
+		// looked, not the window it would have looked for.
+		v.Stopped = true
+		v.Checked = max(e.opts.Now().Sub(started.Add(res.Elapsed)), 0)
+	}
 	w.fill(v, res)
 	e.auditCameBack(res, w)
 }

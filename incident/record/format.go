@@ -9,8 +9,12 @@
 package record
 
 import (
+	"cmp"
 	"errors"
+	"fmt"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/incident/journal"
 
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/model"
@@ -35,8 +39,13 @@ type Header struct {
 
 // Frame is one thing that happened. Exactly one pointer is set.
 type Frame struct {
-	Poll     *Poll
-	Alert    *AlertEvent
+	Poll  *Poll
+	Alert *AlertEvent
+	// Entry is one entry of the journal: an act, what came back after it,
+	// an acknowledgement, a join or a leave of the war room.
+	Entry *journal.Entry
+	// Action is a run as recordings before the journal wrote it; it is
+	// read as an entry (AsEntry).
 	Action   *Action
 	Presence *Presence
 	// Chunk is part of an inventory written in full, ahead of the poll it
@@ -194,4 +203,34 @@ func encodeQueue(v mqwatch.QueueView) Queue {
 
 func (q Queue) decode() mqwatch.QueueView {
 	return mqwatch.QueueView{Info: q.Info, Status: q.Status, HasStatus: q.HasStatus, Role: q.Role, Err: q.Err.decode(), InquireErr: q.InquireErr.decode()}
+}
+
+// AsEntry reads a run written before the journal as a journal entry.
+func (a Action) AsEntry() journal.Entry {
+	e := journal.Entry{At: a.At, Kind: journal.Run, Op: a.Op, User: a.User, QMgr: a.QMgr, Queue: a.Queue, Target: a.Target,
+		Text: a.Summary, Status: journal.OK, Started: a.At,
+		Counts: journal.Counts{Requested: a.Requested, Done: a.Done, Skipped: a.Skipped, Failed: a.Failed, InDoubt: a.InDoubt, NotDone: a.NotDone}}
+	if e.Text == "" {
+		e.Text = a.Op + " on " + a.Queue
+	}
+	e.Outcome = fmt.Sprintf("%d done", a.Done)
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{a.Skipped, "skipped"}, {a.Failed, "failed"}, {a.InDoubt, "in doubt"}, {a.NotDone, "not done"}} {
+		if c.n > 0 {
+			e.Outcome += fmt.Sprintf(" · %d %s", c.n, c.what)
+			e.Status = journal.Partial
+		}
+	}
+	if a.Stopped != "" || a.Err != "" {
+		e.Outcome += " · stopped: " + cmp.Or(a.Stopped, a.Err)
+		e.Status = journal.Partial
+	}
+	for _, f := range []string{a.AuditFile, a.ArchiveFile} {
+		if f != "" {
+			e.Files = append(e.Files, f)
+		}
+	}
+	return e
 }

@@ -121,8 +121,12 @@ func (p *Player) step(fr Frame) model.PlaybackStep {
 	case fr.Alert != nil && (fr.Alert.Kind == "acked" || fr.Alert.Kind == "snoozed"):
 		ep := fr.Alert.Episode
 		return model.PlaybackStep{Ack: &ep, Flash: ep.AckSentence()}
+	case fr.Entry != nil:
+		e := *fr.Entry
+		return model.PlaybackStep{Entry: &e, Flash: e.At.Format("15:04:05") + " " + e.Sentence()}
 	case fr.Action != nil:
-		return model.PlaybackStep{Flash: ActionSentence(*fr.Action)}
+		e := fr.Action.AsEntry()
+		return model.PlaybackStep{Entry: &e, Flash: e.At.Format("15:04:05") + " " + e.Sentence()}
 	case fr.Presence != nil:
 		return model.PlaybackStep{Flash: PresenceSentence(*fr.Presence)}
 	}

@@ -180,6 +180,8 @@ func (fr Frame) Time() time.Time {
 		return fr.Poll.Time
 	case fr.Alert != nil:
 		return fr.Alert.At
+	case fr.Entry != nil:
+		return fr.Entry.At
 	case fr.Action != nil:
 		return fr.Action.At
 	case fr.Presence != nil:

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -340,8 +342,8 @@ func (w *Writer) Transitions(ts []model.Transition) {
 	}
 }
 
-// Action records an operator's run.
-func (w *Writer) Action(a Action) { w.enqueue(Frame{Action: &a}) }
+// Entry records an entry of the journal as it is written.
+func (w *Writer) Entry(e journal.Entry) { w.enqueue(Frame{Entry: &e}) }
 
 // Presence records who is in the war room.
 func (w *Writer) Presence(p Presence) { w.enqueue(Frame{Presence: &p}) }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/incident/record"
 	"github.com/poisonwatch/poisonwatch/model"
@@ -27,7 +29,7 @@ var funcs = template.FuncMap{
 	"span":     span,
 	"lasted":   lasted,
 	"safe":     mqfmt.Sanitize,
-	"action":   record.ActionSentence,
+	"action":   actSentence,
 	"fix":      safeLines,
 	"presence": record.PresenceSentence,
 }
@@ -92,7 +94,11 @@ func (r *Report) Markdown(w io.Writer) error {
 		p("No action was run.\n\n")
 	}
 	for _, a := range r.Actions {
-		p("- %s  \n  audit: `%s`\n", md(record.ActionSentence(a)), md(a.AuditID))
+		p("- %s", md(actSentence(a)))
+		if len(a.Files) > 0 {
+			p("  \n  audit: `%s`", md(strings.Join(a.Files, " ")))
+		}
+		p("\n")
 	}
 	if len(r.Presence) > 0 {
 		p("\n## Who was in the war room\n\n")
@@ -126,4 +132,10 @@ func (r *Report) Markdown(w io.Writer) error {
 // md makes text safe in a Markdown table cell.
 func md(text string) string {
 	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(mqfmt.Sanitize(text))
+}
+
+// actSentence is an act as the report lists it: when, who, what, and what
+// it came to (what came back included), in the journal's words.
+func actSentence(a journal.Act) string {
+	return a.At.Format("15:04:05") + " " + a.Entry.Sentence()
 }

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/incident/record"
 	"github.com/poisonwatch/poisonwatch/model"
@@ -20,11 +22,15 @@ import (
 
 // Report is what a post-mortem says.
 type Report struct {
-	Source    string
-	QMgrs     []string
-	From, To  time.Time
-	Alerts    []AlertRow
-	Actions   []record.Action
+	Source   string
+	QMgrs    []string
+	From, To time.Time
+	Alerts   []AlertRow
+	// Entries are the journal's entries within the span, in order; Actions
+	// the acts they fold into (journal.Acts): what the operators did and
+	// what it came to, as the audit view and the room told it.
+	Entries   []journal.Entry
+	Actions   []journal.Act
 	Presence  []record.Presence
 	Remaining []Remaining
 	Findings  []Finding
@@ -109,12 +115,15 @@ func Build(rec *record.Recording, from, to time.Time) *Report {
 			reb.Chunk(fr.Chunk)
 		case fr.Alert != nil:
 			r.alert(fr.Alert, alerts, in)
+		case fr.Entry != nil && in:
+			r.Entries = append(r.Entries, *fr.Entry)
 		case fr.Action != nil && in:
-			r.Actions = append(r.Actions, *fr.Action)
+			r.Entries = append(r.Entries, fr.Action.AsEntry())
 		case fr.Presence != nil && in:
 			r.Presence = append(r.Presence, *fr.Presence)
 		}
 	}
+	r.Actions = journal.Acts(r.Entries)
 	for k, byMin := range arrivals {
 		for m, n := range byMin {
 			r.Series.Arrivals[k] = append(r.Series.Arrivals[k], Point{T: m, V: n})

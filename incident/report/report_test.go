@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/incident/record"
 	"github.com/poisonwatch/poisonwatch/model"
@@ -49,8 +51,9 @@ func incident(t *testing.T) *record.Recording {
 	ep.Ack = model.Ack{By: "alice", At: t0.Add(2 * time.Minute), Note: "looking at the ORDERS consumer"}
 	w.Transitions([]model.Transition{{Kind: "acked", At: ep.Ack.At, Episode: ep}})
 	w.Presence(record.Presence{At: t0.Add(90 * time.Second), Members: []record.Member{{User: "alice", Role: "operator", Driving: true}, {User: "bob", Role: "viewer"}}})
-	w.Action(record.Action{At: t0.Add(3 * time.Minute), User: "alice (ssh key SHA256:x)", Op: "requeue", QMgr: "QM1", Queue: "DLQ",
-		Summary: "Requeue 30 messages from DLQ to ORDERS.IN", Requested: 30, Done: 28, Failed: 2, AuditFile: "/state/audit.jsonl", AuditID: "/state/audit.jsonl alice 20:44"})
+	w.Entry(journal.Entry{Seq: 1, At: t0.Add(3 * time.Minute), Kind: journal.Run, User: "alice (ssh key SHA256:x)", Op: "requeue", QMgr: "QM1", Queue: "DLQ",
+		Text: "Requeue 30 messages from DLQ to ORDERS.IN", Outcome: "28 requeued · 2 failed", Status: journal.Partial,
+		Counts: journal.Counts{Requested: 30, Done: 28, Failed: 2}, Files: []string{"/state/audit.jsonl"}})
 	ep.Cleared = t0.Add(4 * time.Minute)
 	w.Transitions([]model.Transition{{Kind: "cleared", At: ep.Cleared, Episode: ep}})
 	if err := w.Close(); err != nil {
@@ -87,7 +90,7 @@ func TestReportTellsTheStory(t *testing.T) {
 	}
 	for _, out := range []string{html.String(), md.String()} {
 		for _, want := range []string{"acked by alice 20:43: looking at the ORDERS consumer", "20:45:00",
-			"Requeue 30 messages from DLQ to ORDERS.IN: done 28, skipped 0, failed 2", "/state/audit.jsonl alice 20:44", "ORDERS.IN (QM1)",
+			"20:44:00 alice: requeue 30 messages from DLQ to ORDERS.IN — 28 requeued · 2 failed", "/state/audit.jsonl", "ORDERS.IN (QM1)",
 			"in the room at 20:42:30: alice operator driving, bob viewer"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("report lacks %q", want)
