@@ -10,9 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/incident/record"
 	"github.com/poisonwatch/poisonwatch/incident/report"
 	"github.com/poisonwatch/poisonwatch/internal/safeload"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
@@ -23,8 +25,10 @@ func reportCommand() *command {
 		usage: usageText("Usage: poisonwatch report FILE [--from T] [--to T] [--out incident.html] [--format html|md]",
 			"\nWrites a self-contained post-mortem of a recording (--record, sim --record): the alerts with",
 			"when they started, who acknowledged them and when they cleared; charts of the DEADQ and backout",
-			"queues; every operator action and what came back; the dead letters left at the end, grouped as",
-			"in the triage; the configuration findings with their MQSC fixes."),
+			"queues, a panel per queue manager; every operator action and how it ended; who was in the war",
+			"room; the dead letters left at the end, grouped as in the triage; the configuration findings",
+			"with their MQSC fixes; the text of every rule cited. With --out it then prints the file it",
+			"wrote, its size and each section."),
 		exits: []exitStatus{{0, "written"}, {1, "the recording cannot be read or the report written"}, exitUsage},
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runReport(ctx, o, fs, stdout, stderr)
@@ -71,7 +75,7 @@ func runReport(ctx context.Context, o *reportOpts, fs *flag.FlagSet, stdout, std
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch report: %v (reporting on what was read)\n", err)
 	}
-	first, last := bounds(rec)
+	first, last := report.Span(rec)
 	var f, t time.Time
 	if f, err = reportTime(o.from, first, last); err != nil {
 		return fail(2, fmt.Errorf("--from: %w", err))
@@ -79,21 +83,40 @@ func runReport(ctx context.Context, o *reportOpts, fs *flag.FlagSet, stdout, std
 	if t, err = reportTime(o.to, first, last); err != nil {
 		return fail(2, fmt.Errorf("--to: %w", err))
 	}
-	if err := writeReport(report.Build(rec, f, t), o.out, o.format, stdout); err != nil {
+	rep := report.Build(rec, f, t)
+	n, err := writeReport(rep, o.out, o.format, stdout)
+	if err != nil {
 		return fail(1, err)
 	}
+	if o.out != "" {
+		sayWritten(stdout, rep, o.out, o.format, n)
+	}
 	return 0
+}
+
+// sayWritten tells what a file holds once it is written: a report that
+// goes to a file otherwise leaves the terminal silent, and whoever pastes
+// it wants to know it has the sections they expect.
+func sayWritten(w io.Writer, rep *report.Report, path, format string, n int64) {
+	kind := "HTML"
+	if format == "md" {
+		kind = "Markdown"
+	}
+	fmt.Fprintf(w, "wrote %s: %s, %s\n", mqfmt.Sanitize(path), kind, words.Count(int(n), "byte"))
+	for _, s := range rep.Outline() {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
 }
 
 // writeReport writes rep as format to out (standard output when ""). A
 // file is created new, as export's and rules generate's are: an existing
 // file or a link is never written through.
-func writeReport(rep *report.Report, out, format string, stdout io.Writer) (err error) {
+func writeReport(rep *report.Report, out, format string, stdout io.Writer) (n int64, err error) {
 	w := stdout
 	if out != "" {
 		of, err := safeload.CreateNew(out, 0o644)
 		if err != nil {
-			return fmt.Errorf("--out: %w: nothing is overwritten; name a new file", err)
+			return 0, fmt.Errorf("--out: %w: nothing is overwritten; name a new file", err)
 		}
 		defer func() {
 			if cerr := of.Close(); err == nil {
@@ -102,7 +125,8 @@ func writeReport(rep *report.Report, out, format string, stdout io.Writer) (err 
 		}()
 		w = of
 	}
-	bw := bufio.NewWriter(w)
+	cw := &countingWriter{w: w}
+	bw := bufio.NewWriter(cw)
 	if format == "md" {
 		err = rep.Markdown(bw)
 	} else {
@@ -111,15 +135,19 @@ func writeReport(rep *report.Report, out, format string, stdout io.Writer) (err 
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
-	return err
+	return cw.n, err
 }
 
-func bounds(rec *record.Recording) (first, last time.Time) {
-	fr := rec.Frames()
-	if len(fr) == 0 {
-		return
-	}
-	return fr[0].Time(), fr[len(fr)-1].Time()
+// countingWriter counts what reaches the file.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // reportTime reads HH:MM[:SS] within the recording, or RFC 3339; "" is zero.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/internal/words"
 )
 
 // runReportOf renders the report of the recording at path.
@@ -41,7 +43,7 @@ func TestReportOfASimulatedRecording(t *testing.T) {
 		"Incident report: QM1, QM2, QM3",
 		"Alerts: started, acknowledged, cleared",
 		"LOOP: head message rolled back", "still firing",
-		"Depth of the DEADQ and backout queues", "Backout queue fill", "DEADQ arrivals by reason",
+		"Depth of each DEADQ", "DEADQ arrivals by reason", "Depth of the backout queues", "Backout queue fill",
 		"MQRC_UNKNOWN_OBJECT_NAME (2085)", "INVOICE.IN (QM2)",
 		"ALTER QLOCAL(SHIPPING.IN) BOTHRESH(3) BOQNAME(SHIPPING.BO)",
 		"@media print", "@media (max-width: 700px)",
@@ -50,8 +52,8 @@ func TestReportOfASimulatedRecording(t *testing.T) {
 			t.Errorf("the report lacks %q", want)
 		}
 	}
-	if n := strings.Count(html, "<svg"); n != 3 {
-		t.Errorf("%d charts, want 3", n)
+	if n := strings.Count(html, "<svg"); n != 4 {
+		t.Errorf("%d charts, want 4", n)
 	}
 	if regexp.MustCompile(`(?i)<script|src="http|href="http|@import`).MatchString(html) {
 		t.Error("the report is not self-contained: it has a script or fetches something")
@@ -82,9 +84,11 @@ func firstClock(t *testing.T, md string, m int) string {
 }
 
 // TestReportScreenshot looks at the report the way a reader does: headless
-// Chromium renders it to a PNG, at a laptop's width and a phone's. With
+// Chromium renders it to a PNG, at a laptop's width and a phone's, and its
+// charts on their own (the page with every other part hidden: the alerts
+// of ten minutes fill a screen before them). With
 // POISONWATCH_SCREENSHOTS=DIR it keeps them there (screenshots/report.png,
-// report-phone.png).
+// report-charts.png, report-phone.png).
 func TestReportScreenshot(t *testing.T) {
 	browser := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -97,19 +101,24 @@ func TestReportScreenshot(t *testing.T) {
 		t.Skip("no headless Chromium (Debian: apt-get install -y chromium): the report's look is not checked")
 	}
 	dir := t.TempDir()
-	page := filepath.Join(dir, "incident.html")
-	if err := os.WriteFile(page, []byte(runReportOf(t, simRecord(t, 10*time.Minute))), 0o644); err != nil {
+	html := runReportOf(t, simRecord(t, 10*time.Minute))
+	page, charts := filepath.Join(dir, "incident.html"), filepath.Join(dir, "charts.html")
+	if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	onlyCharts := strings.Replace(html, "</head>", "<style>body > :not(#queues) { display: none }</style></head>", 1)
+	if err := os.WriteFile(charts, []byte(onlyCharts), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, shot := range []struct {
-		name string
-		w, h int
-	}{{"report.png", 1200, 2600}, {"report-phone.png", 420, 2600}} {
+		name, page string
+		w, h       int
+	}{{"report.png", page, 1200, 2600}, {"report-charts.png", charts, 1200, 2450}, {"report-phone.png", page, 420, 2600}} {
 		out := filepath.Join(dir, shot.name)
 		cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
 			"--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
 			"--user-data-dir="+filepath.Join(dir, "profile-"+shot.name),
-			"--window-size="+strconv.Itoa(shot.w)+","+strconv.Itoa(shot.h), "--screenshot="+out, "file://"+page)
+			"--window-size="+strconv.Itoa(shot.w)+","+strconv.Itoa(shot.h), "--screenshot="+out, "file://"+shot.page)
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		cmd = exec.CommandContext(ctx, cmd.Path, cmd.Args[1:]...)
 		b, err := cmd.CombinedOutput()
@@ -169,4 +178,61 @@ func TestReportOutNeverOverwrites(t *testing.T) {
 	if code := Run(context.Background(), []string{"report", path, "--out", fresh}, &stdout, &stderr); code != 0 {
 		t.Fatalf("--out a new file: exit %d: %s", code, stderr.String())
 	}
+}
+
+// report --out says what it wrote: the file, its format and size, and
+// each section with what it holds; to standard output it writes the
+// report and nothing else.
+func TestReportSaysWhatItWrote(t *testing.T) {
+	path := simRecord(t, time.Minute)
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, kind string }{{"incident.html", "HTML"}, {"incident.md", "Markdown"}} {
+		out := filepath.Join(dir, tc.name)
+		said := runReportOf(t, path, "--out", out)
+		fi, err := os.Stat(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(said, "\n"), "\n")
+		if want := "wrote " + out + ": " + tc.kind + ", " + words.Count(int(fi.Size()), "byte"); lines[0] != want {
+			t.Errorf("first line %q, want %q", lines[0], want)
+		}
+		var titles []string
+		for _, l := range lines[1:] {
+			title, holds, ok := strings.Cut(strings.TrimPrefix(l, "  "), ": ")
+			if !ok || !strings.HasPrefix(l, "  ") || holds == "" {
+				t.Errorf("section line %q: want \"  Title: what it holds\"", l)
+			}
+			titles = append(titles, title)
+		}
+		if want := []string{"Alerts", "The queues over the incident", "Operator actions", "Dead letters still on the DEADQ at",
+			"Configuration findings and their MQSC fixes", "What the rules cited say"}; len(titles) != len(want) {
+			t.Errorf("sections %q, want %q", titles, want)
+		} else {
+			for i := range want {
+				if !strings.HasPrefix(titles[i], want[i]) {
+					t.Errorf("section %d is %q, want %q", i, titles[i], want[i])
+				}
+			}
+		}
+	}
+	if html := runReportOf(t, path); !strings.HasPrefix(html, "<!doctype html>") || !strings.HasSuffix(html, "</html>\n") {
+		t.Errorf("to standard output: not the page alone: %.80q … %.80q", html, html[max(len(html)-80, 0):])
+	}
+}
+
+// A time for --from or --to, whatever is typed, is read or refused: never
+// a panic, and a time read is a real one.
+func FuzzReportTime(f *testing.F) {
+	first := time.Date(2026, 12, 1, 21, 20, 0, 0, time.UTC)
+	last := first.Add(30 * time.Minute)
+	for _, s := range []string{"", "21:35", "21:35:10", "2026-12-01T21:35:00Z", "25:00", "21:", "-1:00", "21:35:60", "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := reportTime(s, first, last)
+		if err == nil && s != "" && got.IsZero() {
+			t.Errorf("%q read as the zero time", s)
+		}
+	})
 }

@@ -1,22 +1,24 @@
 package report
 
 import (
+	"bytes"
 	_ "embed"
-	"fmt"
 	"html/template"
 	"io"
 	"strings"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/incident/journal"
-
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
-	"github.com/poisonwatch/poisonwatch/incident/record"
+	"github.com/poisonwatch/poisonwatch/internal/words"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
 //go:embed report.html.tmpl
 var htmlTemplate string
+
+// fontStack is the page's font, and its charts': the charts' text is set
+// in it too, so a figure's labels read as the page around them.
+const fontStack = `system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", sans-serif`
 
 var funcs = template.FuncMap{
 	"clock": func(t time.Time) string {
@@ -26,13 +28,21 @@ var funcs = template.FuncMap{
 		return t.Format("15:04:05")
 	},
 	"day":      func(t time.Time) string { return t.Format("Mon 2 Jan 2006") },
-	"span":     span,
 	"lasted":   lasted,
 	"safe":     mqfmt.Sanitize,
-	"action":   actSentence,
+	"action":   actionView,
 	"fix":      safeLines,
-	"presence": record.PresenceSentence,
+	"ruleText": model.RuleText,
+	"noun":     words.Noun,
+	"sev": func(s string) string {
+		if s == "crit" || s == "warn" {
+			return s
+		}
+		return "muted"
+	},
 }
+
+var page = template.Must(template.New("report").Funcs(funcs).Parse(htmlTemplate))
 
 // safeLines sanitises each line of a multi-line text (an MQSC fix) and
 // keeps the line breaks.
@@ -44,16 +54,6 @@ func safeLines(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-var page = template.Must(template.New("report").Funcs(funcs).Parse(htmlTemplate))
-
-// span is how long from a to b, "-" when b is zero.
-func span(a, b time.Time) string {
-	if b.IsZero() {
-		return "still firing"
-	}
-	return model.Span(b.Sub(a))
-}
-
 // lasted is how long an alert fired: to its clear, or "12m so far" at
 // the report's end.
 func lasted(start, cleared, end time.Time) string {
@@ -63,79 +63,61 @@ func lasted(start, cleared, end time.Time) string {
 	return model.Span(cleared.Sub(start))
 }
 
-// HTML writes the report as one self-contained page.
+// pageData is what the page's templates read.
+type pageData struct {
+	*Report
+	Charts   []Chart
+	Rules    []RuleLine
+	NoFix    string
+	GapLines []string
+	Font     template.CSS // fontStack, a constant
+	Sections []htmlSection
+}
+
+// htmlSection is one section rendered by its own template.
+type htmlSection struct {
+	ID, Title string
+	Body      template.HTML // the output of the section's template
+}
+
+// HTML writes the report as one self-contained page: its sections, each
+// rendered by the template of its id.
 func (r *Report) HTML(w io.Writer) error {
-	return page.Execute(w, struct {
-		*Report
-		Charts []Chart
-	}{r, r.Charts()})
+	d := pageData{Report: r, Charts: r.Charts(), Rules: r.rulesCited(), NoFix: noFix, GapLines: r.gapLines(), Font: template.CSS(fontStack)}
+	for _, s := range r.sections() {
+		var b bytes.Buffer
+		if err := page.ExecuteTemplate(&b, s.id, d); err != nil {
+			return err
+		}
+		d.Sections = append(d.Sections, htmlSection{ID: s.id, Title: s.title, Body: template.HTML(b.String())})
+	}
+	return page.Execute(w, d)
 }
 
-// Markdown writes the report as Markdown (no charts: their figures are in
-// the HTML report).
-func (r *Report) Markdown(w io.Writer) error {
-	s := mqfmt.Sanitize
-	p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
-	p("# Incident report: %s\n\n", strings.Join(r.QMgrs, ", "))
-	p("%s, %s to %s (recorded by %s).\n\n", r.From.Format("Mon 2 Jan 2006"), r.From.Format("15:04:05"), r.To.Format("15:04:05"), r.Source)
-	p("## Alerts\n\n")
-	if len(r.Alerts) == 0 {
-		p("No alert fired.\n\n")
-	} else {
-		p("| Started | Queue manager | Rule | Queue | Severity | Acknowledged | Cleared | Lasted | What |\n|---|---|---|---|---|---|---|---|---|\n")
-		for _, a := range r.Alerts {
-			p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a.Start.Format("15:04:05"), s(a.QMgr), a.Rule, s(a.Queue), a.Severity,
-				md(a.Ack.Line()), funcs["clock"].(func(time.Time) string)(a.Cleared), lasted(a.Start, a.Cleared, r.To), md(a.Text))
-		}
-		p("\n")
-	}
-	p("## Operator actions\n\n")
-	if len(r.Actions) == 0 {
-		p("No action was run.\n\n")
-	}
-	for _, a := range r.Actions {
-		p("- %s", md(actSentence(a)))
-		if len(a.Files) > 0 {
-			p("  \n  audit: `%s`", md(strings.Join(a.Files, " ")))
-		}
-		p("\n")
-	}
-	if len(r.Presence) > 0 {
-		p("\n## Who was in the war room\n\n")
-		for _, pr := range r.Presence {
-			p("- %s\n", md(record.PresenceSentence(pr)))
+// joinedLeft are a person's joins and leaves, each list joined by sep.
+func (p Person) joinedLeft(sep string) (joined, left string) {
+	var js, ls []string
+	for _, s := range p.Stints {
+		js = append(js, s.Joined.Format("15:04:05"))
+		if s.Left.IsZero() {
+			ls = append(ls, "still there")
+		} else {
+			ls = append(ls, s.Left.Format("15:04:05"))
 		}
 	}
-	p("\n## Dead letters still on the DEADQ at %s\n\n", r.To.Format("15:04:05"))
-	if len(r.Remaining) == 0 {
-		p("None.\n\n")
-	} else {
-		p("| Queue manager | Messages | Reason | Destination | Oldest |\n|---|---|---|---|---|\n")
-		for _, g := range r.Remaining {
-			p("| %s | %d | %s: %s | %s | %s |\n", s(g.QMgr), g.Count, g.Reason, md(g.Explain), md(g.Dest), g.Oldest.Format("15:04:05"))
-		}
-		p("\n")
-	}
-	p("## Configuration findings\n\n")
-	if len(r.Findings) == 0 {
-		p("None.\n")
-	}
-	for _, f := range r.Findings {
-		p("- **%s %s %s** (%s): %s\n", s(f.QMgr), f.Rule, s(f.Queue), f.Severity, md(f.Text))
-		if f.Fix != "" {
-			p("\n  ```\n  %s\n  ```\n", strings.ReplaceAll(safeLines(f.Fix), "\n", "\n  "))
-		}
-	}
-	return nil
+	return strings.Join(js, sep), strings.Join(ls, sep)
 }
 
-// md makes text safe in a Markdown table cell.
-func md(text string) string {
-	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(mqfmt.Sanitize(text))
-}
-
-// actSentence is an act as the report lists it: when, who, what, and what
-// it came to (what came back included), in the journal's words.
-func actSentence(a journal.Act) string {
-	return a.At.Format("15:04:05") + " " + a.Entry.Sentence()
+// gapLines say when a queue manager's figures are missing, and why.
+func (r *Report) gapLines() []string {
+	var out []string
+	for _, g := range r.Gaps {
+		why := "no poll was recorded"
+		if g.NotConnect {
+			why = "the queue manager was not connected"
+		}
+		out = append(out, g.QMgr+": no figures from "+g.From.Format("15:04:05")+" to "+g.To.Format("15:04:05")+
+			" ("+model.Span(g.To.Sub(g.From))+": "+why+"); the lines break there.")
+	}
+	return out
 }

@@ -1,9 +1,11 @@
 // Package report turns a recording into a post-mortem: the alerts' timeline
-// (started, acknowledged, cleared), charts of the DEADQ and backout queues,
-// every operator action and what came back, the dead letters still there at
-// the end grouped as the triage groups them, and the configuration findings
-// with their MQSC fixes. It renders HTML (self-contained: inline SVG and
-// CSS, no JavaScript) and Markdown.
+// (started, acknowledged, cleared), charts of the DEADQ and backout queues
+// (a panel per queue manager, broken where no poll was made), every
+// operator action and how it ended, who was in the war room, the dead
+// letters still there at the end grouped as the triage groups them, the
+// configuration findings with their MQSC fixes, and the text of the rules
+// cited. It renders HTML (self-contained: inline SVG and CSS, no
+// JavaScript) and Markdown, both from one list of sections (sections.go).
 package report
 
 import (
@@ -17,7 +19,6 @@ import (
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/incident/record"
 	"github.com/poisonwatch/poisonwatch/model"
-	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // Report is what a post-mortem says.
@@ -25,16 +26,19 @@ type Report struct {
 	Source   string
 	QMgrs    []string
 	From, To time.Time
+	Interval time.Duration // the recording's poll interval; 0 when it did not say
 	Alerts   []AlertRow
-	// Entries are the journal's entries within the span, in order; Actions
-	// the acts they fold into (journal.Acts): what the operators did and
-	// what it came to, as the audit view and the room told it.
+	Actions  []ActionRow
+	// Entries are the journal's entries in the span, as recorded: the
+	// timeline and Actions are made of them.
 	Entries   []journal.Entry
-	Actions   []journal.Act
-	Presence  []record.Presence
+	People    []Person // who was in the war room (a serve recording)
 	Remaining []Remaining
 	Findings  []Finding
 	Series    Series
+	Timeline  []Moment      // what happened, in time order (timeline.go)
+	Gaps      []Gap         // times with no figures; the charts break there
+	BreakAt   time.Duration // how long between polls breaks a line (0: never)
 }
 
 // AlertRow is one alert's life within the report's span.
@@ -63,40 +67,34 @@ type Finding struct {
 	QMgr, Rule, Queue, Severity, Text, Fix string
 }
 
-// Series are the figures charted, one point per poll.
-type Series struct {
-	Depth    map[string][]Point // "QM1 SYSTEM.DEAD.LETTER.QUEUE" → depth
-	Fill     map[string][]Point // "QM1 ORDERS.BO" → percent of MAXDEPTH
-	Arrivals map[string][]Point // "QM1 MQRC_Q_FULL (2053)" → dead letters a minute
-}
-
-// Point is one figure at one time.
-type Point struct {
-	T time.Time
-	V float64
-}
-
 // Build reads the recording from its start (the state at from needs what
 // came before) and reports on [from, to]; zero times are the recording's
 // ends.
 func Build(rec *record.Recording, from, to time.Time) *Report {
 	frames := rec.Frames()
-	r := &Report{Source: rec.Header.Source, QMgrs: rec.Header.QMgrs, From: from, To: to,
-		Series: Series{Depth: map[string][]Point{}, Fill: map[string][]Point{}, Arrivals: map[string][]Point{}}}
+	r := &Report{Source: rec.Header.Source, QMgrs: rec.Header.QMgrs, From: from, To: to, Interval: rec.Header.Interval}
+	c := newCollector()
 	if len(frames) == 0 {
+		for _, a := range journal.Acts(r.Entries) {
+			if a.Kind != journal.Ack && a.Kind != journal.Snooze { // the alerts' rows say those
+				r.Actions = append(r.Actions, ActionRow{a})
+			}
+		}
+		r.Series = c.series()
 		return r
 	}
+	first, last := Span(rec)
 	if r.From.IsZero() {
-		r.From = frames[0].Time()
+		r.From = first
 	}
 	if r.To.IsZero() {
-		r.To = frames[len(frames)-1].Time()
+		r.To = last
 	}
 	var now time.Time
 	st := model.New(func() time.Time { return now }, max(rec.Header.Interval, time.Second))
 	reb := record.NewRebuilder()
 	alerts := map[string]*AlertRow{} // by episode ID
-	arrivals := map[string]map[time.Time]float64{}
+	var room []record.Presence
 	for _, fr := range frames {
 		t := fr.Time()
 		if t.After(r.To) {
@@ -109,7 +107,7 @@ func Build(rec *record.Recording, from, to time.Time) *Report {
 			snap := reb.Apply(fr.Poll)
 			st.Fold(snap)
 			if in {
-				r.Series.poll(snap, arrivals)
+				c.poll(snap)
 			}
 		case fr.Chunk != nil:
 			reb.Chunk(fr.Chunk)
@@ -118,18 +116,22 @@ func Build(rec *record.Recording, from, to time.Time) *Report {
 		case fr.Entry != nil && in:
 			r.Entries = append(r.Entries, *fr.Entry)
 		case fr.Action != nil && in:
-			r.Entries = append(r.Entries, fr.Action.AsEntry())
-		case fr.Presence != nil && in:
-			r.Presence = append(r.Presence, *fr.Presence)
+			r.Entries = append(r.Entries, legacyEntry(*fr.Action))
+		case fr.Presence != nil:
+			room = append(room, *fr.Presence) // who joined before from may still be there
 		}
 	}
-	r.Actions = journal.Acts(r.Entries)
-	for k, byMin := range arrivals {
-		for m, n := range byMin {
-			r.Series.Arrivals[k] = append(r.Series.Arrivals[k], Point{T: m, V: n})
-		}
-		slices.SortFunc(r.Series.Arrivals[k], func(a, b Point) int { return a.T.Compare(b.T) })
+	for _, p := range people(room, r.From) {
+		r.People = append(r.People, *p)
 	}
+	for _, a := range journal.Acts(r.Entries) {
+		if a.Kind != journal.Ack && a.Kind != journal.Snooze { // the alerts' rows say those
+			r.Actions = append(r.Actions, ActionRow{a})
+		}
+	}
+	r.Series = c.series()
+	r.BreakAt = breakAfter(r.Interval, c.polls)
+	r.Gaps = c.gaps(r.BreakAt)
 	for _, a := range alerts {
 		if !a.Start.After(r.To) && (a.Cleared.IsZero() || !a.Cleared.Before(r.From)) {
 			r.Alerts = append(r.Alerts, *a)
@@ -139,7 +141,25 @@ func Build(rec *record.Recording, from, to time.Time) *Report {
 		return cmp.Or(a.Start.Compare(b.Start), cmp.Compare(a.QMgr+a.Rule+a.Queue, b.QMgr+b.Rule+b.Queue))
 	})
 	r.end(st)
+	r.Timeline = r.timeline()
 	return r
+}
+
+// Span is the recording's first and last time. Frames are written as
+// things happen, nearly but not quite in time order (an action is written
+// when it ends, stamped when it started), so the last frame is not
+// always the latest.
+func Span(rec *record.Recording) (first, last time.Time) {
+	for i, fr := range rec.Frames() {
+		t := fr.Time()
+		if i == 0 || t.Before(first) {
+			first = t
+		}
+		if t.After(last) {
+			last = t
+		}
+	}
+	return first, last
 }
 
 func (r *Report) alert(ev *record.AlertEvent, rows map[string]*AlertRow, in bool) {
@@ -159,37 +179,6 @@ func (r *Report) alert(ev *record.AlertEvent, rows map[string]*AlertRow, in bool
 		a.Cleared = time.Time{}
 	case "cleared", "ended":
 		a.Cleared = ep.Cleared
-	}
-}
-
-// poll adds one snapshot's figures.
-func (s *Series) poll(snap *mqwatch.Snapshot, arrivals map[string]map[time.Time]float64) {
-	if !snap.Connected {
-		return
-	}
-	for _, v := range snap.Queues {
-		name := snap.QMgrName + " " + v.Info.Name
-		switch v.Role {
-		case mqwatch.RoleDeadQ:
-			s.Depth[name] = append(s.Depth[name], Point{snap.Time, float64(v.Status.Depth)})
-		case mqwatch.RoleBOQ:
-			s.Depth[name] = append(s.Depth[name], Point{snap.Time, float64(v.Status.Depth)})
-			if v.Info.MaxDepth > 0 {
-				s.Fill[name] = append(s.Fill[name], Point{snap.Time, 100 * float64(v.Status.Depth) / float64(v.Info.MaxDepth)})
-			}
-		}
-	}
-	d, ok := snap.Deltas[snap.QMgr.DeadQ]
-	if !ok || d.Resync {
-		return // a first read: what was there, not what arrived
-	}
-	minute := snap.Time.Truncate(time.Minute)
-	for i := range d.Added {
-		k := snap.QMgrName + " " + reasonName(d.Added[i].DLHReason)
-		if arrivals[k] == nil {
-			arrivals[k] = map[time.Time]float64{}
-		}
-		arrivals[k][minute]++
 	}
 }
 
