@@ -205,7 +205,7 @@ func TestReportSaysWhatItWrote(t *testing.T) {
 			}
 			titles = append(titles, title)
 		}
-		if want := []string{"Alerts", "The queues over the incident", "Operator actions", "Dead letters still on the DEADQ at",
+		if want := []string{"Timeline", "Alerts", "The queues over the incident", "Operator actions", "Dead letters still on the DEADQ at",
 			"Configuration findings and their MQSC fixes", "What the rules cited say"}; len(titles) != len(want) {
 			t.Errorf("sections %q, want %q", titles, want)
 		} else {
