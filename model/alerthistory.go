@@ -89,7 +89,11 @@ func (a Alert) Key() string {
 	if what == "" {
 		what, _, _ = strings.Cut(a.Text, ":")
 	}
-	return a.QMgr + "\x00" + what + "\x00" + a.Queue + "\x00" + a.Severity.Label()
+	k := a.QMgr + "\x00" + what + "\x00" + a.Queue + "\x00" + a.Severity.Label()
+	if a.Instance != "" {
+		k += "\x00" + a.Instance
+	}
+	return k
 }
 
 // Acked says someone acknowledged or snoozed the alert and it still holds.

@@ -2,10 +2,11 @@ package model
 
 import (
 	"fmt"
-	"github.com/poisonwatch/poisonwatch/actions"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions"
 
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -29,6 +30,9 @@ type Alert struct {
 	Notes []string
 	// Queues lists the queues of a finding grouped per queue manager.
 	Queues []string
+	// Instance tells apart alerts of one rule on one queue that are not one
+	// episode (R10f: each run whose messages came back); "" for most.
+	Instance string
 }
 
 // ID names an alert for `poisonwatch fix --alert`: its rule and queue, or
@@ -75,6 +79,7 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 		q.queueAlerts(qs, now, add)
 	}
 	out = append(out, q.loopAlerts(now)...)
+	q.explainedByActs(out)
 	out = mergeLint(out, q.lint())
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out

@@ -50,11 +50,19 @@ func (q *QMgrState) loopAlerts(now time.Time) []Alert {
 		if now.Sub(l.Check.Started) > loopShown {
 			continue
 		}
-		out = append(out, Alert{Severity: actions.Critical, Rule: "R10f", QMgr: q.Name, Queue: l.Check.Where,
+		a := Alert{Severity: actions.Critical, Rule: "R10f", QMgr: q.Name, Queue: l.Check.Where,
+			// Each run is an alert of its own: its "since" is the run's,
+			// not an earlier run's on the same queue.
+			Instance: l.Check.Started.UTC().Format(time.RFC3339Nano),
 			Text: fmt.Sprintf("requeue loop: %d of the %d %s from %s at %s came back: %s", l.Check.CameBack, l.Done,
 				l.Op.PastTense(), l.Queue, l.Check.Started.UTC().Format("15:04:05"), l.Check.Sentence()),
 			Fix: fmt.Sprintf("fix the cause before acting again; the run is in the audit log %s (run of %s)",
-				l.AuditFile, l.Check.Started.UTC().Format(time.RFC3339))})
+				l.AuditFile, l.Check.Started.UTC().Format(time.RFC3339))}
+		if note, gone := q.loopCause(l); gone {
+			// The cause it names is gone: advice to run it again, not an alarm.
+			a.Severity, a.Text, a.Fix = actions.Info, a.Text+"; "+note, ""
+		}
+		out = append(out, a)
 	}
 	return out
 }

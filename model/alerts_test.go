@@ -1,9 +1,10 @@
 package model
 
 import (
-	"github.com/poisonwatch/poisonwatch/actions"
 	"testing"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/actions"
 )
 
 // TestR8bOneAlertPerFindingEachWithItsOwnFix: a live finding and a lint

@@ -14,6 +14,7 @@ import (
 // and groups are rebuilt otherwise.
 func (s *State) Fold(snap *mqwatch.Snapshot) {
 	q := s.QMgr(snap.QMgrName)
+	q.acts = s.Journal
 	prev := q.Snap
 	q.Snap = snap
 	if !snap.Connected {

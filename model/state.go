@@ -4,6 +4,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -41,8 +43,10 @@ type QMgrState struct {
 	// input queue (R6i), for route predictions.
 	PauseAfter map[string]int32
 	Loops      []RequeueLoop // runs whose messages came back (R10f), newest last
-	inv        *actions.QueueIndex
-	lastLint   []Alert
+	// acts is the journal the alerts about acts read (State.Journal).
+	acts     *journal.Journal
+	inv      *actions.QueueIndex
+	lastLint []Alert
 	// connected holds the alerts of the last good poll, shown while the
 	// queue manager cannot be reached.
 	connected []Alert
@@ -82,6 +86,9 @@ type State struct {
 	// Book remembers the alerts' histories and acknowledgements; sessions
 	// of a war room share one.
 	Book *AlertBook
+	// Journal is what was done (the process's or the room's): alerts about
+	// acts read it (R10f's cause fixed, a GET inhibit set here); nil: none.
+	Journal *journal.Journal
 }
 
 // New returns an empty state.

@@ -128,6 +128,7 @@ func New(o Options) *App {
 	a := &App{opt: o, keys: DefaultKeyMap(), help: help.New(),
 		state: model.New(o.Now, o.Interval), pending: make([][]*mqwatch.Snapshot, len(o.Sources))}
 	a.sess = newSession(&a.opt)
+	a.state.Journal = a.sess.journal // alerts about acts read what was done
 	a.setTheme(o.Theme)
 	if o.Alerts != nil {
 		a.state.Book = o.Alerts

@@ -120,8 +120,12 @@ func (s *auditScreen) cell(row, col int) Cell {
 // it ended: what came back (R10f) is as loud as a failure.
 func (s *auditScreen) resultCell(r *auditRun) Cell {
 	a := &r.act
-	if len(a.Steps) > 0 && len(a.Later) == 0 {
-		return s.fixResultCell(a)
+	if len(a.Steps) > 0 {
+		c := s.fixResultCell(a)
+		for _, l := range a.Later { // the alert it cleared
+			c.Text += " · " + mqfmt.Sanitize(l.Text)
+		}
+		return c
 	}
 	st := &s.st.OK
 	switch a.Status {

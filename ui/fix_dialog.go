@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
+
+	"github.com/poisonwatch/poisonwatch/incident/journal"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -73,6 +76,8 @@ type fixDialog struct {
 	// messages show as R8c once BOTHRESH is set).
 	before map[string]bool
 	now    []string
+	// sent is when the command server answered the fix.
+	sent time.Time
 }
 
 // fixKeys are x and I on the alert sel returns: they open the fix and
@@ -203,6 +208,11 @@ func (d *fixDialog) refresh(c common) tea.Cmd {
 	d.phase, d.outcome = fixDone, fmt.Sprintf("%s %s cleared", d.al.Rule, cmpOr(d.al.Queue, d.al.QMgr))
 	c.Flash(d.outcome)
 	d.newAlerts(qs)
+	// What cleared the alert is part of the record: the journal says so,
+	// completing the fix (the audit view, the room, the report).
+	c.Session().journal.Append(journal.Entry{At: qs.Snap.Time, Kind: journal.Cleared, Ref: d.res.Entry, User: d.res.User,
+		QMgr: d.al.QMgr, Queue: d.al.Queue, Alert: d.al.Key(),
+		Text: fmt.Sprintf("%s %s cleared %s after the fix", d.al.Rule, cmpOr(d.al.Queue, d.al.QMgr), qs.Snap.Time.Sub(d.sent).Round(time.Second))})
 	return nil
 }
 
@@ -283,7 +293,7 @@ func (d *fixDialog) applied(c common, m fixResultMsg) {
 	if m.seq != d.seq {
 		return
 	}
-	d.res, d.err = m.res, m.err
+	d.res, d.err, d.sent = m.res, m.err, c.Opts().Now()
 	c.Session().journalFix(m.res)
 	if m.err != nil {
 		d.phase, d.outcome = fixDone, "not applied: "+ops.DescribeReason(m.err)

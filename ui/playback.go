@@ -61,6 +61,7 @@ func (p *player) seek(c common, t time.Time) tea.Cmd {
 		// The audit view lists the recording's acts up to the playback's
 		// clock: from the start again.
 		sess.journal = journal.New()
+		state.Journal = sess.journal
 	}
 	for _, st := range steps {
 		switch {

@@ -10,6 +10,10 @@ type OpCount struct {
 	Cause  string `json:"outcome"` // why, as the items' Text gives it after its kind ("would fail: ")
 	Reason int32  `json:"reason,omitempty"`
 	Count  int    `json:"count"`
+	// Queue is, for what came back after a run, the destination its new
+	// MQDLH names: the queue that was full, put-inhibited or missing, so
+	// the requeue-loop alert can see when that cause is gone.
+	Queue string `json:"queue,omitempty"`
 }
 
 // OpBreakdown counts a plan's, a dry run's or a run's messages by outcome.

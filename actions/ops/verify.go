@@ -136,6 +136,7 @@ type verifyWatch struct {
 type verifyBack struct {
 	queue  string
 	reason int32
+	destQ  string // its new MQDLH's DestQName
 	after  time.Duration
 }
 
@@ -180,7 +181,7 @@ func (w *verifyWatch) look(ctx context.Context, after time.Duration) {
 				continue
 			}
 			s := mqwatch.Summarize(&m)
-			w.back[i] = verifyBack{queue: name, reason: s.DLHReason, after: max(after, 0)}
+			w.back[i] = verifyBack{queue: name, reason: s.DLHReason, destQ: mqfmt.Trim(s.DLHDestQ), after: max(after, 0)}
 			delete(w.want, id)
 		}
 		_ = q.Close(context.WithoutCancel(ctx))
@@ -195,7 +196,7 @@ func (w *verifyWatch) fill(v *OpVerify, res *OpResult) {
 		v.Within = max(v.Within, b.after)
 		v.Where = b.queue
 		res.Items[i].CameBack = true
-		causes[OpCount{Cause: cameBackCause(b.reason, res.Plan.Items, i), Reason: b.reason}]++
+		causes[OpCount{Cause: cameBackCause(b.reason, res.Plan.Items, i), Reason: b.reason, Queue: b.destQ}]++
 	}
 	v.Causes = counts(causes)
 }
