@@ -80,16 +80,18 @@ func (s *auditScreen) bindings(c common) []binding {
 	})))
 }
 
-// auditCols fit the act table: narrow terminals drop USER and the files
+// auditCols fit the act table: narrow terminals drop the files and USER
 // before the result, which is what the operator looks for.
 func auditCols(w int) []Column {
 	cols := []Column{{Title: "TIME", Width: 8}, {Title: "QMGR", Width: 8}, {Title: "ACT", Width: 8}}
 	if w >= 110 {
 		cols = append(cols, Column{Title: "USER", Width: 8})
 	}
-	cols = append(cols, Column{Title: "ON", Width: 18}, Column{Title: "RESULT", Width: 30, Flex: w < 100})
-	if w >= 100 {
-		cols = append(cols, Column{Title: "FILES", Width: 12, Flex: true})
+	// RESULT takes the room: what an act came to is what the operator
+	// reads ("all 22 came back (R10f) …"); the files are for later.
+	cols = append(cols, Column{Title: "ON", Width: 18}, Column{Title: "RESULT", Width: 30, Flex: true})
+	if w >= 140 {
+		cols = append(cols, Column{Title: "FILES", Width: 24})
 	}
 	return cols
 }
@@ -122,8 +124,8 @@ func (s *auditScreen) resultCell(r *auditRun) Cell {
 	a := &r.act
 	if len(a.Steps) > 0 {
 		c := s.fixResultCell(a)
-		for _, l := range a.Later { // the alert it cleared
-			c.Text += " · " + mqfmt.Sanitize(l.Text)
+		if a.Status == journal.OK {
+			c.Text += " · " + mqfmt.Sanitize(a.Outcome) // "applied", and the alert it cleared
 		}
 		return c
 	}

@@ -248,7 +248,10 @@ func (r *warRoom) presence(st *Styles, w int) string {
 
 // auditScope says whose runs the audit view lists.
 func auditScope(o *Options) string {
-	if o.Room == nil {
+	switch {
+	case o.Playback != nil:
+		return "recorded so far"
+	case o.Room == nil:
 		return "this session"
 	}
 	return "in this room"

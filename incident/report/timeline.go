@@ -50,8 +50,8 @@ func (r *Report) timeline() []Moment {
 		}
 	}
 	for _, e := range r.Entries {
-		if k := e.Kind; k == journal.Ack || k == journal.Snooze || k == journal.Join || k == journal.Leave {
-			continue // the alerts' acknowledgements and the war room's section say those
+		if k := e.Kind; k == journal.Join || k == journal.Leave || (k == journal.Ack || k == journal.Snooze) && r.ackedInRows(e) {
+			continue // the war room's section and the alerts' acknowledgements say those
 		}
 		m := Moment{At: e.At, Kind: string(e.Kind), What: e.Sentence(),
 			Bad: e.Status == journal.Failed || e.Status == journal.Returned || e.Status == journal.Refused}
@@ -85,4 +85,15 @@ func clearedBy(a AlertRow, entries []journal.Entry) string {
 		return ""
 	}
 	return fmt.Sprintf(", %s after %s's %s at %s", a.Cleared.Sub(last.At).Round(time.Second), last.Who(), last.Op, last.At.Format("15:04:05"))
+}
+
+// ackedInRows says an acknowledgement of the journal is already a moment
+// of the timeline, as the acknowledgement of an alert row.
+func (r *Report) ackedInRows(e journal.Entry) bool {
+	for _, a := range r.Alerts {
+		if a.Ack.By != "" && a.Ack.By == e.Who() && a.Ack.Note == e.Note && a.QMgr == e.QMgr && a.Queue == e.Queue {
+			return true
+		}
+	}
+	return false
 }
