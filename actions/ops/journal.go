@@ -147,6 +147,13 @@ func FixEntry(res *FixResult, at time.Time) journal.Entry {
 			ent.Queue = p.Steps[i].Change.Queue
 		}
 	}
+	if ent.Kind == journal.Define {
+		// A queue that did not exist has no values before: the MQSC says
+		// what was defined ("LIKE((new queue))" said nothing).
+		for i := range ent.Steps {
+			ent.Steps[i].Before = ""
+		}
+	}
 	ent.Text = fixText(ent, p.ID)
 	applied, failed := 0, ""
 	for _, s := range res.Steps {
