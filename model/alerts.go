@@ -75,7 +75,9 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 		q.queueAlerts(qs, now, add)
 	}
 	out = append(out, q.loopAlerts(now)...)
-	out = mergeLint(out, q.lint())
+	lint := q.lint()
+	q.lastLint = lint
+	out = mergeLint(out, lint)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out
 }
