@@ -127,6 +127,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	defer func() { stopWatch(); wait() }()
 	srv, err := warroom.New(warroom.Config{Listen: o.listen, HostKeyPEM: pemKey, Keys: keys, MaxSessions: o.maxSessions,
 		IdleTimeout: o.idle, MaxTime: o.maxTime, Sources: sources, Log: stderr, Files: files, Journal: be.acts(),
+		Interval: o.interval, Alerts: be.alerts, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, Warming: be.warm,
 		Engines: func(r warroom.Role) ui.Operations {
 			if r == warroom.Operator {
 				return operators
@@ -161,9 +162,9 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	return 0
 }
 
-// sessionApp builds one session's dashboard: its own App on the shared
-// feeds, with the role's operations and masking. The SSH command may pick a
-// theme: ssh -t host -- --theme light.
+// sessionApp builds one session's dashboard: its own App showing the
+// room's model, with the role's operations and masking. The SSH command
+// may pick a theme: ssh -t host -- --theme light.
 func sessionApp(o serveOpts, be *backend, filesDir string, s warroom.Session) (tea.Model, error) {
 	viewer := s.Who.Role != warroom.Operator
 	fs := flag.NewFlagSet("session", flag.ContinueOnError)
@@ -184,7 +185,8 @@ func sessionApp(o serveOpts, be *backend, filesDir string, s warroom.Session) (t
 	}
 	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer, Journal: be.acts(),
 		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
-		Ctx: s.Ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room, Alerts: be.alerts}), nil
+		Ctx: s.Ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room, Alerts: be.alerts,
+		Shared: s.Shared}), nil
 }
 
 // readOnlyWhy is what a session's action keys say: a viewer learns that its

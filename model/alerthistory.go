@@ -2,7 +2,6 @@ package model
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -108,9 +107,8 @@ type Transition struct {
 }
 
 // AlertBook remembers every alert's history and acknowledgements. One book
-// may serve many States (the sessions of a war room fold the same
-// snapshots): an observation a book has already seen is not counted twice.
-// It is safe for concurrent use.
+// may serve many States: an observation a book has already seen is not
+// counted twice. It is safe for concurrent use.
 type AlertBook struct {
 	mu   sync.Mutex
 	open map[string]*Episode // by Key: firing, or clear within FlapWindow
@@ -118,6 +116,17 @@ type AlertBook struct {
 	// ended remembers when each alert's last episode started, once it
 	// ended: a merge must not bring it back.
 	ended map[string]time.Time
+	// carried are the alerts that were firing when an earlier process
+	// stopped (merged before this book observed their queue manager), with
+	// the first settled poll that lacked them (zero: none yet). The first
+	// polls after a start may lack an alert only for want of history (a
+	// rate's second poll, a consumer idle long enough): firing again
+	// within FlapWindow of that poll goes on with the episode, no flap; a
+	// restart is not a flap. Lacking it for longer, it ended then.
+	carried map[string]time.Time
+	// ver counts the changes, for pictures that read the histories at one
+	// (Version).
+	ver uint64
 	// OnChange, when set, is called (outside the lock) after a change worth
 	// keeping: an alert started or ended, an acknowledgement.
 	OnChange func(changes []Transition)
@@ -125,19 +134,42 @@ type AlertBook struct {
 
 // NewAlertBook returns an empty book.
 func NewAlertBook() *AlertBook {
-	return &AlertBook{open: map[string]*Episode{}, seen: map[string]time.Time{}, ended: map[string]time.Time{}}
+	return &AlertBook{open: map[string]*Episode{}, seen: map[string]time.Time{}, ended: map[string]time.Time{},
+		carried: map[string]time.Time{}}
+}
+
+// Version counts the book's changes: a history read at one version is
+// still the book's while the version is the same.
+func (b *AlertBook) Version() uint64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.ver
 }
 
 // Observe takes the alerts of qmgr at one poll's time and returns what
-// changed. A poll the book has already observed (another session folding
+// changed. A poll the book has already observed (another State folding
 // the same snapshot) changes nothing.
 func (b *AlertBook) Observe(qmgr string, alerts []Alert, at time.Time) []Transition {
+	return b.observe(qmgr, alerts, at, true)
+}
+
+// ObserveUnsettled is Observe for a poll that cannot tell an alert has
+// cleared or come back: the queue manager does not answer, or the poll is
+// of a simulated history (the demo's warm-up). An alert carried over a
+// restart that it lacks is as it was, and one that clears and fires again
+// meanwhile does not flap.
+func (b *AlertBook) ObserveUnsettled(qmgr string, alerts []Alert, at time.Time) []Transition {
+	return b.observe(qmgr, alerts, at, false)
+}
+
+func (b *AlertBook) observe(qmgr string, alerts []Alert, at time.Time, settled bool) []Transition {
 	b.mu.Lock()
 	if last, ok := b.seen[qmgr]; ok && !at.After(last) {
 		b.mu.Unlock()
 		return nil
 	}
 	b.seen[qmgr] = at
+	b.ver++
 	var out []Transition
 	firing := make(map[string]bool, len(alerts))
 	for _, al := range alerts {
@@ -146,6 +178,7 @@ func (b *AlertBook) Observe(qmgr string, alerts []Alert, at time.Time) []Transit
 			continue
 		}
 		firing[k] = true
+		delete(b.carried, k) // it fires again: the episode goes on
 		e := b.open[k]
 		kind := ""
 		switch {
@@ -153,6 +186,11 @@ func (b *AlertBook) Observe(qmgr string, alerts []Alert, at time.Time) []Transit
 			e = &Episode{Key: k, QMgr: al.QMgr, Rule: al.Rule, Queue: al.Queue, Sev: al.Severity, Start: at}
 			b.open[k] = e
 			kind = "fired"
+		case !e.Cleared.IsZero() && !settled:
+			// The warm-up's simulated history firing it, or the last good
+			// poll's alerts shown while the queue manager does not answer,
+			// are not the alert coming back.
+			e.Cleared = time.Time{}
 		case !e.Cleared.IsZero():
 			e.Cleared = time.Time{}
 			e.Flaps++
@@ -165,6 +203,12 @@ func (b *AlertBook) Observe(qmgr string, alerts []Alert, at time.Time) []Transit
 	}
 	for k, e := range b.open {
 		if e.QMgr != qmgr || firing[k] {
+			continue
+		}
+		if since, ok := b.carried[k]; ok {
+			if tr, ended := b.carriedMissing(e, at, since, settled); ended {
+				out = append(out, tr)
+			}
 			continue
 		}
 		switch {
@@ -210,6 +254,7 @@ func (b *AlertBook) Acknowledge(k string, ack Ack) (Episode, bool) {
 		return Episode{}, false
 	}
 	e.Ack = ack
+	b.ver++
 	ep := *e
 	b.mu.Unlock()
 	kind := "acked"
@@ -220,56 +265,12 @@ func (b *AlertBook) Acknowledge(k string, ack Ack) (Episode, bool) {
 	return ep, true
 }
 
-// Open lists the alerts the book remembers (firing, or clear within
-// FlapWindow), oldest first: what a state file keeps.
-func (b *AlertBook) Open() []Episode {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := make([]Episode, 0, len(b.open))
-	for _, e := range b.open {
-		out = append(out, *e)
-	}
-	slices.SortFunc(out, func(x, y Episode) int { return cmp.Or(x.Start.Compare(y.Start), cmp.Compare(x.Key, y.Key)) })
-	return out
-}
-
-// Merge takes episodes remembered elsewhere (the state file after a
-// restart, or another serve's): an alert the book does not know is taken
-// as it is; for one it knows, the earlier start and the newer
-// acknowledgement win. An alert this book saw end stays ended. It reports
-// whether anything changed.
-func (b *AlertBook) Merge(eps []Episode) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	changed := false
-	for _, in := range eps {
-		if end, ok := b.ended[in.Key]; ok && !in.Start.After(end) {
-			continue
-		}
-		e := b.open[in.Key]
-		if e == nil {
-			c := in
-			b.open[in.Key] = &c
-			changed = true
-			continue
-		}
-		if in.Start.Before(e.Start) {
-			e.Start, e.Flaps = in.Start, max(e.Flaps, in.Flaps)
-			changed = true
-		}
-		if in.Ack.At.After(e.Ack.At) {
-			e.Ack = in.Ack
-			changed = true
-		}
-	}
-	return changed
-}
-
 // annotate gives each alert its history and puts the ones somebody has
-// acknowledged after the rest, each part most severe first.
-func (b *AlertBook) annotate(alerts []Alert, now time.Time) {
+// acknowledged after the rest, each part most severe first. It returns
+// the book's version the histories were read at.
+func (b *AlertBook) annotate(alerts []Alert, now time.Time) uint64 {
 	if b == nil {
-		return
+		return 0
 	}
 	b.mu.Lock()
 	for i := range alerts {
@@ -277,10 +278,12 @@ func (b *AlertBook) annotate(alerts []Alert, now time.Time) {
 			alerts[i].History = *e
 		}
 	}
+	ver := b.ver
 	b.mu.Unlock()
 	slices.SortStableFunc(alerts, func(x, y Alert) int {
 		return cmp.Or(cmp.Compare(ackRank(x, now), ackRank(y, now)), cmp.Compare(y.Severity, x.Severity))
 	})
+	return ver
 }
 
 func ackRank(a Alert, now time.Time) int {
@@ -292,78 +295,32 @@ func ackRank(a Alert, now time.Time) int {
 
 // track records q's alerts in the state's book and annotates them. A
 // partial snapshot's alerts are shown but not recorded: the poll's own
-// snapshot, at the same time, has them all.
+// snapshot, at the same time, has them all. A poll of a queue manager
+// that does not answer, or of the warm-up's simulated history, says
+// nothing of the alerts carried over a restart.
 func (s *State) track(q *QMgrState, snap *mqwatch.Snapshot) {
 	if s.Book == nil {
 		return
 	}
-	if !snap.Partial() {
+	switch {
+	case snap.Partial():
+	case snap.Connected && !s.Warming:
 		s.Book.Observe(q.Name, q.Alerts, snap.Time)
+	default:
+		s.Book.ObserveUnsettled(q.Name, q.Alerts, snap.Time)
 	}
-	s.Book.annotate(q.Alerts, s.Now())
+	q.annotated = s.Book.annotate(q.Alerts, s.Now())
 }
 
 // Reannotate gives every queue manager's alerts their latest history and
-// order: after an acknowledgement, here or in another session.
+// order: after an acknowledgement, here or in another process. A picture
+// is read-only: Reannotated makes a new one.
 func (s *State) Reannotate() {
+	if s.picture {
+		return
+	}
 	for _, name := range s.Order {
-		s.Book.annotate(s.QMgrs[name].Alerts, s.Now())
+		q := s.QMgrs[name]
+		q.annotated = s.Book.annotate(q.Alerts, s.Now())
 	}
-}
-
-// AlertCounts counts a queue manager's critical and warning alerts that
-// nobody acknowledged, and those acknowledged (any severity but info).
-func (q *QMgrState) AlertCounts(now time.Time) (crit, warn, acked int) {
-	for _, al := range q.Alerts {
-		switch {
-		case al.Severity < actions.Warning:
-		case al.Acked(now):
-			acked++
-		case al.Severity == actions.Critical:
-			crit++
-		default:
-			warn++
-		}
-	}
-	return crit, warn, acked
-}
-
-// OldestUnacked is the alert that has fired longest without anybody
-// acknowledging it, nil when there is none.
-func (q *QMgrState) OldestUnacked(now time.Time) *Alert {
-	var old *Alert
-	for i := range q.Alerts {
-		al := &q.Alerts[i]
-		if al.Acked(now) || al.History.Start.IsZero() {
-			continue
-		}
-		if old == nil || al.History.Start.Before(old.History.Start) ||
-			(al.History.Start.Equal(old.History.Start) && al.Severity > old.Severity) {
-			old = al
-		}
-	}
-	return old
-}
-
-// Since says how long an alert has fired: "since 20:41 (12m)"; a start on
-// another day names the day. "" when unknown.
-func Since(start, now time.Time) string {
-	if start.IsZero() {
-		return ""
-	}
-	start = start.In(now.Location())
-	at := start.Format("15:04")
-	y1, m1, d1 := start.Date()
-	if y2, m2, d2 := now.Date(); y1 != y2 || m1 != m2 || d1 != d2 {
-		at = start.Format("Jan 2 15:04")
-	}
-	return "since " + at + " (" + shortSpan(now.Sub(start)) + ")"
-}
-
-// shortSpan is a duration to the minute past the first: 45s, 12m, 2h05m, 3d.
-func shortSpan(d time.Duration) string {
-	if d >= time.Minute && d < time.Hour {
-		return fmt.Sprintf("%dm", int(d.Minutes()))
-	}
-	return Span(d)
 }

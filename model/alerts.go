@@ -80,7 +80,9 @@ func (q *QMgrState) alerts(now time.Time) []Alert {
 	}
 	out = append(out, q.loopAlerts(now)...)
 	q.explainedByActs(out)
-	out = mergeLint(out, q.lint())
+	lint := q.lint()
+	q.lastLint = lint
+	out = mergeLint(out, lint)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out
 }

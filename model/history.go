@@ -19,6 +19,10 @@ type Ring struct {
 	vs   []float64
 	size int
 	next int // where the next point goes once the ring is full
+	// spare is room kept past size once pictures share the ring (clone):
+	// then the points are a window that Add moves along its buffer,
+	// never writing where a picture reads, and next stays 0.
+	spare int
 }
 
 // NewRing returns a ring holding up to n points.
@@ -26,6 +30,10 @@ func NewRing(n int) *Ring { return &Ring{size: max(n, 1)} }
 
 // Add records an observation, evicting the oldest when full.
 func (r *Ring) Add(t time.Time, v float64) {
+	if r.spare > 0 {
+		r.slide(t.UnixNano(), v)
+		return
+	}
 	if r.ts == nil {
 		r.ts, r.vs = make([]int64, 0, r.size), make([]float64, 0, r.size)
 	}

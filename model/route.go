@@ -141,7 +141,9 @@ func persistence(s *mqwatch.Summary) int32 {
 }
 
 // lint turns the engine's configuration findings into alerts, skipping those a
-// live alert already reports for the same rule and queue.
+// live alert already reports for the same rule and queue; while the queue
+// manager cannot be reached, the last good poll's. It changes nothing (a
+// picture's Findings are read by many): the fold keeps lastLint.
 func (q *QMgrState) lint() []Alert {
 	if q.Snap == nil || !q.Snap.Connected {
 		return q.lastLint
@@ -162,6 +164,5 @@ func (q *QMgrState) lint() []Alert {
 	for _, f := range actions.Lint(in) {
 		out = append(out, alertOf(f, q.Name))
 	}
-	q.lastLint = out
 	return out
 }

@@ -51,6 +51,9 @@ type QMgrState struct {
 	// queue manager cannot be reached.
 	connected []Alert
 	interval  time.Duration
+	// annotated is the book's version the alerts' histories were read at
+	// (AlertBook.Version).
+	annotated uint64
 }
 
 // QueueState is one queue's derived figures across polls.
@@ -83,12 +86,18 @@ type State struct {
 	Now   func() time.Time
 	// Interval is the poll interval, used to decide staleness (two missed polls).
 	Interval time.Duration
-	// Book remembers the alerts' histories and acknowledgements; sessions
-	// of a war room share one.
+	// Book remembers the alerts' histories and acknowledgements (with a
+	// state file, it outlives the process).
 	Book *AlertBook
 	// Journal is what was done (the process's or the room's): alerts about
 	// acts read it (R10f's cause fixed, a GET inhibit set here); nil: none.
 	Journal *journal.Journal
+	// Warming says the polls folded are a simulated history being read
+	// (the demo's warm-up): an alert carried over a restart that they lack
+	// has not cleared (AlertBook.ObserveUnsettled).
+	Warming bool
+	// picture: a copy nothing changes (Picture); QMgr adds nothing to it.
+	picture bool
 }
 
 // New returns an empty state.
@@ -102,11 +111,16 @@ func New(now func() time.Time, interval time.Duration) *State {
 	return &State{QMgrs: map[string]*QMgrState{}, Now: now, Interval: interval, Book: NewAlertBook()}
 }
 
-// QMgr returns the state of the named queue manager, creating it.
+// QMgr returns the state of the named queue manager, creating it. A
+// picture, which many sessions read at once, hands out an empty state for
+// a name it lacks without keeping it.
 func (s *State) QMgr(name string) *QMgrState {
 	q := s.QMgrs[name]
 	if q == nil {
 		q = &QMgrState{Name: name, Queues: map[string]*QueueState{}, Groups: map[string]*GroupSet{}, interval: s.Interval}
+		if s.picture {
+			return q
+		}
 		s.QMgrs[name] = q
 		s.Order = append(s.Order, name)
 		sort.Strings(s.Order)

@@ -197,7 +197,7 @@ func (s *ackScreen) acknowledge(c common) tea.Cmd {
 		return cmd
 	}
 	c.Flash(ep.AckSentence())
-	c.State().Reannotate()
+	c.Reannotate()
 	return tea.Batch(cmd, c.Refresh())
 }
 

@@ -71,9 +71,13 @@ type Options struct {
 	// (whose channels only name the queue managers): read-only.
 	Playback Playback
 	// Alerts, when set, is the book of alert histories and
-	// acknowledgements this App shares (with a state file, with the other
-	// sessions of a war room); nil: one of its own.
+	// acknowledgements this App shares (with a state file); nil: one of
+	// its own.
 	Alerts *model.AlertBook
+	// Shared, when set, is the model this App shows instead of folding
+	// the sources' snapshots itself (a war room's: every session the same
+	// picture). The sources still take refreshes, focus and forgets.
+	Shared SharedModel
 }
 
 // App is the root model of the program: the navigation stack, the live
@@ -95,6 +99,7 @@ type App struct {
 	height int
 
 	pending [][]*mqwatch.Snapshot // per source, in order, held while the picture stands still
+	shared  shared                // the shared model, when the App shows one
 
 	filter filterInput
 	pal    palette
@@ -137,6 +142,9 @@ func New(o Options) *App {
 		a.state.QMgr(s.Name()).Styles = o.ConsumerStyles[s.Name()]
 		a.state.QMgr(s.Name()).PauseAfter = o.PauseAfter[s.Name()]
 	}
+	if a.shared.m = o.Shared; o.Shared != nil {
+		a.state = o.Shared.Latest()
+	}
 	if len(o.Sources) > 0 {
 		a.qm = o.Sources[0].Name()
 	}
@@ -171,10 +179,18 @@ func (a *App) Init() tea.Cmd {
 	cmds := []tea.Cmd{tick()}
 	if w := a.opt.Warming; w != nil {
 		a.sess.warming = true
+		if a.shared.m == nil {
+			a.state.Warming = true
+		}
 		cmds = append(cmds, func() tea.Msg { <-w; return warmedMsg{} })
 	}
-	for i, s := range a.opt.Sources {
-		cmds = append(cmds, waitSnapshot(i, s))
+	if a.shared.m != nil {
+		// The room's latest picture is on view from the first frame.
+		cmds = append(cmds, waitPicture(a.shared.m), a.Refresh())
+	} else {
+		for i, s := range a.opt.Sources {
+			cmds = append(cmds, waitSnapshot(i, s))
+		}
 	}
 	if f, ok := a.top().(*fleetScreen); ok {
 		// A fleet's rows read "connecting…" from the first frame, not
@@ -209,6 +225,8 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		return a.onSnapshot(msg)
 	case sourceClosedMsg:
 		return nil
+	case pictureMsg:
+		return a.shared.arrived(a, msg)
 	case roomMsg:
 		return a.onRoom(msg)
 	case playbackTickMsg:
@@ -230,6 +248,9 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		// The last polls are from the simulated past: poll now, so no queue
 		// manager reads as stale for the rest of an interval.
 		a.sess.warming = false
+		if a.shared.m == nil {
+			a.state.Warming = false
+		}
 		for _, s := range a.opt.Sources {
 			s.Refresh()
 		}
@@ -293,6 +314,7 @@ func (a *App) unhold() tea.Cmd {
 	if a.sess.frozen || a.actionDialog() != nil {
 		return nil
 	}
+	a.shared.unhold(a)
 	for i, held := range a.pending {
 		for _, s := range held {
 			a.state.Fold(s)

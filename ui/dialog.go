@@ -231,7 +231,7 @@ func (d *dialog) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
 func afterRun(c common, res ops.OpResult) tea.Cmd {
 	c.Session().journalRun(res)
 	req := res.Plan.Request
-	c.State().QMgr(req.QMgr).NoteRun(&res) // a requeue loop becomes an alert (R10f)
+	c.NoteRun(req.QMgr, &res) // a requeue loop becomes an alert (R10f)
 	s := sourceOf(c.Opts(), req.QMgr)
 	if s == nil {
 		return nil

@@ -107,6 +107,7 @@ func (a *App) mirror() tea.Cmd {
 	if !sameStack(a.stack, v) {
 		cmd = a.rebuildStack(v)
 	}
+	followTab(a.top(), v)
 	g := gridOf(a.top())
 	if g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
 		g.Cursor = v.Cursor
@@ -190,4 +191,33 @@ func followToMessage(c common, top screen, k mqwatch.Key) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// messageTab is the tab of the topmost message screen in stack, 0 when
+// there is none.
+func messageTab(stack []screen) int {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if d, ok := stack[i].(*detailScreen); ok {
+			return d.tab
+		}
+	}
+	return 0
+}
+
+// followTab turns a follower's message screen (top) to the tab the
+// followed session reads its message on, when both are on the same
+// message: a driver saying "see the DLH" is seen on the DLH tab.
+func followTab(top screen, v SessionView) {
+	d, ok := top.(*detailScreen)
+	if !ok || d.tab == v.Tab {
+		return
+	}
+	for i := len(v.Stack) - 1; i >= 0; i-- {
+		if loc := v.Stack[i]; loc.Screen == model.ScreenMessage {
+			if sameLocation(loc, d.loc) {
+				d.setTab(v.Tab)
+			}
+			return
+		}
+	}
 }

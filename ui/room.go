@@ -46,6 +46,9 @@ type SessionView struct {
 	Following int      // member ID, 0 for none
 	// Pointing says the cursor row is pointed at for followers.
 	Pointing bool
+	// Tab is the tab of the message screen in the stack (the topmost),
+	// for followers on the same message.
+	Tab int
 }
 
 // RoomEvent is something that happened in the room: an act started, or an
@@ -136,7 +139,7 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 		}
 		// An acknowledgement made in another session is in the shared book
 		// already: the lists re-sort on it.
-		a.state.Reannotate()
+		a.Reannotate()
 		cmds = append(cmds, a.Refresh())
 	}
 	cmds = append(cmds, a.mirror())
@@ -176,6 +179,7 @@ func (a *App) sessionView() SessionView {
 	if g := gridOf(a.top()); g != nil {
 		v.Cursor = g.Cursor
 	}
+	v.Tab = messageTab(a.stack)
 	return v
 }
 
@@ -193,7 +197,7 @@ func (r *warRoom) publish(v func() SessionView) {
 }
 
 func sameView(x, y SessionView) bool {
-	if x.Cursor != y.Cursor || x.Following != y.Following || x.Pointing != y.Pointing || len(x.Stack) != len(y.Stack) {
+	if x.Cursor != y.Cursor || x.Following != y.Following || x.Pointing != y.Pointing || x.Tab != y.Tab || len(x.Stack) != len(y.Stack) {
 		return false
 	}
 	for i := range x.Stack {

@@ -26,10 +26,10 @@ func TestAckReachesEverySession(t *testing.T) {
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})
 	go w.Run(ctx)
 	ts := startTestServer(t, func(c *Config) {
-		c.Sources = []ui.Source{named{w, "QM1"}}
+		c.Sources, c.Alerts = []ui.Source{named{w, "QM1"}}, book
 		c.App = func(s Session) (tea.Model, error) {
-			return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Room: s.Room, Renderer: s.Renderer, User: s.Who.User,
-				ReadOnly: s.Who.Role == Viewer, WarRoom: s.Who.Role == Viewer, Interval: time.Hour, Ctx: s.Ctx, Alerts: book}), nil
+			return ui.New(ui.Options{Sources: s.Sources, Shared: s.Shared, Ops: s.Ops, Room: s.Room, Renderer: s.Renderer, User: s.Who.User,
+				ReadOnly: s.Who.Role == Viewer, WarRoom: s.Who.Role == Viewer, Interval: time.Hour, Ctx: s.Ctx}), nil
 		}
 	})
 	alice := ts.open("alice")

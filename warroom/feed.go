@@ -12,13 +12,17 @@ import (
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
-// Feed fans one watcher's snapshots out to every session: the queue manager
-// is polled once per interval whatever the audience. Each subscriber reads
-// latest-wins, as from the watcher itself, so a slow session skips snapshots
-// (the deltas' sequence numbers let its model catch up) and never holds up
-// the others or the watcher.
+// Feed is one watcher shared by every session: the queue manager is polled
+// once per interval whatever the audience, each snapshot is folded once
+// into the room's model (Fold), whose picture the sessions show, and
+// sessions' focus, refresh and forget requests reach the one watcher.
+// Subscribers that read the snapshots themselves (a session without the
+// room's model) read latest-wins, as from the watcher, so a slow one skips
+// snapshots (the deltas' sequence numbers let its model catch up) and
+// never holds up the others or the watcher.
 type Feed struct {
-	src ui.Source
+	src  ui.Source
+	fold *Fold // nil: snapshots are only handed out
 
 	mu     sync.Mutex
 	subs   map[*Sub]struct{}
@@ -28,15 +32,21 @@ type Feed struct {
 	focus  string
 }
 
-// NewFeed fans out src; Run must be started to move snapshots.
-func NewFeed(src ui.Source) *Feed {
-	return &Feed{src: src, subs: map[*Sub]struct{}{}}
+// NewFeed shares src, folding its snapshots into fold (nil: none); Run
+// must be started to move snapshots.
+func NewFeed(src ui.Source, fold *Fold) *Feed {
+	return &Feed{src: src, fold: fold, subs: map[*Sub]struct{}{}}
 }
 
-// Run copies every snapshot of the source to the subscribers until the
-// source's channel closes (its watcher stopped); it then closes theirs.
+// Run folds every snapshot of the source and copies it to the subscribers
+// until the source's channel closes (its watcher stopped); it then closes
+// theirs. The fold comes first: a subscriber that has a snapshot finds the
+// picture of it published.
 func (f *Feed) Run(ctx context.Context) {
 	mqwatch.Each(ctx, f.src, func(snap *mqwatch.Snapshot) {
+		if f.fold != nil {
+			f.fold.Fold(snap)
+		}
 		f.mu.Lock()
 		f.last = snap
 		for s := range f.subs {
@@ -82,7 +92,7 @@ func (f *Feed) Sessions() int {
 }
 
 // Sub is one session's view of a Feed; it is the ui.Source the session's
-// App reads.
+// App asks for polls, focus and forgets.
 type Sub struct {
 	feed  *Feed
 	out   chan *mqwatch.Snapshot

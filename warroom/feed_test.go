@@ -13,6 +13,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -34,11 +35,13 @@ type named struct {
 func (n named) Name() string { return n.name }
 
 // feedEnv is an embedded queue manager with dead letters, watched by one
-// watcher (polling only when asked) fanned out by a Feed.
+// watcher (polling only when asked) shared by a Feed that folds into the
+// room's model.
 type feedEnv struct {
 	qm    *embeddedtest.QM
 	w     *mqwatch.Watcher
 	feed  *Feed
+	fold  *Fold
 	probe *Sub
 	seq   uint64 // of the last snapshot the probe read
 	ctx   context.Context
@@ -53,9 +56,10 @@ func newFeedEnv(t testing.TB, deadLetters int) *feedEnv {
 	// An hour between polls: the test asks for each poll itself.
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})
 	go w.Run(ctx)
-	f := NewFeed(named{w, "QM1"})
+	fold := NewFold(model.New(nil, time.Hour))
+	f := NewFeed(named{w, "QM1"}, fold)
 	go f.Run(ctx)
-	e := &feedEnv{qm: qm, w: w, feed: f, probe: f.Subscribe(), ctx: ctx}
+	e := &feedEnv{qm: qm, w: w, feed: f, fold: fold, probe: f.Subscribe(), ctx: ctx}
 	e.next(t) // the watcher's first poll, at start: it reads every inventory in full
 	return e
 }
@@ -108,17 +112,24 @@ func (e *feedEnv) next(t testing.TB) {
 }
 
 // attach starts n sessions: each a real dashboard App in its own program,
-// reading its own subscription, as serve runs them.
+// on its own subscriptions, showing the room's model, as serve runs them.
 func (e *feedEnv) attach(t testing.TB, n int) {
 	t.Helper()
 	for range n {
-		sub := e.feed.Subscribe()
-		app := ui.New(ui.Options{Sources: []ui.Source{sub}, Interval: time.Hour, Ctx: e.ctx})
+		app, release := e.session()
 		p := tea.NewProgram(app, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithContext(e.ctx))
 		go p.Run() //nolint:errcheck // ends with the test's context
 		p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
-		t.Cleanup(func() { p.Kill(); sub.Close() })
+		t.Cleanup(func() { p.Kill(); release() })
 	}
+}
+
+// session is a session's App as serve builds it: its subscription to the
+// feed and to the room's model; release gives them back.
+func (e *feedEnv) session() (*ui.App, func()) {
+	sub, pics := e.feed.Subscribe(), e.fold.Subscribe()
+	app := ui.New(ui.Options{Sources: []ui.Source{sub}, Shared: pics, Interval: time.Hour, Ctx: e.ctx})
+	return app, func() { sub.Close(); pics.Close() }
 }
 
 // callsPerPoll averages the port calls of polls polls after the sessions

@@ -19,16 +19,20 @@ import (
 	"github.com/charmbracelet/wish"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/confine"
+	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // Session is what the server knows of a connected session when it builds
 // the session's program.
 type Session struct {
-	Who      Identity
-	Sources  []ui.Source // this session's subscriptions to the shared feeds
+	Who     Identity
+	Sources []ui.Source // this session's subscriptions to the shared feeds
+	// Shared is the room's model this session shows (ui.Options.Shared).
+	Shared   ui.SharedModel
 	Room     ui.Room
 	Ops      ui.Operations // role-checked, locked, announced
 	Renderer *lipgloss.Renderer
@@ -53,6 +57,16 @@ type Config struct {
 	MaxTime time.Duration
 	// Sources are the watchers; the server fans each out to every session.
 	Sources []ui.Source
+	// The room's model, folded once for every session, as ui.Options
+	// describes a session's: the poll interval, the book of alert
+	// histories (nil: the room's own), the consumer styles and asf pause
+	// thresholds per queue manager, and the demo's warm-up (closed once
+	// its simulated history has been read).
+	Interval       time.Duration
+	Alerts         *model.AlertBook
+	ConsumerStyles map[string]map[string]actions.Style
+	PauseAfter     map[string]map[string]int32
+	Warming        <-chan struct{}
 	// Engines returns the operations for a role: read-only engines for
 	// viewers, so the engine itself refuses what the role check missed.
 	Engines func(Role) ui.Operations
@@ -82,6 +96,7 @@ type Config struct {
 type Server struct {
 	cfg   Config
 	room  *Room
+	fold  *Fold
 	feeds []*Feed
 	locks *Locks
 	srv   *ssh.Server
@@ -120,8 +135,9 @@ func New(cfg Config) (*Server, error) {
 	s.gate = &gate{timeout: cmp.Or(cfg.HandshakeTimeout, DefaultHandshakeTimeout), byAddr: map[string]int{},
 		perAddr: cmp.Or(cfg.MaxUnauthPerAddr, DefaultMaxUnauthPerAddr), total: cmp.Or(cfg.MaxUnauth, DefaultMaxUnauth),
 		log: func(f string, a ...any) { fmt.Fprintf(cfg.Log, f, a...) }}
+	s.fold = NewFold(roomModel(&cfg))
 	for _, src := range cfg.Sources {
-		s.feeds = append(s.feeds, NewFeed(src))
+		s.feeds = append(s.feeds, NewFeed(src, s.fold))
 	}
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Listen),
@@ -151,6 +167,22 @@ func connIdle(session time.Duration) time.Duration {
 	return session + time.Minute
 }
 
+// roomModel is the state the room folds into: every queue manager the
+// sources watch, with what the snapshots do not say of it.
+func roomModel(cfg *Config) *model.State {
+	st := model.New(nil, cfg.Interval)
+	if cfg.Alerts != nil {
+		st.Book = cfg.Alerts
+	}
+	for _, src := range cfg.Sources {
+		q := st.QMgr(src.Name())
+		q.Styles, q.PauseAfter = cfg.ConsumerStyles[src.Name()], cfg.PauseAfter[src.Name()]
+	}
+	st.Warming = cfg.Warming != nil
+	st.Journal = cfg.Journal // the alerts about acts read the room's
+	return st
+}
+
 // Room is the server's room.
 func (s *Server) Room() *Room { return s.room }
 
@@ -161,6 +193,15 @@ func (s *Server) Feeds() []*Feed { return s.feeds }
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	for _, f := range s.feeds {
 		go f.Run(ctx)
+	}
+	if w := s.cfg.Warming; w != nil {
+		go func() {
+			select {
+			case <-w:
+				s.fold.Warmed()
+			case <-ctx.Done():
+			}
+		}()
 	}
 	err := s.srv.Serve(l)
 	if errors.Is(err, ssh.ErrServerClosed) {
@@ -197,6 +238,7 @@ func (s *Server) Stop(ctx context.Context) error {
 		s.srv.Close()
 	}
 	s.room.Stop()
+	s.fold.close()
 	return err
 }
 

@@ -79,10 +79,10 @@ func startTestServer(t *testing.T, edit func(*Config)) *testServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { files.Close() })
-	cfg := Config{HostKeyPEM: pemKey, Keys: keys, Sources: []ui.Source{named{env.w, "QM1"}}, Files: files,
+	cfg := Config{HostKeyPEM: pemKey, Keys: keys, Sources: []ui.Source{named{env.w, "QM1"}}, Files: files, Interval: time.Hour,
 		Engines: func(r Role) ui.Operations { return ops.engines[r] },
 		App: func(s Session) (tea.Model, error) {
-			return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Room: s.Room, Renderer: s.Renderer, Files: s.Files,
+			return ui.New(ui.Options{Sources: s.Sources, Shared: s.Shared, Ops: s.Ops, Room: s.Room, Renderer: s.Renderer, Files: s.Files,
 				ReadOnly: s.Who.Role == Viewer, WarRoom: s.Who.Role == Viewer && !ts.viewerBodies.Load(), Interval: time.Hour, Ctx: s.Ctx}), nil
 		}}
 	if edit != nil {

@@ -108,14 +108,16 @@ func (l *live) why(s *Server) string {
 	return l.reason
 }
 
-// program builds a session's Bubble Tea program into l: its own App on its
-// own subscriptions, seat and operations. release gives them back.
+// program builds a session's Bubble Tea program into l: its own App on the
+// room's model, with its own subscriptions, seat and operations. release
+// gives them back.
 func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *atomic.Int64, err error) {
 	who, ok := s.identify(sess)
 	if !ok {
 		return nil, nil, fmt.Errorf("unknown key")
 	}
 	seat := s.room.Join(who)
+	pics := s.fold.Subscribe()
 	var subs []*Sub
 	var sources []ui.Source
 	for _, f := range s.feeds {
@@ -127,11 +129,12 @@ func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *at
 		for _, sub := range subs {
 			sub.Close()
 		}
+		pics.Close()
 		seat.Leave()
 	}
 	files := s.filesFor(who)
 	out := newSessionOut(sess)
-	model, err := s.cfg.App(Session{Who: who, Sources: sources, Room: seat, Ctx: sess.Context(), Files: files,
+	model, err := s.cfg.App(Session{Who: who, Sources: sources, Shared: pics, Room: seat, Ctx: sess.Context(), Files: files,
 		Ops:      &SessionOps{Engines: s.cfg.Engines(who.Role), Seat: seat, Locks: s.locks, Files: files},
 		Renderer: bm.MakeRenderer(out), Args: sess.Command()})
 	if err != nil {

@@ -9,14 +9,12 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // BenchmarkWarRoomSessions measures serve's room at 1, 20 and 100
-// sessions on the in-process transport: each session a dashboard App on its
-// own subscription to one feed, as serve runs them, its program loop run by
-// hand so that every poll is folded and rendered once per session. One op
+// sessions on the in-process transport: each session a dashboard App
+// showing the room's model, as serve runs them, its program loop run by
+// hand so that every poll, folded once, is rendered once per session. One op
 // is one poll of a queue manager with 1,000 dead letters, done when every
 // session has rendered the frame with it.
 //
@@ -64,11 +62,10 @@ func BenchmarkWarRoomSessions(b *testing.B) {
 	}
 }
 
-// drive starts a session whose program loop is run by hand: each snapshot
-// it receives is folded (Update) and rendered (View), then counted on frames.
+// drive starts a session whose program loop is run by hand: each picture
+// it receives is taken (Update) and rendered (View), then counted on frames.
 func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}) {
-	sub := e.feed.Subscribe()
-	app := ui.New(ui.Options{Sources: []ui.Source{sub}, Interval: time.Hour, Ctx: e.ctx})
+	app, release := e.session()
 	msgs := make(chan tea.Msg, 16)
 	var exec func(tea.Cmd)
 	exec = func(c tea.Cmd) {
@@ -101,7 +98,7 @@ func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}) {
 				}
 				_, c := app.Update(m)
 				exec(c)
-				if fmt.Sprintf("%T", m) == "ui.snapshotMsg" {
+				if fmt.Sprintf("%T", m) == "ui.pictureMsg" {
 					_ = app.View()
 					frames <- struct{}{}
 				}
@@ -110,7 +107,7 @@ func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}) {
 			}
 		}
 	}()
-	b.Cleanup(sub.Close)
+	b.Cleanup(release)
 }
 
 func processCPU() time.Duration {

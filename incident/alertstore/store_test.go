@@ -115,3 +115,31 @@ func FuzzLoad(f *testing.F) {
 		b.Open()
 	})
 }
+
+// A restart is not a flap: an alert firing when the dashboard stopped,
+// missing from the first poll after each start (the queue manager not
+// answering yet, or rates without their second poll), and firing once
+// the polls can tell, goes on with its episode, however often the
+// dashboard restarts.
+func TestRestartIsNotAFlap(t *testing.T) {
+	path := Path(t.TempDir(), []string{"QM1"})
+	start := at
+	for restart := range 5 {
+		b := model.NewAlertBook()
+		s, err := Open(path, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.ObserveUnsettled("QM1", nil, start)
+		b.Observe("QM1", []model.Alert{loop}, start.Add(time.Minute))
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		ep, _ := b.Episode(loop.Key())
+		if !ep.Start.Equal(at.Add(time.Minute)) || ep.Flaps != 0 || !ep.Firing() {
+			t.Fatalf("after restart %d: start %s flaps %d firing %v, want the first start %s, no flap",
+				restart, ep.Start, ep.Flaps, ep.Firing(), at.Add(time.Minute))
+		}
+		start = start.Add(time.Hour)
+	}
+}
