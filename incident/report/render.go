@@ -72,17 +72,17 @@ func (r *Report) HTML(w io.Writer) error {
 // Markdown writes the report as Markdown (no charts: their figures are in
 // the HTML report).
 func (r *Report) Markdown(w io.Writer) error {
-	s := mqfmt.Sanitize
+	s := md // everything copied from the recording
 	p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
-	p("# Incident report: %s\n\n", strings.Join(r.QMgrs, ", "))
-	p("%s, %s to %s (recorded by %s).\n\n", r.From.Format("Mon 2 Jan 2006"), r.From.Format("15:04:05"), r.To.Format("15:04:05"), r.Source)
+	p("# Incident report: %s\n\n", s(strings.Join(r.QMgrs, ", ")))
+	p("%s, %s to %s (recorded by %s).\n\n", r.From.Format("Mon 2 Jan 2006"), r.From.Format("15:04:05"), r.To.Format("15:04:05"), s(r.Source))
 	p("## Alerts\n\n")
 	if len(r.Alerts) == 0 {
 		p("No alert fired.\n\n")
 	} else {
 		p("| Started | Queue manager | Rule | Queue | Severity | Acknowledged | Cleared | Lasted | What |\n|---|---|---|---|---|---|---|---|---|\n")
 		for _, a := range r.Alerts {
-			p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a.Start.Format("15:04:05"), s(a.QMgr), a.Rule, s(a.Queue), a.Severity,
+			p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a.Start.Format("15:04:05"), s(a.QMgr), s(a.Rule), s(a.Queue), s(a.Severity),
 				md(a.Ack.Line()), funcs["clock"].(func(time.Time) string)(a.Cleared), lasted(a.Start, a.Cleared, r.To), md(a.Text))
 		}
 		p("\n")
@@ -92,7 +92,7 @@ func (r *Report) Markdown(w io.Writer) error {
 		p("No action was run.\n\n")
 	}
 	for _, a := range r.Actions {
-		p("- %s  \n  audit: `%s`\n", md(record.ActionSentence(a)), md(a.AuditID))
+		p("- %s  \n  audit: %s\n", md(record.ActionSentence(a)), mdCode(a.AuditID))
 	}
 	if len(r.Presence) > 0 {
 		p("\n## Who was in the war room\n\n")
@@ -106,7 +106,7 @@ func (r *Report) Markdown(w io.Writer) error {
 	} else {
 		p("| Queue manager | Messages | Reason | Destination | Oldest |\n|---|---|---|---|---|\n")
 		for _, g := range r.Remaining {
-			p("| %s | %d | %s: %s | %s | %s |\n", s(g.QMgr), g.Count, g.Reason, md(g.Explain), md(g.Dest), g.Oldest.Format("15:04:05"))
+			p("| %s | %d | %s: %s | %s | %s |\n", s(g.QMgr), g.Count, s(g.Reason), md(g.Explain), md(g.Dest), g.Oldest.Format("15:04:05"))
 		}
 		p("\n")
 	}
@@ -115,15 +115,11 @@ func (r *Report) Markdown(w io.Writer) error {
 		p("None.\n")
 	}
 	for _, f := range r.Findings {
-		p("- **%s %s %s** (%s): %s\n", s(f.QMgr), f.Rule, s(f.Queue), f.Severity, md(f.Text))
+		p("- **%s %s %s** (%s): %s\n", s(f.QMgr), s(f.Rule), s(f.Queue), s(f.Severity), md(f.Text))
 		if f.Fix != "" {
-			p("\n  ```\n  %s\n  ```\n", strings.ReplaceAll(safeLines(f.Fix), "\n", "\n  "))
+			fix := safeLines(f.Fix)
+			p("\n  %s\n  %s\n  %s\n", mdFence(fix), strings.ReplaceAll(fix, "\n", "\n  "), mdFence(fix))
 		}
 	}
 	return nil
-}
-
-// md makes text safe in a Markdown table cell.
-func md(text string) string {
-	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(mqfmt.Sanitize(text))
 }
