@@ -2,9 +2,11 @@ package record
 
 import (
 	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
+	"github.com/poisonwatch/poisonwatch/model"
 )
 
 // sanitize makes every string v points to safe for a terminal
@@ -34,6 +36,12 @@ func sanitizeValue(v reflect.Value) {
 		}
 	case reflect.Struct:
 		for _, i := range stringFields(v.Type()) {
+			if v.Type() == episodeType && i == episodeKey.Index[0] {
+				if f := v.Field(i); f.CanSet() {
+					f.SetString(sanitizeKey(f.String()))
+				}
+				continue
+			}
 			sanitizeValue(v.Field(i))
 		}
 	case reflect.Slice, reflect.Array:
@@ -46,6 +54,22 @@ func sanitizeValue(v reflect.Value) {
 	case reflect.Map:
 		sanitizeMap(v)
 	}
+}
+
+// An alert's key (model.Alert.Key) joins its queue manager, rule, queue and
+// severity with NULs: each part is sanitised and the NULs kept, so the key
+// still finds the alert the model raises from the sanitised names.
+var (
+	episodeType   = reflect.TypeFor[model.Episode]()
+	episodeKey, _ = episodeType.FieldByName("Key")
+)
+
+func sanitizeKey(k string) string {
+	parts := strings.Split(k, "\x00")
+	for i, p := range parts {
+		parts[i] = mqfmt.Sanitize(p)
+	}
+	return strings.Join(parts, "\x00")
 }
 
 // sanitizeMap sanitises a map's values and keys; a key that changes moves.
