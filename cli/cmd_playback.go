@@ -15,6 +15,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/poisonwatch/poisonwatch/incident/record"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
 )
@@ -59,13 +60,20 @@ func runPlayback(ctx context.Context, theme string, fs *flag.FlagSet, stderr io.
 		fs.Usage()
 		return 2
 	}
-	app, err := playbackApp(fs.Arg(0), tuiOpts{theme: theme}, lipgloss.NewRenderer(os.Stdout))
+	app, rec, err := playbackAppOf(fs.Arg(0), tuiOpts{theme: theme}, lipgloss.NewRenderer(os.Stdout))
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch playback: %v\n", err)
 		return 1
 	}
+	defer rec.Close()
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "poisonwatch playback: %v\n", err)
+		return 1
+	}
+	// Reading stopped at a cap while the playback showed what came before
+	// it: the operator is told, as a report would be.
+	if err := rec.Err(); errors.Is(err, safeload.ErrTooLarge) {
 		fmt.Fprintf(stderr, "poisonwatch playback: %v\n", err)
 		return 1
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -29,7 +30,7 @@ func reportCommand() *command {
 			"room; the dead letters left at the end, grouped as in the triage; the configuration findings",
 			"with their MQSC fixes; the text of every rule cited. With --out it then prints the file it",
 			"wrote, its size and each section."),
-		exits: []exitStatus{{0, "written"}, {1, "the recording cannot be read or the report written"}, exitUsage},
+		exits: []exitStatus{{0, "written"}, {1, "the recording cannot be read (or is over a cap on what reading it may take) or the report written"}, exitUsage},
 		run: func(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer) int {
 			return runReport(ctx, o, fs, stdout, stderr)
 		}}
@@ -69,7 +70,9 @@ func runReport(ctx context.Context, o *reportOpts, fs *flag.FlagSet, stdout, std
 		return fail(2, fmt.Errorf("--format %q: html or md", o.format))
 	}
 	rec, err := record.ReadAll(file)
-	if err != nil && rec == nil {
+	if err != nil && (rec == nil || errors.Is(err, safeload.ErrTooLarge)) {
+		// Over a cap, the file is not what poisonwatch writes: no report
+		// of part of it passes for the whole.
 		return fail(1, err)
 	}
 	if err != nil {

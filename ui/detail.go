@@ -43,6 +43,8 @@ type detailScreen struct {
 	gone string
 	// dlhWhy explains the MQDLH reason with whose queue was full.
 	dlhWhy string
+	// recorded: a playback's message, never read; its tabs come from sum.
+	recorded bool
 }
 
 var detailTabs = []string{"MQMD", "RFH2", "DLH", "Body", "Route"}
@@ -58,9 +60,13 @@ func openMessage(c common, loc model.Location, s mqwatch.Summary) tea.Cmd {
 		d.tab = 2
 		d.dlhWhy = q.DLHReasonText(s.DLHReason, s.DLHDestQ, s.DLHDestQMgr, s.DLHPutAppl)
 	}
+	d.recorded = o.Playback != nil
 	cmd := c.Push(d)
 	if o.Ops == nil {
-		d.loading, d.err = false, errNoOps
+		d.loading = false
+		if !d.recorded {
+			d.err = errNoOps
+		}
 		d.render()
 		return cmd
 	}
@@ -134,7 +140,9 @@ func (d *detailScreen) render() {
 	case d.loading && d.tab != 4:
 		lines = []string{d.st.Muted.Render(" reading the message…")}
 	case d.err != nil && d.tab != 4:
-		lines = []string{d.st.Danger.Render(" cannot read the message: " + d.err.Error())}
+		lines = []string{d.st.Danger.Render(" cannot read the message: " + mqfmt.Sanitize(d.err.Error()))}
+	case d.msg == nil && d.tab != 4:
+		lines = d.summaryLines() // a playback's message: no fetch to wait for
 	default:
 		lines = d.lines(d.w)
 	}

@@ -95,17 +95,25 @@ func (d *detailScreen) dlhLines() []string {
 		d.field("PutApplName", quote(h.PutApplName), "who dead-lettered it"),
 		d.field("PutDate/PutTime", h.PutDate+" "+h.PutTime, ""),
 	}
-	if d.rule != "" { // wrapped: the outcome comes last and must not be cut
-		style := d.st.Info
-		if d.ruleFails {
-			style = d.st.Warning
-		}
-		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(d.rule), max(d.w-2, 20), " "), "\n") {
-			out = append(out, style.Render(" "+l))
-		}
-	}
+	out = append(out, d.ruleLines()...)
 	return append(out, d.chainErr(err)...)
+}
+
+// ruleLines is the rules table's verdict, wrapped: the outcome comes last
+// and must not be cut.
+func (d *detailScreen) ruleLines() []string {
+	if d.rule == "" {
+		return nil
+	}
+	style := d.st.Info
+	if d.ruleFails {
+		style = d.st.Warning
+	}
+	out := []string{""}
+	for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(d.rule), max(d.w-2, 20), " "), "\n") {
+		out = append(out, style.Render(" "+l))
+	}
+	return out
 }
 
 func (d *detailScreen) masked() bool { return d.warRoom && !d.reveal }

@@ -19,6 +19,9 @@ import (
 // It names who did what to which message, never the message's data or any
 // credential.
 type AuditRecord struct {
+	// Prev is the hash of the line before this one in the log
+	// (auditchain.go): set as the line is written, checked by audit check.
+	Prev     string    `json:"prev,omitempty"`
 	Time     time.Time `json:"time"`
 	User     string    `json:"user"` // operating-system user
 	QMgr     string    `json:"qmgr"`
@@ -131,7 +134,7 @@ func (a *opAudit) write(recs []AuditRecord) error {
 	if a.err != nil {
 		return a.err
 	}
-	if _, err := a.f.Write(buf.Bytes()); err != nil {
+	if err := a.writeChained(buf.Bytes()); err != nil {
 		a.err = fmt.Errorf("audit log %s: %w", a.path, err)
 	}
 	return a.err
@@ -173,6 +176,11 @@ func (a *opAudit) close() error {
 // ReadAudit calls fn for each record of an audit log in order. A malformed
 // line is an error naming its line number; fn's error stops the reading.
 func ReadAudit(r io.Reader, fn func(AuditRecord) error) error {
+	return readAuditLines(r, func(_ int, _ []byte, rec AuditRecord) error { return fn(rec) })
+}
+
+// readAuditLines is ReadAudit with each record's line number and bytes.
+func readAuditLines(r io.Reader, fn func(n int, line []byte, rec AuditRecord) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxAuditLine)
 	line := 0
@@ -186,7 +194,7 @@ func ReadAudit(r io.Reader, fn func(AuditRecord) error) error {
 		if err := json.Unmarshal(b, &rec); err != nil {
 			return fmt.Errorf("audit line %d: %w", line, err)
 		}
-		if err := fn(rec); err != nil {
+		if err := fn(line, b, rec); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"time"
@@ -41,19 +42,53 @@ type auditBatchKey struct {
 	file             string
 }
 
-// CheckAudit reads an audit log and returns its batches that ended pending,
-// oldest first, and how many lines it read. A pending line is settled by the
-// next outcome line for the same message (twins are settled in order).
+// AuditReport is what audit check finds in a log.
+type AuditReport struct {
+	// Pending are the batches that ended pending, oldest first.
+	Pending []PendingBatch
+	// Lines is how many lines were read.
+	Lines int
+	// Unchained is how many lines come before the chain starts: written
+	// by a poisonwatch that did not chain them, they are not checked.
+	Unchained int
+	// Breaks are where a line does not follow the one before it, in order
+	// (the first maxChainBreaks); Broken counts them all.
+	Breaks []ChainBreak
+	Broken int
+}
+
+// ChainBreak is a line that does not follow the line before it.
+type ChainBreak struct {
+	Line int    // of the log, from 1
+	Why  string // what it means
+}
+
+// maxChainBreaks is how many breaks a report lists.
+const maxChainBreaks = 20
+
+// CheckAudit is CheckAuditLog's pending batches and lines read.
 func CheckAudit(r io.Reader) ([]PendingBatch, int, error) {
+	rep, err := CheckAuditLog(r)
+	return rep.Pending, rep.Lines, err
+}
+
+// CheckAuditLog reads an audit log: its batches that ended pending (a
+// pending line is settled by the next outcome line for the same message,
+// twins in order) and whether its lines still follow each other (the
+// chain, auditchain.go).
+func CheckAuditLog(r io.Reader) (AuditReport, error) {
 	type open struct {
 		rec   AuditRecord
 		batch auditBatchKey
 		seq   int
 	}
+	var rep AuditReport
 	pending := map[auditMsgKey][]open{}
 	lines := 0
-	err := ReadAudit(r, func(rec AuditRecord) error {
+	chain := chainCheck{rep: &rep, prev: auditLineHash(nil)}
+	err := readAuditLines(r, func(n int, line []byte, rec AuditRecord) error {
 		lines++
+		chain.line(n, line, rec.Prev)
 		if rec.DryRun || rec.Act != "" {
 			return nil
 		}
@@ -68,8 +103,9 @@ func CheckAudit(r io.Reader) ([]PendingBatch, int, error) {
 		}
 		return nil
 	})
+	rep.Lines = lines
 	if err != nil {
-		return nil, lines, err
+		return rep, err
 	}
 	var left []open
 	for _, q := range pending {
@@ -94,5 +130,41 @@ func CheckAudit(r io.Reader) ([]PendingBatch, int, error) {
 			slices.Sort(b.To)
 		}
 	}
-	return out, lines, nil
+	rep.Pending = out
+	return rep, nil
+}
+
+// chainCheck follows the chain line by line: each chained line must carry
+// the hash of the line before it; lines before the first chained one were
+// written unchained and are counted, not checked.
+type chainCheck struct {
+	rep     *AuditReport
+	prev    string // hash of the last line read
+	last    int    // its number, 0 before the first
+	started bool
+}
+
+func (c *chainCheck) line(n int, line []byte, prev string) {
+	switch {
+	case prev == "" && !c.started:
+		c.rep.Unchained++
+	case prev == "":
+		// Outside the chain: the next line is checked against the last
+		// chained one.
+		c.brk(n, fmt.Sprintf("line %d is not chained, after chained lines: added by hand or by another program", n))
+		return
+	case prev != c.prev && c.last == 0:
+		c.brk(n, fmt.Sprintf("line %d follows a line that is not in the log: its first lines were removed", n))
+	case prev != c.prev:
+		c.brk(n, fmt.Sprintf("line %d does not follow line %d: lines were removed or inserted between them, or line %d was changed", n, c.last, c.last))
+	}
+	c.started = c.started || prev != ""
+	c.prev, c.last = auditLineHash(line), n
+}
+
+func (c *chainCheck) brk(n int, why string) {
+	c.rep.Broken++
+	if len(c.rep.Breaks) < maxChainBreaks {
+		c.rep.Breaks = append(c.rep.Breaks, ChainBreak{Line: n, Why: why})
+	}
 }

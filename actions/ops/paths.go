@@ -67,14 +67,15 @@ func createPrivate(path string) (*os.File, error) {
 	return f, nil
 }
 
-// appendPrivate opens path for appending, creating it 0600 when missing.
+// appendPrivate opens path for appending (and reading: the audit chain
+// reads the last line), creating it 0600 when missing.
 func appendPrivate(path string) (*os.File, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	// Without blocking: an audit path that is a FIFO is refused, not
 	// waited on until someone reads it.
-	f, err := safeload.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := safeload.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}

@@ -20,6 +20,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
@@ -40,6 +42,26 @@ func Path(dir string, qmgrs []string) string {
 		set = "set-" + hex.EncodeToString(h[:8])
 	}
 	return filepath.Join(dir, "alerts-"+set+".json")
+}
+
+// maxStateBytes caps the file: an episode is a few hundred bytes, and a
+// fleet of fifty queue managers of a thousand queues remembers some
+// thousands of them.
+const maxStateBytes = 64 << 20
+
+// sanitize makes an episode's strings safe for a terminal: who acknowledged
+// it and their note reach the screen and the exporter's labels. Its key
+// (model.Alert.Key) joins names with NULs: each part is sanitised, the NULs
+// kept, so it still finds its alert.
+func sanitize(e *model.Episode) {
+	for _, p := range []*string{&e.QMgr, &e.Rule, &e.Queue, &e.Text, &e.Ack.By, &e.Ack.Note} {
+		*p = mqfmt.Sanitize(*p)
+	}
+	parts := strings.Split(e.Key, "\x00")
+	for i, p := range parts {
+		parts[i] = mqfmt.Sanitize(p)
+	}
+	e.Key = strings.Join(parts, "\x00")
 }
 
 // file is what is written: the alerts still remembered.
@@ -96,9 +118,12 @@ func (s *Store) load() error {
 	if same {
 		return nil
 	}
-	data, err := os.ReadFile(s.path)
+	// Read as any file that may come from someone else: a FIFO or device
+	// at the path is refused at once (opened without blocking), never
+	// waited on where signals are caught, and the size is capped.
+	data, err := safeload.ReadFile(s.path, maxStateBytes)
 	if err != nil {
-		return fmt.Errorf("alert state: %w", err)
+		return fmt.Errorf("alert state: %w (move it away to start afresh)", err)
 	}
 	var f file
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -106,6 +131,9 @@ func (s *Store) load() error {
 	}
 	if f.Version != 1 {
 		return fmt.Errorf("alert state %s: version %d, this poisonwatch reads version 1", s.path, f.Version)
+	}
+	for i := range f.Alerts {
+		sanitize(&f.Alerts[i])
 	}
 	s.book.Merge(f.Alerts)
 	s.mu.Lock()

@@ -14,10 +14,11 @@ import (
 // Going back starts again from the first frame: folding is fast enough
 // that a keyframe index has not been worth its memory.
 type Player struct {
-	rec *Recording
-	reb *Rebuilder
-	pos int // frames applied so far
-	at  time.Time
+	rec  *Recording
+	reb  *Rebuilder
+	pos  int // frames applied so far
+	at   time.Time
+	told bool // that reading stopped early
 }
 
 // NewPlayer starts a playback before the recording's first poll.
@@ -60,6 +61,12 @@ func (p *Player) Seek(t time.Time) (steps []model.PlaybackStep, fresh bool) {
 		fr := frames[p.pos]
 		steps = append(steps, p.step(fr))
 		p.at = fr.Time()
+	}
+	if err := p.rec.Err(); err != nil && p.pos == len(frames) && p.rec.Loaded() && !p.told {
+		// The frames after a refused one are not shown: say why once, where
+		// the playback stops.
+		p.told = true
+		steps = append(steps, model.PlaybackStep{Flash: "the recording ends here: " + err.Error()})
 	}
 	if fresh || len(steps) > 0 || t.Before(p.at) {
 		return steps, fresh

@@ -1,13 +1,9 @@
 package record
 
 import (
-	"bufio"
-	"compress/gzip"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sync"
 	"time"
@@ -35,30 +31,41 @@ type Recording struct {
 // Close stops reading the rest of the recording.
 func (r *Recording) Close() { r.once.Do(func() { close(r.stop) }) }
 
-// Open reads a recording's header and starts reading its frames; it
-// returns once the first poll of every queue manager is in (or the file
-// ended).
-func Open(path string) (*Recording, error) {
+// Open reads a recording's header and starts reading its frames, within
+// the default Limits; it returns once the first poll of every queue
+// manager is in (or the file ended).
+func Open(path string) (*Recording, error) { return OpenLimited(path, Limits{}) }
+
+// OpenLimited is Open within lim. A header over a cap is an error; a frame
+// over one (or damaged) ends the reading there, and Err says why.
+func OpenLimited(path string, lim Limits) (*Recording, error) {
 	f, err := safeload.Open(path) // a FIFO or device is refused, never waited on
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
-	gz, err := gzip.NewReader(bufio.NewReaderSize(f, 1<<20))
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	fr, err := newFrameReader(f, lim.withDefaults(st.Size()))
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("open %s: not a poisonwatch recording (%v)", path, err)
 	}
-	dec := gob.NewDecoder(gz)
 	r := &Recording{grew: make(chan struct{}, 1), stop: make(chan struct{})}
-	if err := dec.Decode(&r.Header); err != nil || r.Header.Magic != Magic {
+	if err := fr.header(&r.Header); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("open %s: not a poisonwatch recording", path)
+		if errors.Is(err, safeload.ErrTooLarge) {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		return nil, fmt.Errorf("open %s: not a poisonwatch recording (%v)", path, err)
 	}
 	if r.Header.Version != Version {
 		f.Close()
 		return nil, fmt.Errorf("open %s: format version %d, this poisonwatch reads %d", path, r.Header.Version, Version)
 	}
-	go r.read(f, dec)
+	go r.read(f, fr)
 	r.waitFirst()
 	return r, nil
 }
@@ -73,7 +80,7 @@ func ReadAll(path string) (*Recording, error) {
 	return r, r.Err()
 }
 
-func (r *Recording) read(f *os.File, dec *gob.Decoder) {
+func (r *Recording) read(f io.Closer, fr *frameReader) {
 	defer f.Close()
 	var batch []Frame
 	flush := func() {
@@ -92,8 +99,8 @@ func (r *Recording) read(f *os.File, dec *gob.Decoder) {
 		}
 	}
 	for {
-		var fr Frame
-		err := dec.Decode(&fr)
+		var frame Frame
+		err := fr.next(&frame)
 		select {
 		case <-r.stop:
 			err = io.EOF
@@ -106,13 +113,13 @@ func (r *Recording) read(f *os.File, dec *gob.Decoder) {
 			// A recording cut short (the process was killed mid-frame)
 			// ends where its last whole frame does.
 			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-				r.err = fmt.Errorf("replay: frame %d: %w", len(r.frames), err)
+				r.err = fmt.Errorf("replay: %w", err)
 			}
 			r.mu.Unlock()
 			close(r.grew)
 			return
 		}
-		batch = append(batch, fr)
+		batch = append(batch, frame)
 		if len(batch) >= 256 {
 			flush()
 		}
@@ -351,10 +358,10 @@ func IsRecording(path string) bool {
 		return false
 	}
 	defer f.Close()
-	gz, err := gzip.NewReader(io.LimitReader(f, 1<<16))
+	fr, err := newFrameReader(io.LimitReader(f, 1<<16), Limits{MaxFrameBytes: 1 << 16}.withDefaults(1<<16))
 	if err != nil {
 		return false
 	}
 	var h Header
-	return gob.NewDecoder(gz).Decode(&h) == nil && h.Magic == Magic
+	return fr.header(&h) == nil
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/internal/words"
 )
 
@@ -46,7 +45,7 @@ func (r *Report) mdAlerts(p printer) {
 		if a.Flaps > 0 {
 			what += fmt.Sprintf(" (flapped %d×)", a.Flaps)
 		}
-		p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a.Start.Format("15:04:05"), md(a.QMgr), md(a.Rule), md(a.Queue), a.Severity,
+		p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a.Start.Format("15:04:05"), md(a.QMgr), md(a.Rule), md(a.Queue), md(a.Severity),
 			md(a.Ack.Line()), cleared, lasted(a.Start, a.Cleared, r.To), what)
 	}
 }
@@ -94,10 +93,10 @@ func (r *Report) mdActions(p printer) {
 		v := actionView(a)
 		p("- **%s** %s: %s  \n  %s", v.When, md(v.Who), md(v.What), md(v.Outcome))
 		for _, c := range v.Changes {
-			p("  \n  `%s`", md(c))
+			p("  \n  %s", mdCode(c))
 		}
 		if v.Audit != "" {
-			p("  \n  audit: `%s`", md(v.Audit))
+			p("  \n  audit: %s", mdCode(v.Audit))
 		}
 		p("\n")
 	}
@@ -111,7 +110,7 @@ func (r *Report) mdTimeline(p printer) {
 	for _, m := range r.Timeline {
 		p("- **%s** %s", m.At.Format("15:04:05"), md(m.What))
 		for _, d := range m.Detail {
-			p("  \n  `%s`", md(d))
+			p("  \n  %s", mdCode(d))
 		}
 		p("\n")
 	}
@@ -132,7 +131,7 @@ func (r *Report) mdRemaining(p printer) {
 	}
 	p("| Queue manager | Messages | Reason | Destination | Oldest |\n|---|---|---|---|---|\n")
 	for _, g := range r.Remaining {
-		p("| %s | %d | %s: %s | %s | %s |\n", md(g.QMgr), g.Count, g.Reason, md(g.Explain), md(g.Dest), g.Oldest.Format("15:04:05"))
+		p("| %s | %d | %s: %s | %s | %s |\n", md(g.QMgr), g.Count, md(g.Reason), md(g.Explain), md(g.Dest), g.Oldest.Format("15:04:05"))
 	}
 }
 
@@ -143,9 +142,10 @@ func (r *Report) mdFindings(p printer) {
 	}
 	for _, f := range r.Findings {
 		p("- **%s** (%s): %s\n", md(strings.Join(slices.DeleteFunc([]string{f.QMgr, f.Rule, f.Queue}, func(s string) bool { return s == "" }), " ")),
-			f.Severity, md(f.Text))
+			md(f.Severity), md(f.Text))
 		if f.Fix != "" {
-			p("\n  ```\n  %s\n  ```\n", strings.ReplaceAll(safeLines(f.Fix), "\n", "\n  "))
+			fix := safeLines(f.Fix)
+			p("\n  %s\n  %s\n  %s\n", mdFence(fix), strings.ReplaceAll(fix, "\n", "\n  "), mdFence(fix))
 		} else {
 			p("\n  %s\n", noFix)
 		}
@@ -154,17 +154,12 @@ func (r *Report) mdFindings(p printer) {
 
 func (r *Report) mdRules(p printer) {
 	for _, rl := range r.rulesCited() {
-		p("- **%s**: %s\n", rl.Rule, md(rl.Text))
+		p("- **%s**: %s\n", md(rl.Rule), md(rl.Text))
 	}
 }
 
 // noFix is said of a finding no MQSC command fixes on its own.
 const noFix = "No MQSC command fixes this on its own: what the rule asks is under “What the rules cited say”."
-
-// md makes text safe in a Markdown table cell.
-func md(text string) string {
-	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(mqfmt.Sanitize(text))
-}
 
 // figure is a chart's value as the table says it.
 func figure(v float64, unit string) string {

@@ -1,0 +1,116 @@
+package record
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/poisonwatch/poisonwatch/internal/safeload"
+)
+
+// frameReader is the bounded loader of a recording: each frame is read
+// whole, scanned (safeload.GobStream) and weighed against the caps before
+// the gob decoder sees it, and every string is sanitised once decoded.
+type frameReader struct {
+	lim    Limits
+	unz    *safeload.CapReader
+	gs     *safeload.GobStream
+	src    *bytes.Reader // the frame the decoder reads
+	dec    *gob.Decoder
+	memory int64 // estimated, of the frames decoded
+	frames int
+	tally  tally
+}
+
+func newFrameReader(r io.Reader, lim Limits) (*frameReader, error) {
+	gz, err := gzip.NewReader(bufio.NewReaderSize(r, 1<<20))
+	if err != nil {
+		return nil, err
+	}
+	unz := &safeload.CapReader{R: gz, Max: lim.MaxBytes, What: "decompressed bytes"}
+	src := bytes.NewReader(nil)
+	return &frameReader{lim: lim, unz: unz, gs: safeload.NewGobStream(unz, lim.gobLimits()), src: src,
+		dec: gob.NewDecoder(src), tally: tally{lim: lim, qm: map[string]*qmTally{}}}, nil
+}
+
+// refused is a recording over a cap or not a recording at all: what is
+// wrong, in which frame (0 is the header) and where it starts.
+type refused struct {
+	frame  int
+	offset int64
+	err    error
+}
+
+func (e *refused) Error() string {
+	what := fmt.Sprintf("frame %d", e.frame)
+	if e.frame == 0 {
+		what = "the header"
+	}
+	return fmt.Sprintf("%s (at byte %d of the decompressed stream): %v", what, e.offset, e.err)
+}
+
+func (e *refused) Unwrap() error { return e.err }
+
+// decode reads the next value into v. io.EOF is the end of the stream
+// between frames, io.ErrUnexpectedEOF a frame cut short (the writer was
+// killed); anything else is a *refused.
+func (r *frameReader) decode(v any) error {
+	val, err := r.gs.Next()
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return err
+	}
+	if err != nil {
+		var ge *safeload.GobError
+		if errors.As(err, &ge) {
+			return &refused{r.frames, ge.Offset, ge.Err}
+		}
+		return &refused{r.frames, r.gs.Offset(), err}
+	}
+	if r.memory += val.Memory; r.memory > r.lim.MaxMemory {
+		return &refused{r.frames, val.Offset, fmt.Errorf("the frames decode to more than %d bytes (the cap on memory): %w", r.lim.MaxMemory, safeload.ErrTooLarge)}
+	}
+	r.src.Reset(val.Data)
+	if err := r.dec.Decode(v); err != nil {
+		return &refused{r.frames, val.Offset, err}
+	}
+	if r.src.Len() != 0 {
+		return &refused{r.frames, val.Offset, errors.New("bytes left over after the frame")}
+	}
+	return nil
+}
+
+// header reads the recording's first frame.
+func (r *frameReader) header(h *Header) error {
+	if err := r.decode(h); err != nil {
+		return err
+	}
+	sanitize(h)
+	if h.Magic != Magic {
+		return &refused{0, 0, errors.New("not a poisonwatch recording")}
+	}
+	if len(h.QMgrs) > r.lim.MaxQMgrs {
+		return &refused{0, 0, fmt.Errorf("more than %d queue managers (the cap): %w", r.lim.MaxQMgrs, safeload.ErrTooLarge)}
+	}
+	return nil
+}
+
+// next reads the next frame, sanitised and counted against the caps.
+func (r *frameReader) next(fr *Frame) error {
+	start := r.gs.Offset()
+	r.frames++
+	if err := r.decode(fr); err != nil {
+		return err
+	}
+	if r.frames > r.lim.MaxFrames {
+		return &refused{r.frames, start, fmt.Errorf("more than %d frames (the cap): %w", r.lim.MaxFrames, safeload.ErrTooLarge)}
+	}
+	sanitize(fr)
+	if err := r.tally.frame(fr); err != nil {
+		return &refused{r.frames, start, fmt.Errorf("%w: %w", err, safeload.ErrTooLarge)}
+	}
+	return nil
+}
