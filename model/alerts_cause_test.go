@@ -25,7 +25,7 @@ func loopState(depth, max int32) (*State, *QMgrState) {
 	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, Queue: "SYSTEM.DEAD.LETTER.QUEUE"}},
 		Done: 22, Verify: &ops.OpVerify{Watched: 22, CameBack: 22, Within: 4 * time.Second, Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: causeAt,
 			Causes: []ops.OpCount{{Cause: "2053: ORDERS.BO full (40/40)", Reason: 2053, Queue: "ORDERS.BO", Count: 22}}}}
-	q.NoteRun(&res)
+	noteRun(s, "QM1", &res)
 	return s, q
 }
 
@@ -67,11 +67,11 @@ func TestR10f_FollowsItsCause(t *testing.T) {
 
 // Two runs whose messages came back are two alerts, each since its own run.
 func TestR10f_EachRunIsItsOwnAlert(t *testing.T) {
-	_, q := loopState(40, 40)
+	s, q := loopState(40, 40)
 	later := causeAt.Add(10 * time.Minute)
 	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, Queue: "SYSTEM.DEAD.LETTER.QUEUE"}},
 		Done: 3, Verify: &ops.OpVerify{Watched: 3, CameBack: 3, Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: later}}
-	q.NoteRun(&res)
+	noteRun(s, "QM1", &res)
 	as := q.loopAlerts(later.Add(time.Minute))
 	if len(as) != 2 || as[0].Key() == as[1].Key() {
 		t.Fatalf("alerts %+v: want two, told apart", as)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 )
@@ -17,7 +19,7 @@ func init() {
 // loopShown is how long a requeue loop stays an alert after its run.
 const loopShown = 30 * time.Minute
 
-// maxLoops bounds the runs a queue manager remembers for requeue-loop alerts.
+// maxLoops bounds the runs a queue manager's requeue-loop alerts name.
 const maxLoops = 16
 
 // RequeueLoop is a run whose messages came back (R10f "requeue loop"): what
@@ -30,23 +32,36 @@ type RequeueLoop struct {
 	AuditFile string
 }
 
-// NoteRun keeps a run whose check saw messages come back, so the alerts
-// name it until loopShown has passed (R10f).
-func (q *QMgrState) NoteRun(res *ops.OpResult) {
-	if res.Verify == nil || res.Verify.CameBack == 0 {
-		return
+// loops are the runs of the journal whose messages came back (its "came
+// back" entries), newest last: the alert about an act reads what the
+// journal says of it, so every session of a room, playback and the
+// dashboard raise the same R10f.
+func (q *QMgrState) loops() []RequeueLoop {
+	var out []RequeueLoop
+	for _, e := range q.acts.Entries() {
+		if e.Kind != journal.CameBack || e.Counts.CameBack == 0 || e.QMgr != q.Name {
+			continue
+		}
+		v := ops.OpVerify{CameBack: e.Counts.CameBack, Watched: e.Counts.Done, Within: e.Within, Where: e.Where, Started: e.Started}
+		for _, c := range e.Causes {
+			v.Causes = append(v.Causes, ops.OpCount{Cause: c.Text, Reason: c.Reason, Queue: c.Queue, Count: c.Count})
+		}
+		l := RequeueLoop{Op: ops.Op(e.Op), Queue: e.Queue, Done: e.Counts.Done, Check: v}
+		if len(e.Files) > 0 {
+			l.AuditFile = e.Files[0]
+		}
+		out = append(out, l)
 	}
-	q.Loops = append(q.Loops, RequeueLoop{Op: res.Plan.Request.Op, Queue: res.Plan.Request.Queue, Done: res.Done,
-		Check: *res.Verify, AuditFile: res.AuditFile})
-	if len(q.Loops) > maxLoops {
-		q.Loops = q.Loops[len(q.Loops)-maxLoops:]
+	if len(out) > maxLoops {
+		out = out[len(out)-maxLoops:]
 	}
+	return out
 }
 
 // loopAlerts are the R10f alerts of the runs whose messages came back.
 func (q *QMgrState) loopAlerts(now time.Time) []Alert {
 	var out []Alert
-	for _, l := range q.Loops {
+	for _, l := range q.loops() {
 		if now.Sub(l.Check.Started) > loopShown {
 			continue
 		}

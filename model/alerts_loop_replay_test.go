@@ -16,12 +16,12 @@ func TestR10f_ReplayLoopRaisesAlert(t *testing.T) {
 	q := s.QMgr("QM1")
 	at := time.Date(2026, 3, 9, 14, 30, 0, 0, time.UTC)
 	req := ops.OpRequest{Op: ops.OpReplay, Queue: "SYSTEM.DEAD.LETTER.QUEUE"}
-	q.NoteRun(&ops.OpResult{Plan: ops.OpPlan{Request: req}, Done: 7,
+	noteRun(s, "QM1", &ops.OpResult{Plan: ops.OpPlan{Request: req}, Done: 7,
 		Verify: &ops.OpVerify{Skipped: "--keep-msgid: ...", Started: at}})
 	if a := q.loopAlerts(at.Add(time.Minute)); len(a) != 0 {
 		t.Fatalf("check skipped, yet %+v", a)
 	}
-	q.NoteRun(&ops.OpResult{Plan: ops.OpPlan{Request: req}, Done: 7, AuditFile: "/state/audit.jsonl",
+	noteRun(s, "QM1", &ops.OpResult{Plan: ops.OpPlan{Request: req}, Done: 7, AuditFile: "/state/audit.jsonl",
 		Verify: &ops.OpVerify{Watched: 7, CameBack: 7, Within: 2 * time.Second, Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: at,
 			Causes: []ops.OpCount{{Cause: "2053: ORDERS.BO full (40/40)", Count: 7}}}})
 	a := q.loopAlerts(at.Add(time.Minute))

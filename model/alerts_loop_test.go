@@ -17,14 +17,14 @@ func TestR10f_RequeueLoopRaisesAlert(t *testing.T) {
 	q := s.QMgr("QM1")
 	at := time.Date(2026, 3, 9, 14, 30, 0, 0, time.UTC)
 	ok := ops.OpResult{Done: 5, Verify: &ops.OpVerify{Watched: 5, Window: 30 * time.Second, Started: at}}
-	q.NoteRun(&ok)
+	noteRun(s, "QM1", &ok)
 	if a := q.loopAlerts(at.Add(time.Minute)); len(a) != 0 {
 		t.Fatalf("nothing came back, yet %+v", a)
 	}
 	res := ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, Queue: "SYSTEM.DEAD.LETTER.QUEUE"}},
 		Done: 23, AuditFile: "/state/audit.jsonl", Verify: &ops.OpVerify{Watched: 23, CameBack: 23, Within: 4 * time.Second,
 			Where: "SYSTEM.DEAD.LETTER.QUEUE", Started: at, Causes: []ops.OpCount{{Cause: "2053: ORDERS.BO full (40/40)", Count: 23}}}}
-	q.NoteRun(&res)
+	noteRun(s, "QM1", &res)
 	alerts := q.alerts(at.Add(time.Minute))
 	var loop *Alert
 	for i := range alerts {

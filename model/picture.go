@@ -53,7 +53,6 @@ func (q *QMgrState) picture() *QMgrState {
 		p.Groups[name] = gs.picture()
 	}
 	p.Alerts = slices.Clone(q.Alerts)
-	p.Loops = slices.Clone(q.Loops)
 	p.connected = nil // only a fold reads it, and nobody folds a picture
 	return &p
 }

@@ -42,7 +42,6 @@ type QMgrState struct {
 	// PauseAfter holds asf MDBs' maxSequentialDeliveryFailures + 1 per
 	// input queue (R6i), for route predictions.
 	PauseAfter map[string]int32
-	Loops      []RequeueLoop // runs whose messages came back (R10f), newest last
 	// acts is the journal the alerts about acts read (State.Journal).
 	acts     *journal.Journal
 	inv      *actions.QueueIndex

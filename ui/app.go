@@ -5,8 +5,9 @@ package ui
 
 import (
 	"context"
-	"github.com/poisonwatch/poisonwatch/incident/journal"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/incident/journal"
 
 	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"

@@ -3,7 +3,6 @@ package ui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
@@ -21,11 +20,9 @@ type common interface {
 	// Opts are how the session was started (read-only, clock, operations).
 	Opts() *Options
 	// State is what the polls folded, per queue manager: in a war room,
-	// the room's picture, which nobody changes; NoteRun and Reannotate
-	// change what it shows.
+	// the room's picture, which nobody changes; Reannotate changes what it
+	// shows.
 	State() *model.State
-	// NoteRun keeps a run whose messages came back (R10f), for the alerts.
-	NoteRun(qmgr string, res *ops.OpResult)
 	// Reannotate re-reads the alerts' histories after an acknowledgement.
 	Reannotate()
 	// Session is what this operator's session did and knows: the journal

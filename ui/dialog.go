@@ -225,13 +225,13 @@ func (d *dialog) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// afterRun keeps a finished run: the session's journal, the requeue-loop
-// check (R10f), what the watcher no longer has to read (it polls at once);
-// the message screens of the queue hear which messages left (goneMsg).
+// afterRun keeps a finished run for the audit view (a requeue loop's
+// alert, R10f, reads the journal the engine wrote it to), tells the
+// watcher what it no longer has to read (it polls at once); the message
+// screens of the queue hear which messages left (goneMsg).
 func afterRun(c common, res ops.OpResult) tea.Cmd {
 	c.Session().journalRun(res)
 	req := res.Plan.Request
-	c.NoteRun(req.QMgr, &res) // a requeue loop becomes an alert (R10f)
 	s := sourceOf(c.Opts(), req.QMgr)
 	if s == nil {
 		return nil

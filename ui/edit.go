@@ -199,8 +199,6 @@ func (e *editScreen) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
 		if !m.res.Done {
 			return nil, true
 		}
-		run := m.res.AsRun()
-		c.NoteRun(e.loc.QMgr, &run) // a copy that came back is a requeue loop (R10f)
 		c.Flash("edited: the copy is on " + e.res.Plan.Target + ", the original archived in " + e.res.ArchiveFile)
 		// The message screen below says its message is gone.
 		gone := goneMsg{qmgr: e.loc.QMgr, queue: e.loc.Queue, why: map[mqwatch.Key]string{

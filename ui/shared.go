@@ -3,7 +3,6 @@ package ui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
@@ -23,9 +22,6 @@ type SharedModel interface {
 	// acknowledgement) and returns the picture with them; every session
 	// gets it.
 	Reannotate() *model.State
-	// NoteRun keeps a run whose messages came back, so that every
-	// session's alerts name the requeue loop (R10f).
-	NoteRun(qmgr string, res *ops.OpResult)
 }
 
 // pictureMsg carries the shared model's new picture into Update.
@@ -79,16 +75,6 @@ func (s *shared) unhold(a *App) {
 	if s.held != nil {
 		a.state, s.held = s.held, nil
 	}
-}
-
-// NoteRun keeps a run whose messages came back (R10f): in the shared
-// model when there is one, so every session's alerts name it.
-func (a *App) NoteRun(qmgr string, res *ops.OpResult) {
-	if a.shared.m != nil {
-		a.shared.m.NoteRun(qmgr, res)
-		return
-	}
-	a.state.QMgr(qmgr).NoteRun(res)
 }
 
 // Reannotate gives the alerts their latest histories and order, after an

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 )
 
@@ -34,9 +33,6 @@ func (f *fakeShared) Latest() *model.State          { return f.latest }
 func (f *fakeShared) Reannotate() *model.State {
 	f.latest = f.latest.Reannotated()
 	return f.latest
-}
-func (f *fakeShared) NoteRun(qmgr string, res *ops.OpResult) {
-	f.runs = append(f.runs, qmgr+" "+string(res.Plan.Request.Op))
 }
 
 // TestSharedModelIsShownAsItIs: an App on a room's model shows the latest
@@ -76,9 +72,5 @@ func TestSharedModelIsShownAsItIs(t *testing.T) {
 	a.Update(keyMsg("f"))
 	if a.State() != sh.latest {
 		t.Fatal("resuming did not show the newest picture held")
-	}
-	a.NoteRun("QM1", &ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue}}})
-	if len(sh.runs) != 1 || a.State().QMgr("QM1").Loops != nil {
-		t.Fatalf("a run went to %v and the picture's loops %v: want the room, not the picture", sh.runs, a.State().QMgr("QM1").Loops)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/incident/journal"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/actions"
@@ -56,7 +58,9 @@ func newFeedEnv(t testing.TB, deadLetters int) *feedEnv {
 	// An hour between polls: the test asks for each poll itself.
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: qm, Interval: time.Hour})
 	go w.Run(ctx)
-	fold := NewFold(model.New(nil, time.Hour))
+	st := model.New(nil, time.Hour)
+	st.Journal = journal.New() // the room's, as serve gives it
+	fold := NewFold(st)
 	f := NewFeed(named{w, "QM1"}, fold)
 	go f.Run(ctx)
 	e := &feedEnv{qm: qm, w: w, feed: f, fold: fold, probe: f.Subscribe(), ctx: ctx}

@@ -3,7 +3,6 @@ package warroom
 import (
 	"sync"
 
-	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -63,14 +62,6 @@ func (f *Fold) Reannotate() *model.State {
 		f.publishLocked(pic)
 	}
 	return f.pic
-}
-
-// NoteRun keeps a run whose messages came back in the room's model: the
-// next fold's alerts name the requeue loop in every session (R10f).
-func (f *Fold) NoteRun(qmgr string, res *ops.OpResult) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.state.QMgr(qmgr).NoteRun(res)
 }
 
 // publishLocked makes pic the latest and offers it to every session,
@@ -135,9 +126,6 @@ func (p *Pictures) Latest() *model.State { return p.fold.Latest() }
 
 // Reannotate asks the fold for the picture with the latest histories.
 func (p *Pictures) Reannotate() *model.State { return p.fold.Reannotate() }
-
-// NoteRun keeps a run whose messages came back, for every session.
-func (p *Pictures) NoteRun(qmgr string, res *ops.OpResult) { p.fold.NoteRun(qmgr, res) }
 
 // Close ends the subscription and the channel the session's App waits on.
 func (p *Pictures) Close() {

@@ -166,9 +166,11 @@ func TestRequeueLoopIsEverySessionsAlert(t *testing.T) {
 	alice, bob := e.handSession(t), e.handSession(t)
 	res := &ops.OpResult{Plan: ops.OpPlan{Request: ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ"}}, Done: 20,
 		Verify: &ops.OpVerify{Watched: 20, CameBack: 20, Where: "QM1.DEADQ", Started: time.Now()}}
-	done := make(chan struct{})
-	alice.do <- func(app *ui.App) { app.NoteRun("QM1", res); close(done) }
-	<-done
+	// alice's engine writes the run and what came back to the room's
+	// journal; the room's model reads it at the next poll.
+	j := e.fold.state.Journal
+	ent := j.Append(ops.RunEntry(res, res.Verify.Started, "alice", "QM1"))
+	j.Append(ops.CameBackEntry(res.Verify, ent, time.Now()))
 	e.poll(t)
 	for name, s := range map[string]*handSession{"alice (who ran it)": alice, "bob": bob} {
 		s.at(t, e.seq)

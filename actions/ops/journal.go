@@ -59,7 +59,7 @@ func runText(res *OpResult) string {
 	}
 	req := &res.Plan.Request
 	n := res.Done + res.Skipped + res.Failed + res.InDoubt + res.NotDone
-	s := strings.ToUpper(string(req.Op[:1])) + string(req.Op[1:]) + " "
+	s := upperFirst(cmp.Or(string(req.Op), "act")) + " "
 	if n > 0 {
 		s += words.Count(n, "message") + " from "
 	} else {
@@ -102,9 +102,13 @@ func RunOutcome(res *OpResult) (string, journal.Status) {
 // journal tells it, completing the act ref.
 func CameBackEntry(v *OpVerify, ref journal.Entry, at time.Time) journal.Entry {
 	ent := journal.Entry{At: at, Ref: ref.Seq, Kind: journal.CameBack, Op: ref.Op, User: ref.User, QMgr: ref.QMgr,
-		Queue: ref.Queue, Target: ref.Target, Text: "the check after " + strings.ToLower(ref.Text[:1]) + ref.Text[1:],
+		Queue: ref.Queue, Target: ref.Target, Files: ref.Files, Text: "the check after " + lowerFirst(ref.Text),
 		Started: ref.Started, Counts: ref.Counts}
 	ent.Counts.CameBack = v.CameBack
+	ent.Where, ent.Within = v.Where, v.Within
+	for _, c := range v.Causes {
+		ent.Causes = append(ent.Causes, journal.Cause{Text: c.Cause, Reason: c.Reason, Queue: c.Queue, Count: c.Count})
+	}
 	ent.Outcome, ent.Status = CameBackOutcome(v, ref.Status)
 	return ent
 }
@@ -243,3 +247,18 @@ func EditEntry(res *EditResult, at time.Time, user string) journal.Entry {
 
 // shortID is the start of a MsgId in hexadecimal, enough to find it.
 func shortID(id [24]byte) string { return hexID(id)[:16] }
+
+// upperFirst and lowerFirst change a sentence's first letter.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}

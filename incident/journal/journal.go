@@ -73,6 +73,22 @@ type Entry struct {
 	Files         []string  // audit, archive, export or import files
 	// Started ties a run to its lines in the audit log (their first time).
 	Started time.Time
+	// Where is the queue what came back was found on (a come-back entry),
+	// Within how long after the act the last of them was seen, and Causes
+	// count them by the reason in their new MQDLH.
+	Where  string
+	Within time.Duration
+	Causes []Cause
+}
+
+// Cause is why some of an act's messages came back: the reason in their
+// new MQDLH, the queue it names (the one that was full, put-inhibited or
+// missing), and how many.
+type Cause struct {
+	Text   string // "2053: ORDERS.BO full (40/40)"
+	Reason int32
+	Queue  string
+	Count  int
 }
 
 // Counts are a run's messages by fate.
