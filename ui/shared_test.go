@@ -13,7 +13,6 @@ type fakeShared struct {
 	st     *model.State
 	latest *model.State
 	ch     chan *model.State
-	runs   []string
 }
 
 func newFakeShared() *fakeShared {
