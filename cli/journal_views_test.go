@@ -109,7 +109,8 @@ func TestOneJournalTellsEveryViewTheSame(t *testing.T) {
 	// alice acknowledges R8b (her session writes it), applies its fix, and
 	// requeues the DEADQ while the consumer still refuses the messages.
 	al := model.Alert{Rule: "R8b", QMgr: "QM1", Queue: "ORDERS.BO", Text: "queue full: 40/40"}
-	j.Append(model.AckEntry(al, model.Ack{By: "alice", At: time.Now(), Note: "on it"}, time.Now()))
+	ep := model.Episode{Key: al.Key(), QMgr: "QM1", Rule: "R8b", Queue: "ORDERS.BO", Ack: model.Ack{By: "alice", At: time.Now(), Note: "on it"}}
+	j.Append(ep.AckEntry(time.Now()))
 	if _, err := op.Run(ctx, ops.OpRequest{Op: ops.OpRequeue, QMgr: "QM1", Queue: "QM1.DEADQ", All: true, Verify: 2 * time.Second}, nil); err != nil {
 		t.Fatalf("requeue: %v", err)
 	}

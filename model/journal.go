@@ -6,16 +6,17 @@ import (
 	"github.com/poisonwatch/poisonwatch/incident/journal"
 )
 
-// AckEntry is an acknowledgement or a snooze of al as the journal tells it.
-func AckEntry(al Alert, ack Ack, at time.Time) journal.Entry {
+// AckEntry is the episode's acknowledgement or snooze as the journal tells
+// it, written where it was made (the session, or the war room).
+func (e Episode) AckEntry(at time.Time) journal.Entry {
 	kind := journal.Ack
-	if ack.Snooze {
+	if e.Ack.Snooze {
 		kind = journal.Snooze
 	}
-	on := al.Queue
+	on := e.Queue
 	if on == "" {
-		on = al.QMgr
+		on = e.QMgr
 	}
-	return journal.Entry{At: at, Kind: kind, Op: string(kind), User: ack.By, QMgr: al.QMgr, Queue: al.Queue,
-		Alert: al.Key(), Text: al.Rule + " on " + on, Note: ack.Note, Until: ack.Until}
+	return journal.Entry{At: at, Kind: kind, Op: string(kind), User: e.Ack.By, QMgr: e.QMgr, Queue: e.Queue,
+		Alert: e.Key, Text: e.Rule + " on " + on, Note: e.Ack.Note, Until: e.Ack.Until}
 }

@@ -188,7 +188,7 @@ func (s *ackScreen) acknowledge(c common) tea.Cmd {
 		if ep, known = c.State().Book.Acknowledge(s.al.Key(), ack); !known {
 			err = fmt.Errorf("this alert has cleared: there is nothing to acknowledge")
 		} else {
-			c.Session().journalAck(s.al, ack)
+			c.Session().journal.Append(ep.AckEntry(now))
 		}
 	}
 	cmd := c.Pop()

@@ -120,12 +120,6 @@ func (s *session) journalEdit(res ops.EditResult) {
 	s.results[res.Entry] = run
 }
 
-// journalAck writes an acknowledgement or a snooze made in this session
-// (a war room writes its own).
-func (s *session) journalAck(al model.Alert, ack model.Ack) {
-	s.journal.Append(model.AckEntry(al, ack, s.now()))
-}
-
 // markOn starts marking on queue; marks made on another queue are dropped.
 func (s *session) markOn(queue string) {
 	if s.markQueue != queue {

@@ -36,7 +36,13 @@ func (s *Seat) Acknowledge(b *model.AlertBook, k string, ack model.Ack) (model.E
 	if !ok {
 		return ep, errCleared
 	}
-	s.room.tell(s.id, ep.AckSentence())
+	// The room's journal has it (and tells every session); without one,
+	// the room is told here.
+	if j := s.room.journalOf(); j != nil {
+		j.Append(ep.AckEntry(ack.At))
+	} else {
+		s.room.tell(s.id, ep.AckSentence())
+	}
 	return ep, nil
 }
 

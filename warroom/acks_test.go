@@ -2,12 +2,14 @@ package warroom
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
+	"github.com/poisonwatch/poisonwatch/incident/journal"
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -77,5 +79,39 @@ func TestViewerSeatCannotAcknowledge(t *testing.T) {
 	ep, err := alice.Acknowledge(b, al.Key(), model.Ack{By: "mallory", At: time.Now()})
 	if err != nil || ep.Ack.By != "alice" {
 		t.Fatalf("operator ack: %+v, %v; want recorded as alice whatever the client said", ep.Ack, err)
+	}
+}
+
+// An acknowledgement in a room is an entry of the room's journal, and the
+// room is told it in the journal's words, once.
+func TestAcknowledgementIsAJournalEntry(t *testing.T) {
+	r := NewRoom()
+	j := journal.New()
+	r.Tell(j)
+	alice := r.Join(Identity{User: "alice", Role: Operator})
+	b := model.NewAlertBook()
+	al := model.Alert{Rule: "R1c", QMgr: "QM1", Queue: "ORDERS.IN"}
+	b.Observe("QM1", []model.Alert{al}, time.Now())
+	if _, err := alice.Acknowledge(b, al.Key(), model.Ack{At: time.Now(), Note: "on it"}); err != nil {
+		t.Fatal(err)
+	}
+	var acks []journal.Entry
+	for _, e := range j.Entries() {
+		if e.Kind == journal.Ack {
+			acks = append(acks, e)
+		}
+	}
+	if len(acks) != 1 || acks[0].User != "alice" || acks[0].Alert != al.Key() || acks[0].Note != "on it" {
+		t.Fatalf("journal %+v, want alice's acknowledgement", j.Entries())
+	}
+	st := <-alice.Updates()
+	told := 0
+	for _, ev := range st.Events {
+		if strings.Contains(ev.Text, "acknowledged R1c on ORDERS.IN") {
+			told++
+		}
+	}
+	if told != 1 {
+		t.Fatalf("the room was told %d times: %+v", told, st.Events)
 	}
 }
