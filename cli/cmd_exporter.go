@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/exporter"
 )
@@ -108,7 +109,8 @@ func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Liste
 		names = append(names, mqfmt.Sanitize(s.Name()))
 	}
 	exp := exporter.New(exporter.Config{Sources: sources, Interval: o.interval, Now: be.now,
-		MaxQueues: o.maxQueues, MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: Version, Log: stderr, Warm: be.warm, Alerts: be.alerts})
+		MaxQueues: o.maxQueues, MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: Version, Log: stderr, Warm: be.warm, Alerts: be.alerts,
+		AuditPath: auditPathOf(o.audit)})
 	if be.warm != nil {
 		// The demo's first polls are from its simulated past: poll again
 		// once it follows the clock, so no queue manager's last poll reads
@@ -137,4 +139,14 @@ func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Liste
 	}
 	fmt.Fprintln(stdout, "poisonwatch exporter: stopped")
 	return 0
+}
+
+// auditPathOf is the audit log a command reads: --audit, or the default one
+// the dashboards and commands write ("" when there is no state directory).
+func auditPathOf(flag string) string {
+	if flag != "" {
+		return flag
+	}
+	p, _ := ops.DefaultAuditPath()
+	return p
 }

@@ -65,7 +65,7 @@ func desc(name, help string, labels ...string) *prometheus.Desc {
 // allDescs lists every metric the collector may send, for Describe.
 var allDescs = []*prometheus.Desc{descQueues, descDepth, descMax, descBOT, descIPP, descAge, descLGet, descHead, descRisk, descStuck,
 	descArr, descRate, descReason, descDest, descNReasons, descNDests, descAlert, descAcked,
-	descUp, descPollAge, descGood, descPolls, descErrs, descErrsBy, descSkip, descDur, descCalls, descBytes, descIntv, descBuild}
+	descUp, descPollAge, descGood, descPolls, descErrs, descErrsBy, descSkip, descDur, descCalls, descBytes, descIntv, descBuild, descActs}
 
 // collector turns the latest figures into metrics on each scrape.
 type collector struct{ e *Exporter }
@@ -82,6 +82,7 @@ func (c collector) Describe(ch chan<- *prometheus.Desc) {
 func (c collector) Collect(ch chan<- prometheus.Metric) {
 	now := c.e.cfg.Now()
 	ch <- prometheus.MustNewConstMetric(descBuild, prometheus.GaugeValue, 1, c.e.cfg.Version)
+	c.e.acts.collect(ch)
 	for i := range c.e.figs {
 		f := c.e.figs[i].Load()
 		if f == nil {

@@ -77,6 +77,9 @@ type Config struct {
 	// acknowledgements (kept in the state directory) that
 	// poisonwatch_alert_acknowledged reads; nil: nothing is acknowledged.
 	Alerts *model.AlertBook
+	// AuditPath is the audit log whose act lines (the journal's durable
+	// form) poisonwatch_operator_acts_total counts; "": none.
+	AuditPath string
 }
 
 // Exporter folds snapshots and serves the figures.
@@ -85,6 +88,7 @@ type Exporter struct {
 	lim  limits
 	figs []atomic.Pointer[figures] // per source, the last fold's
 	reg  *prometheus.Registry
+	acts *acts // the journal's acts, from the audit log
 }
 
 // New builds an exporter on the sources; Run folds their snapshots.
@@ -112,7 +116,7 @@ func New(cfg Config) *Exporter {
 	}
 	cfg.Log = &lockedWriter{w: cfg.Log} // the watchers and the HTTP server log at once
 	e := &Exporter{cfg: cfg, lim: limits{queues: cfg.MaxQueues, reasons: cfg.MaxReasons, dests: cfg.MaxDestinations},
-		figs: make([]atomic.Pointer[figures], len(cfg.Sources)), reg: prometheus.NewRegistry()}
+		figs: make([]atomic.Pointer[figures], len(cfg.Sources)), reg: prometheus.NewRegistry(), acts: newActs(cfg.AuditPath, cfg.Sources)}
 	e.reg.MustRegister(collector{e}, collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return e

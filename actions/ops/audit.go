@@ -54,8 +54,9 @@ type AuditRecord struct {
 	// entry's kind: run, came back, edit, fix, inhibit, define), with Text
 	// saying what it set out to do and Outcome what it came to; the
 	// per-message and per-step lines have none.
-	Act  string `json:"act,omitempty"`
-	Text string `json:"text,omitempty"`
+	Act    string `json:"act,omitempty"`
+	Text   string `json:"text,omitempty"`
+	Status string `json:"status,omitempty"` // how the act ended (journal.Status)
 }
 
 // maxAuditLine bounds one audit line when reading: a record is a few hundred

@@ -29,7 +29,7 @@ func (e *Engine) record(ent journal.Entry) journal.Entry {
 // count.
 func actAudit(ent journal.Entry) AuditRecord {
 	return AuditRecord{Time: ent.At, User: ent.User, QMgr: ent.QMgr, Action: Op(ent.Op), From: ent.Queue, To: ent.Target,
-		Outcome: ent.Outcome, Act: string(ent.Kind), Text: ent.Text}
+		Outcome: ent.Outcome, Act: string(ent.Kind), Text: ent.Text, Status: string(ent.Status)}
 }
 
 // RunEntry is a finished run as the journal tells it.
