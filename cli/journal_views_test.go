@@ -77,6 +77,87 @@ func refusingConsumer(t *testing.T, qm *embeddedtest.QM) func(ctx context.Contex
 // the report (HTML and Markdown) list the same acts with the same outcomes
 // in the same order.
 func TestOneJournalTellsEveryViewTheSame(t *testing.T) {
+	recPath, j, watcher := actsSession(t)
+	acts := journal.Acts(j.Entries())
+	kinds := []journal.Kind{journal.Ack, journal.Run, journal.Fix, journal.Inhibit, journal.Edit}
+	if len(acts) != len(kinds) {
+		t.Fatalf("%d acts, want %v: %+v", len(acts), kinds, acts)
+	}
+	for i, k := range kinds {
+		if acts[i].Kind != k {
+			t.Fatalf("act %d is %s, want %s", i, acts[i].Kind, k)
+		}
+	}
+	if a := acts[1]; a.Status != journal.Returned || !strings.HasPrefix(a.Outcome, "all 3 came back (R10f) to QM1.DEADQ") {
+		t.Fatalf("the requeue came to %q (%s), want all 3 back", a.Outcome, a.Status)
+	}
+
+	// Each view, as text; each act's outcome (or, for the ack, its note)
+	// must be in it, in the journal's order.
+	want := func(a journal.Act) string {
+		if a.Kind == journal.Ack {
+			return `"on it"`
+		}
+		return a.Outcome
+	}
+	live := auditView(t, ui.New(ui.Options{Journal: j, Sources: []ui.Source{recordedQMgr("QM1")}, User: "alice",
+		Renderer: lipgloss.NewRenderer(&bytes.Buffer{})}), false)
+	pb, err := playbackApp(recPath, tuiOpts{}, lipgloss.NewRenderer(&bytes.Buffer{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := auditView(t, pb, true)
+	st := <-watcher.Updates()
+	var told []string
+	for _, ev := range st.Events {
+		told = append(told, ev.Text)
+	}
+	r := report.Build(mustOpen(t, recPath), time.Time{}, time.Time{})
+	var html, md bytes.Buffer
+	if err := r.HTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Markdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if _, tl, ok := strings.Cut(md.String(), "## Timeline\n"); ok {
+		tl, _, _ = strings.Cut(tl, "\n## ")
+		t.Logf("the report's timeline:\n%s", tl)
+	}
+	views := map[string]string{"live audit view": live, "played-back audit view": played, "room": strings.Join(told, "\n"),
+		"HTML report": html.String(), "Markdown report": md.String()}
+	for name, v := range views {
+		at := 0
+		order := acts
+		if strings.Contains(name, "audit view") { // newest first, as an audit view lists
+			order = slices.Clone(acts)
+			slices.Reverse(order)
+		}
+		for _, a := range order {
+			w := want(a)
+			if name == "room" && a.Kind == journal.Run {
+				w = "all 3 came back (R10f)" // the room hears the run, then what came back
+			}
+			if name == "HTML report" {
+				w = strings.ReplaceAll(w, `"`, "&#34;")
+			}
+			i := strings.Index(v[at:], w)
+			if i < 0 {
+				t.Errorf("%s: %s %q missing or out of order:\n%s", name, a.Kind, w, v)
+				break
+			}
+			at += i + len(w)
+		}
+	}
+}
+
+// actsSession is a war room in which alice acknowledges R8b, requeues a
+// group whose messages come back (the consumer dead-letters them while
+// ORDERS.BO is full), applies the R8b fix, inhibits GET on ORDERS.IN and
+// edits a message; it returns the session's recording, the room's journal
+// and a viewer's seat.
+func actsSession(t *testing.T) (string, *journal.Journal, *warroom.Seat) {
+	t.Helper()
 	qm := embeddedtest.New(t, embeddedtest.Options{MQSC: journalMQSC, CommandServer: true})
 	c := qm.Conn(mqwatch.ConnectOptions{})
 	for i := range 3 {
@@ -130,73 +211,7 @@ func TestOneJournalTellsEveryViewTheSame(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	acts := journal.Acts(j.Entries())
-	kinds := []journal.Kind{journal.Ack, journal.Run, journal.Fix, journal.Inhibit, journal.Edit}
-	if len(acts) != len(kinds) {
-		t.Fatalf("%d acts, want %v: %+v", len(acts), kinds, acts)
-	}
-	for i, k := range kinds {
-		if acts[i].Kind != k {
-			t.Fatalf("act %d is %s, want %s", i, acts[i].Kind, k)
-		}
-	}
-	if a := acts[1]; a.Status != journal.Returned || !strings.HasPrefix(a.Outcome, "all 3 came back (R10f) to QM1.DEADQ") {
-		t.Fatalf("the requeue came to %q (%s), want all 3 back", a.Outcome, a.Status)
-	}
-
-	// Each view, as text; each act's outcome (or, for the ack, its note)
-	// must be in it, in the journal's order.
-	want := func(a journal.Act) string {
-		if a.Kind == journal.Ack {
-			return `"on it"`
-		}
-		return a.Outcome
-	}
-	live := auditView(t, ui.New(ui.Options{Journal: j, Sources: []ui.Source{recordedQMgr("QM1")}, User: "alice",
-		Renderer: lipgloss.NewRenderer(&bytes.Buffer{})}), false)
-	pb, err := playbackApp(recPath, tuiOpts{}, lipgloss.NewRenderer(&bytes.Buffer{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	played := auditView(t, pb, true)
-	st := <-watcher.Updates()
-	var told []string
-	for _, ev := range st.Events {
-		told = append(told, ev.Text)
-	}
-	r := report.Build(mustOpen(t, recPath), time.Time{}, time.Time{})
-	var html, md bytes.Buffer
-	if err := r.HTML(&html); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Markdown(&md); err != nil {
-		t.Fatal(err)
-	}
-	views := map[string]string{"live audit view": live, "played-back audit view": played, "room": strings.Join(told, "\n"),
-		"HTML report": html.String(), "Markdown report": md.String()}
-	for name, v := range views {
-		at := 0
-		order := acts
-		if strings.Contains(name, "audit view") { // newest first, as an audit view lists
-			order = slices.Clone(acts)
-			slices.Reverse(order)
-		}
-		for _, a := range order {
-			w := want(a)
-			if name == "room" && a.Kind == journal.Run {
-				w = "all 3 came back (R10f)" // the room hears the run, then what came back
-			}
-			if name == "HTML report" {
-				w = strings.ReplaceAll(w, `"`, "&#34;")
-			}
-			i := strings.Index(v[at:], w)
-			if i < 0 {
-				t.Errorf("%s: %s %q missing or out of order:\n%s", name, a.Kind, w, v)
-				break
-			}
-			at += i + len(w)
-		}
-	}
+	return recPath, j, watcher
 }
 
 // auditView opens the audit view (A) of app and returns it as text, the

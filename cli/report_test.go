@@ -110,10 +110,17 @@ func TestReportScreenshot(t *testing.T) {
 	if err := os.WriteFile(charts, []byte(onlyCharts), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A war room's session with acts: the timeline opens its report.
+	acted, _, _ := actsSession(t)
+	timeline := filepath.Join(dir, "timeline.html")
+	if err := os.WriteFile(timeline, []byte(runReportOf(t, acted)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, shot := range []struct {
 		name, page string
 		w, h       int
-	}{{"report.png", page, 1200, 2600}, {"report-charts.png", charts, 1200, 2450}, {"report-phone.png", page, 420, 2600}} {
+	}{{"report.png", page, 1200, 2600}, {"report-charts.png", charts, 1200, 2450}, {"report-phone.png", page, 420, 2600},
+		{"report-timeline.png", timeline, 1200, 1100}} {
 		out := filepath.Join(dir, shot.name)
 		cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
 			"--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
