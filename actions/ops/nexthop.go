@@ -52,6 +52,7 @@ func (p *opPlanned) nextHop(ctx context.Context, conn mqwatch.Conn, style func(q
 			}
 			it.Kind, it.Detail = WouldComeBack, why
 			it.Reason = it.Msg.DLHReason
+			it.Blocker = p.blocker(in)
 			if fix := p.fixFirst(&it.Msg, in); fix != "" && !seen[fix] {
 				seen[fix] = true
 				p.fixes = append(p.fixes, fix)
@@ -78,6 +79,19 @@ func (p *opPlanned) fixFirst(s *mqwatch.Summary, in actions.InputQueue) string {
 	case f.Full:
 		return fmt.Sprintf("fix first: make room on %s (drain it, or ALTER QLOCAL(%s) MAXDEPTH(%d)); or move them to a parking queue instead",
 			boq, boq, min(2*int64(max(f.MaxDepth, 1)), 999999999))
+	}
+	return ""
+}
+
+// blocker is the queue whose state brings a message back from in's
+// consumer: its BOQ when that is full or put-inhibited, "" otherwise.
+func (p *opPlanned) blocker(in actions.InputQueue) string {
+	boq := strings.TrimSpace(in.BackoutQName)
+	if boq == "" {
+		return ""
+	}
+	if f := p.res.inv.Facts(boq); f.Full || f.PutInhibited {
+		return boq
 	}
 	return ""
 }

@@ -168,6 +168,10 @@ type OpItem struct {
 	// CopyMsgId is the MsgId a replay's copy was put with (the queue
 	// manager's new one unless --keep-msgid), which the check looks for.
 	CopyMsgId [24]byte
+	// Blocker is, for a WouldComeBack, the queue whose state would bring
+	// it back (the consumer's BOQ, full or put-inhibited): the requeue-loop
+	// alert sees when that cause is gone.
+	Blocker string
 }
 
 // OpProgress is reported during a run, for progress bars.

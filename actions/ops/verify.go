@@ -196,9 +196,19 @@ func (w *verifyWatch) fill(v *OpVerify, res *OpResult) {
 		v.Within = max(v.Within, b.after)
 		v.Where = b.queue
 		res.Items[i].CameBack = true
-		causes[OpCount{Cause: cameBackCause(b.reason, res.Plan.Items, i), Reason: b.reason, Queue: b.destQ}]++
+		causes[OpCount{Cause: cameBackCause(b.reason, res.Plan.Items, i), Reason: b.reason, Queue: causeQueue(b, res.Plan.Items, i)}]++
 	}
 	v.Causes = counts(causes)
+}
+
+// causeQueue is the queue a message's coming back is blamed on: the one the
+// plan predicted (the consumer's full BOQ), else its new MQDLH's
+// destination.
+func causeQueue(b verifyBack, plan []OpItem, i int) string {
+	if i < len(plan) && plan[i].Blocker != "" {
+		return plan[i].Blocker
+	}
+	return b.destQ
 }
 
 // cameBackCause names why a message came back: its new MQDLH reason, with
