@@ -149,6 +149,11 @@ DEFINE QLOCAL(EXPRESS.IN) BOTHRESH(3) BOQNAME(SMALL.BO) MAXDEPTH(100)
 	if b.Back() != 1 || b.ComesBack[0].Reason != int32(mqfmt.RCQFull) {
 		t.Fatalf("breakdown %+v", b)
 	}
+	// The queue that brings it back is named, for the requeue-loop alert
+	// to see when it has room again.
+	if plan.Items[0].Blocker != "SMALL.BO" || plan.Items[1].Blocker != "" {
+		t.Fatalf("blockers %q, %q: want SMALL.BO, none", plan.Items[0].Blocker, plan.Items[1].Blocker)
+	}
 	// With room on the BOQ, the consumer's refusal ends there: nothing
 	// comes back to the DEADQ.
 	f.qm.MQSC("ALTER QLOCAL(SMALL.BO) MAXDEPTH(10)\n")
