@@ -40,7 +40,8 @@ type tuiOpts struct {
 	deadline time.Duration
 	user     string // embedded: the principal the connections run as
 	rec      recordOpts
-	mq       *mqFlags // IBM MQ's connection flags (a build with IBM MQ support)
+	mq       *mqFlags   // IBM MQ's connection flags (a build with IBM MQ support)
+	fleet    fleetFlags // --prometheus: the fleet read from the exporters' series
 }
 
 // dashboardCommand is poisonwatch without a command: the dashboard.
@@ -61,6 +62,7 @@ func (o *tuiOpts) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.user, "user", "", "embedded backend: the principal every connection runs as, held to the --mqsc file's SET AUTHREC records (default: the process user, an administrator)")
 	fs.StringVar(&o.audit, "audit", "", "audit log of actions (JSON lines; default under the user's state directory)")
 	recordFlags(fs, &o.rec)
+	o.fleet.register(fs)
 }
 
 // registerWatch declares what the dashboard, serve and the exporter share:
@@ -89,12 +91,22 @@ func runTUI(ctx context.Context, o tuiOpts, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 2
 	}
-	be, err := startBackend(ctx, o)
+	fleetCtx, stopFleet := context.WithCancel(ctx)
+	defer stopFleet()
+	feed, code, err := startPrometheusFleet(fleetCtx, o.fleet, o.interval)
+	if err != nil {
+		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
+		return code
+	}
+	be, err := fleetBackend(ctx, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
 		return 1
 	}
 	defer be.stop()
+	if feed != nil {
+		be.fleet = feed
+	}
 	ops, err := newEngineOps(be.qmgrs, o.readOnly || o.warRoom, osUser(), o.audit, be.acts())
 	if err != nil {
 		fmt.Fprintf(stderr, "poisonwatch: %v\n", err)
@@ -165,7 +177,7 @@ func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, 
 	sources, wait := startWatchers(ctx, o, be)
 	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Rules: be.rules, Journal: be.acts(), Theme: th, Renderer: r, ReadOnly: o.readOnly,
 		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: exportDir(o.audit), Warming: be.warm,
-		Diagnosis: startDoctor(ctx, be.doctorTargets()), Events: startEvents(ctx, o, be), Alerts: be.alerts})
+		Diagnosis: startDoctor(ctx, be.doctorTargets()), Events: startEvents(ctx, o, be), Alerts: be.alerts, Fleet: be.fleet})
 	return app, wait
 }
 

@@ -90,11 +90,21 @@ func runServe(ctx context.Context, o serveOpts, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(1, err)
 	}
-	be, err := startBackend(ctx, o.tuiOpts)
+	fleetCtx, stopFleet := context.WithCancel(ctx)
+	defer stopFleet()
+	// One refresh for every session: they share the poller.
+	feed, code, err := startPrometheusFleet(fleetCtx, o.fleet, o.interval)
+	if err != nil {
+		return fail(code, err)
+	}
+	be, err := fleetBackend(ctx, o.tuiOpts)
 	if err != nil {
 		return fail(1, err)
 	}
 	defer be.stop()
+	if feed != nil {
+		be.fleet = feed
+	}
 	stopAlerts, err := openIncident(ctx, o.tuiOpts, be, "serve", stderr)
 	if err != nil {
 		return fail(1, err)
@@ -186,7 +196,7 @@ func sessionApp(o serveOpts, be *backend, filesDir string, s warroom.Session) (t
 	return ui.New(ui.Options{Sources: s.Sources, Ops: s.Ops, Theme: th, Renderer: s.Renderer, Journal: be.acts(),
 		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
 		Ctx: s.Ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room, Alerts: be.alerts,
-		Shared: s.Shared}), nil
+		Shared: s.Shared, Fleet: be.fleet}), nil
 }
 
 // readOnlyWhy is what a session's action keys say: a viewer learns that its

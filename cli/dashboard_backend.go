@@ -50,6 +50,8 @@ type backend struct {
 	// doctor lists the embedded queue managers the doctor checks as the
 	// dashboard starts (--mqsc with --user); IBM MQ ones are found in qmgrs.
 	doctor []doctor.Target
+	// fleet is the fleet read from Prometheus (--prometheus), nil without.
+	fleet ui.FleetFeed
 }
 
 // acts is the backend's journal: one for the process, shared by its

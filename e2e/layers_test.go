@@ -28,8 +28,9 @@ var floors = map[string]int{
 	"actions/ops": 5, "demo": 5, "doctor": 5, "backend/embedded/embeddedtest": 5,
 	"actions/dlqrules": 6,
 	"model":            7,
-	// What shows the state: the screens, the metrics; the incident's memory.
-	"ui": 8, "exporter": 8, "incident/alertstore": 8, "incident/record": 8,
+	// What shows the state: the screens, the metrics, the fleet read back
+	// from Prometheus; the incident's memory.
+	"ui": 8, "exporter": 8, "promfleet": 8, "incident/alertstore": 8, "incident/record": 8,
 	"warroom": 9, "incident/report": 9,
 	"cli": 10,
 	"":    11, // package main

@@ -117,7 +117,10 @@ func (s *State) QMgr(name string) *QMgrState {
 	q := s.QMgrs[name]
 	if q == nil {
 		q = &QMgrState{Name: name, Queues: map[string]*QueueState{}, Groups: map[string]*GroupSet{}, interval: s.Interval}
-		if s.picture {
+		if s.picture || name == "" {
+			// A picture is nobody's to change; and no queue manager is
+			// called "": a session with no connection of its own (the fleet
+			// read from Prometheus) asks for it and must not gain one.
 			return q
 		}
 		s.QMgrs[name] = q

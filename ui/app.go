@@ -79,6 +79,11 @@ type Options struct {
 	// the sources' snapshots itself (a war room's: every session the same
 	// picture). The sources still take refreshes, focus and forgets.
 	Shared SharedModel
+	// Fleet, when set, is the fleet as a monitoring system holds it
+	// (--prometheus): the first screen is the fleet view on its rows, and
+	// the Sources are only the connections the operator named, which enter
+	// opens live.
+	Fleet FleetFeed
 }
 
 // App is the root model of the program: the navigation stack, the live
@@ -153,6 +158,9 @@ func New(o Options) *App {
 	if a.fleetFirst = len(o.Sources) > fleetFirstAbove; a.fleetFirst {
 		a.stack = []screen{newFleetScreen()}
 	}
+	if o.Fleet != nil {
+		a.fleetFirst, a.stack = true, []screen{newRemoteFleetScreen()}
+	}
 	a.pal = newPalette()
 	a.filter = newFilterInput()
 	a.room = warRoom{r: o.Room}
@@ -198,6 +206,11 @@ func (a *App) Init() tea.Cmd {
 		// from the first tick or snapshot.
 		cmds = append(cmds, f.refresh(a))
 	}
+	if feed := a.opt.Fleet; feed != nil {
+		// The answer read before the program started is on the first frame.
+		_, seq := feed.Latest()
+		cmds = append(cmds, waitFleet(a.opt.Ctx, feed, seq), refresh(a.top(), a))
+	}
 	if a.opt.Room != nil {
 		cmds = append(cmds, waitRoom(a.opt.Room))
 	}
@@ -233,12 +246,19 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 	case playbackTickMsg:
 		return a.playback.tick(a, msg)
 	case tickMsg:
-		if _, ok := a.top().(*fleetScreen); ok {
+		switch a.top().(type) {
+		case *fleetScreen, *remoteFleetScreen:
 			// Ages and staleness move with the clock: a queue manager that
 			// stopped answering sends nothing that would refresh its row.
 			return tea.Batch(a.Refresh(), tick())
 		}
 		return tick()
+	case fleetAnswerMsg:
+		next := waitFleet(a.opt.Ctx, a.opt.Fleet, msg.seq)
+		if _, ok := a.top().(*remoteFleetScreen); ok && !a.sess.frozen {
+			return tea.Batch(next, a.Refresh())
+		}
+		return next
 	case flashMsg:
 		a.flash = string(msg)
 		return nil

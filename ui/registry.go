@@ -42,6 +42,7 @@ var kinds = map[model.Screen]kind{
 	model.ScreenAlerts:    {at: func(model.Location) screen { return newAlertList() }},
 	model.ScreenRules:     {},
 	model.ScreenFleet:     {at: func(model.Location) screen { return newFleetScreen() }},
+	screenRemoteFleet:     {at: func(model.Location) screen { return newRemoteFleetScreen() }},
 }
 
 // kindCommands are the palette entries of the registered screens that

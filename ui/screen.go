@@ -209,10 +209,14 @@ func (a *App) Jump(s screen) tea.Cmd {
 }
 
 // fleetRoot is what sits under the dashboard: the fleet view when it is the
-// first screen (more than fleetFirstAbove queue managers), else nothing.
+// first screen (more than fleetFirstAbove queue managers, or the fleet
+// read from Prometheus), else nothing.
 func (a *App) fleetRoot() []screen {
-	if _, ok := a.stack[0].(*fleetScreen); ok && a.fleetFirst {
-		return []screen{a.stack[0]}
+	switch a.stack[0].(type) {
+	case *fleetScreen, *remoteFleetScreen:
+		if a.fleetFirst {
+			return []screen{a.stack[0]}
+		}
 	}
 	return nil
 }

@@ -96,9 +96,16 @@ func (a *App) globalBindings() []binding {
 		bind(k.DeadQ, func() tea.Cmd { return openDeadQ(a) }, named("dlq")),
 		bind(k.Audit, func() tea.Cmd { return a.Push(newAuditScreen(a.here())) }, named("audit")),
 		bind(k.Alerts, func() tea.Cmd { return a.Push(newAlertList()) }, named("alerts")),
-		bind(k.Fleet, a.openFleet, named("fleet"), offIf(func() bool { return a.top().location().Screen == model.ScreenFleet }, "this is the fleet view")),
+		bind(k.Fleet, a.openFleet, named("fleet"), offIf(func() bool {
+			s := a.top().location().Screen
+			return s == model.ScreenFleet || s == screenRemoteFleet
+		}, "this is the fleet view")),
 		bind(k.Refresh, run(func() {
-			pollNow(&a.opt, a.qm)
+			if _, ok := a.top().(*remoteFleetScreen); ok {
+				a.opt.Fleet.Refresh() // the fleet view reads Prometheus, not a queue manager
+			} else {
+				pollNow(&a.opt, a.qm)
+			}
 			a.flash = "refresh requested"
 		}), named("refresh")),
 		bind(k.Freeze, func() tea.Cmd {

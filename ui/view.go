@@ -111,9 +111,16 @@ func (a *App) headerView() string {
 		parts = append(parts, st.BadgeRO.Render("[masked]"))
 	}
 	_, onFleet := a.top().(*fleetScreen)
-	counted := []*model.QMgrState{a.current()}
-	if onFleet {
+	remote, onRemote := a.top().(*remoteFleetScreen)
+	var counted []*model.QMgrState
+	switch {
+	case onFleet:
 		counted = a.all()
+	case onRemote:
+		// The fleet's alerts are Prometheus's, counted in its badge.
+		parts = append(parts, remoteBadge(&a.st, remote.fleet))
+	default:
+		counted = []*model.QMgrState{a.current()}
 	}
 	if a.sess.warming {
 		// The alerts of a history half made ("⚠ 0 crit 3 warn" while the
@@ -122,14 +129,18 @@ func (a *App) headerView() string {
 	} else if b := alertBadge(st, now, counted); b != "" {
 		parts = append(parts, b)
 	}
-	if len(a.state.Order) > fleetFirstAbove {
+	switch {
+	case onRemote && len(a.state.Order) > fleetFirstAbove:
+		// Prometheus's fleet is on view: the connections' own count would
+		// read as a second fleet.
+	case len(a.state.Order) > fleetFirstAbove:
 		// Fifty badges would not fit: the queue manager on view, and how
 		// the fleet answers (m shows it).
 		if !onFleet {
 			parts = append(parts, a.qmgrBadge(a.qm, now))
 		}
 		parts = append(parts, a.fleetBadge(now))
-	} else {
+	default:
 		full := parts
 		for _, name := range a.state.Order {
 			full = append(full, a.qmgrBadge(name, now))
