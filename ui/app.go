@@ -288,7 +288,7 @@ func (a *App) receive(msg tea.Msg) tea.Cmd {
 
 func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 	next := waitSnapshot(m.src, a.opt.Sources[m.src])
-	if a.sess.frozen || a.actionDialog() != nil {
+	if a.sess.frozen || a.actionDialog().holds() {
 		// Hold every snapshot, not only the newest: rates and sparklines
 		// must count what arrived while the picture stood still. A partial
 		// one (a long read in progress) is only worth keeping until the
@@ -304,6 +304,15 @@ func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 		a.pending[m.src] = held
 		return next
 	}
+	// What was held while the picture stood still (a dialog that now
+	// checks for messages coming back holds no more) is folded first, in
+	// order.
+	for _, held := range a.pending {
+		if len(held) > 0 {
+			a.unhold()
+			break
+		}
+	}
 	a.state.Fold(m.snap)
 	return tea.Batch(next, a.Refresh())
 }
@@ -311,7 +320,7 @@ func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 // unhold folds the snapshots held while the picture stood still, unless it
 // still does.
 func (a *App) unhold() tea.Cmd {
-	if a.sess.frozen || a.actionDialog() != nil {
+	if a.sess.frozen || a.actionDialog().holds() {
 		return nil
 	}
 	a.shared.unhold(a)
@@ -325,7 +334,7 @@ func (a *App) unhold() tea.Cmd {
 }
 
 // actionDialog is the action dialog (R M P D E) on view, nil when none is
-// open: live updates are held while it is.
+// open: live updates are held while it holds (dialog.holds).
 func (a *App) actionDialog() *dialog {
 	d, _ := a.top().(*dialog)
 	return d

@@ -89,6 +89,10 @@ func (d *dialog) openCreate(cx common) {
 			d.req.TargetQMgr = c.qmgr
 		}
 		d.askTarget, d.onRun, d.retarget = false, false, false
+		// A queue defined to park in: nothing consumes it, so nothing can
+		// come back from it, and the 30 s check would only hold the
+		// dashboard (R10f).
+		d.parked, d.defined, d.req.Verify = true, c.name, 0
 		return d.planCmd(cx)
 	}
 	d.create = c

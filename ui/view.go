@@ -91,7 +91,7 @@ func (a *App) headerView() string {
 	// read-only badge, the alert count or the frozen banner.
 	parts := []string{st.Header.Render(" poisonwatch ")}
 	switch {
-	case a.actionDialog() != nil:
+	case a.actionDialog().holds():
 		parts = append(parts, st.Banner.Render(" FROZEN while the dialog is open "))
 	case a.sess.frozen:
 		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
@@ -184,7 +184,7 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 		out = st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now))))
 	case a.sess.warming:
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" warming up")
-	case a.sess.frozen || a.actionDialog() != nil:
+	case a.sess.frozen || a.actionDialog().holds():
 		// Held on purpose: the data is old because the picture stands still,
 		// not because the queue manager stopped answering.
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" held")
@@ -239,7 +239,7 @@ func (a *App) fleetBadge(now time.Time) string {
 			waiting++
 		case !q.Snap.Connected:
 			down++
-		case q.Stale(now) && !a.sess.warming && !a.sess.frozen && a.actionDialog() == nil:
+		case q.Stale(now) && !a.sess.warming && !a.sess.frozen && !a.actionDialog().holds():
 			stale++
 		default:
 			up++
