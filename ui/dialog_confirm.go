@@ -88,3 +88,10 @@ func (d *dialog) parkLines(c common) []string {
 	}
 	return wrapped(c.Styles().Muted, " ", "parking in "+mqfmt.Sanitize(d.req.Target)+", defined here for them: the MQDLH stays (their reason and original destination); nothing consumes the queue, so there is no check for messages coming back", d.w)
 }
+
+// cancelled closes a dialog that sent nothing, saying so: a dialog never
+// closes without a word.
+func cancelled(c common) tea.Cmd {
+	c.Flash("cancelled: nothing changed")
+	return c.Pop()
+}

@@ -236,6 +236,8 @@ func (d *fixDialog) bindings(c common) []binding {
 	}
 	closeIt := func() tea.Cmd {
 		switch {
+		case d.phase == fixConfirm:
+			return cancelled(c)
 		case d.phase == fixVerifying:
 			c.Session().watch(d) // the flash will say how it ended
 		case d.cancel != nil:
