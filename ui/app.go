@@ -85,12 +85,15 @@ type Options struct {
 // and the playback. What the operator's session did and knows is its
 // session; each result goes back to the screen that asked (receive).
 type App struct {
-	opt   Options
-	st    Styles
-	keys  KeyMap
-	help  help.Model
-	state *model.State
-	sess  *session
+	opt  Options
+	st   Styles
+	keys KeyMap
+	help help.Model
+	// quitAsked: q asked whether to quit (marks or a war-room seat would
+	// be lost); the next key answers (quitOrAsk).
+	quitAsked bool
+	state     *model.State
+	sess      *session
 	// stack is the navigation: the dashboard at the bottom, the screen on
 	// view at the top; esc pops exactly what enter pushed.
 	stack  []screen

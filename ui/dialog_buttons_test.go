@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -67,5 +68,56 @@ func TestDialogButtonsBracketTheFocusedOneOnly(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestQuitAsksWhenMarksOrASeatWouldBeLost: q quits at once when nothing
+// would be lost; with marks, or in a war-room session, it asks, any other
+// key stays, q again quits; ctrl+c never asks.
+func TestQuitAsksWhenMarksOrASeatWouldBeLost(t *testing.T) {
+	quits := func(cmd tea.Cmd) bool {
+		if cmd == nil {
+			return false
+		}
+		_, ok := cmd().(tea.QuitMsg)
+		return ok
+	}
+	key := func(a *App, k string) tea.Cmd { _, cmd := a.Update(keyMsg(k)); return cmd }
+
+	a, _ := newTestApp(t, 80, 24, Options{Ops: &fakeOps{msg: sampleMessage()}})
+	a.Update(snapshotMsg{snap: incident(1, 300)})
+	if !quits(key(a, "q")) {
+		t.Fatal("q with nothing to lose did not quit")
+	}
+
+	for _, tc := range []struct {
+		name  string
+		opts  Options
+		setup func(a *App)
+		says  string
+	}{
+		{"marks", Options{}, func(a *App) { press(a, "d", "enter", "space", "space") }, "quit? 2 marked message(s) would be lost: q again quits"},
+		{"room", Options{Room: newFakeRoom()}, func(a *App) {
+			a.Update(roomMsg{st: RoomState{Self: 1, Members: []Member{alice}}, ok: true})
+		}, "quit? your seat in the war room (you have the wheel) would be lost"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.Ops = &fakeOps{msg: sampleMessage()}
+			a, _ := newTestApp(t, 120, 35, tc.opts)
+			a.Update(snapshotMsg{snap: incident(1, 300)})
+			tc.setup(a)
+			if quits(key(a, "q")) || !strings.Contains(joinedText(a.View()), tc.says) {
+				t.Fatalf("q did not ask:\n%s", a.View())
+			}
+			if quits(key(a, "j")) || quits(key(a, "q")) {
+				t.Fatal("q after another key quit without asking again")
+			}
+			if !quits(key(a, "q")) {
+				t.Fatal("q, then q again, did not quit")
+			}
+			if !quits(func() tea.Cmd { _, cmd := a.Update(tea.KeyMsg{Type: tea.KeyCtrlC}); return cmd }()) {
+				t.Fatal("ctrl+c asked")
+			}
+		})
 	}
 }

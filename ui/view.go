@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
@@ -151,11 +153,12 @@ func (a *App) headerView() string {
 	return line
 }
 
-// compactBadge is qmgrBadge without a healthy queue manager's data age.
+// compactBadge is qmgrBadge without a healthy queue manager's data age,
+// but for the one on view.
 func (a *App) compactBadge(name string, now time.Time) string {
 	q := a.state.QMgrs[name]
-	if q.Snap == nil || !q.Snap.Connected || a.sess.warming || q.Stale(now) {
-		return a.qmgrBadge(name, now)
+	if q.Snap == nil || !q.Snap.Connected || a.sess.warming || q.Stale(now) || name == a.qm {
+		return a.qmgrBadge(name, now) // the one on view keeps its data age: how old is what I see?
 	}
 	label := name
 	if name == a.qm {
@@ -301,7 +304,30 @@ func (a *App) footerView() string {
 		}
 		return strings.Join(rows, "\n")
 	}
-	return ansi.Truncate(a.help.ShortHelpView(a.shortHelp()), a.width, "")
+	return ansi.Truncate(a.help.ShortHelpView(footerKeys(a.help, a.shortHelp(), a.width, a.keys.Fleet, a.keys.Help, a.keys.Quit)), a.width, "")
+}
+
+// footerKeys fits the footer's keys into w columns: help and quit always
+// show, last, and the screen's keys give way from the end; whoever is lost
+// needs "? help" more than the tenth key.
+func footerKeys(h help.Model, ks []key.Binding, w int, last ...key.Binding) []key.Binding {
+	var keep, rest []key.Binding
+	for _, k := range ks {
+		isLast := false
+		for _, l := range last {
+			isLast = isLast || (len(k.Keys()) > 0 && len(l.Keys()) > 0 && k.Keys()[0] == l.Keys()[0])
+		}
+		if isLast {
+			keep = append(keep, k)
+		} else {
+			rest = append(rest, k)
+		}
+	}
+	h.Width = 0 // measure, not cut
+	for len(rest) > 0 && ansi.StringWidth(h.ShortHelpView(append(rest[:len(rest):len(rest)], keep...))) > w {
+		rest = rest[:len(rest)-1]
+	}
+	return append(rest[:len(rest):len(rest)], keep...)
 }
 
 // maxFlashRows is how many rows a long flash takes from the screen above.
