@@ -295,5 +295,5 @@ func (d *dialog) createHintLines(c common) []string {
 	if q == "" || !d.askQueue() || d.createOff(c) != "" {
 		return nil
 	}
-	return []string{c.Styles().Warning.Render(" no queue " + mqfmt.Sanitize(q) + " on " + mqfmt.Sanitize(d.targetQMgr()) + ": ctrl+n defines it (LIKE the DEADQ, to park the messages)")}
+	return wrapped(c.Styles().Warning, " ", "no queue "+mqfmt.Sanitize(q)+" on "+mqfmt.Sanitize(d.targetQMgr())+": ctrl+n defines it (LIKE the DEADQ, to park the messages)", d.w)
 }
