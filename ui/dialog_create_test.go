@@ -145,6 +145,26 @@ func TestParkScreens(t *testing.T) {
 	}
 }
 
+// TestParkedMoveScreens: the dry run of a move to the queue just defined
+// to park in keeps the MQDLH without a warning, says there is no
+// come-back check, and takes y for one message.
+func TestParkedMoveScreens(t *testing.T) {
+	for _, size := range dialogSizes {
+		t.Run(itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+			a, _ := newTestApp(t, size.w, size.h, Options{Ops: &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}})
+			openParkForm(t, a)
+			press(a, "enter")
+			v := a.View()
+			if j := joinedText(v); strings.Contains(j, "carry an MQDLH") || !strings.Contains(j, "the MQDLH stays (their reason and original destination)") ||
+				!strings.Contains(j, "y confirms") {
+				t.Fatalf("the parked move's dry run:\n%s", v)
+			}
+			checkFrame(t, v, size.w, size.h)
+			golden(t, v)
+		})
+	}
+}
+
 // TestReadmeListsTheParkKey: ctrl+n is a dialog key, not in the KeyMap
 // TestReadmeListsEveryKey walks, so it is checked here.
 func TestReadmeListsTheParkKey(t *testing.T) {
