@@ -190,26 +190,7 @@ func (d *dialog) confirmLines(c common) []string {
 	st := c.Styles()
 	var out []string
 	if d.askTarget {
-		what := "the queue"
-		if d.req.Op == ops.OpExport {
-			what = "the file"
-		}
-		hint := " type " + what + ", then enter: a dry run shows what would happen first; " + d.escSays(c)
-		if d.askQueue() {
-			hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; " + d.escSays(c)
-			if d.retarget {
-				hint = " empty: each message's original queue;" + hint
-			}
-		}
-		out = append(out, " "+d.typed.View())
-		if d.req.Op == ops.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > d.w-4 {
-			out = append(out, pathLines(d.w, st.Muted, "in full: ", d.typed.Value(), "")...)
-		}
-		out = append(out, d.targetHintLines(c)...)
-		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(hint, max(d.w-2, 20), " "), "\n") {
-			out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))
-		}
+		out = d.targetInputLines(c)
 	} else {
 		if d.stale != "" && d.emptied == "" {
 			out = append(out, wrapped(st.Warning, " ⚠ ", d.stale, d.w)...)
@@ -319,6 +300,34 @@ func skipLines(st *Styles, p ops.OpPlan) []string {
 		if it.Reason != 0 && len(out) < 5 && it.Kind != ops.WouldComeBack { // counted above
 			out = append(out, st.Warning.Render(fmt.Sprintf("   %s: %s", fitID(it.Msg.MsgId, 17), mqfmt.Sanitize(it.Text(p.Request.Op)))))
 		}
+	}
+	return out
+}
+
+// targetInputLines are the target input (a queue, or an export's file), the
+// names it completes to and what enter and esc do there.
+func (d *dialog) targetInputLines(c common) []string {
+	st := c.Styles()
+	var out []string
+	what := "the queue"
+	if d.req.Op == ops.OpExport {
+		what = "the file"
+	}
+	hint := " type " + what + ", then enter: a dry run shows what would happen first; " + d.escSays(c)
+	if d.askQueue() {
+		hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; " + d.escSays(c)
+		if d.retarget {
+			hint = " empty: each message's original queue;" + hint
+		}
+	}
+	out = append(out, " "+d.typed.View())
+	if d.req.Op == ops.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > d.w-4 {
+		out = append(out, pathLines(d.w, st.Muted, "in full: ", d.typed.Value(), "")...)
+	}
+	out = append(out, d.targetHintLines(c)...)
+	out = append(out, "")
+	for _, l := range strings.Split(ansi.Wrap(hint, max(d.w-2, 20), " "), "\n") {
+		out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))
 	}
 	return out
 }
