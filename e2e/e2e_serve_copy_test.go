@@ -90,5 +90,5 @@ func TestEndToEndCopyInTheLocalDashboard(t *testing.T) {
 	if m := osc52.FindSubmatch(out); m == nil {
 		t.Fatalf("no OSC 52 sequence on the dashboard's terminal (%d bytes)", len(out))
 	}
-	s.keys("q", "q") // a war-room seat: q asks, q again leaves
+	s.keys("q")
 }
