@@ -85,6 +85,14 @@ func PlanFix(in FixInput) FixPlan {
 
 var fixQueueTypes = map[string]mqwatch.QueueType{"QLOCAL": mqwatch.QLocal, "QMODEL": mqwatch.QModel, "QALIAS": mqwatch.QAlias}
 
+// IsMQSC says line reads as one MQSC command (whether or not a fix may
+// send it): a fix none of whose lines does is advice to follow, not
+// commands to apply.
+func IsMQSC(line string) bool {
+	cmds, err := mqsc.ParseString(strings.TrimSpace(line))
+	return err == nil && len(cmds) == 1
+}
+
 // ParseFixCommand reads one MQSC command of a fix: ALTER QLOCAL/QMODEL/
 // QALIAS, DEFINE QLOCAL (LIKE) or ALTER QMGR with the attributes the rules
 // cover. Anything else is ErrCopyOnly. It reads MQSC as runmqsc does:

@@ -15,16 +15,27 @@ import (
 // which cannot take the messages would turn one finding into another, so the
 // commands that make that queue fit run first.
 
-// minRoomDepth is the least MAXDEPTH a fix proposes for a BOQ or DEADQ that
-// is full or nearly so: doubling a 40-message BOQ buys minutes, not an
+// minRoomDepth is the least MAXDEPTH a fix proposes for a queue that is
+// full or nearly so: doubling a 40-message BOQ buys minutes, not an
 // incident's worth of room.
 const minRoomDepth = 5000
 
-// roomFix raises the MAXDEPTH of a full or nearly full BOQ or DEADQ.
-func (l *linter) roomFix(q mqwatch.QueueInfo) string {
-	depth := min(max(2*int64(q.MaxDepth), minRoomDepth), 999999999)
-	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", pcf.MQSCName(q.Name), depth)
+// RoomDepth is the MAXDEPTH that makes room on a queue of maxDepth that is
+// full or nearly full: twice its MAXDEPTH, at least minRoomDepth, at most
+// IBM MQ's limit. It is the one sizing rule for a queue's room, wherever a
+// fix is offered (the lint, the live R8a/R8b alerts, the requeue dialog's
+// "fix first"), so one screen never proposes 80 while another applies 5000.
+func RoomDepth(maxDepth int32) int64 {
+	return min(max(2*int64(maxDepth), minRoomDepth), maxDepthLimit)
 }
+
+// RoomFix is the MQSC that makes room on queue q (RoomDepth).
+func RoomFix(q mqwatch.QueueInfo) string {
+	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", pcf.MQSCName(q.Name), RoomDepth(q.MaxDepth))
+}
+
+// roomFix raises the MAXDEPTH of a full or nearly full BOQ or DEADQ.
+func (l *linter) roomFix(q mqwatch.QueueInfo) string { return RoomFix(q) }
 
 // addOrNoise adds a MAXMSGL finding, or keeps it for the per-queue-manager
 // group when only a maximum-size message plus its header would not fit.

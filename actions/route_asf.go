@@ -45,9 +45,9 @@ func asfRemoval(in *RouteInput, reason mqfmt.Reason, why []Line) Decision {
 func asfDeadQFailed(in *RouteInput) Decision {
 	if persistent(in) {
 		return Decision{Fate: StopConsumers, Queue: in.Queue.Base, Why: []Line{line("R4f",
-			"asf, persistent message: delivery to all connection consumers on %s stops; close them, fix the problem, re-create them", in.Queue.Base)}}
+			"the DEADQ put failed too, and the message is persistent: delivery to every ConnectionConsumer (ASF) on %s stops; close them, fix the problem, re-create them", in.Queue.Base)}}
 	}
-	return Decision{Fate: Discard, Why: []Line{line("R4e", "asf, non-persistent message: discarded, no report message generated")}}
+	return Decision{Fate: Discard, Why: []Line{line("R4e", "the DEADQ put failed too, and the message is non-persistent: ASF discards it, no report message generated")}}
 }
 
 // persistent resolves MQPER_PERSISTENCE_AS_Q_DEF with the queue's DEFPSIST; a

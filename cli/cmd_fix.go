@@ -125,8 +125,12 @@ func applyFixCmd(ctx context.Context, f *fixFlags, conn mqwatch.Connector, w *fi
 		fmt.Fprintf(stderr, "poisonwatch fix: no alert %s on %s now (it may have cleared); poisonwatch fix --list names the current ones\n", mqfmt.Sanitize(f.alert), qs.Name)
 		return ExitUsage
 	}
-	if al.Fix == "" {
-		fmt.Fprintf(stderr, "poisonwatch fix: %s has no MQSC fix: %s\n", al.ID(), mqfmt.Sanitize(al.Text))
+	if al.Fix == "" || al.Advice() {
+		why := al.Text
+		if al.Advice() {
+			why = "advice: " + al.Fix // prose to follow by hand, nothing to send
+		}
+		fmt.Fprintf(stderr, "poisonwatch fix: %s has no MQSC fix: %s\n", al.ID(), mqfmt.Sanitize(why))
 		return ExitUsage
 	}
 	plan := qs.FixPlan(al)
@@ -217,7 +221,10 @@ func printFixList(w io.Writer, qs *model.QMgrState) {
 	}
 	for _, a := range qs.Alerts {
 		how := "no MQSC fix"
-		if a.Fix != "" {
+		switch {
+		case a.Advice():
+			how = "advice"
+		case a.Fix != "":
 			how = "fixable"
 			if p := qs.FixPlan(a); len(p.CopyOnly) > 0 {
 				how = "copy-only MQSC"

@@ -35,7 +35,8 @@ func TestFixCLI(t *testing.T) {
 				"R1c ORDERS.IN cleared", "now firing: R8c:ORDERS.IN"}},
 		{"dry_run_sends_nothing", []string{"--alert", "R8b:ORDERS.BO", "--dry-run"}, 0, []string{"would apply ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)", "dry run: every step would be applied; nothing sent"}},
 		{"read_only_refuses", []string{"--alert", "R8b:ORDERS.BO", "--read-only"}, 1, []string{"not applied: read-only mode"}},
-		{"list_names_every_alert", []string{"--list"}, 0, []string{"R8b:ORDERS.BO", "crit fixable", "R8c:PAYMENTS.IN", "no MQSC fix"}},
+		{"list_names_every_alert", []string{"--list"}, 0, []string{"R8b:ORDERS.BO", "crit fixable", "R8c:PAYMENTS.IN", "crit advice"}},
+		{"advice_is_not_applied", []string{"--alert", "R8c:PAYMENTS.IN"}, 2, nil}, // stuck poison has advice, no MQSC
 		{"unknown_alert_is_usage", []string{"--alert", "R8b:NO.SUCH"}, 2, nil},
 		{"no_alert_is_usage", nil, 2, nil},
 	}

@@ -171,7 +171,7 @@ func TestEndToEndWarRoomOverSSH(t *testing.T) {
 	alice.keys("Tab", "Enter")
 	// Nothing consumes PARKED.IN in this scenario: the message cannot come
 	// back, and alice ends the check for it (R10f) rather than wait 30 s.
-	alice.waitFor("1 / 1 done · checking for up to 30 s whether they come back")
+	alice.waitFor("1 / 1 moved · checking whether they come back (R10f)")
 	alice.keys("Escape")
 	alice.waitFor("done: 1 · skipped 0 · failed 0")
 

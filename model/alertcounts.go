@@ -8,11 +8,15 @@ import (
 )
 
 // AlertCounts counts a queue manager's critical and warning alerts that
-// nobody acknowledged, and those acknowledged (any severity but info).
-func (q *QMgrState) AlertCounts(now time.Time) (crit, warn, acked int) {
+// nobody acknowledged or snoozed, and those acknowledged and those snoozed
+// (any severity but info), apart: a snooze is "not now", not "someone is on
+// it", and the header must not count it as handled.
+func (q *QMgrState) AlertCounts(now time.Time) (crit, warn, acked, snoozed int) {
 	for _, al := range q.Alerts {
 		switch {
 		case al.Severity < actions.Warning:
+		case al.Acked(now) && al.History.Ack.Snooze:
+			snoozed++
 		case al.Acked(now):
 			acked++
 		case al.Severity == actions.Critical:
@@ -21,7 +25,7 @@ func (q *QMgrState) AlertCounts(now time.Time) (crit, warn, acked int) {
 			warn++
 		}
 	}
-	return crit, warn, acked
+	return crit, warn, acked, snoozed
 }
 
 // OldestUnacked is the alert that has fired longest without anybody

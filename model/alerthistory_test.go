@@ -152,15 +152,21 @@ func TestAlertOrderAckedLast(t *testing.T) {
 	if len(q.Alerts) != 2 || q.Alerts[0].Rule != "R8d" || q.Alerts[1].Rule != "R1c" {
 		t.Fatalf("order %v, want R8d then the acknowledged R1c", q.Alerts)
 	}
-	c, w, k := q.AlertCounts(s.Now())
-	if c != 0 || w != 1 || k != 1 {
-		t.Errorf("counts crit %d warn %d acked %d, want 0 1 1", c, w, k)
+	c, w, k, z := q.AlertCounts(s.Now())
+	if c != 0 || w != 1 || k != 1 || z != 0 {
+		t.Errorf("counts crit %d warn %d acked %d snoozed %d, want 0 1 1 0", c, w, k, z)
 	}
 	if old := q.OldestUnacked(s.Now()); old == nil || old.Rule != "R8d" {
 		t.Errorf("oldest unacked %v, want R8d", old)
 	}
 	if got := q.Alerts[1].History.Ack.Line(); got != "acked by alice 20:41: looking at the ORDERS consumer" {
 		t.Errorf("ack line %q", got)
+	}
+	// A snooze is counted as snoozed, never as acknowledged.
+	s.Book.Acknowledge(warn.Key(), Ack{By: "bob", At: ta0, Snooze: true})
+	s.Reannotate()
+	if c, w, k, z := q.AlertCounts(s.Now()); c != 0 || w != 0 || k != 1 || z != 1 {
+		t.Errorf("after a snooze: crit %d warn %d acked %d snoozed %d, want 0 0 1 1", c, w, k, z)
 	}
 }
 

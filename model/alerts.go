@@ -114,12 +114,6 @@ func mergeLint(live, lint []Alert) []Alert {
 // addFunc adds an alert and returns it, for setting its fix.
 type addFunc func(sev actions.Severity, rule, queue, format string, args ...any) *Alert
 
-// roomFix doubles MAXDEPTH: it buys room while the backlog is drained, and
-// it is the one MQSC that stops MQRC_Q_FULL now.
-func roomFix(v mqwatch.QueueView) string {
-	return fmt.Sprintf("ALTER QLOCAL(%s) MAXDEPTH(%d)", actions.MQSCName(v.Info.Name), min(2*int64(v.Info.MaxDepth), 999999999))
-}
-
 func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	v := qs.View
 	name := v.Info.Name
@@ -130,14 +124,15 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	case qs.MaxBackout > 0 && bt == 0 && v.Role == mqwatch.RoleInput:
 		add(actions.Warning, "R1c", name, "head message rolled back %d times; BOTHRESH 0: a poison message would loop forever", qs.MaxBackout)
 	case qs.Stuck > 0:
-		add(actions.Critical, "R8c", name, "stuck poison: BackoutCount %d ≥ BOTHRESH %d on the input queue (R1f: the consumer does not honour BOTHRESH, or the BOQ/DEADQ put failed)", qs.MaxBackout, bt)
+		a := add(actions.Critical, "R8c", name, "stuck poison: BackoutCount %d ≥ BOTHRESH %d on the input queue (R1f: the consumer does not honour BOTHRESH, or the BOQ/DEADQ put failed)", qs.MaxBackout, bt)
+		a.Fix = stuckAdvice(v.Info)
 	}
 	if fill := qs.Fill(); fill >= 1 {
 		a := add(actions.Critical, "R8b", name, "queue full: %d/%d (MQRC_Q_FULL for every put)", v.Status.Depth, v.Info.MaxDepth)
-		a.Fix = roomFix(v)
+		a.Fix = actions.RoomFix(v.Info)
 	} else if fill >= 0.8 {
 		a := add(actions.Warning, "R8a", name, "%.0f%% of MAXDEPTH %d", fill*100, v.Info.MaxDepth)
-		a.Fix = roomFix(v)
+		a.Fix = actions.RoomFix(v.Info)
 	}
 	if v.Role == mqwatch.RoleDeadQ || v.Role == mqwatch.RoleBOQ {
 		// R8d is about depth: a DEADQ that a handler drains faster than
@@ -156,13 +151,25 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 	if v.Role == mqwatch.RoleInput && v.Status.OpenInput > 0 && v.Status.Depth > 0 && v.Status.Monitored {
 		if idle := qs.GetIdle(now); idle >= stalledAfter {
 			if rate, ok := qs.DepthPerMinute(); ok && rate > 0 {
-				add(actions.Critical, "R4f", name, "consumer stalled: %d consumer(s) open, no get for %s, backlog +%.0f/min", v.Status.OpenInput, Span(idle), rate)
+				a := add(actions.Critical, "R4f", name, "consumer stalled: %d consumer(s) open, no get for %s, backlog +%.0f/min", v.Status.OpenInput, Span(idle), rate)
+				a.Fix = "find why the consumers of " + name + " stopped getting: an ASF ConnectionConsumer stops for good after a persistent message it could put neither on the backout queue nor on the DEADQ (R4f), an MDB pauses after maxDeliveryFailures (R9c); fix that, then restart them"
 			}
 		}
 	}
 	if v.Err != nil {
 		add(actions.Warning, "", name, "cannot read messages: %v", v.Err)
 	}
+}
+
+// stuckAdvice is what to do about stuck poison (R8c): no attribute of the
+// queue stops a consumer that ignores BOTHRESH, so it is advice, not MQSC.
+func stuckAdvice(q mqwatch.QueueInfo) string {
+	boq := strings.TrimSpace(q.BackoutQName)
+	park := "a parking queue"
+	if boq != "" {
+		park = "its backout queue " + boq + " (or a parking queue)"
+	}
+	return fmt.Sprintf("disable GET on %s to stop the loop, move the stuck messages to %s, then have its consumer honour BOTHRESH (MQ classes for JMS/XMS) or check BackoutCount itself (R1f)", q.Name, park)
 }
 
 // Span shows a duration the way every screen does: 45s, 12m30s, 5h30m, 3d.
@@ -189,7 +196,7 @@ var ruleText = map[string]string{
 	"R1c": "BOTHRESH == 0: never poison; the message is redelivered forever (poison loop).",
 	"R1f": "The queue manager itself never acts on BOTHRESH or BOQNAME: only MQ classes for JMS/XMS and integration products do. A plain MQI application that just rolls back loops forever on a poison message unless it checks BackoutCount itself.",
 	"R2c": "BOTHRESH > 0 without BOQNAME is a configuration smell.",
-	"R4f": "asf, persistent message: delivery to all connection consumers on that destination stops; they must be closed, the problem fixed, and re-created.",
+	"R4f": "When a ConnectionConsumer (ASF: an MDB on a listener port or activation spec) cannot move a persistent poison message to the backout queue or the DEADQ, delivery to every ConnectionConsumer on that destination stops; they must be closed, the problem fixed, and re-created.",
 	"R8a": "A DEADQ is defined; it is not near MAXDEPTH; its MAXMSGL is at least the largest MAXMSGL of the queues that can dead-letter into it.",
 	"R8b": "Each BOQ exists, is a local queue, is not put-inhibited, has room and a large enough MAXMSGL.",
 	"R8c": "Messages with BackoutCount >= BOTHRESH still sitting on an input queue are stuck poison (no JMS-aware consumer, or the BOQ/DEADQ put failed).",

@@ -39,3 +39,19 @@ func (q *QMgrState) NeedsFirst(al Alert) []Alert {
 	}
 	return out
 }
+
+// Advice says the alert's fix is prose to follow, not MQSC to apply (R10f's
+// "fix the cause before acting again", what to do about stuck poison or a
+// stalled consumer): no line of it reads as an MQSC command. Nothing can
+// apply it; the screens say "Fix (advice)" and x says why it is off.
+func (a Alert) Advice() bool {
+	if a.Fix == "" {
+		return false
+	}
+	for _, l := range strings.Split(a.Fix, "\n") {
+		if actions.IsMQSC(l) {
+			return false
+		}
+	}
+	return true
+}

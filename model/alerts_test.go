@@ -3,8 +3,10 @@ package model
 import (
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // TestR8bOneAlertPerFindingEachWithItsOwnFix: a live finding and a lint
@@ -57,4 +59,49 @@ func TestSpanIsTheOneDurationFormat(t *testing.T) {
 			t.Errorf("Span(%s) = %q, want %q", d, got, want)
 		}
 	}
+}
+
+// TestAdviceIsNotMQSC: a fix that is prose (R10f's, stuck poison's, a
+// stalled consumer's) is advice; one with an MQSC command is not, copy-only
+// commands included.
+func TestAdviceIsNotMQSC(t *testing.T) {
+	for fix, want := range map[string]bool{
+		"":                                       false,
+		"ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)": false,
+		"DEFINE CHANNEL(X) CHLTYPE(SVRCONN)":     false, // MQSC a fix may not send: copy-only, not advice
+		stuckAdvice(mqwatch.QueueInfo{Name: "PAYMENTS.IN", BackoutQName: "PAYMENTS.BO"}): true,
+		"fix the cause before acting again; the run is in the audit log /tmp/a.jsonl":    true,
+		"find why the consumers of ORDERS.IN stopped getting":                            true,
+	} {
+		if got := (Alert{Fix: fix}).Advice(); got != want {
+			t.Errorf("Advice(%q) = %v, want %v", fix, got, want)
+		}
+	}
+}
+
+// TestRuleTextsAreSentences: what the alert detail shows of a rule starts
+// as a sentence, not with a keyword of the specification ("asf, ...").
+func TestRuleTextsAreSentences(t *testing.T) {
+	for rule, text := range ruleText {
+		if r := []rune(text)[0]; !unicode.IsUpper(r) {
+			t.Errorf("%s: %q starts with %q", rule, text, r)
+		}
+	}
+}
+
+// TestLiveRoomFixIsTheLintsSize: a full queue's live alert proposes the
+// MAXDEPTH every other fix of its room proposes (actions.RoomFix).
+func TestLiveRoomFixIsTheLintsSize(t *testing.T) {
+	s := New(func() time.Time { return t0 }, 2*time.Second)
+	b := &snapBuilder{views: []mqwatch.QueueView{local("ORDERS.IN", 40, 40, 0, "")}}
+	s.Fold(b.snap(t0))
+	for _, al := range s.QMgr("QM1").Alerts {
+		if al.Rule == "R8b" && al.Queue == "ORDERS.IN" {
+			if al.Fix != "ALTER QLOCAL(ORDERS.IN) MAXDEPTH(5000)" {
+				t.Fatalf("R8b fix %q, want MAXDEPTH(5000)", al.Fix)
+			}
+			return
+		}
+	}
+	t.Fatalf("no R8b on ORDERS.IN: %s", alertRules(s.QMgr("QM1")))
 }

@@ -55,7 +55,7 @@ func (gs *GroupSet) adopt(old *GroupSet) {
 	for d := range gs.groups {
 		for k, g := range gs.groups[d] {
 			if og := old.groups[d][k]; og != nil {
-				g.Spark, g.added = og.Spark, og.added
+				g.Spark, g.added, g.bucketAt, g.bucketN = og.Spark, og.added, og.bucketAt, og.bucketN
 			}
 		}
 	}

@@ -42,9 +42,57 @@ type Group struct {
 	Key            GroupKey
 	Count          int
 	Oldest, Newest time.Time
-	// Spark is how many messages of the group arrived in each recent poll.
-	Spark *Ring
-	added int
+	// Spark counts the group's arrivals per SparkBucket: each past bucket
+	// that had any, at its start (Arrivals lays them out, empty buckets as
+	// 0); the bucket being counted is bucketAt and bucketN until a poll in
+	// the next one ends it.
+	Spark    *Ring
+	added    int
+	bucketAt time.Time
+	bucketN  float64
+}
+
+// SparkBucket is how long one bar of a group's ARRIVALS sparkline counts,
+// and SparkBuckets how many bars it has: the last quarter of an hour, so a
+// burst is still in view when someone opens the triage minutes after it (a
+// bar per poll read "max 0" half a minute later).
+const (
+	SparkBucket  = time.Minute
+	SparkBuckets = 15
+)
+
+// count ends a poll for g's sparkline: what arrived since the last poll
+// goes into now's bucket, and a bucket that ended is kept.
+func (g *Group) count(now time.Time) {
+	if b := now.Truncate(SparkBucket); !b.Equal(g.bucketAt) {
+		if g.bucketN > 0 {
+			g.Spark.Add(g.bucketAt, g.bucketN)
+		}
+		g.bucketAt, g.bucketN = b, 0
+	}
+	g.bucketN += float64(g.added)
+	g.added = 0
+}
+
+// Arrivals is how many of the group's messages arrived in each of the
+// last SparkBuckets buckets up to now's, oldest first; the last is the
+// bucket still being counted.
+func (g *Group) Arrivals(now time.Time) []float64 {
+	out := make([]float64, SparkBuckets)
+	end := now.Truncate(SparkBucket)
+	put := func(at time.Time, v float64) {
+		if i := SparkBuckets - 1 - int(end.Sub(at)/SparkBucket); i >= 0 && i < SparkBuckets && !at.After(end) {
+			out[i] += v
+		}
+	}
+	for i := 0; i < g.Spark.Len(); i++ {
+		p := g.Spark.At(i)
+		put(p.T, p.V)
+	}
+	if g.bucketN > 0 {
+		put(g.bucketAt, g.bucketN)
+	}
+	return out
 }
 
 // GroupSet groups one inventory along every dimension.
@@ -168,7 +216,7 @@ func BuildGroups(queue string, isDLQ bool, inv *mqwatch.Inventory) *GroupSet {
 			pk := project(Dim(d), k)
 			g := gs.groups[d][pk]
 			if g == nil {
-				g = &Group{Key: pk, Spark: NewRing(30)}
+				g = &Group{Key: pk, Spark: NewRing(SparkBuckets)}
 				gs.groups[d][pk] = g
 			}
 			g.Count += f.Count
@@ -198,7 +246,7 @@ func (gs *GroupSet) add(s *mqwatch.Summary, fresh bool) {
 		k := project(Dim(d), fk)
 		g := gs.groups[d][k]
 		if g == nil {
-			g = &Group{Key: k, Spark: NewRing(30)}
+			g = &Group{Key: k, Spark: NewRing(SparkBuckets)}
 			gs.groups[d][k] = g
 		}
 		g.Count++
@@ -249,8 +297,7 @@ func (gs *GroupSet) tick(now time.Time, record bool) {
 	}
 	for d := range gs.groups {
 		for _, g := range gs.groups[d] {
-			g.Spark.Add(now, float64(g.added))
-			g.added = 0
+			g.count(now)
 		}
 	}
 }

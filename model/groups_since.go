@@ -71,7 +71,7 @@ func (gs *GroupSet) count(inv, in *mqwatch.Inventory, from, to, sign int) {
 func (gs *GroupSet) grow(d Dim, k GroupKey, t ClassTally) {
 	g := gs.groups[d][k]
 	if g == nil {
-		g = &Group{Key: k, Spark: NewRing(30)}
+		g = &Group{Key: k, Spark: NewRing(SparkBuckets)}
 		gs.groups[d][k] = g
 	}
 	g.Count += t.Count

@@ -66,6 +66,12 @@ func (q *QMgrState) DLHReasonText(rc int32, destQ, destQMgr, putAppl string) str
 	if dest.Full {
 		return r.Describe() // the destination is full now too: it may have been the one
 	}
-	return fmt.Sprintf("%s (%d): backout queue %s full (%d/%d now): %s, the consumer of %s, dead-lettered it; %s had room",
-		r, rc, boq, f.Depth, f.MaxDepth, mqfmt.Sanitize(strings.TrimSpace(putAppl)), in.Base, in.Base)
+	// The MQDLH says how it was when the message was dead-lettered; the
+	// depth is now's, and may be anything since (the BOQ enlarged, drained).
+	now := fmt.Sprintf("now %d/%d", f.Depth, f.MaxDepth)
+	if f.Full {
+		now += ", still full"
+	}
+	return fmt.Sprintf("%s (%d): backout queue %s was full when dead-lettered; %s: %s, the consumer of %s, dead-lettered it; %s had room",
+		r, rc, boq, now, mqfmt.Sanitize(strings.TrimSpace(putAppl)), in.Base, in.Base)
 }

@@ -180,10 +180,15 @@ func (qs *QueueState) Fill() float64 {
 }
 
 // TimeToFull forecasts when the queue reaches MAXDEPTH at the current net
-// growth rate; false when it is not growing.
+// growth rate; false when it is not growing, or when nothing arrives on a
+// queue whose arrivals are counted (a DEADQ or BOQ): a forecast beside "no
+// arrivals" would be a guess from a depth that moved for another reason.
 func (qs *QueueState) TimeToFull() (time.Duration, bool) {
 	rate, ok := qs.DepthPerMinute()
 	if !ok || rate <= 0 || qs.View.Info.MaxDepth <= 0 {
+		return 0, false
+	}
+	if in, ok := qs.ArrivalsPerMinute(); ok && in <= 0 {
 		return 0, false
 	}
 	room := float64(qs.View.Info.MaxDepth - qs.View.Status.Depth)

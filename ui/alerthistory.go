@@ -31,14 +31,15 @@ var snoozes = []struct {
 	d     time.Duration
 }{{"15m", 15 * time.Minute}, {"1h", time.Hour}, {"4h", 4 * time.Hour}, {"until it clears", 0}}
 
-// alertBadge is the header's count of alerts nobody acknowledged, with the
-// acknowledged ones beside it: "⚠ 2 crit 1 warn  ✓3 acked".
+// alertBadge is the header's count of alerts nobody acknowledged or
+// snoozed, with the acknowledged and the snoozed ones beside it, apart:
+// "⚠ 2 crit 1 warn  ✓3 acked  1 snoozed".
 func alertBadge(st *Styles, now time.Time, qs []*model.QMgrState) string {
 	c, w := alertCounts(now, qs...)
-	acked := 0
+	acked, snoozed := 0, 0
 	for _, q := range qs {
-		_, _, k := q.AlertCounts(now)
-		acked += k
+		_, _, k, z := q.AlertCounts(now)
+		acked, snoozed = acked+k, snoozed+z
 	}
 	out := ""
 	if c+w > 0 {
@@ -46,6 +47,9 @@ func alertBadge(st *Styles, now time.Time, qs []*model.QMgrState) string {
 	}
 	if acked > 0 {
 		out = strings.TrimSpace(out + " " + st.Muted.Render(fmt.Sprintf("✓%d acked", acked)))
+	}
+	if snoozed > 0 {
+		out = strings.TrimSpace(out + " " + st.Muted.Render(fmt.Sprintf("%d snoozed", snoozed)))
 	}
 	return out
 }
@@ -228,18 +232,26 @@ func (p *alertPane) history(i int, tw int) []string {
 	return lines
 }
 
-// ackedCount is the alerts pane's count: "3" or "3, 2 acked".
+// ackedCount is the alerts pane's count: "3", "3, 2 acked" or "3, 1 acked,
+// 1 snoozed" (a snooze is not an acknowledgement).
 func ackedCount(list []model.Alert, now time.Time) string {
-	n := 0
+	acked, snoozed := 0, 0
 	for _, al := range list {
-		if al.Acked(now) {
-			n++
+		switch {
+		case al.Acked(now) && al.History.Ack.Snooze:
+			snoozed++
+		case al.Acked(now):
+			acked++
 		}
 	}
-	if n == 0 {
-		return fmt.Sprint(len(list))
+	out := fmt.Sprint(len(list) - acked - snoozed)
+	if acked > 0 {
+		out += fmt.Sprintf(", %d acked", acked)
 	}
-	return fmt.Sprintf("%d, %d acked", len(list)-n, n)
+	if snoozed > 0 {
+		out += fmt.Sprintf(", %d snoozed", snoozed)
+	}
+	return out
 }
 
 // reload takes the alert's latest history from the state, when it still

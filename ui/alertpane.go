@@ -146,7 +146,7 @@ func (p *alertPane) position() string {
 func (p *alertPane) keys(c common) []binding {
 	k := c.Keys()
 	none := offIf(func() bool { return p.selected() == nil }, "no alerts")
-	noFix := offIf(func() bool { al := p.selected(); return al == nil || al.Fix == "" }, "this alert has no MQSC fix")
+	noFix := offIf(func() bool { al := p.selected(); return al == nil || al.Fix == "" }, "this alert has no fix to copy")
 	return append([]binding{
 		bind(k.Up, run(func() { p.move(-1) })),
 		bind(k.Down, run(func() { p.move(1) })),
@@ -155,6 +155,6 @@ func (p *alertPane) keys(c common) []binding {
 		bind(k.Home, run(func() { p.move(-len(p.list)) })),
 		bind(k.End, run(func() { p.move(len(p.list)) })),
 		bind(k.Enter, func() tea.Cmd { return c.Push(newAlertScreen(*p.selected())) }, short, none),
-		bind(k.Copy, func() tea.Cmd { return copyText(c, "MQSC fix", p.selected().Fix) }, short, noFix)},
+		bind(k.Copy, func() tea.Cmd { return copyText(c, fixWhat(*p.selected()), p.selected().Fix) }, short, noFix)},
 		append(fixKeys(c, p.selected), ackKeys(c, p.selected)...)...)
 }

@@ -50,7 +50,7 @@ func (s *alertScreen) location() *model.Location { return &s.loc }
 func (s *alertScreen) bindings(c common) []binding {
 	k := *c.Keys()
 	sel := func() *model.Alert { return &s.al }
-	out := []binding{bind(k.Copy, func() tea.Cmd { return copyText(c, "MQSC fix", s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no MQSC fix"))}
+	out := []binding{bind(k.Copy, func() tea.Cmd { return copyText(c, fixWhat(s.al), s.al.Fix) }, short, offIf(func() bool { return s.al.Fix == "" }, "this alert has no fix to copy"))}
 	out = append(out, s.scrollKeys(k)...)
 	out = append(out, fixKeys(c, sel)...)
 	return append(append(out, bind(k.Enter, func() tea.Cmd {
@@ -112,7 +112,10 @@ func (s *alertScreen) content(c common, w int) []string {
 	if life := s.lifeLines(c); len(life) > 0 {
 		add("History (K acknowledges, Z snoozes)", life, plain)
 	}
-	if al.Fix != "" {
+	switch {
+	case al.Advice():
+		add("Fix (advice; y copies it)", wrap(al.Fix), plain)
+	case al.Fix != "":
 		add("Fix (MQSC; y copies it, x applies it)", fixLines(al, wrap), func(s string) string { return st.Accent.Render(s) })
 		if len(al.Notes) > 0 {
 			var notes []string
@@ -121,7 +124,7 @@ func (s *alertScreen) content(c common, w int) []string {
 			}
 			add("Before it takes effect", notes, plain)
 		}
-	} else {
+	default:
 		add("Fix", []string{"no MQSC command fixes this: see the rule"}, func(s string) string { return st.Muted.Render(s) })
 	}
 	if len(al.Queues) > 0 {
@@ -208,4 +211,12 @@ func fixLines(al model.Alert, wrap func(string) []string) []string {
 		}
 	}
 	return out
+}
+
+// fixWhat names what y copies of an alert's fix: MQSC, or advice.
+func fixWhat(al model.Alert) string {
+	if al.Advice() {
+		return "advice"
+	}
+	return "MQSC fix"
 }

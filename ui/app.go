@@ -91,12 +91,15 @@ type Options struct {
 // and the playback. What the operator's session did and knows is its
 // session; each result goes back to the screen that asked (receive).
 type App struct {
-	opt   Options
-	st    Styles
-	keys  KeyMap
-	help  help.Model
-	state *model.State
-	sess  *session
+	opt  Options
+	st   Styles
+	keys KeyMap
+	help help.Model
+	// quitAsked: q asked whether to quit (marks or a war-room seat would
+	// be lost); the next key answers (quitOrAsk).
+	quitAsked bool
+	state     *model.State
+	sess      *session
 	// stack is the navigation: the dashboard at the bottom, the screen on
 	// view at the top; esc pops exactly what enter pushed.
 	stack  []screen
@@ -309,7 +312,7 @@ func (a *App) receive(msg tea.Msg) tea.Cmd {
 
 func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 	next := waitSnapshot(m.src, a.opt.Sources[m.src])
-	if a.sess.frozen || a.actionDialog() != nil {
+	if a.sess.frozen || a.actionDialog().holds() {
 		// Hold every snapshot, not only the newest: rates and sparklines
 		// must count what arrived while the picture stood still. A partial
 		// one (a long read in progress) is only worth keeping until the
@@ -325,6 +328,15 @@ func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 		a.pending[m.src] = held
 		return next
 	}
+	// What was held while the picture stood still (a dialog that now
+	// checks for messages coming back holds no more) is folded first, in
+	// order.
+	for _, held := range a.pending {
+		if len(held) > 0 {
+			a.unhold()
+			break
+		}
+	}
 	a.state.Fold(m.snap)
 	return tea.Batch(next, a.Refresh())
 }
@@ -332,7 +344,7 @@ func (a *App) onSnapshot(m snapshotMsg) tea.Cmd {
 // unhold folds the snapshots held while the picture stood still, unless it
 // still does.
 func (a *App) unhold() tea.Cmd {
-	if a.sess.frozen || a.actionDialog() != nil {
+	if a.sess.frozen || a.actionDialog().holds() {
 		return nil
 	}
 	a.shared.unhold(a)
@@ -346,7 +358,7 @@ func (a *App) unhold() tea.Cmd {
 }
 
 // actionDialog is the action dialog (R M P D E) on view, nil when none is
-// open: live updates are held while it is.
+// open: live updates are held while it holds (dialog.holds).
 func (a *App) actionDialog() *dialog {
 	d, _ := a.top().(*dialog)
 	return d

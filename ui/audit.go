@@ -8,6 +8,7 @@ import (
 	"github.com/poisonwatch/poisonwatch/internal/words"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
@@ -29,6 +30,7 @@ type auditScreen struct {
 	grid Grid
 	runs []auditRun
 	st   *Styles
+	w, h int
 }
 
 func (s *auditScreen) cursorGrid() *Grid { return &s.grid }
@@ -56,11 +58,15 @@ func (s *auditScreen) refresh(c common) tea.Cmd {
 	}
 	s.grid.Cell = s.cell
 	s.grid.SetRows(len(s.runs))
+	if s.w > 0 {
+		s.resize(c, s.w, s.h) // the columns fit what they now hold
+	}
 	return nil
 }
 
 func (s *auditScreen) resize(_ common, w, h int) {
-	s.grid.Cols = auditCols(w)
+	s.w, s.h = w, h
+	s.grid.Cols = auditCols(w, s.runs)
 	s.grid.SetSize(w, h-1)
 }
 
@@ -81,15 +87,30 @@ func (s *auditScreen) bindings(c common) []binding {
 }
 
 // auditCols fit the act table: narrow terminals drop the files and USER
-// before the result, which is what the operator looks for.
-func auditCols(w int) []Column {
-	cols := []Column{{Title: "TIME", Width: 8}, {Title: "QMGR", Width: 8}, {Title: "ACT", Width: 8}}
+// before the result, which is what the operator looks for. The other
+// columns are as wide as what they hold (up to a cap): an act named
+// "acknowledge" or a queue named SYSTEM.DEAD.LETTER.QUEUE is read whole.
+func auditCols(w int, runs []auditRun) []Column {
+	widest := func(title string, most int, val func(a *journal.Act) string) int {
+		n := len(title)
+		for i := range runs {
+			n = max(n, ansi.StringWidth(mqfmt.Sanitize(val(&runs[i].act))))
+		}
+		return min(n, most)
+	}
+	on := 24
+	if w >= 120 {
+		on = 48 // an MQ queue name's longest
+	}
+	cols := []Column{{Title: "TIME", Width: 8}, {Title: "QMGR", Width: widest("QMGR", 16, func(a *journal.Act) string { return a.QMgr })},
+		{Title: "ACT", Width: widest("ACT", 12, func(a *journal.Act) string { return a.Op })}}
 	if w >= 110 {
-		cols = append(cols, Column{Title: "USER", Width: 8})
+		cols = append(cols, Column{Title: "USER", Width: widest("USER", 12, func(a *journal.Act) string { return a.Who() })})
 	}
 	// RESULT takes the room: what an act came to is what the operator
 	// reads ("all 22 came back (R10f) …"); the files are for later.
-	cols = append(cols, Column{Title: "ON", Width: 18}, Column{Title: "RESULT", Width: 30, Flex: true})
+	cols = append(cols, Column{Title: "ON", Width: widest("ON", on, func(a *journal.Act) string { return cmpOr(a.Queue, a.QMgr) })},
+		Column{Title: "RESULT", Width: 30, Flex: true})
 	if w >= 140 {
 		cols = append(cols, Column{Title: "FILES", Width: 24})
 	}

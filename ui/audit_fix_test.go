@@ -66,7 +66,7 @@ func TestR10h_FlowFixAndInhibitInTheAuditView(t *testing.T) {
 				stepChange(in.Steps[0]) != "GET(ENABLED→DISABLED)" {
 				t.Errorf("inhibit: %s by %s on %s/%s: %+v", in.Kind, in.Who(), in.QMgr, in.Queue, in.Steps)
 			}
-			if fx.Kind != journal.Fix || fx.Queue != "ORDERS.BO" || stepChange(fx.Steps[0]) != "MAXDEPTH(100→200)" {
+			if fx.Kind != journal.Fix || fx.Queue != "ORDERS.BO" || stepChange(fx.Steps[0]) != "MAXDEPTH(100→5000)" {
 				t.Errorf("fix: %s on %s: %+v", fx.Kind, fx.Queue, fx.Steps)
 			}
 			v := a.View()
@@ -75,7 +75,7 @@ func TestR10h_FlowFixAndInhibitInTheAuditView(t *testing.T) {
 			a.Pop()
 			list := a.View()
 			checkFrame(t, list, size[0], size[1])
-			for _, want := range []string{"inhibit", "GET(ENABLED→DISABLED)", "fix", "MAXDEPTH(100→200)", "ORDERS.IN", "ORDERS.BO"} {
+			for _, want := range []string{"inhibit", "GET(ENABLED→DISABLED)", "fix", "MAXDEPTH(100→5000)", "ORDERS.IN", "ORDERS.BO"} {
 				if !strings.Contains(list, want) {
 					t.Errorf("the audit view lacks %q:\n%s", want, list)
 				}
@@ -99,7 +99,7 @@ func TestAuditFixShowsARefusalWithItsReason(t *testing.T) {
 		t.Fatalf("the refused fix is not listed with its reason:\n%s", v)
 	}
 	press(a, "enter")
-	if v := a.View(); !strings.Contains(v, "MQRC_NOT_AUTHORIZED (2035)") || !strings.Contains(v, "MQSC: ALTER QLOCAL(ORDERS.BO) MAXDEPTH(200)") {
+	if v := a.View(); !strings.Contains(v, "MQRC_NOT_AUTHORIZED (2035)") || !strings.Contains(v, "MQSC: ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)") {
 		t.Fatalf("the fix's steps:\n%s", v)
 	}
 }

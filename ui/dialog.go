@@ -62,6 +62,17 @@ type dialog struct {
 	marks *model.Selection
 	total int
 	w     int // the width it was laid out for
+	// confirmedY: y confirmed an action on one message (dialog_confirm.go).
+	confirmedY bool
+	// parked: the target was defined here with ctrl+n to park the messages
+	// in; defined names the queue so defined, which a cancel leaves.
+	parked  bool
+	defined string
+	// emptied says that a colleague's run took every message: nothing is
+	// left to confirm (dialog_room.go).
+	emptied string
+	// checkFrom is when the check for messages coming back began.
+	checkFrom time.Time
 }
 
 type planMsg struct {
@@ -212,6 +223,9 @@ func (d *dialog) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
 			return nil, false
 		}
 		d.last = m.p
+		if d.checking() && d.checkFrom.IsZero() {
+			d.checkFrom = c.Opts().Now() // the dashboard goes live again (holds)
+		}
 		return waitProgress(d.seq, d.updates), true
 	case runDoneMsg:
 		if m.seq != d.seq {
@@ -248,6 +262,22 @@ func afterRun(c common, res ops.OpResult) tea.Cmd {
 	s.Refresh()
 	c.Session().marks.Clear()
 	return goneBy(res)
+}
+
+// checking: every message is moved and the engine watches, for req.Verify,
+// whether they come back (R10f).
+func (d *dialog) checking() bool {
+	p := d.last
+	return d.phase == phaseRunning && d.req.Verify > 0 && p.Total > 0 && p.Done+p.Skipped+p.Failed >= p.Total
+}
+
+// holds says the dialog holds live updates: while the operator reads the
+// dry run and while messages move, the picture stands still; during the
+// check after the moves and on the result there is nothing to hold it for,
+// and an admin watching for 30 s whether messages come back wants the
+// dashboard live. A nil dialog holds nothing.
+func (d *dialog) holds() bool {
+	return d != nil && d.phase != phaseDone && !d.checking()
 }
 
 func fmtRate(r float64) string {

@@ -89,6 +89,10 @@ func (d *dialog) openCreate(cx common) {
 			d.req.TargetQMgr = c.qmgr
 		}
 		d.askTarget, d.onRun, d.retarget = false, false, false
+		// A queue defined to park in: nothing consumes it, so nothing can
+		// come back from it, and the 30 s check would only hold the
+		// dashboard (R10f).
+		d.parked, d.defined, d.req.Verify = true, c.name, 0
 		return d.planCmd(cx)
 	}
 	d.create = c
@@ -291,5 +295,5 @@ func (d *dialog) createHintLines(c common) []string {
 	if q == "" || !d.askQueue() || d.createOff(c) != "" {
 		return nil
 	}
-	return []string{c.Styles().Warning.Render(" no queue " + mqfmt.Sanitize(q) + " on " + mqfmt.Sanitize(d.targetQMgr()) + ": ctrl+n defines it (LIKE the DEADQ, to park the messages)")}
+	return wrapped(c.Styles().Warning, " ", "no queue "+mqfmt.Sanitize(q)+" on "+mqfmt.Sanitize(d.targetQMgr())+": ctrl+n defines it (LIKE the DEADQ, to park the messages)", d.w)
 }

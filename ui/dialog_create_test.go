@@ -74,8 +74,15 @@ func TestR10h_ParkDefinesTheTargetThenTheMoveRuns(t *testing.T) {
 	if v := ansi.Strip(a.View()); !strings.Contains(v, "defined: DEFINE QLOCAL(PARK.Q) LIKE(QM1.DEADQ) MAXDEPTH(20000)") || !strings.Contains(v, "[ Cancel ]") {
 		t.Fatalf("the dry run is not shown again:\n%s", v)
 	}
-	press(a, "1", "enter") // a move's count typed
-	if len(fake.runs) != 1 || fake.runs[0].Op != ops.OpMove || fake.runs[0].Target != "PARK.Q" {
+	// Parking keeps the MQDLH (reason and original destination): no
+	// warning that it stays, no ctrl+r to strip it; nothing consumes the
+	// new queue, so no check for messages coming back.
+	if v := ansi.Strip(a.View()); strings.Contains(v, "carry an MQDLH") || strings.Contains(v, "ctrl+r") ||
+		!strings.Contains(joinedText(v), "the MQDLH stays (their reason and original destination)") {
+		t.Fatalf("the move to a new parking queue warns of its MQDLH:\n%s", v)
+	}
+	press(a, "y") // one message: y confirms, nothing to type
+	if len(fake.runs) != 1 || fake.runs[0].Op != ops.OpMove || fake.runs[0].Target != "PARK.Q" || fake.runs[0].Verify != 0 {
 		t.Fatalf("runs %+v", fake.runs)
 	}
 }
@@ -132,6 +139,26 @@ func TestParkScreens(t *testing.T) {
 			a, _ := newTestApp(t, size.w, size.h, Options{Ops: &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}})
 			openParkForm(t, a)
 			v := a.View()
+			checkFrame(t, v, size.w, size.h)
+			golden(t, v)
+		})
+	}
+}
+
+// TestParkedMoveScreens: the dry run of a move to the queue just defined
+// to park in keeps the MQDLH without a warning, says there is no
+// come-back check, and takes y for one message.
+func TestParkedMoveScreens(t *testing.T) {
+	for _, size := range dialogSizes {
+		t.Run(itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+			a, _ := newTestApp(t, size.w, size.h, Options{Ops: &fixOps{fakeOps: fakeOps{msg: sampleMessage()}}})
+			openParkForm(t, a)
+			press(a, "enter")
+			v := a.View()
+			if j := joinedText(v); strings.Contains(j, "carry an MQDLH") || !strings.Contains(j, "the MQDLH stays (their reason and original destination)") ||
+				!strings.Contains(j, "y confirms") {
+				t.Fatalf("the parked move's dry run:\n%s", v)
+			}
 			checkFrame(t, v, size.w, size.h)
 			golden(t, v)
 		})

@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -44,6 +45,14 @@ func (d *dialog) replanAfterRoomRun(c common, m roomRunMsg) tea.Cmd {
 		return nil
 	}
 	d.req.Messages, d.onRun = keep, false
+	if d.count() == 0 {
+		// Nothing left to plan: an empty dry run would fail with "no
+		// selection", which says nothing of what happened.
+		d.emptied = fmt.Sprintf("nothing left: %s %s all %s — esc closes", mqfmt.Sanitize(who), req.Op.PastTense(), human(int64(n)))
+		d.seq = c.Session().nextSeq() // a dry run still in flight is not this dialog's any more
+		d.phase, d.askTarget, d.err, d.plan = phaseConfirm, false, nil, ops.OpPlan{}
+		return nil
+	}
 	d.stale = fmt.Sprintf("%s acted on %s of these messages meanwhile: the dry run was redone for the %s left",
 		mqfmt.Sanitize(who), human(int64(n)), human(int64(d.count())))
 	if d.askTarget {

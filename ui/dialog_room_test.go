@@ -33,7 +33,7 @@ func TestRoomRunElsewhereRedoesAnOpenDialogsDryRun(t *testing.T) {
 		t.Fatalf("the dialog kept the stale count: %d to act on, messages %d", d.actCount(), len(d.req.Messages))
 	}
 	if j := joinedText(a.View()); !strings.Contains(j, "alice acted on 1 of these messages meanwhile: the dry run was redone for the 1 left") ||
-		!strings.Contains(j, "type 1 to confirm") {
+		!strings.Contains(j, "y confirms: one message") {
 		t.Fatalf("the dialog does not say its dry run was redone:\n%s", a.View())
 	}
 }

@@ -35,13 +35,17 @@ func (d *dialog) resize(_ common, w, _ int) {
 
 func (d *dialog) view(c common, w, h int) string { return d.dialogView(c, w, h) }
 
-func (d *dialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
+func (d *dialog) typeKey(c common, k tea.KeyMsg) tea.Cmd {
 	if d.create != nil {
 		d.create.typeKey(k)
 		return nil
 	}
-	if d.phase != phaseConfirm || !(d.needType || d.askTarget) || (!d.askTarget && d.err == nil && d.actCount() == 0) {
-		return nil // nothing would be acted on: there is no count to type
+	if d.phase != phaseConfirm || !(d.needType || d.askTarget) || (!d.askTarget && (d.err != nil || d.actCount() <= 1)) {
+		return nil // nothing would be acted on, or one message (y): there is no count to type
+	}
+	if !d.askTarget && !countOnly(k) {
+		c.Flash("the count is typed in digits: " + human(int64(d.actCount())))
+		return nil
 	}
 	// The input's blink command is dropped: the cursor stays solid, and a
 	// frame is drawn only when something changes.
@@ -64,6 +68,9 @@ func (d *dialog) typeKey(_ common, k tea.KeyMsg) tea.Cmd {
 func (d *dialog) close(c common) tea.Cmd {
 	if d.cancel != nil {
 		d.cancel()
+	}
+	if d.phase == phasePlanning || d.phase == phaseConfirm {
+		c.Flash(d.cancelWhy()) // every cancel says so: a closed dialog is not a silent one
 	}
 	return c.Pop()
 }

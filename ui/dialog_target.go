@@ -92,6 +92,9 @@ func (d *dialog) chooseTarget(c common) {
 // setTarget takes the typed target into the request.
 func (d *dialog) setTarget() {
 	q, qm := splitTarget(d.typed.Value())
+	if d.parked && (q != d.defined || qm != "") {
+		d.parked, d.req.Verify = false, dashboardVerify // another target: its consumer may send them back
+	}
 	d.req.Target, d.req.TargetQMgr = q, qm
 }
 
@@ -107,8 +110,8 @@ func (d *dialog) requeueInstead(c common) tea.Cmd {
 // a dead-letter queue leaves the header on them, where the application
 // reading that queue will not expect it.
 func (d *dialog) dlhStays(c common) int {
-	if d.req.Op != ops.OpMove || d.req.Target == "" {
-		return 0
+	if d.req.Op != ops.OpMove || d.req.Target == "" || d.parked {
+		return 0 // parking keeps the MQDLH on purpose: reason and original destination
 	}
 	qm := d.req.TargetQMgr
 	if qm == "" {
@@ -188,6 +191,9 @@ func (d *dialog) confirmBindings(c common, b func(string, ...string) key.Binding
 	if d.create != nil {
 		return d.create.createBindings(c, func() { d.create = nil }, b)
 	}
+	if d.emptied != "" { // a colleague took every message: nothing to choose
+		return []binding{bind(b("close", "esc", "enter"), func() tea.Cmd { return d.close(c) }, short)}
+	}
 	toggle := run(func() { d.onRun = !d.onRun })
 	var out []binding
 	if d.askQueue() {
@@ -204,6 +210,7 @@ func (d *dialog) confirmBindings(c common, b func(string, ...string) key.Binding
 	if d.req.Op == ops.OpRequeue && !d.askTarget {
 		out = append(out, bind(b("requeue to another queue", "ctrl+t"), run(func() { d.chooseTarget(c) }), short))
 	}
+	out = append(out, d.yesKey(c, b)...)
 	if !d.askTarget && d.dlhStays(c) > 0 {
 		out = append(out, bind(b("requeue instead (strips the MQDLH)", "ctrl+r"), func() tea.Cmd { return d.requeueInstead(c) }, short))
 	}

@@ -109,7 +109,7 @@ func TestDialogMoveKeepsDLHWarns(t *testing.T) {
 	if r := a.actionDialog().req; r.Op != ops.OpRequeue || r.Target != "ORDERS.IN" {
 		t.Fatalf("ctrl+r: req = %+v", r)
 	}
-	press(a, "1", "enter") // a move asked for the count: the requeue still does
+	press(a, "y") // one message: y confirms the requeue
 	if len(fake.runs) != 1 || fake.runs[0].Op != ops.OpRequeue || fake.runs[0].Target != "ORDERS.IN" {
 		t.Fatalf("runs = %+v", fake.runs)
 	}

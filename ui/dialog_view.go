@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/poisonwatch/poisonwatch/actions/ops"
@@ -72,7 +71,11 @@ func (d *dialog) dialogBindings(c common) []binding {
 	case phaseConfirm:
 		return d.confirmBindings(c, b)
 	case phaseRunning:
-		return []binding{bind(b("stop after backing out the batch in flight", "esc"), run(func() {
+		stop := "stop after backing out the batch in flight"
+		if d.checking() {
+			stop = "end the check (what was moved stays moved)"
+		}
+		return []binding{bind(b(stop, "esc"), run(func() {
 			if d.cancel != nil {
 				d.cancel()
 			}
@@ -117,12 +120,17 @@ func (d *dialog) runOff() string {
 			return "type the target first"
 		}
 		return ""
+	case d.emptied != "":
+		return "nothing left to act on"
 	case d.err != nil:
 		return "the dry run failed"
 	case d.actCount() == 0:
 		return "the dry run found nothing that would be acted on"
 	case d.confirmed():
 		return ""
+	}
+	if d.actCount() == 1 {
+		return "press y to confirm"
 	}
 	n := human(int64(d.actCount())) // typed with or without the commas
 	if v := strings.TrimSpace(d.typed.Value()); v != "" {
@@ -134,8 +142,11 @@ func (d *dialog) runOff() string {
 // confirmed: bulk and discard need the count typed, so a stray enter cannot
 // destroy or move thousands of messages.
 func (d *dialog) confirmed() bool {
-	if !d.needType {
+	switch {
+	case !d.needType:
 		return true
+	case d.actCount() == 1:
+		return d.confirmedY // one message: y, not a typed 1
 	}
 	// Counts read 1,244 everywhere in the dialog: the commas may be typed too.
 	return strings.ReplaceAll(strings.TrimSpace(d.typed.Value()), ",", "") == strconv.Itoa(d.actCount())
@@ -179,33 +190,18 @@ func (d *dialog) confirmLines(c common) []string {
 	st := c.Styles()
 	var out []string
 	if d.askTarget {
-		what := "the queue"
-		if d.req.Op == ops.OpExport {
-			what = "the file"
-		}
-		hint := " type " + what + ", then enter: a dry run shows what would happen first; " + d.escSays(c)
-		if d.askQueue() {
-			hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; " + d.escSays(c)
-			if d.retarget {
-				hint = " empty: each message's original queue;" + hint
-			}
-		}
-		out = append(out, " "+d.typed.View())
-		if d.req.Op == ops.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > d.w-4 {
-			out = append(out, pathLines(d.w, st.Muted, "in full: ", d.typed.Value(), "")...)
-		}
-		out = append(out, d.targetHintLines(c)...)
-		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(hint, max(d.w-2, 20), " "), "\n") {
-			out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))
-		}
+		out = d.targetInputLines(c)
 	} else {
-		if d.stale != "" {
+		if d.stale != "" && d.emptied == "" {
 			out = append(out, wrapped(st.Warning, " ⚠ ", d.stale, d.w)...)
 		}
-		if d.err != nil {
+		switch {
+		case d.emptied != "":
+			// No buttons: there is nothing to run, only the dialog to close.
+			return wrapped(st.Warning, " ", d.emptied, d.w)
+		case d.err != nil:
 			out = append(out, st.Danger.Render(" dry run failed: "+mqfmt.Sanitize(d.err.Error())), "")
-		} else {
+		default:
 			for _, l := range strings.Split(ansi.Wrap(mqfmt.Sanitize(d.plan.Summary), max(d.w-2, 20), " "), "\n") {
 				out = append(out, " "+l)
 			}
@@ -224,6 +220,7 @@ func (d *dialog) confirmLines(c common) []string {
 				}
 			}
 			out = append(out, d.planHintLines(c)...)
+			out = append(out, d.parkLines(c)...)
 			out = append(out, d.sampleLines(c)...)
 		}
 		for _, l := range d.from {
@@ -232,9 +229,8 @@ func (d *dialog) confirmLines(c common) []string {
 		if d.hidden > 0 {
 			out = append(out, st.Warning.Render(fmt.Sprintf(" %s of the marked messages are hidden by the current filter and are included", human(int64(d.hidden)))))
 		}
-		if d.needType && d.err == nil && d.actCount() > 0 { // nothing to confirm: Run is off and says why
-			out = append(out, "", " "+d.typed.View(), st.Muted.Render(fmt.Sprintf("   (type %s to confirm)", human(int64(d.actCount())))))
-		}
+		out = append(out, d.confirmInput(c)...)
+		out = append(out, d.focusLines(c)...)
 	}
 	// The focused button is bracketed, so focus reads without colour too.
 	cancel, run := st.TabOn.Render("[ Cancel ]"), st.Tab.Render("  Run  ")
@@ -308,79 +304,30 @@ func skipLines(st *Styles, p ops.OpPlan) []string {
 	return out
 }
 
-func (d *dialog) progressLines(c common) []string {
-	p := d.last
-	pct := 0.0
-	if p.Total > 0 {
-		pct = float64(p.Done+p.Skipped+p.Failed) / float64(p.Total)
-	}
-	bar := d.prog // a copy: View changes nothing
-	bar.Width = max(d.w-4, 10)
-	if p.Total > 0 && pct >= 1 && d.req.Verify > 0 {
-		return []string{" " + bar.ViewAs(pct),
-			fmt.Sprintf(" %s / %s done · checking for up to %.0f s whether they come back (R10f)…",
-				human(int64(p.Done)), human(int64(p.Total)), d.req.Verify.Seconds()),
-			"", c.Styles().Muted.Render(" esc ends the check: what was moved stays moved")}
-	}
-	return []string{
-		" " + bar.ViewAs(pct),
-		fmt.Sprintf(" %s / %s done · %s skipped · %s failed · %s · ETA %s",
-			human(int64(p.Done)), human(int64(p.Total)), human(int64(p.Skipped)), human(int64(p.Failed)), fmtRate(p.Rate), age(p.ETA)),
-		"",
-		c.Styles().Muted.Render(" esc stops: the batch in flight is backed out, nothing is lost"),
-	}
-}
-
-// pathLines says where a file is in full: a path wider than the terminal
-// wraps at its slashes instead of being cut, since the operator needs all of
-// it to find the file.
-func pathLines(w int, style lipgloss.Style, label, path, note string) []string {
-	text := ansi.Wrap(label+mqfmt.Sanitize(path)+note, max(w-4, 20), "/ ")
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		if i > 0 {
-			l = "  " + l
-		}
-		lines[i] = style.Render(" " + l)
-	}
-	return lines
-}
-
-func (d *dialog) doneLines(c common) []string {
-	r := d.result
+// targetInputLines are the target input (a queue, or an export's file), the
+// names it completes to and what enter and esc do there.
+func (d *dialog) targetInputLines(c common) []string {
 	st := c.Styles()
-	out := []string{fmt.Sprintf(" done: %s · skipped %s · failed %s", human(int64(r.Done)), human(int64(r.Skipped)), human(int64(r.Failed)))}
-	if r.Skipped+r.Failed > 0 {
-		// Why each message was skipped or failed, counted, not only in the
-		// audit file.
-		out = append(out, outcomeLines(d.w, ops.OpPlan{Request: r.Plan.Request, Items: r.Items})...)
+	var out []string
+	what := "the queue"
+	if d.req.Op == ops.OpExport {
+		what = "the file"
 	}
-	if r.Stopped != "" {
-		out = append(out, st.Warning.Render(" stopped: "+mqfmt.Sanitize(r.Stopped)))
-	}
-	if v := r.Verify; v != nil {
-		style := st.OK
-		if v.CameBack > 0 {
-			style = st.Danger
-		}
-		for _, l := range strings.Split(ansi.Wrap("check: "+mqfmt.Sanitize(v.Sentence()), max(d.w-4, 20), " "), "\n") {
-			out = append(out, style.Render(" "+l))
-		}
-		if v.CameBack > 0 {
-			out = append(out, st.Warning.Render(" a requeue loop alert (R10f) names this run until its cause is fixed"))
+	hint := " type " + what + ", then enter: a dry run shows what would happen first; " + d.escSays(c)
+	if d.askQueue() {
+		hint = " type the queue (tab completes; QUEUE@QMGR for another queue manager), then enter: a dry run shows what would happen first; " + d.escSays(c)
+		if d.retarget {
+			hint = " empty: each message's original queue;" + hint
 		}
 	}
-	if d.err != nil {
-		out = append(out, st.Danger.Render(" "+mqfmt.Sanitize(d.err.Error())))
+	out = append(out, " "+d.typed.View())
+	if d.req.Op == ops.OpExport && ansi.StringWidth(d.typed.Prompt+d.typed.Value()) > d.w-4 {
+		out = append(out, pathLines(d.w, st.Muted, "in full: ", d.typed.Value(), "")...)
 	}
-	if d.req.Op == ops.OpExport && d.err == nil {
-		out = append(out, pathLines(d.w, st.OK, "exported to ", d.req.File, "")...)
+	out = append(out, d.targetHintLines(c)...)
+	out = append(out, "")
+	for _, l := range strings.Split(ansi.Wrap(hint, max(d.w-2, 20), " "), "\n") {
+		out = append(out, st.Muted.Render(" "+strings.TrimPrefix(l, " ")))
 	}
-	if r.AuditFile != "" {
-		out = append(out, pathLines(d.w, st.Muted, "audit: ", r.AuditFile, "")...)
-	}
-	if r.ArchiveFile != "" {
-		out = append(out, pathLines(d.w, st.Muted, "archive: ", r.ArchiveFile, " (poisonwatch import restores it)")...)
-	}
-	return append(out, "", st.Muted.Render(" enter or esc closes"))
+	return out
 }

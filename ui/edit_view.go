@@ -12,7 +12,12 @@ import (
 
 func (e *editScreen) bindings(c common) []binding {
 	k, ek := *c.Keys(), newEditKeys()
-	out := []binding{bind(k.Back, c.Pop, short)}
+	out := []binding{bind(k.Back, func() tea.Cmd {
+		if e.phase == editConfirm {
+			return cancelled(c)
+		}
+		return c.Pop()
+	}, short)}
 	switch e.phase {
 	case editTyping:
 		out = append(out, bind(ek.Save, func() tea.Cmd { return e.saved(c, e.ta.Value()) }, short))
@@ -22,7 +27,7 @@ func (e *editScreen) bindings(c common) []binding {
 				offIf(func() bool { return e.err != nil }, "the plan failed: there is nothing to put")),
 			bind(ek.Confirm, func() tea.Cmd {
 				if !e.runFocus || e.err != nil {
-					return c.Pop()
+					return cancelled(c)
 				}
 				return e.put(c)
 			}, short),
@@ -155,12 +160,8 @@ func (e *editScreen) buttons(c common) string {
 	if e.phase != editConfirm {
 		return st.Muted.Render("esc back")
 	}
-	cancel, put := "[ Cancel ]", "[ Put edited copy ]"
 	if e.err != nil {
-		return st.Selected.Render(cancel)
+		return st.TabOn.Render("[ Cancel ]")
 	}
-	if e.runFocus {
-		return st.Muted.Render(cancel) + "  " + st.DangerBg.Render(put)
-	}
-	return st.Selected.Render(cancel) + "  " + st.Muted.Render(put) + st.Muted.Render("   tab switches · enter presses")
+	return buttons(st, "Cancel", "Put edited copy", e.runFocus) + st.Muted.Render("   tab switches · enter presses")
 }

@@ -128,8 +128,8 @@ func fixOff(o *Options, al *model.Alert) string {
 	switch {
 	case al == nil:
 		return "no alert"
-	case al.Fix == "":
-		return "this alert has no MQSC fix"
+	case al.Fix == "" || al.Advice():
+		return "this alert has no MQSC fix" // advice is followed by hand: nothing to send
 	case o.ReadOnly:
 		return cmpOr(o.ReadOnlyWhy, "read-only: fixes are off")
 	case !ok:
@@ -236,6 +236,8 @@ func (d *fixDialog) bindings(c common) []binding {
 	}
 	closeIt := func() tea.Cmd {
 		switch {
+		case d.phase == fixConfirm:
+			return cancelled(c)
 		case d.phase == fixVerifying:
 			c.Session().watch(d) // the flash will say how it ended
 		case d.cancel != nil:

@@ -154,11 +154,15 @@ func (d *fixDialog) footer(st *Styles, w int) string {
 	if len(d.plan.CopyOnly) > 0 {
 		return st.Muted.Render(" copy-only: nothing here can be applied · esc closes")
 	}
-	cancel, apply := " Cancel ", fmt.Sprintf(" Apply %d change(s) ", len(d.plan.Steps))
-	if d.apply {
-		apply = st.Selected.Render(apply)
-	} else {
-		cancel = st.Selected.Render(cancel)
+	return ansi.Truncate(" "+buttons(st, "Cancel", fmt.Sprintf("Apply %d change(s)", len(d.plan.Steps)), d.apply)+"   tab switches · enter chooses · esc cancels", w, "…")
+}
+
+// buttons is a dialog's Cancel / act pair: the focused one alone is
+// bracketed (and coloured), so focus reads without colour (NO_COLOR), as in
+// the action dialog.
+func buttons(st *Styles, cancel, act string, onAct bool) string {
+	if onAct {
+		return st.Tab.Render("  "+cancel+"  ") + "  " + st.DangerBg.Render("[ "+act+" ]")
 	}
-	return ansi.Truncate(" ["+cancel+"]  ["+apply+"]   tab switches · enter chooses · esc cancels", w, "…")
+	return st.TabOn.Render("[ "+cancel+" ]") + "  " + st.Tab.Render("  "+act+"  ")
 }

@@ -208,11 +208,11 @@ func (d *inhibitDialog) bindings(c common) []binding {
 		}, short),
 		bind(b("choose", "enter"), func() tea.Cmd {
 			if !d.apply {
-				return c.Pop()
+				return cancelled(c)
 			}
 			return d.start(c)
 		}, short),
-		bind(b("cancel", "esc"), c.Pop, short),
+		bind(b("cancel", "esc"), func() tea.Cmd { return cancelled(c) }, short),
 	}
 }
 
@@ -298,13 +298,7 @@ func (d *inhibitDialog) view(c common, w, h int) string {
 	case d.outcome != "":
 		lines = append(lines, "", " "+mqfmt.Sanitize(d.outcome))
 	default:
-		cancel := " Cancel "
-		if d.apply {
-			btn = st.Selected.Render(btn)
-		} else {
-			cancel = st.Selected.Render(cancel)
-		}
-		lines = append(lines, "", ansi.Truncate(" ["+cancel+"]  ["+btn+"]   tab switches · p: GET or PUT · esc cancels", w, "…"))
+		lines = append(lines, "", ansi.Truncate(" "+buttons(st, "Cancel", strings.TrimSpace(btn), d.apply)+"   tab switches · p: GET or PUT · esc cancels", w, "…"))
 	}
 	return fitHeight(strings.Join(lines, "\n"), h)
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -69,7 +70,7 @@ func (o *fakeOps) Fetch(context.Context, string, string, mqwatch.Summary) (mqwat
 func (o *fakeOps) Plan(_ context.Context, r ops.OpRequest) (ops.OpPlan, error) {
 	p := ops.OpPlan{Request: r, Targets: map[string]int{}}
 	for i, m := range r.Messages {
-		it := ops.OpItem{Msg: m, Target: m.DLHDestQ, Kind: ops.WouldAct}
+		it := ops.OpItem{Msg: m, Target: cmp.Or(r.Target, m.DLHDestQ), Kind: ops.WouldAct}
 		if i < o.failFirst {
 			it.Kind, it.Detail, it.Reason = ops.WouldFail, "target missing", 2085
 		}
@@ -77,9 +78,12 @@ func (o *fakeOps) Plan(_ context.Context, r ops.OpRequest) (ops.OpPlan, error) {
 			it.Kind, it.Detail, it.Reason = ops.WouldComeBack, "consumer of ORDERS.EXPRESS.IN (sync-transacted) dead-letters them while ORDERS.BO is full (40/40)", 2053
 		}
 		p.Items = append(p.Items, it)
-		p.Targets[m.DLHDestQ]++
+		p.Targets[it.Target]++
 	}
 	p.Summary = fmt.Sprintf("Requeue %d messages from %s to their original queues; move, not copy; MQDLH removed", len(r.Messages), r.Queue)
+	if r.Op == ops.OpMove { // as the engine says it: a move keeps the headers
+		p.Summary = fmt.Sprintf("Move %d messages from %s to %s; move, not copy; headers unchanged", len(r.Messages), r.Queue, r.Target)
+	}
 	if o.warn != "" {
 		p.Warnings = []string{o.warn}
 	}

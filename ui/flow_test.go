@@ -82,10 +82,12 @@ func (f *flow) waitFor(texts ...string) {
 	}, teatest.WithDuration(flowWait), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
-// quit presses q and returns the App as the program left it.
+// quit presses ctrl+c, which quits without asking (q asks first when marks
+// would be lost: TestQuitAsksWhenMarksOrASeatWouldBeLost), and returns the
+// App as the program left it.
 func (f *flow) quit() *App {
 	f.t.Helper()
-	f.press(km.Quit)
+	f.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	m := f.tm.FinalModel(f.t, teatest.WithFinalTimeout(flowWait))
 	a, ok := m.(*App)
 	if !ok {

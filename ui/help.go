@@ -43,6 +43,14 @@ func (a *App) helpView(h int) string {
 	var b strings.Builder
 	b.WriteString(a.st.Title.Render(" Keys on this screen ("+a.top().location().Screen.String()+")") + "\n")
 	b.WriteString(a.keyColumns(listed(a.top().bindings(a), taken, false), w) + "\n")
+	if n, ok := a.top().(noter); ok {
+		// What the screen's columns mean and what its other pane does: a
+		// word such as STUCK is explained where its key list is.
+		b.WriteString(a.st.Title.Render(" On this screen") + "\n")
+		for _, note := range n.helpNotes(a) {
+			b.WriteString(a.st.Base.Render(wrapWords(note, w-4, "  ")) + "\n")
+		}
+	}
 	if _, ok := a.top().(modal); !ok { // a dialog takes every key: nothing else works under it
 		b.WriteString(a.st.Title.Render(" Everywhere") + "\n")
 		b.WriteString(a.keyColumns(listed(a.globalBindings(), taken, false), w) + "\n")
@@ -125,6 +133,12 @@ func (a *App) paletteCommands() string {
 		}
 	}
 	return strings.Join(out, "  ")
+}
+
+// noter is a screen whose help says more than its keys: what its columns
+// mean, what its other pane does, how to reach what it does not show.
+type noter interface {
+	helpNotes(c common) []string
 }
 
 // wrapWords wraps text at w columns, each line after indent.

@@ -63,7 +63,7 @@ func DefaultKeyMap() KeyMap {
 		Alerts:  b("every queue manager's alerts", "a"),
 		Sort:    b("cycle sort order", "s"),
 		Unmark:  b("clear all marks", "u"),
-		Fleet:   b("fleet view", "m"),
+		Fleet:   b("queue managers (fleet view)", "m"),
 		Ack:     b("acknowledge the alert (with a note)", "K"),
 		Snooze:  b("snooze the alert (15m/1h/4h/until it clears)", "Z"),
 		// A playback's keys (poisonwatch playback).

@@ -158,8 +158,11 @@ func (d *dashboard) trendsView(c common, w, h int) string {
 			forecast = "FULL"
 		}
 		in := "·"
-		if ok && r >= 0.5 {
+		switch {
+		case ok && r >= 0.5:
 			in = "in " + compact(r) + "/m" // arrivals, not net depth change
+		case ok && r > 0:
+			in = "in <1/m" // a trickle still fills the queue: the forecast beside it says when
 		}
 		tail := fmt.Sprintf(" %6s %8s %-11s", compact(float64(v.Status.Depth)), in, forecast)
 		spW := max(w-nameW-tailW-1, 4)
@@ -191,6 +194,8 @@ func (d *dashboard) fixLine(c common, w int) string {
 	first, _, more := strings.Cut(al.Fix, "\n")
 	label := " fix: "
 	switch {
+	case al.Advice():
+		label = " advice: "
 	case al.FixFirst > 0:
 		// The fix proper, and that another queue is fixed first (R8e).
 		cmds := strings.Split(al.Fix, "\n")

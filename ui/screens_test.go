@@ -247,22 +247,23 @@ func TestDialogCountFocusesRunAndSaysWhyRunIsOff(t *testing.T) {
 }
 
 // TestDialogCountIsWhatWouldBeActedOn: messages the dry run says would fail
-// are not confirmed by typing their number; the count is the breakdown's.
+// are not confirmed by typing their number; the count is the breakdown's,
+// and when it is one message y confirms it (nothing to type).
 func TestDialogCountIsWhatWouldBeActedOn(t *testing.T) {
 	ops := &fakeOps{msg: sampleMessage(), failFirst: 1}
 	a, _ := newTestApp(t, 80, 24, Options{Ops: ops})
 	a.Update(snapshotMsg{snap: incident(1, 300)})
 	press(a, "d", "enter", "space", "space", "R")
-	if v := a.View(); !strings.Contains(v, "(type 1 to confirm)") || !strings.Contains(v, "target missing") {
-		t.Fatalf("the count to type is not the breakdown's, or the failure is not shown:\n%s", v)
+	if v := a.View(); !strings.Contains(v, "y confirms: one message") || !strings.Contains(v, "target missing") {
+		t.Fatalf("the count to confirm is not the breakdown's, or the failure is not shown:\n%s", v)
 	}
 	press(a, "2", "tab", "enter")
-	if len(ops.runs) != 0 {
-		t.Fatal("typing the selection's size (2) ran although only 1 would be acted on")
+	if len(ops.runs) != 0 || !strings.Contains(a.View(), "Run is off: press y to confirm") {
+		t.Fatalf("typing the selection's size (2) ran although only 1 would be acted on:\n%s", a.View())
 	}
-	press(a, "backspace", "tab", "1", "enter")
+	press(a, "y")
 	if len(ops.runs) != 1 {
-		t.Fatalf("typing 1 did not run:\n%s", a.View())
+		t.Fatalf("y did not run:\n%s", a.View())
 	}
 	for _, want := range []string{"failed 1", "failed: target missing", "requeued"} {
 		if v := a.View(); !strings.Contains(v, want) {

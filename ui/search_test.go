@@ -154,3 +154,32 @@ func TestSearchBodiesMatchesTextNotTheBytesOfEBCDIC(t *testing.T) {
 		t.Fatalf("a text match does not show the decoded text:\n%s", v)
 	}
 }
+
+// TestSearchShowsTheMatchInContext: typed text found in the bytes of an
+// MQRFH2 that does not parse (the body of no known CCSID) is shown as grep
+// -a shows it, the text around the match, not hex; a narrow column moves
+// its start so the match itself is in view.
+func TestSearchShowsTheMatchInContext(t *testing.T) {
+	for _, size := range dialogSizes {
+		t.Run(itoa(size.w)+"x"+itoa(size.h), func(t *testing.T) {
+			o := newSearchFakeOps()
+			for i := range o.msgs {
+				o.msgs[i].BodyCCSID = 0 // no CCSID reads it: matched as bytes
+				o.msgs[i].BodyPrefix = append([]byte("RFH \x00\x00\x00\x02\x00\x00\x01\x11<mcd><Msd>jms_text</Msd></mcd>  \x00\x00\x00\x84<jms><Dst>queue:///"),
+					fmt.Sprintf("ORDERS.RETURNS.IN</Dst><Tms dt='i8'>17964350463%02d</Tms></jms>", i)...)
+			}
+			a, _ := newTestApp(t, size.w, size.h, Options{Ops: o})
+			a.Update(snapshotMsg{snap: incident(1, 30)})
+			press(a, "d", "enter")
+			ctrlF(a)
+			typeText(a, "RETURNS")
+			press(a, "enter")
+			v := a.View()
+			if !strings.Contains(v, "RETURNS.IN</Dst>") || strings.Contains(v, "[52 45 54") {
+				t.Fatalf("the match is not shown in its context:\n%s", v)
+			}
+			checkFrame(t, v, size.w, size.h)
+			golden(t, v)
+		})
+	}
+}

@@ -69,7 +69,7 @@ func (s *searchScreen) cell(c common, row, col int) Cell {
 	case 3:
 		return Cell{Text: compact(float64(m.Length))}
 	case 4:
-		return Cell{Text: s.context(row)}
+		return Cell{Text: s.context(row, s.grid.widths[col])}
 	}
 	return Cell{}
 }
@@ -77,9 +77,9 @@ func (s *searchScreen) cell(c common, row, col int) Cell {
 // context is the line that shows a match: the decoded text around it or
 // its bytes in hex (ops.Hit), else the body prefix decoded; sanitised,
 // never the raw bytes.
-func (s *searchScreen) context(row int) string {
+func (s *searchScreen) context(row, w int) string {
 	if row < len(s.how) && s.how[row].Kind != ops.NoMatch {
-		return s.how[row].Context
+		return inView(s.how[row], w)
 	}
 	m := &s.hits[row]
 	t, _ := mqfmt.DecodeTextEnc(m.BodyPrefix, m.BodyCCSID, m.Encoding)
@@ -123,4 +123,16 @@ func (s *searchScreen) status(c common) string {
 		line += st.Muted.Render(fmt.Sprintf(" · %d bodies searched in their first MiB only", s.prog.Truncated))
 	}
 	return line
+}
+
+// inView is a match's line cut to w columns so that the match shows, as
+// grep shows the matched part of a long line: what comes before it gives
+// way ("…") when the match would fall past the column's edge.
+func inView(h ops.Hit, w int) string {
+	r := []rune(h.Context)
+	if h.At < 0 || h.At+h.Len > len(r) || h.At+h.Len < w {
+		return h.Context
+	}
+	start := max(h.At-max(w/4, 1), 0)
+	return "…" + string(r[start:])
 }

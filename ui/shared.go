@@ -62,7 +62,7 @@ func (s *shared) arrived(a *App, m pictureMsg) tea.Cmd {
 // show makes pic the state on view, unless the picture on view stands
 // still: then it holds pic; it says whether pic is on view.
 func (s *shared) show(a *App, pic *model.State) bool {
-	if a.sess.frozen || a.actionDialog() != nil {
+	if a.sess.frozen || a.actionDialog().holds() {
 		s.held = pic
 		return false
 	}

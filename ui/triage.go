@@ -56,7 +56,7 @@ func triageCols(w int, rules bool) []Column {
 		{Title: "AGE RANGE", Width: 15},
 	}
 	if w >= 100 {
-		cols = append(cols, Column{Title: "ARRIVALS", Width: 16})
+		cols = append(cols, Column{Title: arrivalsTitle, Width: model.SparkBuckets + 8})
 	}
 	if rules {
 		cols = append(cols, Column{Title: "RULE", Width: min(28, max(w/4, 16))})
@@ -222,8 +222,8 @@ func (t *triageScreen) cell(row, col int) Cell {
 			return Cell{Text: "?", Style: &t.st.Muted}
 		}
 		return Cell{Text: age(t.now.Sub(g.Newest)) + " – " + age(t.now.Sub(g.Oldest))}
-	case "ARRIVALS":
-		return Cell{Text: sparkRate(g.Spark.Values(), 16), Style: &t.st.Info}
+	case arrivalsTitle:
+		return Cell{Text: sparkRate(g.Arrivals(t.now), t.grid.Cols[col].Width), Style: &t.st.Info}
 	case "RULE":
 		return t.ruleCell(g)
 	}
@@ -363,13 +363,12 @@ func (t *triageScreen) groupTargets(c common) ([]mqwatch.Summary, int) {
 }
 
 func (t *triageScreen) view(c common, w, h int) string {
-	title := fmt.Sprintf(" %s grouped by %s  %s  (o: grouping · enter: messages · space: mark · tab: all messages)",
-		c.Styles().Title.Render(mqfmt.Sanitize(t.loc.Queue)), t.dim, position(t.grid))
+	title := t.title(c, w)
 	grid := t.grid.View(c.Styles())
 	if t.grid.Rows == 0 {
 		grid = fitHeight(grid, 2) + "\n" + c.Styles().OK.Render(" empty: nothing to triage")
 	}
-	explain := c.Styles().Info.Render(" " + mqfmt.Sanitize(t.explain()))
+	explain := t.explainLines(c, w)
 	// The near names of a 2085 group take the line above the explanation,
 	// which is otherwise blank, so neither is cut at 80 columns.
 	sep := "\n\n"
@@ -381,6 +380,6 @@ func (t *triageScreen) view(c common, w, h int) string {
 			sep = "\n" + ansi.Truncate(c.Styles().Warning.Render(" "+s), w, "…") + "\n" // already sanitised
 		}
 	}
-	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(c, w) + fitHeight(grid, h-t.chrome()) + sep + ansi.Truncate(explain, w, "…")
+	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(c, w) + fitHeight(grid, h-t.chrome()) + sep + explain
 	return out + t.ruleLine(c, w)
 }

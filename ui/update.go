@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -22,7 +24,12 @@ func (a *App) onKey(k tea.KeyMsg) tea.Cmd {
 		return tea.Sequence(a.onKey(esc), a.onKey(esc))
 	}
 	if k.String() == "ctrl+c" {
-		return a.quit()
+		return a.quit() // the way out that never asks
+	}
+	// A quit asked about is answered by the next key: q again quits, any
+	// other key stays (quitOrAsk).
+	if asked := a.quitAsked; asked {
+		defer func() { a.quitAsked = false }()
 	}
 	a.flash = ""
 	switch {
@@ -85,6 +92,30 @@ func (a *App) quit() tea.Cmd {
 	return tea.Quit
 }
 
+// quitOrAsk is q: it quits at once unless something would be lost that
+// the session cannot get back, marks or a seat in the war room; then it
+// asks, and q again quits (k9s users press q to go back). ctrl+c never
+// asks.
+func quitOrAsk(a *App) tea.Cmd {
+	var lost []string
+	if n := a.sess.marks.Len(); n > 0 {
+		lost = append(lost, human(int64(n))+" marked message(s)")
+	}
+	if a.opt.Room != nil {
+		seat := "your seat in the war room"
+		if m := a.room.member(a.room.st.Self); m != nil && m.Driving {
+			seat += " (you have the wheel)"
+		}
+		lost = append(lost, seat)
+	}
+	if len(lost) == 0 || a.quitAsked {
+		return a.quit()
+	}
+	a.quitAsked = true
+	a.flash = "quit? " + strings.Join(lost, " and ") + " would be lost: q again quits, any other key stays (esc goes back)"
+	return nil
+}
+
 // globalBindings are the keys that work on every screen.
 func (a *App) globalBindings() []binding {
 	k := a.keys
@@ -99,7 +130,8 @@ func (a *App) globalBindings() []binding {
 		bind(k.Fleet, a.openFleet, named("fleet"), offIf(func() bool {
 			s := a.top().location().Screen
 			return s == model.ScreenFleet || s == screenRemoteFleet
-		}, "this is the fleet view")),
+		}, "this is the fleet view"),
+			func(b *binding) { b.short = len(a.state.Order) > 1 }), // the footer says how to reach the others
 		bind(k.Refresh, run(func() {
 			if _, ok := a.top().(*remoteFleetScreen); ok {
 				a.opt.Fleet.Refresh() // the fleet view reads Prometheus, not a queue manager
@@ -116,7 +148,7 @@ func (a *App) globalBindings() []binding {
 			return a.unhold()
 		}, short, named("freeze")),
 		bind(k.Help, run(func() { a.showHelp = true }), short, named("help")),
-		bind(k.Quit, a.quit, short, named("quit")),
+		bind(k.Quit, func() tea.Cmd { return quitOrAsk(a) }, short, named("quit")),
 	)
 }
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
@@ -91,7 +93,7 @@ func (a *App) headerView() string {
 	// read-only badge, the alert count or the frozen banner.
 	parts := []string{st.Header.Render(" poisonwatch ")}
 	switch {
-	case a.actionDialog() != nil:
+	case a.actionDialog().holds():
 		parts = append(parts, st.Banner.Render(" FROZEN while the dialog is open "))
 	case a.sess.frozen:
 		parts = append(parts, st.Banner.Render(" FROZEN — f resumes "))
@@ -162,11 +164,12 @@ func (a *App) headerView() string {
 	return line
 }
 
-// compactBadge is qmgrBadge without a healthy queue manager's data age.
+// compactBadge is qmgrBadge without a healthy queue manager's data age,
+// but for the one on view.
 func (a *App) compactBadge(name string, now time.Time) string {
 	q := a.state.QMgrs[name]
-	if q.Snap == nil || !q.Snap.Connected || a.sess.warming || q.Stale(now) {
-		return a.qmgrBadge(name, now)
+	if q.Snap == nil || !q.Snap.Connected || a.sess.warming || q.Stale(now) || name == a.qm {
+		return a.qmgrBadge(name, now) // the one on view keeps its data age: how old is what I see?
 	}
 	label := name
 	if name == a.qm {
@@ -195,7 +198,7 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 		out = st.Danger.Render(fmt.Sprintf("%s ✖ %s (data %s old)", label, shortErr(q.Snap.Err), age(q.Age(now))))
 	case a.sess.warming:
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" warming up")
-	case a.sess.frozen || a.actionDialog() != nil:
+	case a.sess.frozen || a.actionDialog().holds():
 		// Held on purpose: the data is old because the picture stands still,
 		// not because the queue manager stopped answering.
 		out = st.OK.Render(label+" ●") + st.Muted.Render(" held")
@@ -250,7 +253,7 @@ func (a *App) fleetBadge(now time.Time) string {
 			waiting++
 		case !q.Snap.Connected:
 			down++
-		case q.Stale(now) && !a.sess.warming && !a.sess.frozen && a.actionDialog() == nil:
+		case q.Stale(now) && !a.sess.warming && !a.sess.frozen && !a.actionDialog().holds():
 			stale++
 		default:
 			up++
@@ -312,7 +315,30 @@ func (a *App) footerView() string {
 		}
 		return strings.Join(rows, "\n")
 	}
-	return ansi.Truncate(a.help.ShortHelpView(a.shortHelp()), a.width, "")
+	return ansi.Truncate(a.help.ShortHelpView(footerKeys(a.help, a.shortHelp(), a.width, a.keys.Fleet, a.keys.Help, a.keys.Quit)), a.width, "")
+}
+
+// footerKeys fits the footer's keys into w columns: help and quit always
+// show, last, and the screen's keys give way from the end; whoever is lost
+// needs "? help" more than the tenth key.
+func footerKeys(h help.Model, ks []key.Binding, w int, last ...key.Binding) []key.Binding {
+	var keep, rest []key.Binding
+	for _, k := range ks {
+		isLast := false
+		for _, l := range last {
+			isLast = isLast || (len(k.Keys()) > 0 && len(l.Keys()) > 0 && k.Keys()[0] == l.Keys()[0])
+		}
+		if isLast {
+			keep = append(keep, k)
+		} else {
+			rest = append(rest, k)
+		}
+	}
+	h.Width = 0 // measure, not cut
+	for len(rest) > 0 && ansi.StringWidth(h.ShortHelpView(append(rest[:len(rest):len(rest)], keep...))) > w {
+		rest = rest[:len(rest)-1]
+	}
+	return append(rest[:len(rest):len(rest)], keep...)
 }
 
 // maxFlashRows is how many rows a long flash takes from the screen above.

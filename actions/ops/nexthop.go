@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"context"
 
 	"fmt"
@@ -77,8 +78,8 @@ func (p *opPlanned) fixFirst(s *mqwatch.Summary, in actions.InputQueue) string {
 	case f.PutInhibited:
 		return fmt.Sprintf("fix first: ALTER QLOCAL(%s) PUT(ENABLED); or move them to a parking queue instead", boq)
 	case f.Full:
-		return fmt.Sprintf("fix first: make room on %s (drain it, or ALTER QLOCAL(%s) MAXDEPTH(%d)); or move them to a parking queue instead",
-			boq, boq, min(2*int64(max(f.MaxDepth, 1)), 999999999))
+		return fmt.Sprintf("fix first: make room on %s (drain it, or %s); or move them to a parking queue instead",
+			boq, actions.RoomFix(mqwatch.QueueInfo{Name: cmp.Or(f.Resolved, boq), MaxDepth: f.MaxDepth}))
 	}
 	return ""
 }

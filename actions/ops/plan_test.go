@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/poisonwatch/poisonwatch/actions"
 	"github.com/poisonwatch/poisonwatch/actions/ops"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -190,4 +191,33 @@ func TestR10f_RequeueOfRefusedContentComesBack(t *testing.T) {
 	if err != nil || plan.Breakdown().Back() != 0 {
 		t.Fatalf("to PARKING.Q: %v %v", plan.Items, err)
 	}
+}
+
+// TestR10f_FixFirstSizesTheBOQAsTheAlertDoes: dead letters that would come
+// back because their consumer's BOQ is full are told to make room first
+// with the MAXDEPTH the R8b alert's fix applies (actions.RoomFix), not a
+// size of their own: one sizing rule for a queue's fix wherever it is
+// offered.
+func TestR10f_FixFirstSizesTheBOQAsTheAlertDoes(t *testing.T) {
+	f := newOpFixture(t, "ALTER QLOCAL(ORDERS.BO) MAXDEPTH(2)\n")
+	c := f.conn()
+	for n := 1; n <= 2; n++ {
+		md, data := original(100 + n)
+		f.putSetAll(c, "ORDERS.BO", md, data)
+	}
+	f.deadLetter(c, 1, "ORDERS.IN", "QM1", mqfmt.RCBackoutThresholdReached)
+	plan, err := f.engine().Plan(f.ctx, ops.OpRequest{Op: ops.OpRequeue, Queue: "QM1.DEADQ", All: true})
+	if err != nil || plan.Breakdown().Back() != 1 {
+		t.Fatalf("a 2362 dead letter whose BOQ is full: %+v %v", plan.Breakdown(), err)
+	}
+	want := actions.RoomFix(mqwatch.QueueInfo{Name: "ORDERS.BO", MaxDepth: 2})
+	if want != "ALTER QLOCAL(ORDERS.BO) MAXDEPTH(5000)" {
+		t.Fatalf("RoomFix of a 2-message BOQ = %q, want MAXDEPTH(5000)", want)
+	}
+	for _, w := range plan.Warnings {
+		if strings.HasPrefix(w, "fix first:") && strings.Contains(w, want) {
+			return
+		}
+	}
+	t.Fatalf("no fix first with %q in %q", want, plan.Warnings)
 }

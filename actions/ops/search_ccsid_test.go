@@ -105,12 +105,21 @@ func TestBodySearchSaysHowItMatchedAndShowsDecodedText(t *testing.T) {
 			ops.TextMatch, "…" + strings.Repeat("x", 18) + `ORDER 4711\x1b[2J PAID` + strings.Repeat("y", 51) + "…"},
 		{"binary", "HELLO", append([]byte{0x1F, 0x8B, 0x08, 0x1B}, "HELLO\x00"...), 500, 0, ops.ByteMatch, "bytes at 4: 1F 8B 08 1B [48 45 4C 4C 4F] 00"},
 		{"hex", "hex:C8C5", enc(t, "HELLO", 500, 0), 500, 0, ops.ByteMatch, "bytes at 0: [C8 C5] D3 D3 D6"},
+		// A JMS message whose MQRFH2 does not parse: the typed text is found
+		// in the header's bytes, shown as grep -a shows them, not in hex.
+		{"text in bytes that are not text", "ORDER", append([]byte("RFH \x00\x00\x00\x02<jms><Dst>queue:///"), "ORDERS.RETURNS.IN</Dst></jms>"...), 1208, 0,
+			ops.ByteMatch, "at byte 27: … ....<jms><Dst>queue:///ORDERS.RETURNS.IN</Dst></jms>"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _ := ops.ParseBodyPattern(tc.pattern)
 			h := p.Find(tc.body, tc.ccsid, tc.enc)
 			if h.Kind != tc.kind || h.Context != tc.context {
 				t.Fatalf("Find = %v %q, want %v %q", h.Kind, h.Context, tc.kind, tc.context)
+			}
+			// At and Len say where the match is in the line, for a narrow
+			// column to show it.
+			if got := string([]rune(h.Context)[h.At : h.At+h.Len]); got != tc.pattern && !(strings.HasPrefix(got, "[") && strings.HasSuffix(got, "]")) {
+				t.Fatalf("At %d Len %d pick %q out of %q, not the match %q", h.At, h.Len, got, h.Context, tc.pattern)
 			}
 		})
 	}

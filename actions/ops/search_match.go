@@ -59,8 +59,13 @@ type Hit struct {
 	Kind MatchKind
 	// Context is safe to print: for a text match the decoded text around
 	// the first match, sanitised; for a byte match the offset and the
-	// bytes around it in hex. Never the body's raw bytes.
+	// bytes around it: as text (bytes that are not printable ASCII as '.',
+	// as grep -a shows a line) when they mostly are, else in hex. Never the
+	// body's raw bytes.
 	Context string
+	// At is where the match starts in Context, in runes, and Len how many
+	// runes it takes: a narrow column shows the match, not what precedes it.
+	At, Len int
 }
 
 // ParseBodyPattern reads a search: "hex:" or "0x" followed by hex digits
@@ -143,7 +148,7 @@ func (p *BodyPattern) find(body []byte, ccsid int32, enc mqfmt.Encoding, withCon
 			}
 			h := Hit{Kind: TextMatch}
 			if withContext {
-				h.Context = textContext(bt.Text, i, len(p.Text))
+				h.Context, h.At, h.Len = textContext(bt.Text, i, len(p.Text))
 			}
 			return h
 		}
@@ -156,74 +161,19 @@ func (p *BodyPattern) find(body []byte, ccsid int32, enc mqfmt.Encoding, withCon
 
 func (p *BodyPattern) bytesHit(body []byte, at, n int, withContext bool) Hit {
 	h := Hit{Kind: ByteMatch}
-	if withContext {
-		h.Context = bytesContext(body, at, n)
+	if !withContext {
+		return h
 	}
+	if p.Bytes == nil && mostlyPrintable(body, at, n) {
+		// Typed text found in bytes that are not text in a known CCSID
+		// (a header chain that does not parse, a body of no known CCSID):
+		// shown as the text it is, as grep -a shows a binary file's line,
+		// not as hex nobody reads at 3 a.m.
+		h.Context, h.At, h.Len = printableContext(body, at, n)
+		return h
+	}
+	h.Context, h.At, h.Len = bytesContext(body, at, n)
 	return h
-}
-
-// contextBefore and contextAfter bound the context line: characters (or
-// bytes, in hex) shown before and after the match.
-const (
-	contextBefore = 24
-	contextAfter  = 60
-)
-
-// textContext is the decoded text around s[at:at+n], on one line, sanitised.
-func textContext(s string, at, n int) string {
-	start := at
-	for k := 0; k < contextBefore && start > 0; k++ {
-		_, w := utf8.DecodeLastRuneInString(s[:start])
-		start -= w
-	}
-	end := at + n
-	for k := 0; k < contextAfter && end < len(s); k++ {
-		_, w := utf8.DecodeRuneInString(s[end:])
-		end += w
-	}
-	var b strings.Builder
-	if start > 0 {
-		b.WriteString("…")
-	}
-	b.WriteString(mqfmt.Sanitize(oneLine(s[start:end])))
-	if end < len(s) {
-		b.WriteString("…")
-	}
-	return b.String()
-}
-
-// oneLine turns the line breaks of a context into spaces.
-func oneLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case '\n', '\r', 0x85, 0x2028, 0x2029:
-			return ' '
-		}
-		return r
-	}, s)
-}
-
-// bytesContext is the offset of body[at:at+n] and the bytes around it, in
-// hex, the match in brackets.
-func bytesContext(body []byte, at, n int) string {
-	start, end := max(at-contextBefore/3, 0), min(at+n+contextAfter/3, len(body))
-	hx := func(b []byte) string { return strings.ToUpper(strings.TrimSpace(fmt.Sprintf("% x", b))) }
-	var b strings.Builder
-	fmt.Fprintf(&b, "bytes at %d: ", at)
-	if start > 0 {
-		b.WriteString("… ")
-	}
-	if start < at {
-		b.WriteString(hx(body[start:at]) + " ")
-	}
-	b.WriteString("[" + hx(body[at:at+n]) + "]")
-	if at+n < end {
-		b.WriteString(" " + hx(body[at+n:end]))
-	}
-	if end < len(body) {
-		b.WriteString(" …")
-	}
-	return b.String()
 }
 
 // textCCSID is the CCSID and Encoding a body is decoded with. CCSID 1201
