@@ -132,7 +132,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Journal != nil {
 		s.room.Tell(cfg.Journal)
 	}
-	s.gate = &gate{timeout: cmp.Or(cfg.HandshakeTimeout, DefaultHandshakeTimeout), byAddr: map[string]int{},
+	s.gate = &gate{timeout: cmp.Or(cfg.HandshakeTimeout, DefaultHandshakeTimeout), byAddr: map[string][]*gatedConn{},
 		perAddr: cmp.Or(cfg.MaxUnauthPerAddr, DefaultMaxUnauthPerAddr), total: cmp.Or(cfg.MaxUnauth, DefaultMaxUnauth),
 		log: func(f string, a ...any) { fmt.Fprintf(cfg.Log, f, a...) }}
 	s.fold = NewFold(roomModel(&cfg))
@@ -146,6 +146,7 @@ func New(cfg Config) (*Server, error) {
 		// the server offers neither method.
 		wish.WithPublicKeyAuth(s.authorize),
 		ssh.WrapConn(s.gate.admit),
+		func(srv *ssh.Server) error { srv.ServerConfigCallback = s.gate.serverConfig; return nil },
 		// A connection silent both ways for longer than a session may be
 		// idle is dead: the session's own idle timeout ends first, with
 		// its message.
@@ -279,6 +280,7 @@ func (s *Server) authorize(ctx ssh.Context, key ssh.PublicKey) bool {
 		fmt.Fprintf(s.cfg.Log, "login refused: %s %s from %s: %v\n", key.Type(), fp, ctx.RemoteAddr(), err)
 		return false
 	}
+	s.gate.keyOffered(ctx)
 	return true
 }
 
