@@ -128,7 +128,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	defer func() { stopWatch(); wait() }()
 	srv, err := warroom.New(warroom.Config{Listen: o.listen, HostKeyPEM: pemKey, Keys: keys, MaxSessions: o.maxSessions,
 		IdleTimeout: o.idle, MaxTime: o.maxTime, Sources: sources, Log: stderr, Files: files, Journal: be.acts(),
-		Interval: o.interval, Alerts: be.alerts, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, Warming: be.warm,
+		Interval: o.interval, Alerts: be.alerts, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, UnattendedAfter: be.unattended, Warming: be.warm,
 		Engines: func(r warroom.Role) ui.Operations {
 			if r == warroom.Operator {
 				return operators

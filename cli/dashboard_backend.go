@@ -50,6 +50,9 @@ type backend struct {
 	// doctor lists the embedded queue managers the doctor checks as the
 	// dashboard starts (--mqsc with --user); IBM MQ ones are found in qmgrs.
 	doctor []doctor.Target
+	// unattended is R8f's threshold per queue manager (--unattended-after,
+	// a --qmgrs entry's unattended_after).
+	unattended map[string]time.Duration
 }
 
 // acts is the backend's journal: one for the process, shared by its
@@ -71,7 +74,11 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &backend{qmgrs: qs, stop: func() {}}, nil
+		be := &backend{qmgrs: qs, stop: func() {}}
+		if be.unattended, err = unattendedAfter(o, qs); err != nil {
+			return nil, err
+		}
+		return be, nil
 	case "embedded":
 	default:
 		return nil, fmt.Errorf("unknown backend %q (embedded or ibmmq)", o.backend)
@@ -88,6 +95,9 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 	}
 	if err == nil && o.qmgr != "" {
 		be.qmgrs, err = watchOne(be.qmgrs, o.qmgr)
+	}
+	if err == nil {
+		be.unattended, err = unattendedAfter(o, be.qmgrs)
 	}
 	if err != nil && be != nil {
 		be.stop()

@@ -54,7 +54,7 @@ func (q *QMgrState) picture() *QMgrState {
 	}
 	p.Alerts = slices.Clone(q.Alerts)
 	p.Loops = slices.Clone(q.Loops)
-	p.connected = nil // only a fold reads it, and nobody folds a picture
+	p.connected, p.ages = nil, nil // only a fold reads them, and nobody folds a picture
 	return &p
 }
 

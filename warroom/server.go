@@ -66,7 +66,9 @@ type Config struct {
 	Alerts         *model.AlertBook
 	ConsumerStyles map[string]map[string]actions.Style
 	PauseAfter     map[string]map[string]int32
-	Warming        <-chan struct{}
+	// UnattendedAfter is R8f's threshold per queue manager (missing: a day).
+	UnattendedAfter map[string]time.Duration
+	Warming         <-chan struct{}
 	// Engines returns the operations for a role: read-only engines for
 	// viewers, so the engine itself refuses what the role check missed.
 	Engines func(Role) ui.Operations
@@ -178,6 +180,7 @@ func roomModel(cfg *Config) *model.State {
 	for _, src := range cfg.Sources {
 		q := st.QMgr(src.Name())
 		q.Styles, q.PauseAfter = cfg.ConsumerStyles[src.Name()], cfg.PauseAfter[src.Name()]
+		q.UnattendedAfter = cfg.UnattendedAfter[src.Name()]
 	}
 	st.Warming = cfg.Warming != nil
 	st.Journal = cfg.Journal // the alerts about acts read the room's
