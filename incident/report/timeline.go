@@ -55,9 +55,7 @@ func (r *Report) timeline() []Moment {
 		}
 		m := Moment{At: e.At, Kind: string(e.Kind), What: e.Sentence(),
 			Bad: e.Status == journal.Failed || e.Status == journal.Returned || e.Status == journal.Refused}
-		for _, v := range actionView(ActionRow{journal.Act{Entry: e}}).Changes {
-			m.Detail = append(m.Detail, v)
-		}
+		m.Detail = append(m.Detail, actionView(ActionRow{journal.Act{Entry: e}}).Changes...)
 		out = append(out, m)
 	}
 	for i := range out {
