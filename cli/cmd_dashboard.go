@@ -42,6 +42,8 @@ type tuiOpts struct {
 	rec      recordOpts
 	mq       *mqFlags   // IBM MQ's connection flags (a build with IBM MQ support)
 	fleet    fleetFlags // --prometheus: the fleet read from the exporters' series
+	// unattended is --unattended-after: 0 not given, negative off.
+	unattended time.Duration
 }
 
 // dashboardCommand is poisonwatch without a command: the dashboard.
@@ -73,6 +75,7 @@ func (o *tuiOpts) registerWatch(fs *flag.FlagSet, interval time.Duration) {
 	fs.StringVar(&o.exclude, "exclude", "", "comma-separated queue name patterns to leave out")
 	fs.DurationVar(&o.deadline, "deadline", 0, "how long one MQ call may go unanswered before its queue manager reads as not answering (default twice the interval, at least 10s)")
 	o.mq = registerBackend(fs, &o.backend, &o.scenario, &o.qmgr, &o.qmgrs, &o.mqsc, helpQMgrAll)
+	o.registerUnattended(fs)
 }
 
 func splitList(s string) []string {
@@ -176,7 +179,7 @@ func checkDeadline(d time.Duration) error {
 func newDashboard(ctx context.Context, o tuiOpts, be *backend, th themes.Theme, r *lipgloss.Renderer) (app *ui.App, wait func()) {
 	sources, wait := startWatchers(ctx, o, be)
 	app = ui.New(ui.Options{Sources: sources, Ops: be.ops, Rules: be.rules, Journal: be.acts(), Theme: th, Renderer: r, ReadOnly: o.readOnly,
-		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: exportDir(o.audit), Warming: be.warm,
+		WarRoom: o.warRoom, Interval: o.interval, User: osUser(), Ctx: ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, UnattendedAfter: be.unattended, ExportDir: exportDir(o.audit), Warming: be.warm,
 		Diagnosis: startDoctor(ctx, be.doctorTargets()), Events: startEvents(ctx, o, be), Alerts: be.alerts, Fleet: be.fleet})
 	return app, wait
 }

@@ -110,7 +110,7 @@ func exportMetrics(ctx context.Context, o exporterOpts, be *backend, l net.Liste
 	}
 	exp := exporter.New(exporter.Config{Sources: sources, Interval: o.interval, Now: be.now,
 		MaxQueues: o.maxQueues, MaxReasons: o.maxReasons, MaxDestinations: o.maxDests, Version: Version, Log: stderr, Warm: be.warm, Alerts: be.alerts,
-		AuditPath: auditPathOf(o.audit)})
+		AuditPath: auditPathOf(o.audit), UnattendedAfter: be.unattended})
 	if be.warm != nil {
 		// The demo's first polls are from its simulated past: poll again
 		// once it follows the clock, so no queue manager's last poll reads

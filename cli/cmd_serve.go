@@ -19,6 +19,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/poisonwatch/poisonwatch/incident/record"
 	"github.com/poisonwatch/poisonwatch/internal/confine"
 	"github.com/poisonwatch/poisonwatch/themes"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -137,7 +138,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	defer func() { stopWatch(); wait() }()
 	srv, err := warroom.New(warroom.Config{Listen: o.listen, HostKeyPEM: pemKey, Keys: keys, MaxSessions: o.maxSessions,
 		IdleTimeout: o.idle, MaxTime: o.maxTime, Sources: sources, Log: stderr, Files: files, Journal: be.acts(),
-		Interval: o.interval, Alerts: be.alerts, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, Warming: be.warm,
+		Interval: o.interval, Alerts: be.alerts, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, UnattendedAfter: be.unattended, Warming: be.warm,
 		Engines: func(r warroom.Role) ui.Operations {
 			if r == warroom.Operator {
 				return operators
@@ -154,6 +155,7 @@ func serve(ctx context.Context, o serveOpts, be *backend, keys warroom.Keys, pem
 	}
 	fmt.Fprintf(stdout, "poisonwatch serve: listening on %s\nhost key %s (%s)\n%d authorized keys from %s\noperators' files in %s\n",
 		l.Addr(), fp, o.hostKey, len(keys), o.authorized, files.Path())
+	fmt.Fprintln(stdout, recordingLine(be.rec))
 	go recordPresence(watchCtx, srv.Room(), be.rec, be.clock)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(watchCtx, l) }()
@@ -197,6 +199,18 @@ func sessionApp(o serveOpts, be *backend, filesDir string, s warroom.Session) (t
 		ReadOnly: o.readOnly || viewer, ReadOnlyWhy: readOnlyWhy(o.readOnly, viewer), NoExport: viewer, WarRoom: to.warRoom, Interval: o.interval, User: warroom.AuditUser(s.Who),
 		Ctx: s.Ctx, ConsumerStyles: be.styles, PauseAfter: be.pauseAfter, ExportDir: filesDir, Files: s.Files, Warming: be.warm, Room: s.Room, Alerts: be.alerts,
 		Shared: s.Shared, Fleet: be.fleet}), nil
+}
+
+// recordingLine says where serve records, and where the recording a
+// restart found went: a previous incident is never replaced silently.
+func recordingLine(rec *record.Writer) string {
+	switch {
+	case rec == nil:
+		return "not recording (--record off)"
+	case rec.Rotated() != "":
+		return fmt.Sprintf("recording to %s (the previous recording was moved to %s)", rec.Path(), rec.Rotated())
+	}
+	return "recording to " + rec.Path()
 }
 
 // readOnlyWhy is what a session's action keys say: a viewer learns that its

@@ -52,6 +52,9 @@ type backend struct {
 	doctor []doctor.Target
 	// fleet is the fleet read from Prometheus (--prometheus), nil without.
 	fleet ui.FleetFeed
+	// unattended is R8f's threshold per queue manager (--unattended-after,
+	// a --qmgrs entry's unattended_after).
+	unattended map[string]time.Duration
 }
 
 // acts is the backend's journal: one for the process, shared by its
@@ -73,7 +76,11 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &backend{qmgrs: qs, stop: func() {}}, nil
+		be := &backend{qmgrs: qs, stop: func() {}}
+		if be.unattended, err = unattendedAfter(o, qs); err != nil {
+			return nil, err
+		}
+		return be, nil
 	case "embedded":
 	default:
 		return nil, fmt.Errorf("unknown backend %q (embedded or ibmmq)", o.backend)
@@ -90,6 +97,9 @@ func startBackend(ctx context.Context, o tuiOpts) (*backend, error) {
 	}
 	if err == nil && o.qmgr != "" {
 		be.qmgrs, err = watchOne(be.qmgrs, o.qmgr)
+	}
+	if err == nil {
+		be.unattended, err = unattendedAfter(o, be.qmgrs)
 	}
 	if err != nil && be != nil {
 		be.stop()

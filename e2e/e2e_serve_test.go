@@ -72,6 +72,24 @@ func startServe(t *testing.T, scenario string) *warRoom {
 // further user, a key whose authorized line is prefix + key + comment.
 func startServeWith(t *testing.T, scenario string, extra []string, users ...[3]string) *warRoom {
 	t.Helper()
+	w := newWarRoom(t, users...)
+	w.cmd = exec.Command(w.bin, w.serveArgs(scenario, extra)...)
+	w.cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+w.dir)
+	w.cmd.Stdout, w.cmd.Stderr = w.out, w.out
+	if err := w.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.cmd.Process.Kill(); w.cmd.Wait() })
+	w.waitOutput("listening on", "host key SHA256:")
+	w.knownHosts()
+	return w
+}
+
+// newWarRoom is a war room not yet started: its directory, with alice
+// (operator), bob (viewer), mallory (never authorized) and users' keys,
+// and a free address.
+func newWarRoom(t *testing.T, users ...[3]string) *warRoom {
+	t.Helper()
 	if _, err := exec.LookPath("ssh"); err != nil {
 		t.Skip("the OpenSSH client is not installed (apt-get install openssh-client); .ci/run installs it")
 	}
@@ -86,20 +104,14 @@ func startServeWith(t *testing.T, scenario string, extra []string, users ...[3]s
 		t.Fatal(err)
 	}
 	addr := freeAddr(t)
-	w := &warRoom{t: t, dir: dir, bin: bin, port: addr[strings.LastIndex(addr, ":")+1:], out: &waitfor.Buffer{}}
-	w.cmd = exec.Command(bin, "serve", "--listen", addr, "--host-key", filepath.Join(dir, "host_key"),
-		"--authorized-keys", filepath.Join(dir, "authorized_keys"), "--audit", filepath.Join(dir, "audit.jsonl"),
-		"--scenario", scenario, "--interval", "500ms")
-	w.cmd.Args = append(w.cmd.Args, extra...)
-	w.cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+dir)
-	w.cmd.Stdout, w.cmd.Stderr = w.out, w.out
-	if err := w.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.cmd.Process.Kill(); w.cmd.Wait() })
-	w.waitOutput("listening on", "host key SHA256:")
-	w.knownHosts()
-	return w
+	return &warRoom{t: t, dir: dir, bin: bin, port: addr[strings.LastIndex(addr, ":")+1:], out: &waitfor.Buffer{}}
+}
+
+// serveArgs are serve's arguments for the room on the scenario.
+func (w *warRoom) serveArgs(scenario string, extra []string) []string {
+	return append([]string{"serve", "--listen", "127.0.0.1:" + w.port, "--host-key", filepath.Join(w.dir, "host_key"),
+		"--authorized-keys", filepath.Join(w.dir, "authorized_keys"), "--audit", filepath.Join(w.dir, "audit.jsonl"),
+		"--scenario", scenario, "--interval", "500ms"}, extra...)
 }
 
 func (w *warRoom) waitOutput(texts ...string) {

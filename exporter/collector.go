@@ -24,6 +24,10 @@ var (
 	descStuck = desc("queue_stuck_poison_messages", "Browsed head messages of an input queue with BackoutCount >= BOTHRESH > 0 (R8c).", queueLabels...)
 	descArr   = desc("queue_arrivals_total", "Messages seen arriving on a backout queue or the DEADQ since the exporter started (not during the demo's warm-up).", queueLabels...)
 	descRate  = desc("queue_arrivals_per_second", "Arrival rate of a backout queue or the DEADQ over the dashboard's 5-minute window.", queueLabels...)
+	// Three bands per BOQ and DEADQ, each counting the older too, so a
+	// rule compares one series with a threshold.
+	descWaiting = desc("queue_unattended_messages", "Messages of a backout queue or the DEADQ that have waited there longer than older_than (1h, 1d, 1w), dead-lettered or put; R8f alerts past the queue manager's threshold.",
+		append(queueLabels, "older_than")...)
 
 	descReason = desc("deadq_messages_by_reason", "DEADQ messages by MQDLH Reason; past the cap, reason=\"(other)\" sums the rest.",
 		"qmgr", "queue", "reason", "reason_name")
@@ -64,7 +68,7 @@ func desc(name, help string, labels ...string) *prometheus.Desc {
 
 // allDescs lists every metric the collector may send, for Describe.
 var allDescs = []*prometheus.Desc{descQueues, descDepth, descMax, descBOT, descIPP, descAge, descLGet, descHead, descRisk, descStuck,
-	descArr, descRate, descReason, descDest, descNReasons, descNDests, descAlert, descAcked,
+	descArr, descRate, descWaiting, descReason, descDest, descNReasons, descNDests, descAlert, descAcked,
 	descUp, descPollAge, descGood, descPolls, descErrs, descErrsBy, descSkip, descDur, descCalls, descBytes, descIntv, descBuild, descActs}
 
 // collector turns the latest figures into metrics on each scrape.
@@ -189,6 +193,12 @@ func queue(emit func(prometheus.Metric), qmgr string, q *queueFigures) {
 		emit(prometheus.MustNewConstMetric(descArr, prometheus.CounterValue, q.arrivals, qmgr, q.name, q.role))
 		if q.hasRate {
 			gauge(descRate, q.rate)
+		}
+		for _, b := range []struct {
+			label string
+			n     int
+		}{{"1h", q.ages.OverHour}, {"1d", q.ages.OverDay}, {"1w", q.ages.OverWeek}} {
+			emit(prometheus.MustNewConstMetric(descWaiting, prometheus.GaugeValue, float64(b.n), qmgr, q.name, q.role, b.label))
 		}
 	}
 }

@@ -73,6 +73,9 @@ type Config struct {
 	// Log receives one line when a queue manager stops or starts answering;
 	// nil discards.
 	Log io.Writer
+	// UnattendedAfter is, per queue manager, how long its dead letters may
+	// wait before R8f (missing: a day).
+	UnattendedAfter map[string]time.Duration
 	// Alerts, when set, is the book of alert histories and
 	// acknowledgements (kept in the state directory) that
 	// poisonwatch_alert_acknowledged reads; nil: nothing is acknowledged.
@@ -143,6 +146,7 @@ func (e *Exporter) watch(ctx context.Context, i int) {
 	if e.cfg.Alerts != nil {
 		st.Book = e.cfg.Alerts
 	}
+	st.QMgr(src.Name()).UnattendedAfter = e.cfg.UnattendedAfter[src.Name()]
 	t := tally{warm: e.cfg.Warm}
 	was := true
 	mqwatch.Each(ctx, src, func(snap *mqwatch.Snapshot) {

@@ -51,6 +51,7 @@ type queueFigures struct {
 	arrivals   float64
 	rate       float64 // per second over model.RateWindow
 	hasRate    bool
+	ages       model.AgeBands // how long its messages have waited (R8f)
 	// other: the queues past --max-queues of one role, summed; only the
 	// figures that add up (depth, at risk, stuck) are served for them.
 	other bool
@@ -140,7 +141,7 @@ func queueFigure(qs *model.QueueState, t *tally) queueFigures {
 	case mqwatch.RoleInput:
 		qf.input, qf.headBO, qf.atRisk, qf.stuck = true, qs.MaxBackout, qs.AtRisk, qs.Stuck
 	case mqwatch.RoleBOQ, mqwatch.RoleDeadQ:
-		qf.inventory = true
+		qf.inventory, qf.ages = true, qs.Ages
 		if p, ok := qs.Arrived.Last(); ok {
 			qf.arrivals = t.arrivals(qf.name, p.V)
 		}

@@ -156,6 +156,7 @@ func (q *QMgrState) queueAlerts(qs *QueueState, now time.Time, add addFunc) {
 			}
 		}
 	}
+	q.unattendedAlert(qs, now, add)
 	if v.Err != nil {
 		add(actions.Warning, "", name, "cannot read messages: %v", v.Err)
 	}

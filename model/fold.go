@@ -49,6 +49,7 @@ func (s *State) Fold(snap *mqwatch.Snapshot) {
 		}
 	}
 	q.foldInventories(snap, contiguous, now)
+	q.foldAges(snap)
 	q.inv = queueIndex(snap)
 	q.Alerts = q.alerts(now)
 	s.track(q, snap)

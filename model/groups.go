@@ -313,12 +313,36 @@ func (gs *GroupSet) Groups(d Dim) []*Group {
 		out = append(out, g)
 	}
 	sort.Slice(out, func(i, j int) bool {
+		// On a DEADQ, messages without an MQDLH (reason 0) are listed
+		// last, apart: they need another treatment (R8g).
+		if ni, nj := gs.IsDLQ && out[i].Key.Reason == 0, gs.IsDLQ && out[j].Key.Reason == 0; ni != nj {
+			return nj
+		}
 		if out[i].Count != out[j].Count {
 			return out[i].Count > out[j].Count
 		}
 		return lessKey(out[i].Key, out[j].Key)
 	})
 	return out
+}
+
+// oldest is the QueuedAt of the set's oldest message (zero: none has a
+// time), read from the groups' age ranges, rescanned first if a removal
+// may have narrowed them.
+func (gs *GroupSet) oldest() time.Time {
+	if gs == nil {
+		return time.Time{}
+	}
+	if gs.staleAge[DimReasonDest] {
+		gs.rescanAges(DimReasonDest)
+	}
+	var o time.Time
+	for _, g := range gs.groups[DimReasonDest] {
+		if !g.Oldest.IsZero() && (o.IsZero() || g.Oldest.Before(o)) {
+			o = g.Oldest
+		}
+	}
+	return o
 }
 
 func lessKey(a, b GroupKey) bool {

@@ -53,7 +53,7 @@ func (q *QMgrState) picture() *QMgrState {
 		p.Groups[name] = gs.picture()
 	}
 	p.Alerts = slices.Clone(q.Alerts)
-	p.connected = nil // only a fold reads it, and nobody folds a picture
+	p.connected, p.ages = nil, nil // only a fold reads them, and nobody folds a picture
 	return &p
 }
 

@@ -42,6 +42,13 @@ type QMgrState struct {
 	// PauseAfter holds asf MDBs' maxSequentialDeliveryFailures + 1 per
 	// input queue (R6i), for route predictions.
 	PauseAfter map[string]int32
+	// UnattendedAfter is how long the oldest message of its DEADQ or a
+	// BOQ may wait before R8f (0: DefaultUnattendedAfter, negative: never;
+	// Unattended says which).
+	UnattendedAfter time.Duration
+	// ages counts each inventory's messages by age, for QueueState.Ages:
+	// the fold's own, never read from a picture.
+	ages map[string]*ageHist
 	// acts is the journal the alerts about acts read (State.Journal).
 	acts     *journal.Journal
 	inv      *actions.QueueIndex
@@ -64,6 +71,9 @@ type QueueState struct {
 	// invLen is the length of the inventory last counted for arrivals, -1
 	// before the first.
 	invLen int
+	// Ages counts the messages of a DEADQ or BOQ by how long they have
+	// waited (R8f).
+	Ages AgeBands
 	// Head is the browsed head of the queue (input queues).
 	Head []mqwatch.Summary
 	// AtRisk counts head messages with BackoutCount > 0; Stuck those with

@@ -48,6 +48,9 @@ type Options struct {
 	// PauseAfter holds, per queue manager and queue, an asf MDB's
 	// maxSequentialDeliveryFailures + 1 (R6i), for route predictions.
 	PauseAfter map[string]map[string]int32
+	// UnattendedAfter is, per queue manager, how long its dead letters may
+	// wait before R8f (model.QMgrState.UnattendedAfter; missing: a day).
+	UnattendedAfter map[string]time.Duration
 	// Room, when set, is the war room this session is in (poisonwatch serve).
 	Room Room
 	// Diagnosis, when set, returns what the doctor's checks found off on a
@@ -150,6 +153,7 @@ func New(o Options) *App {
 	for _, s := range o.Sources {
 		a.state.QMgr(s.Name()).Styles = o.ConsumerStyles[s.Name()]
 		a.state.QMgr(s.Name()).PauseAfter = o.PauseAfter[s.Name()]
+		a.state.QMgr(s.Name()).UnattendedAfter = o.UnattendedAfter[s.Name()]
 	}
 	if a.shared.m = o.Shared; o.Shared != nil {
 		a.state = o.Shared.Latest()

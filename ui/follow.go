@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
@@ -42,10 +44,37 @@ func (a *App) roomBindings() []binding {
 				return
 			}
 			a.flash = "you drive: followers see your screen"
-		})),
-		bind(a.keys.Point, run(func() { a.room.pointing = !a.room.pointing }),
-			offIf(func() bool { return gridOf(a.top()) == nil }, "nothing to point at on this screen")),
+		}), viewerOff(a.room.selfRole() == "viewer", "a viewer cannot drive: driving needs a key with role=operator")),
+		// Pointing is stopped from any screen, rows or not: a driver who
+		// pointed and then opened a message must be able to take it back.
+		bind(a.keys.Point, run(func() { a.flash = a.room.togglePoint(gridOf(a.top())) }),
+			offIf(func() bool { return !a.room.pointing && gridOf(a.top()) == nil }, "nothing to point at on this screen")),
 	)
+}
+
+// togglePoint starts pointing at the cursor's row of g, or stops
+// pointing; it says which.
+func (r *warRoom) togglePoint(g *Grid) string {
+	r.pointing = !r.pointing
+	if !r.pointing || g == nil {
+		r.pointing = false
+		return "stopped pointing"
+	}
+	return fmt.Sprintf("pointing at row %d for followers: p stops", g.Cursor+1)
+}
+
+// viewerOff turns a key off, and out of help, for a session that can never
+// use it (a viewer's T): help lists what this session's keys can do.
+func viewerOff(off bool, why string) func(*binding) {
+	return func(b *binding) {
+		b.hide = off
+		b.off = func() string {
+			if off {
+				return why
+			}
+			return ""
+		}
+	}
 }
 
 // nextToFollow is whom F follows: the driver, or the next session when
@@ -109,13 +138,16 @@ func (a *App) mirror() tea.Cmd {
 	}
 	followTab(a.top(), v)
 	g := gridOf(a.top())
-	if g != nil && a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen {
+	same := a.top().location().Screen == v.Stack[len(v.Stack)-1].Screen
+	if g != nil && same {
 		g.Cursor = v.Cursor
 		g.clamp()
 	}
-	if g != nil {
-		a.room.point(g, m.User, v, &a.flash)
-	}
+	// A point means a row of the screen the followed session is on: on
+	// another screen (a message, or a list whose message is still opening)
+	// there is no row it means.
+	v.Pointing = v.Pointing && same
+	a.room.point(g, m.User, v, &a.flash)
 	return cmd
 }
 

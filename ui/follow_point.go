@@ -12,8 +12,10 @@ import (
 // said, not marked on the last row; and the sentence goes when the
 // pointing stops.
 func (r *warRoom) point(g *Grid, user string, v SessionView, flash *string) {
-	g.CursorMark = ""
-	if !v.Pointing {
+	if g != nil {
+		g.CursorMark = ""
+	}
+	if !v.Pointing || g == nil {
 		if *flash != "" && *flash == r.pointFlash {
 			*flash = ""
 		}
@@ -37,6 +39,15 @@ func (r *warRoom) newDriverOffer() string {
 		if m.Driving && m.ID != r.st.Self {
 			return "; " + mqfmt.Sanitize(m.User) + " drives now: F follows them"
 		}
+	}
+	return ""
+}
+
+// selfRole is this session's role in the room ("operator", "viewer"), ""
+// before the room has said.
+func (r *warRoom) selfRole() string {
+	if m := r.member(r.st.Self); m != nil {
+		return m.Role
 	}
 	return ""
 }

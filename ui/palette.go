@@ -90,7 +90,7 @@ func (p *palette) entry(i int) (*paletteItem, []int) {
 // managers and the themes.
 func (a *App) paletteItems() []paletteItem {
 	items := append(boundCommands(a.activeBindings()), kindCommands()...)
-	items = append(items, rulesPaletteItems(a.sess.rules)...)
+	items = append(items, rulesPaletteItems(a.sess.rules, a.sess.noFiles())...)
 	for _, qs := range a.current().SortedQueues() {
 		name := qs.View.Info.Name
 		items = append(items, paletteItem{"q " + name, qs.View.Role.String() + " queue", func(c common) tea.Cmd {

@@ -167,7 +167,9 @@ func (r *warRoom) memberName(id int) string {
 // sessionView is where this session is now, as the room sees it: its
 // position in the war room.
 func (a *App) sessionView() SessionView {
-	v := SessionView{Following: a.room.following, Pointing: a.room.pointing}
+	// A point is published only where this screen has rows: followers on
+	// a message screen are never told of a row.
+	v := SessionView{Following: a.room.following, Pointing: a.room.pointing && gridOf(a.top()) != nil}
 	for _, s := range a.stack {
 		v.Stack = append(v.Stack, *s.location())
 		f := ""
@@ -222,7 +224,13 @@ func (r *warRoom) presence(st *Styles, w int) string {
 	if r.r == nil {
 		return ""
 	}
-	parts := []string{st.Muted.Render(fmt.Sprintf(" in the room (%d):", len(r.st.Members)))}
+	var parts []string
+	// Following comes first: it says what esc does now, and a narrow
+	// terminal cuts the end of the line, where the members are.
+	if f := r.member(r.following); f != nil {
+		parts = append(parts, st.Banner.Render(" FOLLOWING "+mqfmt.Sanitize(f.User)+" — esc stops "))
+	}
+	parts = append(parts, st.Muted.Render(fmt.Sprintf(" in the room (%d):", len(r.st.Members))))
 	for _, m := range r.st.Members {
 		name := mqfmt.Sanitize(m.User)
 		if m.ID == r.st.Self {
@@ -243,9 +251,6 @@ func (r *warRoom) presence(st *Styles, w int) string {
 			s += st.Muted.Render(" → " + mqfmt.Sanitize(f.User))
 		}
 		parts = append(parts, s)
-	}
-	if f := r.member(r.following); f != nil {
-		parts = append(parts, st.Banner.Render(" FOLLOWING "+mqfmt.Sanitize(f.User)+" — esc stops "))
 	}
 	return ansi.Truncate(strings.Join(parts, "  "), w, "…")
 }

@@ -162,10 +162,17 @@ func TestRoomFollowNeedsSomeoneElseAndDriveIsTheRoomsCall(t *testing.T) {
 	if a.flash != "nobody else is in the room" || a.room.following != 0 {
 		t.Fatalf("F alone: flash %q following %d", a.flash, a.room.following)
 	}
+	// A viewer's T never reaches the room: it could never be granted.
+	press(a, "T")
+	if room.drives != 0 || a.flash != "a viewer cannot drive: driving needs a key with role=operator" {
+		t.Fatalf("a viewer's T: drives %d, flash %q", room.drives, a.flash)
+	}
+	// An operator's is the room's call, refusal included.
+	a.Update(roomMsg{st: RoomState{Self: 3, Members: []Member{bob, {ID: 3, User: "carol", Role: "operator"}}}, ok: true})
 	room.drive = errViewerDrive
 	press(a, "T")
 	if room.drives != 1 || a.flash != errViewerDrive.Error() {
-		t.Fatalf("W: drives %d, flash %q", room.drives, a.flash)
+		t.Fatalf("T: drives %d, flash %q", room.drives, a.flash)
 	}
 }
 
@@ -176,12 +183,27 @@ func (e driveErr) Error() string { return string(e) }
 const errViewerDrive = driveErr("viewers cannot drive")
 
 func TestRoomKeysAreInHelp(t *testing.T) {
-	a, _ := roomApp(t)
+	a, _ := driverApp(t, 120, 35)
 	press(a, "?")
 	v := a.View()
-	for _, want := range []string{"follow the driver", "take the wheel", "point at this row"} {
+	for _, want := range []string{"follow the driver", "take the wheel", "point at this row", ":rules FILE"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("help lacks %q", want)
+		}
+	}
+	// A viewer's help lists what a viewer can use: never T, never a
+	// rules table it could not read.
+	viewer, _ := roomApp(t)
+	press(viewer, "?")
+	v = viewer.View()
+	for _, want := range []string{"follow the driver", "point at this row"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("a viewer's help lacks %q", want)
+		}
+	}
+	for _, never := range []string{"take the wheel", ":rules"} {
+		if strings.Contains(v, never) {
+			t.Errorf("a viewer's help lists %q, which a viewer can never use", never)
 		}
 	}
 	// Without a room the keys do not exist.

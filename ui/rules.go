@@ -112,8 +112,13 @@ func showRules(c common) tea.Cmd {
 }
 
 // rulesPaletteItems are the palette's rules entries: how to load, and with a
-// table loaded (loaded), how to see it and to drop it.
-func rulesPaletteItems(loaded *rulesTable) []paletteItem {
+// table loaded (loaded), how to see it and to drop it. A session that may
+// read no file (noFiles: a viewer's) can never load one, so it is offered
+// none of them (typing ":rules FILE" still says why not).
+func rulesPaletteItems(loaded *rulesTable, noFiles string) []paletteItem {
+	if noFiles != "" && loaded == nil {
+		return nil
+	}
 	items := []paletteItem{{"rules FILE", "load a runmqdlq rules table: type rules and its path", func(c common) tea.Cmd {
 		c.Flash("type the table's path after rules: :rules /path/to/table.rules")
 		return nil

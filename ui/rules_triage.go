@@ -135,7 +135,7 @@ func (t *triageScreen) markedOrAll(c common) []model.MsgRun {
 // chrome is the lines around the list: two more for the rule line, which
 // wraps once so that the outcome fits at 80 columns.
 func (t *triageScreen) chrome() int {
-	n := triageChrome + explainHeight(t.w) - 1
+	n := triageChrome + explainHeight(t.w) - 1 + t.agesLines()
 	if t.rules != nil {
 		n += ruleLines
 	}

@@ -237,7 +237,7 @@ func (t *triageScreen) explain() string {
 	}
 	k := t.groups[t.grid.Cursor].Key
 	if k.Reason == 0 {
-		return ""
+		return t.noDLHExplain(k)
 	}
 	if t.q == nil {
 		return mqfmt.Reason(k.Reason).Describe()
@@ -380,6 +380,6 @@ func (t *triageScreen) view(c common, w, h int) string {
 			sep = "\n" + ansi.Truncate(c.Styles().Warning.Render(" "+s), w, "…") + "\n" // already sanitised
 		}
 	}
-	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(c, w) + fitHeight(grid, h-t.chrome()) + sep + explain
+	out := ansi.Truncate(title, w, "…") + "\n" + t.scanLine(c, w) + t.agesLine(c, w) + fitHeight(grid, h-t.chrome()) + sep + explain
 	return out + t.ruleLine(c, w)
 }

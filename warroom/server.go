@@ -66,7 +66,9 @@ type Config struct {
 	Alerts         *model.AlertBook
 	ConsumerStyles map[string]map[string]actions.Style
 	PauseAfter     map[string]map[string]int32
-	Warming        <-chan struct{}
+	// UnattendedAfter is R8f's threshold per queue manager (missing: a day).
+	UnattendedAfter map[string]time.Duration
+	Warming         <-chan struct{}
 	// Engines returns the operations for a role: read-only engines for
 	// viewers, so the engine itself refuses what the role check missed.
 	Engines func(Role) ui.Operations
@@ -132,7 +134,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Journal != nil {
 		s.room.Tell(cfg.Journal)
 	}
-	s.gate = &gate{timeout: cmp.Or(cfg.HandshakeTimeout, DefaultHandshakeTimeout), byAddr: map[string]int{},
+	s.gate = &gate{timeout: cmp.Or(cfg.HandshakeTimeout, DefaultHandshakeTimeout), byAddr: map[string][]*gatedConn{},
 		perAddr: cmp.Or(cfg.MaxUnauthPerAddr, DefaultMaxUnauthPerAddr), total: cmp.Or(cfg.MaxUnauth, DefaultMaxUnauth),
 		log: func(f string, a ...any) { fmt.Fprintf(cfg.Log, f, a...) }}
 	s.fold = NewFold(roomModel(&cfg))
@@ -146,6 +148,7 @@ func New(cfg Config) (*Server, error) {
 		// the server offers neither method.
 		wish.WithPublicKeyAuth(s.authorize),
 		ssh.WrapConn(s.gate.admit),
+		func(srv *ssh.Server) error { srv.ServerConfigCallback = s.gate.serverConfig; return nil },
 		// A connection silent both ways for longer than a session may be
 		// idle is dead: the session's own idle timeout ends first, with
 		// its message.
@@ -177,6 +180,7 @@ func roomModel(cfg *Config) *model.State {
 	for _, src := range cfg.Sources {
 		q := st.QMgr(src.Name())
 		q.Styles, q.PauseAfter = cfg.ConsumerStyles[src.Name()], cfg.PauseAfter[src.Name()]
+		q.UnattendedAfter = cfg.UnattendedAfter[src.Name()]
 	}
 	st.Warming = cfg.Warming != nil
 	st.Journal = cfg.Journal // the alerts about acts read the room's
@@ -279,6 +283,7 @@ func (s *Server) authorize(ctx ssh.Context, key ssh.PublicKey) bool {
 		fmt.Fprintf(s.cfg.Log, "login refused: %s %s from %s: %v\n", key.Type(), fp, ctx.RemoteAddr(), err)
 		return false
 	}
+	s.gate.keyOffered(ctx)
 	return true
 }
 

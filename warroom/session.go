@@ -147,7 +147,10 @@ func (s *Server) program(sess ssh.Session, l *live) (release func(), lastKey *at
 	// a client that disconnects is a normal end, not an error in the log.
 	// The session's context still reaches the App's actions (Ctx above), so
 	// a run stops when its operator drops.
-	opts := append([]tea.ProgramOption{tea.WithAltScreen()}, s.ioOptions(out, lastKey)...)
+	// No signal handler: a session's program must not end itself on the
+	// server's SIGINT (ctrl+c where serve runs) before Stop has marked it
+	// stopping, or its client would see the connection close with no word.
+	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}, s.ioOptions(out, lastKey)...)
 	p := tea.NewProgram(clampSize{model}, opts...)
 	s.mu.Lock()
 	l.prog = p

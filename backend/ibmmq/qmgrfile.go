@@ -17,6 +17,9 @@ type qmgrEntry struct {
 	CertLabel string `toml:"cert_label"`
 	CCDTURL   string `toml:"ccdt_url"`
 	TimeZone  string `toml:"time_zone"`
+	// UnattendedAfter is how long dead letters may wait on this queue
+	// manager before R8f; the dashboard reads it, the connection does not.
+	UnattendedAfter string `toml:"unattended_after"`
 }
 
 // ParseQMgrFile reads the queue managers a dashboard watches at once:
@@ -70,6 +73,7 @@ func ParseQMgrFile(data []byte, base Settings) ([]Settings, error) {
 		set(&s.CertLabel, e.CertLabel)
 		set(&s.CCDTURL, e.CCDTURL)
 		set(&s.TimeZone, e.TimeZone)
+		s.UnattendedAfter = e.UnattendedAfter
 		out = append(out, s)
 	}
 	if err := shareTLSPerProcess(out); err != nil {

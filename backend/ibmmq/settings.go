@@ -107,6 +107,10 @@ type Settings struct {
 	TimeZone string
 	// MaxMsgLength is the MAXMSGL asked for on a channel built here.
 	MaxMsgLength int32
+	// UnattendedAfter is the --qmgrs entry's unattended_after (R8f's
+	// threshold, "" for the --unattended-after flag's): not a connection
+	// setting, kept for the dashboard that reads the file.
+	UnattendedAfter string
 
 	Client          bool   // --client or MQ_CONNECT_TYPE=CLIENT: client mode with the MQ library's own lookup
 	SSLPeer         string // SSLPEER of a channel built here (--sslpeer)

@@ -176,6 +176,28 @@ func TestRotation(t *testing.T) {
 	}
 }
 
+// A recording started where one exists says where it moved that one, so
+// that serve can tell its operator; a first one moved nothing.
+func TestCreateSaysWhereThePreviousRecordingWent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "serve.pwrec")
+	for i, want := range []string{"", path + ".1"} {
+		w, err := Create(path, 0, Header{QMgrs: []string{"QM1"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Snapshot(polls()[0])
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if w.Path() != path || w.Rotated() != want {
+			t.Fatalf("start %d: Path %q, Rotated %q; want %q, %q", i+1, w.Path(), w.Rotated(), path, want)
+		}
+	}
+	if _, err := ReadAll(path + ".1"); err != nil {
+		t.Fatalf("the first recording is not whole where the second said it went: %v", err)
+	}
+}
+
 // A recording cut short (the process killed mid-write) reads up to its
 // last whole frame; something else is refused with a clear error.
 func TestTruncatedAndForeignFiles(t *testing.T) {

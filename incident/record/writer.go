@@ -28,14 +28,17 @@ const keepRotated = 4
 type Writer struct {
 	mu   sync.Mutex
 	path string
-	max  int64
-	head Header
-	f    *os.File
-	cnt  *countWriter
-	gz   *gzip.Writer
-	enc  *gob.Encoder
-	last map[string]*lastPoll
-	err  error
+	// rotated is where Create moved the recording it found at path, ""
+	// when there was none.
+	rotated string
+	max     int64
+	head    Header
+	f       *os.File
+	cnt     *countWriter
+	gz      *gzip.Writer
+	enc     *gob.Encoder
+	last    map[string]*lastPoll
+	err     error
 
 	// events are the small frames (alert transitions, actions, presence)
 	// the dashboard hands over from its Update: they are written by a
@@ -80,6 +83,9 @@ func Create(path string, maxBytes int64, h Header) (*Writer, error) {
 	}
 	h.Magic, h.Version = Magic, Version
 	w := &Writer{path: path, max: maxBytes, head: h, events: make(chan Frame, eventQueue), drained: make(chan struct{})}
+	if _, err := os.Stat(path); err == nil { // as open decides to rotate
+		w.rotated = path + ".1"
+	}
 	if err := w.open(); err != nil {
 		return nil, err
 	}
@@ -140,6 +146,14 @@ func rotate(path string) {
 	}
 	os.Rename(path, path+".1")
 }
+
+// Path is the file the recording is written to.
+func (w *Writer) Path() string { return w.path }
+
+// Rotated is where the recording found at Path when this one started was
+// moved (Path + ".1"), "" when there was none: a restart never replaces a
+// recording silently.
+func (w *Writer) Rotated() string { return w.rotated }
 
 // Err is the first error writing, nil while all went well. A recording
 // that cannot be written never stops the dashboard.
