@@ -20,6 +20,12 @@ type PlaybackStep struct {
 	// acknowledgement, a join): the audit view lists it.
 	Entry *journal.Entry
 	Flash string
+	// Checkpoint, when above 0, asks the shower to keep a copy of its
+	// state under that number once this step is folded (State.Checkpoint).
+	Checkpoint int
+	// Restore, when above 0, starts a fresh fold from the copy kept under
+	// that number instead of an empty state; only a first step has it.
+	Restore int
 }
 
 // AckSentence is the flash every session shows after an acknowledgement:

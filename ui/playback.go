@@ -25,7 +25,9 @@ type Playback interface {
 	// while the end is still being read.
 	Bounds() (first, last time.Time, loaded bool)
 	// Seek moves to t. fresh says the steps start from the beginning of
-	// the recording: the App folds them into a new model.
+	// the recording: the App folds them into a new model, or, when the
+	// first step has Restore, into a copy of the checkpoint it kept when a
+	// step asked it to (PlaybackStep.Checkpoint).
 	Seek(t time.Time) (steps []model.PlaybackStep, fresh bool)
 	// PollTime is the time of the poll n polls away (negative: back).
 	PollTime(n int) time.Time
@@ -46,22 +48,55 @@ type player struct {
 	r     Playback
 	speed int // index in playbackSpeeds
 	gen   int
+	// kept are the checkpoints the playback asked for, by number.
+	kept map[int]keptState
+}
+
+// keptState is the dashboard's state at a checkpoint of the playback.
+type keptState struct {
+	state   *model.State
+	journal *journal.Journal
+}
+
+// copyJournal is a journal holding j's entries.
+func copyJournal(j *journal.Journal) *journal.Journal {
+	c := journal.New()
+	for _, e := range j.Entries() {
+		c.Keep(e)
+	}
+	return c
+}
+
+// restart empties the state for steps from the recording's start, or sets
+// it to a copy of checkpoint n.
+func (p *player) restart(c common, n int) {
+	state, o, sess := c.State(), c.Opts(), c.Session()
+	if k, ok := p.kept[n]; ok {
+		*state = *k.state.Checkpoint()
+		sess.journal = copyJournal(k.journal)
+		state.Journal = sess.journal
+		return
+	}
+	*state = *model.New(o.Now, o.Interval)
+	for _, s := range o.Sources {
+		state.QMgr(s.Name()).Styles = o.ConsumerStyles[s.Name()]
+	}
+	// The audit view lists the recording's acts up to the playback's
+	// clock: from the start again.
+	sess.journal = journal.New()
+	state.Journal = sess.journal
 }
 
 // seek moves the playback to t and folds what it passed.
 func (p *player) seek(c common, t time.Time) tea.Cmd {
 	steps, fresh := p.r.Seek(t)
-	state, o := c.State(), c.Opts()
-	sess := c.Session()
+	state, sess := c.State(), c.Session()
 	if fresh {
-		*state = *model.New(o.Now, o.Interval)
-		for _, s := range o.Sources {
-			state.QMgr(s.Name()).Styles = o.ConsumerStyles[s.Name()]
+		n := 0
+		if len(steps) > 0 {
+			n = steps[0].Restore
 		}
-		// The audit view lists the recording's acts up to the playback's
-		// clock: from the start again.
-		sess.journal = journal.New()
-		state.Journal = sess.journal
+		p.restart(c, n)
 	}
 	for _, st := range steps {
 		switch {
@@ -74,6 +109,12 @@ func (p *player) seek(c common, t time.Time) tea.Cmd {
 		}
 		if st.Flash != "" && !fresh {
 			c.Flash(st.Flash)
+		}
+		if st.Checkpoint > 0 {
+			if p.kept == nil {
+				p.kept = map[int]keptState{}
+			}
+			p.kept[st.Checkpoint] = keptState{state: state.Checkpoint(), journal: copyJournal(sess.journal)}
 		}
 	}
 	state.Reannotate()

@@ -11,19 +11,37 @@ import (
 
 // Player replays a recording for the dashboard: it keeps the position
 // (the last frame shown) and rebuilds the snapshots to fold on the way.
-// Going back starts again from the first frame: folding is fast enough
-// that a keyframe index has not been worth its memory.
+// Every CheckpointEvery of the recording passed going forward it keeps a
+// checkpoint (its rebuilt state, and a step asking the dashboard to keep
+// a copy of its own, model.PlaybackStep.Checkpoint); going back restarts
+// from the last checkpoint before the target (model.PlaybackStep.Restore),
+// not from the first frame.
 type Player struct {
 	rec  *Recording
 	reb  *Rebuilder
 	pos  int // frames applied so far
 	at   time.Time
 	told bool // that reading stopped early
+	// CheckpointEvery is how much recorded time lies between checkpoints;
+	// 0 keeps none (every seek back refolds from the start).
+	CheckpointEvery time.Duration
+	marks           []mark
 }
+
+// mark is a checkpoint: the rebuilt state after pos frames.
+type mark struct {
+	pos int
+	at  time.Time
+	reb *Rebuilder
+}
+
+// DefaultCheckpointEvery is a new Player's CheckpointEvery: a seek back
+// folds at most two minutes of polls.
+const DefaultCheckpointEvery = 2 * time.Minute
 
 // NewPlayer starts a playback before the recording's first poll.
 func NewPlayer(r *Recording) *Player {
-	p := &Player{rec: r, reb: NewRebuilder()}
+	p := &Player{rec: r, reb: NewRebuilder(), CheckpointEvery: DefaultCheckpointEvery}
 	if fr := r.Frames(); len(fr) > 0 {
 		p.at = fr[0].Time()
 	}
@@ -55,12 +73,17 @@ func (p *Player) Seek(t time.Time) (steps []model.PlaybackStep, fresh bool) {
 	end := sort.Search(len(frames), func(i int) bool { return frames[i].Time().After(t) })
 	end = max(end, p.firstPolls(frames))
 	if end < p.pos {
-		p.reb, p.pos, fresh = NewRebuilder(), 0, true
+		steps, fresh = p.rewind(end), true
 	}
-	for ; p.pos < end; p.pos++ {
+	for p.pos < end {
 		fr := frames[p.pos]
-		steps = append(steps, p.step(fr))
+		st := p.step(fr)
+		p.pos++
 		p.at = fr.Time()
+		if fr.Poll != nil {
+			st.Checkpoint = p.checkpoint()
+		}
+		steps = append(steps, st)
 	}
 	if err := p.rec.Err(); err != nil && p.pos == len(frames) && p.rec.Loaded() && !p.told {
 		// The frames after a refused one are not shown: say why once, where
@@ -74,6 +97,40 @@ func (p *Player) Seek(t time.Time) (steps []model.PlaybackStep, fresh bool) {
 	// Between frames: the clock moves on, nothing else does.
 	p.at = t
 	return steps, fresh
+}
+
+// rewind goes back to the last checkpoint at or before frame end, or to
+// the start without one; the step returned says which.
+func (p *Player) rewind(end int) []model.PlaybackStep {
+	i := sort.Search(len(p.marks), func(i int) bool { return p.marks[i].pos > end }) - 1
+	if i < 0 {
+		p.reb, p.pos = NewRebuilder(), 0
+		return nil
+	}
+	m := p.marks[i]
+	p.reb, p.pos, p.at = m.reb.clone(), m.pos, m.at
+	return []model.PlaybackStep{{Restore: i + 1}}
+}
+
+// checkpoint keeps the state after the frames applied when the last
+// checkpoint is CheckpointEvery behind, and returns its number (0: none
+// kept).
+func (p *Player) checkpoint() int {
+	if p.CheckpointEvery <= 0 {
+		return 0
+	}
+	since := p.rec.Frames()[0].Time()
+	if n := len(p.marks); n > 0 {
+		if p.pos <= p.marks[n-1].pos {
+			return 0 // passed again after a seek back: kept already
+		}
+		since = p.marks[n-1].at
+	}
+	if p.at.Sub(since) < p.CheckpointEvery {
+		return 0
+	}
+	p.marks = append(p.marks, mark{pos: p.pos, at: p.at, reb: p.reb.clone()})
+	return len(p.marks)
 }
 
 // firstPolls is how many frames the first poll of every queue manager

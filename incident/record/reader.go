@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -364,4 +365,16 @@ func IsRecording(path string) bool {
 	}
 	var h Header
 	return fr.header(&h) == nil
+}
+
+// clone is a Rebuilder that goes on from where b is, independently of it:
+// the maps are copied, the inventories, heads and queue views they hold
+// are never changed once made, so they are shared.
+func (b *Rebuilder) clone() *Rebuilder {
+	c := &Rebuilder{qm: make(map[string]*rebuilt, len(b.qm))}
+	for name, st := range b.qm {
+		c.qm[name] = &rebuilt{resync: maps.Clone(st.resync), seq: st.seq, info: st.info, queues: maps.Clone(st.queues),
+			heads: maps.Clone(st.heads), invs: maps.Clone(st.invs)}
+	}
+	return c
 }
