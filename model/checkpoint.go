@@ -40,6 +40,12 @@ func (q *QMgrState) checkpoint() *QMgrState {
 	}
 	c.Styles, c.PauseAfter = maps.Clone(q.Styles), maps.Clone(q.PauseAfter)
 	c.Alerts, c.lastLint, c.connected = slices.Clone(q.Alerts), slices.Clone(q.lastLint), slices.Clone(q.connected)
+	if q.ages != nil { // the age bands (R8f) are counted in place by each fold
+		c.ages = make(map[string]*ageHist, len(q.ages))
+		for name, h := range q.ages {
+			c.ages[name] = &ageHist{inv: h.inv, perMin: maps.Clone(h.perMin)}
+		}
+	}
 	return &c
 }
 
