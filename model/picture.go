@@ -54,6 +54,8 @@ func (q *QMgrState) picture() *QMgrState {
 	}
 	p.Alerts = slices.Clone(q.Alerts)
 	p.connected = nil // only a fold reads it, and nobody folds a picture
+	p.sorted = nil
+	p.sorted = p.SortedQueues() // once here, not once per session and frame
 	return &p
 }
 
