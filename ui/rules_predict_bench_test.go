@@ -72,7 +72,7 @@ func BenchmarkPredict1MUpdates(b *testing.B) {
 // updatesWhilePredicting loads the table at path into a, whose triage is
 // open, and feeds it polls and keys until the prediction's answer is
 // taken, timing each Update and the View after it.
-func updatesWhilePredicting(b *testing.B, a *App, base *mqwatch.Snapshot, path string) (updates, views []time.Duration, load, predicting time.Duration) {
+func updatesWhilePredicting(b testing.TB, a *App, base *mqwatch.Snapshot, path string) (updates, views []time.Duration, load, predicting time.Duration) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	answers := make(chan tea.Msg, 16)

@@ -85,14 +85,18 @@ func (s *stream) round(ctx context.Context, src Source) (bool, error) {
 		}
 	}
 	s.assign(r)
-	for id, kp := range r.perBatch {
-		b := r.batches.at(id)
-		items, err := s.planKinds(ctx, src, s.keys[b.key], kp.kinds)
+	for id := int32(0); len(r.perBatch) > 0 && int(id) < r.batches.len(); id++ {
+		kp := r.perBatch[id]
+		if kp == nil {
+			continue
+		}
+		key := s.keys[r.batches.at(id).key]
+		items, err := s.planKinds(ctx, src, key, kp.kinds)
 		if err != nil {
 			return false, err
 		}
 		for j, k := range kp.kinds {
-			kp.infoOf[k] = s.info(pr, r, s.keys[b.key].op, &items[j])
+			kp.infoOf[k] = s.info(pr, r, key.op, &items[j])
 		}
 	}
 	s.countTargets(r)
@@ -110,7 +114,8 @@ func (s *stream) round(ctx context.Context, src Source) (bool, error) {
 
 // classifyRound classifies each message the round takes and gathers the
 // kinds of each request; a message no request takes gets its outcome at
-// once. entryOf is -1 for the messages left for the next rounds.
+// once. entryOf is the classification of each message a request takes,
+// -1 for the others.
 func (s *stream) classifyRound(r *roundPlan) bool {
 	any := false
 	for i, st := range s.state {
