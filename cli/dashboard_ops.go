@@ -80,3 +80,18 @@ func (o *engineOps) PredictRules(ctx context.Context, qmgr, queue string, t *dlq
 	defer c.Close()
 	return dlqrules.Predict(ctx, dlqrules.Source{Conn: c, Engine: e}, t, queue, msgs)
 }
+
+// PredictQueue is PredictRules for every message of the queue's inventory,
+// kind by kind (dlqrules.PredictInventory), on a connection of its own.
+func (o *engineOps) PredictQueue(ctx context.Context, qmgr, queue string, t *dlqrules.Table, inv *mqwatch.Inventory) (*dlqrules.Verdicts, error) {
+	e, err := o.engine(qmgr)
+	if err != nil {
+		return nil, err
+	}
+	c, err := o.conns[qmgr].Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch rules"})
+	if err != nil {
+		return nil, fmt.Errorf("rules prediction on %s: connect: %w", qmgr, err)
+	}
+	defer c.Close()
+	return dlqrules.PredictInventory(ctx, dlqrules.Source{Conn: c, Engine: e}, t, queue, inv)
+}

@@ -54,6 +54,8 @@ func (q *QMgrState) picture() *QMgrState {
 	}
 	p.Alerts = slices.Clone(q.Alerts)
 	p.connected, p.ages = nil, nil // only a fold reads them, and nobody folds a picture
+	p.sorted = nil
+	p.sorted = p.SortedQueues() // once here, not once per session and frame
 	return &p
 }
 

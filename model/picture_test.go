@@ -184,3 +184,34 @@ func TestRingCloneKeepsItsPoints(t *testing.T) {
 		})
 	}
 }
+
+// TestPictureSortsItsQueuesOnce: a picture's queues come in the state's
+// order (sorted once, when the picture is made, for every session that
+// shows it), and a caller that sorts its copy again leaves the next
+// caller's order alone.
+func TestPictureSortsItsQueuesOnce(t *testing.T) {
+	s := New(func() time.Time { return t0 }, 5*time.Second)
+	b := &snapBuilder{}
+	for _, name := range []string{"ORDERS.IN", "AUDIT.IN", "ZULU.IN", "BILLING.IN", "DLQ"} {
+		b.views = append(b.views, local(name, 1, 100, 0, ""))
+	}
+	b.views[2].HasStatus = false // listed after those with status
+	s.Fold(b.snap(t0))
+	names := func(qs []*QueueState) []string {
+		var out []string
+		for _, qs := range qs {
+			out = append(out, qs.View.Info.Name)
+		}
+		return out
+	}
+	want := names(s.QMgr("QM1").SortedQueues())
+	pic := s.Picture(nil, "")
+	got := pic.QMgr("QM1").SortedQueues()
+	if len(want) != 5 || want[4] != "ZULU.IN" || !slices.Equal(names(got), want) {
+		t.Fatalf("picture's queues %v, the state's %v", names(got), want)
+	}
+	slices.Reverse(got)
+	if again := names(pic.QMgr("QM1").SortedQueues()); !slices.Equal(again, want) {
+		t.Fatalf("after a caller reordered its copy: %v, want %v", again, want)
+	}
+}

@@ -47,6 +47,9 @@ type ruleClass struct {
 // Update brings the counts to inv, matched against tab with p's verdicts
 // (p may be nil).
 func (rc *RuleCounts) Update(tab *dlqrules.Table, inv *mqwatch.Inventory, p *Prediction) {
+	if p != nil && p.Gen == 0 {
+		p = nil // asked for, not answered: no verdict to count, no reason to count again
+	}
 	gen := 0
 	if p != nil {
 		gen = p.Gen
@@ -78,9 +81,13 @@ func (rc *RuleCounts) recountPredicted(inv *mqwatch.Inventory) {
 		rc.recount(inv)
 		return
 	}
-	rc.atPos = p.atPos
-	rc.recount(p.Inv)
-	rc.atPos = nil
+	if p.byClass != nil {
+		rc.recountByClass(p)
+	} else {
+		rc.atPos = p.atPos
+		rc.recount(p.Inv)
+		rc.atPos = nil
+	}
 	if dropped, kept, ok := inv.Since(p.Inv); ok {
 		rc.apply(inv, dropped, kept)
 	} else {
@@ -90,6 +97,38 @@ func (rc *RuleCounts) recountPredicted(inv *mqwatch.Inventory) {
 
 // recount counts inv from scratch.
 func (rc *RuleCounts) recount(inv *mqwatch.Inventory) {
+	rc.reset(inv)
+	for i := 0; i < inv.Len(); i++ {
+		c := rc.class(inv, i)
+		if c.n == 0 {
+			c.first = i
+		}
+		rc.count(c, inv, i, 1)
+	}
+}
+
+// recountByClass counts the prediction's inventory from scratch as recount
+// does, from the prediction's counts by class: on the update loop, a new
+// prediction of a million messages costs a pass over their classes.
+func (rc *RuleCounts) recountByClass(p *Prediction) {
+	rc.reset(p.Inv)
+	for _, cc := range p.byClass { // in the order of their first messages, as recount meets them
+		c := rc.class(p.Inv, cc.first)
+		if c.n == 0 {
+			c.first = cc.first
+		}
+		c.n += cc.n
+		if c.match.Rule < 0 {
+			continue
+		}
+		for _, vc := range cc.verdicts {
+			rc.add(c, p.forRule(vc.verdict, c.match.Rule)+1, vc.n)
+		}
+	}
+}
+
+// reset empties the counts to count inv from scratch.
+func (rc *RuleCounts) reset(inv *mqwatch.Inventory) {
 	rc.Recounts++
 	for i := range rc.cls {
 		c := &rc.cls[i]
@@ -98,13 +137,6 @@ func (rc *RuleCounts) recount(inv *mqwatch.Inventory) {
 	}
 	rc.idSlot = rc.idSlot[:0]
 	rc.inv = inv
-	for i := 0; i < inv.Len(); i++ {
-		c := rc.class(inv, i)
-		if c.n == 0 {
-			c.first = i
-		}
-		rc.count(c, inv, i, 1)
-	}
 }
 
 // apply counts the difference between the counted inventory and inv, which
@@ -151,6 +183,12 @@ func (rc *RuleCounts) count(c *ruleClass, inv *mqwatch.Inventory, i, d int) {
 	} else {
 		v = rc.pred.index(inv.Key(i), c.match.Rule) + 1
 	}
+	rc.add(c, v, d)
+}
+
+// add adds d messages to a class's count of verdict v (its index + 1; 0:
+// none).
+func (rc *RuleCounts) add(c *ruleClass, v int32, d int) {
 	if int(v) >= len(c.verdicts) {
 		c.verdicts = append(c.verdicts, make([]int, int(v)+1-len(c.verdicts))...)
 	}

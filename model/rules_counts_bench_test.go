@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions/dlqrules"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
@@ -62,22 +63,16 @@ func rulesBench1M(b *testing.B) (*dlqrules.Table, *mqwatch.Inventory, *Predictio
 	for i := 0; i < n; i += 4096 {
 		inv = inv.Append(rulesMsgs(i, min(4096, n-i))...)
 	}
-	// The verdicts as Predictions.Finish keeps them, without holding a
-	// million Subjects to make them from.
-	p := &Prediction{Inv: inv, Gen: 1, verdicts: make(map[mqwatch.Key]int32, n), atPos: make([]int32, n)}
-	index := map[dlqrules.Verdict]int32{}
+	ps := Predictions{}
+	q := QueueRef{"QM1", "QM1.DEADQ"}
+	ps.Begin(q, inv, time.Unix(0, 0))
 	var s mqwatch.Summary
-	for i := 0; i < n; i++ {
+	vs := verdictsOf(n, func(i int) dlqrules.Verdict {
 		inv.Load(i, &s)
 		m := tab.MatchSummary(&s)
-		v := dlqrules.Verdict{Rule: m.Rule, Certain: m.Certain, Does: "act", Outcome: []string{"would succeed", "would fail"}[i%2]}
-		j, ok := index[v]
-		if !ok {
-			j = int32(len(p.Distinct))
-			index[v] = j
-			p.Distinct = append(p.Distinct, v)
-		}
-		p.verdicts[s.Key()], p.atPos[i] = j, j
-	}
+		return dlqrules.Verdict{Rule: m.Rule, Certain: m.Certain, Does: "act", Outcome: []string{"would succeed", "would fail"}[i%2]}
+	})
+	ps.Finish(q, NewAnswer(inv, vs, nil), time.Unix(0, 0))
+	p := ps[q]
 	return tab, inv, p
 }

@@ -84,21 +84,38 @@ func predictAll(t *testing.T, ps Predictions, q QueueRef, tab *dlqrules.Table, i
 	if p := ps[q]; p != nil {
 		now = p.Done.Add(PredictEvery)
 	}
-	subs, ok := ps.Begin(q, inv, now)
-	if !ok {
+	if !ps.Begin(q, inv, now) {
 		t.Fatal("no prediction begun")
 	}
-	vs := make([]dlqrules.Verdict, len(subs))
-	for i := range subs {
-		m := tab.MatchSummary(&subs[i].Sum)
-		vs[i] = dlqrules.Verdict{Rule: m.Rule, Certain: m.Certain, Does: "act",
+	vs := verdictsOf(inv.Len(), func(i int) dlqrules.Verdict {
+		m := tab.MatchSummary(inv.At(i))
+		v := dlqrules.Verdict{Rule: m.Rule, Certain: m.Certain, Does: "act",
 			Outcome: []string{"would succeed", "would fail with MQRC_Q_FULL (2053)", "would loop"}[i%3]}
 		if i%11 == 0 {
-			vs[i].Rule = (m.Rule + 1) % len(tab.Rules)
+			v.Rule = (m.Rule + 1) % len(tab.Rules)
 		}
-	}
-	ps.Finish(q, inv, subs, vs, nil, now)
+		return v
+	})
+	ps.Finish(q, NewAnswer(inv, vs, nil), now)
 	return ps[q]
+}
+
+// verdictsOf numbers the verdicts of n messages as a prediction does, in
+// the order the messages first meet them.
+func verdictsOf(n int, of func(i int) dlqrules.Verdict) *dlqrules.Verdicts {
+	vs := &dlqrules.Verdicts{At: make([]int32, n)}
+	index := map[dlqrules.Verdict]int32{}
+	for i := range n {
+		v := of(i)
+		j, ok := index[v]
+		if !ok {
+			j = int32(len(vs.Distinct))
+			index[v] = j
+			vs.Distinct = append(vs.Distinct, v)
+		}
+		vs.At[i] = j
+	}
+	return vs
 }
 
 // TestRuleCountsIncrementalEqualsFullMatch: after arrivals, drains at the

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"sort"
 	"time"
 
@@ -60,6 +61,9 @@ type QMgrState struct {
 	// annotated is the book's version the alerts' histories were read at
 	// (AlertBook.Version).
 	annotated uint64
+	// sorted is a picture's SortedQueues, sorted once when the picture is
+	// made: every session of a war room asks for it, several times a frame.
+	sorted []*QueueState
 }
 
 // QueueState is one queue's derived figures across polls.
@@ -161,6 +165,9 @@ func (q *QMgrState) Stale(now time.Time) bool {
 // local queues by name, then the definitions that hold no messages (alias,
 // remote, model) by name.
 func (q *QMgrState) SortedQueues() []*QueueState {
+	if q.sorted != nil {
+		return slices.Clone(q.sorted) // the caller's to sort again
+	}
 	out := make([]*QueueState, 0, len(q.Queues))
 	for _, qs := range q.Queues {
 		out = append(out, qs)

@@ -54,6 +54,11 @@ func (p *enginePredictor) PredictRules(ctx context.Context, _, queue string, t *
 	return dlqrules.Predict(ctx, p.src, t, queue, msgs)
 }
 
+func (p *enginePredictor) PredictQueue(ctx context.Context, _, queue string, t *dlqrules.Table, inv *mqwatch.Inventory) (*dlqrules.Verdicts, error) {
+	p.calls++
+	return dlqrules.PredictInventory(ctx, p.src, t, queue, inv)
+}
+
 // putDeadLetters puts a message for each summary of inv on QM1.DEADQ, with
 // the summary's identity (MsgId, CorrelId, put time) and MQDLH.
 func putDeadLetters(t testing.TB, c mqwatch.Conn, inv *mqwatch.Inventory) {

@@ -12,21 +12,24 @@ import (
 )
 
 // RulesOps predicts what a rules table would do to messages of a queue as
-// `poisonwatch rules preview` does (dlqrules.Predict: the rule each meets,
-// its action resolved, the outcome the engine's dry run and a probe of the
-// target predict). main wires it to the engines; nothing changes on a queue.
+// `poisonwatch rules preview` does (the rule each meets, its action
+// resolved, the outcome the engine's dry run and a probe of the target
+// predict). main wires it to the engines; nothing changes on a queue.
 type RulesOps interface {
+	// PredictRules predicts messages one by one (dlqrules.Predict): the
+	// message screen's, read whole.
 	PredictRules(ctx context.Context, qmgr, queue string, t *dlqrules.Table, msgs []dlqrules.Subject) ([]dlqrules.Verdict, error)
+	// PredictQueue predicts every message of a queue's inventory as
+	// PredictRules would each, kind by kind (dlqrules.PredictInventory): a
+	// million messages are neither copied nor planned one by one.
+	PredictQueue(ctx context.Context, qmgr, queue string, t *dlqrules.Table, inv *mqwatch.Inventory) (*dlqrules.Verdicts, error)
 }
 
 // predictedMsg brings a prediction back to the table that asked for it.
 type predictedMsg struct {
-	tab  *dlqrules.Table
-	q    model.QueueRef
-	inv  *mqwatch.Inventory
-	subs []dlqrules.Subject
-	vs   []dlqrules.Verdict
-	err  error
+	tab *dlqrules.Table
+	q   model.QueueRef
+	ans *model.Answer
 }
 
 // predict starts a prediction of the queue's messages when the table has
@@ -34,22 +37,23 @@ type predictedMsg struct {
 // model.PredictEvery while the messages change). It returns nil when there is
 // nothing to start. The prediction awaits its answer in the session's
 // watching list, whatever is on view when it comes: an answer dropped would
-// leave it under way for good.
+// leave it under way for good. Everything that reads the messages (the
+// prediction, the answer's index of them) runs in the command, off the
+// update loop; Begin and Finish touch none of them.
 func (r *rulesTable) predict(c common, qm, queue string, inv *mqwatch.Inventory) tea.Cmd {
 	opt := c.Opts()
 	if r == nil || opt.Rules == nil {
 		return nil
 	}
 	q := model.QueueRef{QMgr: qm, Queue: queue}
-	subs, ok := r.pred.Begin(q, inv, opt.Now())
-	if !ok {
+	if !r.pred.Begin(q, inv, opt.Now()) {
 		return nil
 	}
 	c.Session().watch(&predicting{r: r, q: q})
 	ops, ctx, tab := opt.Rules, opt.Ctx, r.t
 	return func() tea.Msg {
-		vs, err := ops.PredictRules(ctx, qm, queue, tab, subs)
-		return predictedMsg{tab: tab, q: q, inv: inv, subs: subs, vs: vs, err: err}
+		vs, err := ops.PredictQueue(ctx, qm, queue, tab, inv)
+		return predictedMsg{tab: tab, q: q, ans: model.NewAnswer(inv, vs, err)}
 	}
 }
 
@@ -73,7 +77,7 @@ func (p *predicting) receive(c common, msg tea.Msg) (tea.Cmd, bool) {
 	if c.Session().rules != p.r {
 		return nil, true
 	}
-	p.r.pred.Finish(m.q, m.inv, m.subs, m.vs, m.err, c.Opts().Now())
+	p.r.pred.Finish(m.q, m.ans, c.Opts().Now())
 	return c.Refresh(), true
 }
 

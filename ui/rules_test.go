@@ -264,6 +264,10 @@ func (failingRules) PredictRules(context.Context, string, string, *dlqrules.Tabl
 	return nil, mqwatch.NewError("MQCONN", "", mqfmt.RCQMgrNotAvailable)
 }
 
+func (failingRules) PredictQueue(context.Context, string, string, *dlqrules.Table, *mqwatch.Inventory) (*dlqrules.Verdicts, error) {
+	return nil, mqwatch.NewError("MQCONN", "", mqfmt.RCQMgrNotAvailable)
+}
+
 // TestRulesPredictionFailureSaysWhy: when the prediction fails, the rule
 // line names the rule and the MQ error with its reason code's name and what
 // it means, instead of an outcome.

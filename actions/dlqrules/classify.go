@@ -16,9 +16,17 @@ type batchKey struct {
 	putAuth            ops.PutAuthority
 }
 
+// batchHead is what places a batch among the others: its request, its
+// first message and the queue it puts to.
+type batchHead struct {
+	key   batchKey
+	first int    // the position of its first message
+	dest  string // its target, or (RETRY) its first message's MQDLH destination
+}
+
 // batch is the messages of one engine request, in queue order.
 type batch struct {
-	key  batchKey
+	batchHead
 	idx  []int // into the scanned messages
 	sums []mqwatch.Summary
 }
@@ -48,29 +56,26 @@ func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r 
 	mt := newMatcher(t)
 	last := map[string]*batch{} // per target: the batch that took its last message
 	for i := range msgs {
-		m, x := c.resolve(t, mt, &msgs[i].Facts, i, localQMgr, queue, skip)
-		c.rule[i], c.sure[i] = m.Rule, m.Certain
+		var skipI func(r int) bool
+		if skip != nil {
+			skipI = func(r int) bool { return skip(i, r) }
+		}
+		m, x, passed := resolve(t, mt, &msgs[i].Facts, localQMgr, queue, skipI)
+		c.rule[i], c.sure[i], c.passed[i] = m.Rule, m.Certain, passed
 		if m.Rule < 0 {
 			continue
 		}
 		c.res[i] = x
-		if x.Op == "" {
+		k, dest, ok := requestOf(m, x)
+		if !ok {
 			continue
 		}
-		k := batchKey{rule: m.Rule, op: x.Op, target: x.Target, targetQMgr: x.TargetQMgr, putAuth: x.PutAuthority}
-		if x.Action == Retry {
-			k.target, k.targetQMgr = "", "" // the engine's requeue takes the MQDLH's names itself
-		}
-		// Two rules sending to one queue keep the DEADQ's order there, as
-		// runmqdlq's one message at a time does: a message after another
-		// rule's message to the same target starts a request of its own.
-		dest := x.Target + "@" + x.TargetQMgr
 		b := byKey[k]
 		if x.Op != ops.OpDiscard && b != nil && last[dest] != nil && last[dest] != b {
 			b = nil
 		}
 		if b == nil {
-			b = &batch{key: k}
+			b = &batch{batchHead: newBatchHead(k, i, msgs[i].Sum.DLHDestQ, msgs[i].Sum.DLHDestQMgr)}
 			byKey[k] = b
 			c.batches = append(c.batches, b)
 		}
@@ -80,54 +85,85 @@ func classify(t *Table, msgs []Subject, localQMgr, queue string, skip func(i, r 
 		b.idx = append(b.idx, i)
 		b.sums = append(b.sums, msgs[i].Sum)
 	}
-	slices.SortStableFunc(c.batches, func(a, b *batch) int {
-		if a.sameTarget(b) {
-			return a.idx[0] - b.idx[0]
-		}
-		return a.key.rule - b.key.rule
-	})
+	slices.SortStableFunc(c.batches, func(a, b *batch) int { return tableOrder(a.order(), b.order()) })
 	return c
 }
 
-// resolve finds the rule that applies to message i and its action. A rule
-// whose & reference is blank for the message cannot act on it: like a put
-// that fails, that spends the rule's attempts and the next matching rule is
+// requestOf is the engine request a message's rule and action go in, and
+// the queue it puts to; ok is false when no request takes it (IGNORE, an
+// action that cannot be taken). Two rules sending to one queue keep the
+// DEADQ's order there, as runmqdlq's one message at a time does: a message
+// after another rule's message to the same dest starts a request of its
+// own (the caller's part).
+func requestOf(m Match, x Resolved) (k batchKey, dest string, ok bool) {
+	if m.Rule < 0 || x.Op == "" {
+		return k, "", false
+	}
+	k = batchKey{rule: m.Rule, op: x.Op, target: x.Target, targetQMgr: x.TargetQMgr, putAuth: x.PutAuthority}
+	if x.Action == Retry {
+		k.target, k.targetQMgr = "", "" // the engine's requeue takes the MQDLH's names itself
+	}
+	return k, x.Target + "@" + x.TargetQMgr, true
+}
+
+// newBatchHead is the head of a batch whose first message, at first, has
+// the MQDLH destination destQ on destQM.
+func newBatchHead(k batchKey, first int, destQ, destQM string) batchHead {
+	h := batchHead{key: k, first: first, dest: k.target + "@" + k.targetQMgr}
+	if k.target == "" {
+		h.dest = destQ + "@" + destQM
+	}
+	return h
+}
+
+// orderKey is what places a batch among the others: its rule, whether it
+// discards, the queue it puts to (by name, or by a number standing for
+// it) and its first message.
+type orderKey[D comparable] struct {
+	rule    int
+	discard bool
+	dest    D
+	first   int
+}
+
+// tableOrder orders batches as runmqdlq's first-match search takes them:
+// by rule, except that batches putting to one queue keep the DEADQ's order.
+func tableOrder[D comparable](a, b orderKey[D]) int {
+	if !a.discard && !b.discard && a.dest == b.dest {
+		return a.first - b.first
+	}
+	return a.rule - b.rule
+}
+
+func (h *batchHead) order() orderKey[string] {
+	return orderKey[string]{rule: h.key.rule, discard: h.key.op == ops.OpDiscard, dest: h.dest, first: h.first}
+}
+
+// resolve finds the rule that applies to a message and its action; skip(r)
+// says that rule r is no longer tried for it (nil tries all). A rule whose
+// & reference is blank for the message cannot act on it: like a put that
+// fails, that spends the rule's attempts and the next matching rule is
 // tried (IBM's example table relies on it), which passed records.
-func (c *classification) resolve(t *Table, mt *matcher, f *Facts, i int, localQMgr, queue string, skip func(i, r int) bool) (Match, Resolved) {
-	m := mt.Match(f)
+func resolve(t *Table, mt *matcher, f *Facts, localQMgr, queue string, skip func(r int) bool) (m Match, x Resolved, passed []string) {
+	m = mt.Match(f)
 	for {
-		for m.Rule >= 0 && skip != nil && skip(i, m.Rule) {
+		for m.Rule >= 0 && skip != nil && skip(m.Rule) {
 			m = t.MatchFrom(f, m.Rule+1)
 		}
 		if m.Rule < 0 {
-			return m, Resolved{}
+			return m, Resolved{}, passed
 		}
-		x := t.Rules[m.Rule].Resolve(f, localQMgr)
+		x = t.Rules[m.Rule].Resolve(f, localQMgr)
 		if x.Op != ops.OpDiscard && x.Op != "" && x.Target == queue && x.TargetQMgr == "" {
 			x.Op, x.Skip = "", loopSkip
 		}
 		next := t.MatchFrom(f, m.Rule+1)
 		if x.Skip == "" || x.Skip == loopSkip || next.Rule < 0 || f.Partial {
-			return m, x
+			return m, x, passed
 		}
-		c.passed[i] = append(c.passed[i], t.Rules[m.Rule].Name()+": "+x.Skip)
+		passed = append(passed, t.Rules[m.Rule].Name()+": "+x.Skip)
 		m = next
 	}
-}
-
-// sameTarget reports whether two batches put to the same queue.
-func (b *batch) sameTarget(o *batch) bool {
-	if b.key.op == ops.OpDiscard || o.key.op == ops.OpDiscard || len(b.idx) == 0 || len(o.idx) == 0 {
-		return false
-	}
-	return b.dest() == o.dest()
-}
-
-func (b *batch) dest() string {
-	if b.key.target == "" && len(b.sums) > 0 {
-		return b.sums[0].DLHDestQ + "@" + b.sums[0].DLHDestQMgr
-	}
-	return b.key.target + "@" + b.key.targetQMgr
 }
 
 // left counts the messages no engine request takes: no rule, IGNORE, or

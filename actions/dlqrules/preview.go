@@ -112,22 +112,11 @@ type predicted struct {
 func predict(ctx context.Context, src Source, c *classification, msgs []Subject, qmgr, queue string, browsed bool) ([]predicted, error) {
 	out := make([]predicted, len(msgs))
 	for i := range msgs {
-		switch {
-		case c.rule[i] < 0:
-		case c.res[i].Skip == loopSkip:
-			out[i] = predicted{WouldLoop, "would loop back to the DEADQ: " + loopSkip}
-		case c.res[i].Skip != "":
-			out[i] = predicted{WouldBeLeft, "would be left: " + c.res[i].Skip}
-		case c.res[i].Action == Ignore:
-			out[i] = predicted{WouldStay, "would stay"}
+		if c.rule[i] >= 0 {
+			out[i] = unplanned(c.res[i])
 		}
 	}
-	pr := &predictor{room: map[string]int{}}
-	if queues, err := src.Conn.Queues(ctx, "*"); err == nil {
-		status, _ := src.Conn.QueueStatus(ctx, "*")
-		qmi, _ := src.Conn.QMgr(ctx)
-		pr.inv = actions.NewQueueIndex(qmi, queues, status)
-	}
+	pr := newPredictor(ctx, src.Conn)
 	for _, b := range c.batches {
 		req := b.request(qmgr, queue)
 		req.DryRun, req.Browsed = true, browsed
@@ -142,6 +131,20 @@ func predict(ctx context.Context, src Source, c *classification, msgs []Subject,
 	return out, nil
 }
 
+// unplanned is the outcome of a message no engine request takes, for a
+// message that meets a rule: it loops, it is left, it stays (IGNORE).
+func unplanned(x Resolved) predicted {
+	switch {
+	case x.Skip == loopSkip:
+		return predicted{WouldLoop, "would loop back to the DEADQ: " + loopSkip}
+	case x.Skip != "":
+		return predicted{WouldBeLeft, "would be left: " + x.Skip}
+	case x.Action == Ignore:
+		return predicted{WouldStay, "would stay"}
+	}
+	return predicted{}
+}
+
 // predictor predicts the outcome of planned items, in the order the run
 // would act on them.
 type predictor struct {
@@ -149,40 +152,77 @@ type predictor struct {
 	room map[string]int      // local queue -> messages it still has room for
 }
 
+// newPredictor reads the queue list the room left on each target is
+// counted from.
+func newPredictor(ctx context.Context, conn mqwatch.Conn) *predictor {
+	pr := &predictor{room: map[string]int{}}
+	if queues, err := conn.Queues(ctx, "*"); err == nil {
+		status, _ := conn.QueueStatus(ctx, "*")
+		qmi, _ := conn.QMgr(ctx)
+		pr.inv = actions.NewQueueIndex(qmi, queues, status)
+	}
+	return pr
+}
+
 // outcome turns a planned item into a prediction: the engine's plan (which
 // opens each target exactly as the run will, so MQOPEN's refusals are in
 // it), then the room left on a local target across the table's rules (the
 // messages beyond it would fail with MQRC_Q_FULL).
 func (pr *predictor) outcome(op ops.Op, it *ops.OpItem) predicted {
+	p, rc, ok := pr.planned(op, it)
+	if !ok {
+		return p
+	}
+	left, seen := pr.room[rc.queue]
+	if !seen {
+		left = rc.room
+	}
+	if left <= 0 {
+		return rc.full
+	}
+	pr.room[rc.queue] = left - 1
+	return p
+}
+
+// roomCheck is the room a prediction that would succeed depends on: the
+// local queue its target resolves to, the room that queue had before the
+// table's first message, and the outcome once it is full.
+type roomCheck struct {
+	queue string
+	room  int
+	full  predicted
+}
+
+// planned is the prediction of a planned item before the room left on its
+// target; ok says the room decides it (rc), counted in the order the run
+// acts.
+func (pr *predictor) planned(op ops.Op, it *ops.OpItem) (p predicted, rc roomCheck, ok bool) {
 	switch {
 	case it.Kind == ops.Skipped && it.Skip == ops.SkipSelf:
-		return predicted{WouldLoop, "would loop back to the DEADQ: " + it.Detail}
+		return predicted{WouldLoop, "would loop back to the DEADQ: " + it.Detail}, rc, false
 	case it.Kind == ops.Skipped:
-		return predicted{WouldBeLeft, "would be left: " + it.Detail}
+		return predicted{WouldBeLeft, "would be left: " + it.Detail}, rc, false
 	case it.Kind == ops.WouldFail && it.Reason != 0:
-		return predicted{WouldFailPut, fmt.Sprintf("would fail with %s (%d): %s", mqfmt.Reason(it.Reason), it.Reason, it.Detail)}
+		return predicted{WouldFailPut, fmt.Sprintf("would fail with %s (%d): %s", mqfmt.Reason(it.Reason), it.Reason, it.Detail)}, rc, false
 	case it.Kind == ops.WouldFail:
-		return predicted{WouldFailPut, it.Text(op)}
+		return predicted{WouldFailPut, it.Text(op)}, rc, false
 	case it.Kind == ops.WouldDeadLetterAgain:
-		return predicted{WouldDeadLetterAgain, it.Text(op)}
+		return predicted{WouldDeadLetterAgain, it.Text(op)}, rc, false
 	case it.Kind == ops.WouldComeBack:
-		return predicted{WouldComeBack, it.Text(op)}
+		return predicted{WouldComeBack, it.Text(op)}, rc, false
 	case it.Target == "":
-		return predicted{WouldSucceed, "would succeed"}
+		return predicted{WouldSucceed, "would succeed"}, rc, false
 	}
-	if it.TargetQMgr == "" && pr.inv != nil {
-		if f := pr.inv.Facts(it.Target); f.Resolved != "" && f.MaxDepth > 0 {
-			left, ok := pr.room[f.Resolved]
-			if !ok {
-				left = int(f.MaxDepth - f.Depth)
-			}
-			if left <= 0 {
-				return predicted{WouldFailPut, fmt.Sprintf("would fail with %s: %s is at MAXDEPTH %d", mqfmt.RCQFull.Describe(), it.Target, f.MaxDepth)}
-			}
-			pr.room[f.Resolved] = left - 1
-		}
+	p = predicted{WouldSucceed, "would succeed"}
+	if it.TargetQMgr != "" || pr.inv == nil {
+		return p, rc, false
 	}
-	return predicted{WouldSucceed, "would succeed"}
+	f := pr.inv.Facts(it.Target)
+	if f.Resolved == "" || f.MaxDepth <= 0 {
+		return p, rc, false
+	}
+	full := predicted{WouldFailPut, fmt.Sprintf("would fail with %s: %s is at MAXDEPTH %d", mqfmt.RCQFull.Describe(), it.Target, f.MaxDepth)}
+	return p, roomCheck{queue: f.Resolved, room: int(f.MaxDepth - f.Depth), full: full}, true
 }
 
 // fallbacks counts the messages an earlier rule takes that rule r matches
