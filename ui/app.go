@@ -371,24 +371,6 @@ func (a *App) actionDialog() *dialog {
 // current returns the state of the queue manager being viewed.
 func (a *App) current() *model.QMgrState { return a.state.QMgr(a.qm) }
 
-// sourceOf is the watcher of queue manager qm, nil when none watches it.
-func sourceOf(o *Options, qm string) Source {
-	for _, s := range o.Sources {
-		if s.Name() == qm {
-			return s
-		}
-	}
-	return nil
-}
-
-// pollNow asks qm's watcher for a poll now (after a change the operator
-// waits to see), when one watches it.
-func pollNow(o *Options, qm string) {
-	if s := sourceOf(o, qm); s != nil {
-		s.Refresh()
-	}
-}
-
 // Refresh gives the screen on view the new state, keeping its cursor, and
 // returns the work the screen started (a filter's scan, a prediction);
 // the screens still watching an outcome see the poll too (polledMsg).

@@ -69,3 +69,21 @@ type flashMsg string
 type helpMsg struct{}
 
 func showHelp() tea.Msg { return helpMsg{} }
+
+// sourceOf is the watcher of queue manager qm, nil when none watches it.
+func sourceOf(o *Options, qm string) Source {
+	for _, s := range o.Sources {
+		if s.Name() == qm {
+			return s
+		}
+	}
+	return nil
+}
+
+// pollNow asks qm's watcher for a poll now (after a change the operator
+// waits to see), when one watches it.
+func pollNow(o *Options, qm string) {
+	if s := sourceOf(o, qm); s != nil {
+		s.Refresh()
+	}
+}
