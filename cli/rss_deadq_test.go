@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/backend/genqm"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -80,7 +82,7 @@ func TestDeadQTrackedRSS(t *testing.T) {
 // key=value lines.
 func trackDeadQ(w io.Writer) int {
 	const deadq, boqs, boqDepth = 1_000_000, 10, 100_000
-	gen := newGenQMgr(deadq, boqs, boqDepth)
+	gen := genqm.New(deadq, boqs, boqDepth)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	be := &backend{qmgrs: []qmgrConn{{name: "QM1", conn: gen}}, stop: func() {}}
@@ -96,8 +98,8 @@ func trackDeadQ(w io.Writer) int {
 	start := time.Now()
 	total := int64(deadq + boqs*boqDepth)
 	sentKey := false
-	for gen.browsed.Load() < total {
-		if !sentKey && gen.browsed.Load() > 50_000 {
+	for gen.Browsed.Load() < total {
+		if !sentKey && gen.Browsed.Load() > 50_000 {
 			p.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("d")}) // the DEADQ triage, open through the read
 			sentKey = true
 		}
@@ -105,17 +107,17 @@ func trackDeadQ(w io.Writer) int {
 	}
 	read := time.Since(start)
 	// The steady state: polls that read the 100 new dead letters each.
-	gen.grown.Store(true)
-	from := gen.polls.Load()
-	for gen.polls.Load() < from+40 {
+	gen.Grown.Store(true)
+	from := gen.Polls.Load()
+	for gen.Polls.Load() < from+40 {
 		time.Sleep(50 * time.Millisecond)
 	}
 	rss, peak := procStatus("VmRSS"), procStatus("VmHWM")
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
-	polls := gen.polls.Load()
-	tracked := gen.browsed.Load()
+	polls := gen.Polls.Load()
+	tracked := gen.Browsed.Load()
 	p.Quit()
 	<-done
 	cancel()

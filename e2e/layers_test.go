@@ -21,6 +21,8 @@ var floors = map[string]int{
 	// PCF, the command server's conversation in the port's types; the
 	// port's conformance suite.
 	"mqwatch/pcf": 3, "backend/conformance": 3,
+	// A test's queue manager that makes its messages as they are browsed.
+	"backend/genqm": 3,
 	// The backends; the poison engine (R1-R9).
 	"backend/embedded": 4, "backend/ibmmq": 4, "actions": 4,
 	// The operator's operations; the demo; the doctor (it checks what the

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/poisonwatch/poisonwatch/backend/genqm"
+
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
@@ -67,7 +69,7 @@ func benchmarkRoomAtAMillion(b *testing.B) {
 // process: the watcher's first read of a million dead letters takes longer
 // than the measurements.
 var millionRoom = sync.OnceValues(func() (*feedEnv, error) {
-	g := newGenQMgr(1_000_000)
+	g := genqm.New(1_000_000, 0, 0)
 	ctx := context.Background()
 	w := mqwatch.NewWatcher(mqwatch.WatchConfig{Name: "QM1", Connector: g, Interval: time.Hour})
 	go w.Run(ctx)
@@ -78,7 +80,7 @@ var millionRoom = sync.OnceValues(func() (*feedEnv, error) {
 	if err := e.waitFull(10 * time.Minute); err != nil { // the first poll reads every message
 		return nil, err
 	}
-	g.grown.Store(true)
+	g.Grown.Store(true)
 	return e, nil
 })
 

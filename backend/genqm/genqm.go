@@ -1,4 +1,11 @@
-package cli
+// Package genqm is a test's queue manager whose messages are made when they
+// are browsed: the dashboard's, the war room's and a playback's own memory
+// can be measured at a million messages, which the embedded queue manager,
+// keeping every message whole in the same process (about 1.5 GB for a
+// million dead letters), would dwarf. It serves what a watcher asks of a
+// static queue manager that only gains messages and refuses everything
+// else.
+package genqm
 
 import (
 	"context"
@@ -12,23 +19,19 @@ import (
 	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
-// genQMgr is a queue manager whose messages are made when they are browsed,
-// for measuring the dashboard's own memory at a size the embedded queue
-// manager would dwarf: it keeps every message whole in the same process
-// (about 1.5 GB for a million dead letters), where a real IBM MQ keeps them
-// in its own. It serves what a watcher asks of a static queue manager that
-// only gains messages: the queue list and status, browse handles with marks
-// (a handle's marks are a prefix of the queue, as they are when nothing is
-// removed), and handle status. It refuses everything else.
-type genQMgr struct {
-	mu      sync.Mutex
-	queues  []*genQueue
-	byName  map[string]*genQueue
-	polls   atomic.Int64 // QMgr inquiries: one a poll
-	browsed atomic.Int64
-	// grow is how many messages the DEADQ gains per poll once grown is set.
+// QMgr serves the queue list and status, browse handles with marks (a
+// handle's marks are a prefix of the queue, as they are when nothing is
+// removed), and handle status; it is an mqwatch.Connector.
+type QMgr struct {
+	mu     sync.Mutex
+	queues []*genQueue
+	byName map[string]*genQueue
+	// Polls counts the QMgr inquiries (one a poll), Browsed the messages
+	// browsed.
+	Polls, Browsed atomic.Int64
+	// grow is how many messages the DEADQ gains per poll once Grown is set.
 	grow  int
-	grown atomic.Bool
+	Grown atomic.Bool
 }
 
 type genQueue struct {
@@ -37,19 +40,20 @@ type genQueue struct {
 	mk    func(n int) (mqfmt.MQMD, []byte)
 }
 
-const genDeadQ = "SYSTEM.DEAD.LETTER.QUEUE"
+// DeadQ is the queue manager's dead-letter queue.
+const DeadQ = "SYSTEM.DEAD.LETTER.QUEUE"
 
-// newGenQMgr is issue 17's incident: a DEADQ of deadq messages, boqs BOQs of
-// boqDepth messages each named by an input queue, and empty input queues up
-// to 1,000 queues.
-func newGenQMgr(deadq, boqs, boqDepth int) *genQMgr {
-	g := &genQMgr{byName: map[string]*genQueue{}, grow: 100}
+// New is a DEADQ of deadq messages, boqs BOQs of boqDepth messages each
+// named by an input queue, and empty input queues up to 1,000 queues; once
+// Grown is set the DEADQ gains 100 messages a poll.
+func New(deadq, boqs, boqDepth int) *QMgr {
+	g := &QMgr{byName: map[string]*genQueue{}, grow: 100}
 	add := func(q *genQueue) {
 		q.info.Type, q.info.Usage, q.info.Shareable = mqwatch.QLocal, mqwatch.UsageNormal, true
 		g.queues = append(g.queues, q)
 		g.byName[q.info.Name] = q
 	}
-	add(&genQueue{info: mqwatch.QueueInfo{Name: genDeadQ, MaxDepth: int32(2 * deadq), MaxMsgLen: 4194304}, depth: deadq, mk: genDeadLetter})
+	add(&genQueue{info: mqwatch.QueueInfo{Name: DeadQ, MaxDepth: int32(2 * deadq), MaxMsgLen: 4194304}, depth: deadq, mk: DeadLetter})
 	for i := 0; i < boqs; i++ {
 		in := fmt.Sprintf("APP.%04d.IN", i)
 		add(&genQueue{info: mqwatch.QueueInfo{Name: fmt.Sprintf("APP.%04d.BO", i), MaxDepth: int32(2 * boqDepth), MaxMsgLen: 4194304},
@@ -66,23 +70,23 @@ func newGenQMgr(deadq, boqs, boqDepth int) *genQMgr {
 }
 
 // Connect implements mqwatch.Connector.
-func (g *genQMgr) Connect(context.Context, mqwatch.ConnectOptions) (mqwatch.Conn, error) {
+func (g *QMgr) Connect(context.Context, mqwatch.ConnectOptions) (mqwatch.Conn, error) {
 	return &genConn{g: g}, nil
 }
 
-type genConn struct{ g *genQMgr }
+type genConn struct{ g *QMgr }
 
 var errGenRefused = mqfmt.Reason(2195) // MQRC_UNEXPECTED_ERROR: not a call a watcher makes
 
 func (c *genConn) QMgr(context.Context) (mqwatch.QMgrInfo, error) {
 	g := c.g
-	if g.grown.Load() {
+	if g.Grown.Load() {
 		g.mu.Lock()
-		g.byName[genDeadQ].depth += g.grow
+		g.byName[DeadQ].depth += g.grow
 		g.mu.Unlock()
 	}
-	g.polls.Add(1)
-	return mqwatch.QMgrInfo{Name: "QM1", DeadQ: genDeadQ, MaxMsgLen: 104857600, CommandLevel: 940, Platform: "UNIX"}, nil
+	g.Polls.Add(1)
+	return mqwatch.QMgrInfo{Name: "QM1", DeadQ: DeadQ, MaxMsgLen: 104857600, CommandLevel: 940, Platform: "UNIX"}, nil
 }
 
 func (c *genConn) Queues(context.Context, string) ([]mqwatch.QueueInfo, error) {
@@ -129,7 +133,7 @@ func (c *genConn) Close() error { return nil }
 // genHandle browses one queue: marked is how many messages from the head its
 // marks cover, cursor where a browse-next goes.
 type genHandle struct {
-	g              *genQMgr
+	g              *QMgr
 	q              *genQueue
 	marked, cursor int
 }
@@ -157,7 +161,7 @@ func (h *genHandle) Browse(_ context.Context, o mqwatch.BrowseOptions) (mqwatch.
 		h.marked = n + 1
 	}
 	h.cursor = n + 1
-	h.g.browsed.Add(1)
+	h.g.Browsed.Add(1)
 	md, data := h.q.mk(n)
 	// As a client receives it: the MQMD decoded from its wire bytes.
 	bo, _ := md.Encoding.ByteOrder()
@@ -205,9 +209,9 @@ func genMD(n int, format string, enc mqfmt.Encoding) mqfmt.MQMD {
 	return md
 }
 
-// genDeadLetter is the n-th DEADQ message: an MQDLH with the time it was
+// DeadLetter is the n-th DEADQ message: an MQDLH with the time it was
 // dead-lettered, an MQRFH2 of a JMS text message, a JSON order.
-func genDeadLetter(n int) (mqfmt.MQMD, []byte) {
+func DeadLetter(n int) (mqfmt.MQMD, []byte) {
 	md := genMD(n, mqfmt.FmtDeadLetter, mqfmt.EncodingNative)
 	d := mqfmt.NewDLH()
 	d.Reason, d.DestQName, d.DestQMgrName = genReasons[n%len(genReasons)], genDests[(n/7)%len(genDests)], "QM2"
