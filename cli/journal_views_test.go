@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,31 +44,40 @@ func deadLetterBack(t *testing.T, c mqwatch.Conn, md mqfmt.MQMD, data []byte, de
 	embeddedtest.Put(t, c, "QM1.DEADQ", dmd, ddata)
 }
 
-// refusingConsumer is the engine's sleep with ORDERS.IN's consumer in it:
-// while ORDERS.BO is full it dead-letters every message it gets, so a
-// requeue's messages come back (R10f).
-func refusingConsumer(t *testing.T, qm *embeddedtest.QM) func(ctx context.Context, d time.Duration) error {
-	return func(ctx context.Context, d time.Duration) error {
-		c := qm.Conn(mqwatch.ConnectOptions{})
-		defer c.Close()
-		q, err := c.Open(ctx, mqwatch.ObjectDesc{Name: "ORDERS.IN"}, mqwatch.OpenOptions{Input: true})
-		if err == nil {
-			for {
-				m, err := q.Get(ctx, mqwatch.GetOptions{})
-				if err != nil {
-					break
-				}
-				deadLetterBack(t, c, m.MD, m.Data, "ORDERS.BO") // its BOQ was full
+// consumerClock is the engine's clock with ORDERS.IN's consumer in its
+// sleep: while ORDERS.BO is full the consumer dead-letters every message it
+// gets, so a requeue's messages come back (R10f); the check's waits move the
+// clock instead of passing time.
+type consumerClock struct {
+	t  *testing.T
+	qm *embeddedtest.QM
+	mu sync.Mutex
+	at time.Time
+}
+
+func (c *consumerClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+func (c *consumerClock) Sleep(ctx context.Context, d time.Duration) error {
+	conn := c.qm.Conn(mqwatch.ConnectOptions{})
+	defer conn.Close()
+	if q, err := conn.Open(ctx, mqwatch.ObjectDesc{Name: "ORDERS.IN"}, mqwatch.OpenOptions{Input: true}); err == nil {
+		for {
+			m, err := q.Get(ctx, mqwatch.GetOptions{})
+			if err != nil {
+				break
 			}
-			_ = q.Close(ctx)
+			deadLetterBack(c.t, conn, m.MD, m.Data, "ORDERS.BO") // its BOQ was full
 		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(min(d, 50*time.Millisecond)):
-			return nil
-		}
+		_ = q.Close(ctx)
 	}
+	c.mu.Lock()
+	c.at = c.at.Add(d)
+	c.mu.Unlock()
+	return ctx.Err()
 }
 
 // TestOneJournalTellsEveryViewTheSame: in a war room, an operator
@@ -177,8 +187,9 @@ func actsSession(t *testing.T) (string, *journal.Journal, *warroom.Seat) {
 	rec.Snapshot(&mqwatch.Snapshot{Seq: 1, Time: time.Now(), QMgrName: "QM1", Connected: true, QMgr: mqwatch.QMgrInfo{Name: "QM1", DeadQ: "QM1.DEADQ"}})
 	room := warroom.NewRoom()
 	room.Tell(j)
+	clk := &consumerClock{t: t, qm: qm, at: time.Now()}
 	eng, err := ops.NewEngine(ops.EngineOptions{Connector: qm, QMgr: "QM1", AuditPath: filepath.Join(dir, "audit.jsonl"),
-		ArchiveDir: dir, User: "server", Journal: j, Sleep: refusingConsumer(t, qm)})
+		ArchiveDir: dir, User: "server", Journal: j, Now: clk.Now, Sleep: clk.Sleep})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,17 +81,15 @@ func TestPrometheusFleetEndToEnd(t *testing.T) {
 		}
 		killed := time.Now()
 		down := regexp.MustCompile(`QM0[123] +` + regexp.QuoteMeta(targets[2]) + ` +✖ down`)
-		var screen string
-		for {
-			screen = tui.screen()
+		const allDown = "(the killed exporter's three rows read down)"
+		screen := waitfor.Texts(t, time.Minute, func() string {
+			screen := tui.screen()
 			if len(down.FindAllString(screen, -1)) == 3 {
-				break
+				return screen + allDown
 			}
-			if time.Since(killed) > time.Minute {
-				t.Fatalf("the killed exporter's rows do not read down after a minute:\n%s", screen)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+			return screen
+		}, allDown)
+		screen = strings.TrimSuffix(screen, allDown)
 		took := time.Since(killed)
 		t.Logf("the three rows of the killed exporter read down %s after the kill (scrape interval %s)", took.Round(10*time.Millisecond), fleetScrape)
 		if took > 2*fleetScrape {

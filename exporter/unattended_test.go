@@ -6,16 +6,14 @@ import (
 	"time"
 
 	"github.com/poisonwatch/poisonwatch/actions"
+	"github.com/poisonwatch/poisonwatch/backend/embedded/embeddedtest"
 	"github.com/poisonwatch/poisonwatch/codec/mqfmt"
-	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // putAged puts dead letters on QM1.DEADQ whose MQDLH says they were
 // dead-lettered ago before now.
 func (e *env) putAged(t testing.TB, ago ...time.Duration) {
 	t.Helper()
-	q := e.open(t, "QM1.DEADQ", mqwatch.OpenOptions{Output: true, SetAllContext: true})
-	defer q.Close(e.ctx)
 	for i, d := range ago {
 		md := mqfmt.NewMQMD()
 		md.Format = mqfmt.FmtString
@@ -25,9 +23,7 @@ func (e *env) putAged(t testing.TB, ago ...time.Duration) {
 			t.Fatal(err)
 		}
 		dmd.MsgId = [24]byte{byte(i), 2}
-		if err := q.Put(e.ctx, &dmd, data, mqwatch.PutOptions{Context: mqwatch.ContextSetAll}); err != nil {
-			t.Fatal(err)
-		}
+		embeddedtest.Put(t, e.conn, "QM1.DEADQ", dmd, data)
 	}
 }
 

@@ -29,25 +29,7 @@ func (e *feedEnv) handSession(t *testing.T) *handSession {
 	t.Cleanup(release)
 	s := &handSession{do: make(chan func(*ui.App)), shown: make(chan uint64, 1)}
 	msgs := make(chan tea.Msg, 16)
-	var exec func(tea.Cmd)
-	exec = func(c tea.Cmd) {
-		if c == nil {
-			return
-		}
-		go func() {
-			m := c()
-			if batch, ok := m.(tea.BatchMsg); ok {
-				for _, c := range batch {
-					exec(c)
-				}
-				return
-			}
-			select {
-			case msgs <- m:
-			case <-e.ctx.Done():
-			}
-		}()
-	}
+	exec := e.commands(msgs)
 	exec(app.Init())
 	app.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 	go func() {
@@ -201,4 +183,29 @@ func TestRoomModelHasTheServersQueueManagers(t *testing.T) {
 	if f.state.Warming {
 		t.Fatal("the room's model still warms up after the demo's warm-up")
 	}
+}
+
+// commands runs a session's commands as Bubble Tea's loop would, each in a
+// goroutine of its own, batches split, their messages sent to msgs.
+func (e *feedEnv) commands(msgs chan<- tea.Msg) func(tea.Cmd) {
+	var exec func(tea.Cmd)
+	exec = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		go func() {
+			m := c()
+			if batch, ok := m.(tea.BatchMsg); ok {
+				for _, c := range batch {
+					exec(c)
+				}
+				return
+			}
+			select {
+			case msgs <- m:
+			case <-e.ctx.Done():
+			}
+		}()
+	}
+	return exec
 }

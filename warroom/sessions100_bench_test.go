@@ -69,25 +69,7 @@ func BenchmarkWarRoomSessions(b *testing.B) {
 func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}) {
 	app, release := e.session()
 	msgs := make(chan tea.Msg, 16)
-	var exec func(tea.Cmd)
-	exec = func(c tea.Cmd) {
-		if c == nil {
-			return
-		}
-		go func() {
-			m := c()
-			if batch, ok := m.(tea.BatchMsg); ok {
-				for _, c := range batch {
-					exec(c)
-				}
-				return
-			}
-			select {
-			case msgs <- m:
-			case <-e.ctx.Done():
-			}
-		}()
-	}
+	exec := e.commands(msgs)
 	exec(app.Init())
 	app.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	_ = app.View()
