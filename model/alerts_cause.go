@@ -94,18 +94,7 @@ func stepsSaid(e *journal.Entry) string {
 // dashboard and when, as the journal has it ("" when nobody did, or it was
 // enabled again since).
 func (q *QMgrState) getInhibitedBy(queue string) string {
-	es := q.acts.Entries()
-	for i := len(es) - 1; i >= 0; i-- {
-		e := &es[i]
-		if e.Kind != journal.Inhibit || e.QMgr != q.Name || e.Queue != queue || len(e.Steps) == 0 || !e.Steps[0].Applied {
-			continue
-		}
-		if !strings.Contains(e.Steps[0].MQSC, "GET(DISABLED)") {
-			if strings.Contains(e.Steps[0].MQSC, "GET(ENABLED)") {
-				return ""
-			}
-			continue
-		}
+	if e, ok := q.acts.Inhibited(q.Name, queue, "GET"); ok {
 		return fmt.Sprintf("GET(DISABLED) by %s at %s", e.Who(), e.At.Format("15:04"))
 	}
 	return ""

@@ -237,8 +237,8 @@ type inhibitResultMsg struct {
 	err error
 }
 
-// changed takes the command server's answer: who set GET or PUT off
-// is the session's to remember.
+// changed takes the command server's answer; who set GET or PUT off is
+// the journal's to remember (the engine wrote the inhibit to it).
 func (d *inhibitDialog) changed(c common, m inhibitResultMsg) {
 	if m.seq != d.seq {
 		return
@@ -250,10 +250,8 @@ func (d *inhibitDialog) changed(c common, m inhibitResultMsg) {
 	case m.err != nil:
 		d.outcome = "not changed: " + ops.DescribeReason(m.err)
 	case d.disable:
-		s.setInhibited(d.qm, d.q.Name, d.attr, true, c.Opts().User)
 		d.outcome = fmt.Sprintf("%s OFF on %s %s: I again enables it", d.attr, d.q.Name, s.inhibitedBy(d.qm, d.q.Name, d.attr))
 	default:
-		s.setInhibited(d.qm, d.q.Name, d.attr, false, "")
 		d.outcome = d.attr + " ENABLED on " + d.q.Name
 	}
 	c.Flash(d.outcome)

@@ -28,10 +28,6 @@ type session struct {
 	// never travel to another queue's action.
 	marks     *model.Selection
 	markQueue string
-	// inhibited says who set GET or PUT off on a queue from here and when
-	// (qmgr + "/" + queue + "/" + attr), for the row and the dialog that
-	// enables it again.
-	inhibited map[string]string
 	// watching are screens that left the stack while they still await an
 	// outcome (a fix dialog checking for its alert to clear, a define
 	// sent, a prediction): results and polls still reach them (awaiter).
@@ -136,23 +132,15 @@ func (s *session) marksOn(queue string) *model.Selection {
 	return nil
 }
 
-// inhibitedBy says who set attr (GET, PUT) off on queue from this session
-// and when, "" when nobody did.
+// inhibitedBy says who set attr (GET, PUT) off on queue, here or (in a war
+// room) in another session, and when, as the journal has it; "" when
+// nobody did or it is on again.
 func (s *session) inhibitedBy(qm, queue, attr string) string {
-	return s.inhibited[qm+"/"+queue+"/"+attr]
-}
-
-// setInhibited notes that user set attr off (disable) or on again.
-func (s *session) setInhibited(qm, queue, attr string, disable bool, user string) {
-	id := qm + "/" + queue + "/" + attr
-	if !disable {
-		delete(s.inhibited, id)
-		return
+	e, ok := s.journal.Inhibited(qm, queue, attr)
+	if !ok {
+		return ""
 	}
-	if s.inhibited == nil {
-		s.inhibited = map[string]string{}
-	}
-	s.inhibited[id] = fmt.Sprintf("by %s at %s", cmpOr(user, "you"), s.now().Format("15:04:05"))
+	return fmt.Sprintf("by %s at %s", cmpOr(e.Who(), "you"), e.At.Local().Format("15:04:05"))
 }
 
 // noFiles is why this session may touch no file, "" when it may.

@@ -121,3 +121,23 @@ func (e Entry) Who() string {
 	u, _, _ := strings.Cut(e.User, " (ssh key ")
 	return u
 }
+
+// Inhibited finds who set attr (GET or PUT) DISABLED on queue of qmgr and
+// is still so as far as the journal knows: the newest applied inhibit of
+// that attribute, unless it enabled it again.
+func (j *Journal) Inhibited(qmgr, queue, attr string) (Entry, bool) {
+	es := j.Entries()
+	for i := len(es) - 1; i >= 0; i-- {
+		e := es[i]
+		if e.Kind != Inhibit || e.QMgr != qmgr || e.Queue != queue || len(e.Steps) == 0 || !e.Steps[0].Applied {
+			continue
+		}
+		switch mqsc := e.Steps[0].MQSC; {
+		case strings.Contains(mqsc, attr+"(DISABLED)"):
+			return e, true
+		case strings.Contains(mqsc, attr+"(ENABLED)"):
+			return Entry{}, false
+		}
+	}
+	return Entry{}, false
+}

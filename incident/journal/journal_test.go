@@ -117,3 +117,27 @@ func TestSentences(t *testing.T) {
 		})
 	}
 }
+
+// Who set GET off is the newest applied inhibit of GET, until one enables
+// it again; PUT's and other queues' do not count.
+func TestInhibitedIsTheNewestApplied(t *testing.T) {
+	j := New()
+	inhibit := func(queue, mqsc string, applied bool) {
+		j.Append(Entry{At: t0, Kind: Inhibit, User: "alice (ssh key SHA256:x)", QMgr: "QM1", Queue: queue,
+			Steps: []Step{{MQSC: mqsc, Applied: applied}}})
+	}
+	inhibit("ORDERS.IN", "ALTER QLOCAL(ORDERS.IN) GET(DISABLED)", true)
+	inhibit("ORDERS.IN", "ALTER QLOCAL(ORDERS.IN) PUT(ENABLED)", true)
+	inhibit("ORDERS.IN", "ALTER QLOCAL(ORDERS.IN) GET(ENABLED)", false) // refused: GET stays off
+	inhibit("OTHER.IN", "ALTER QLOCAL(OTHER.IN) GET(ENABLED)", true)
+	if e, ok := j.Inhibited("QM1", "ORDERS.IN", "GET"); !ok || e.Who() != "alice" {
+		t.Fatalf("GET: %+v %v, want alice's inhibit", e, ok)
+	}
+	if _, ok := j.Inhibited("QM1", "ORDERS.IN", "PUT"); ok {
+		t.Fatal("PUT was enabled, not disabled")
+	}
+	inhibit("ORDERS.IN", "ALTER QLOCAL(ORDERS.IN) GET(ENABLED)", true)
+	if _, ok := j.Inhibited("QM1", "ORDERS.IN", "GET"); ok {
+		t.Fatal("GET is enabled again")
+	}
+}
