@@ -135,6 +135,34 @@ func BenchmarkPlaybackSeekMillion(b *testing.B) {
 			rec.Wait()
 		}
 	})
+	// The first jump of a fresh playback, from its first frame to the
+	// last: no checkpoint passed yet.
+	b.Run("start-to-end", func(b *testing.B) {
+		path, err := millionHour()
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := lipgloss.NewRenderer(nil)
+		r.SetColorProfile(termenv.Ascii)
+		for b.Loop() {
+			b.StopTimer()
+			app, rec, err := playbackAppOf(path, tuiOpts{}, r)
+			if err != nil {
+				b.Fatal(err)
+			}
+			app.Update(windowSizeMsg(120, 35))
+			rec.Wait()
+			last := rec.Frames()[rec.Len()-1].Time()
+			b.StartTimer()
+			jumpTo(app, last)
+			b.StopTimer()
+			if at := "PLAYBACK " + last.Format("15:04:05"); !strings.Contains(playbackHead(app), at) {
+				b.Fatalf("header %q lacks %q", playbackHead(app), at)
+			}
+			rec.Close()
+			b.StartTimer()
+		}
+	})
 	seek := func(name string, keys func(app *ui.App, first, last time.Time), want func(first, last time.Time) time.Time) {
 		b.Run(name, func(b *testing.B) {
 			app, _, first, last := openMillion(b)

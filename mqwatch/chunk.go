@@ -239,7 +239,7 @@ func (c *chunk) load(j int, cls *Class, s *Summary) {
 		BackoutCount: getCol(c.backout, j, 0), Length: int(c.length[j]), Expiry: getCol[int32](c.expiry, j, unlimited),
 		DLHPutTime: decodeTime(getCol[int64](c.dlhPut, j, noTime)), BodyOffset: int(c.bodyOff[j]),
 		Arrival: c.arrivalAt(j)}
-	cls.apply(s)
+	cls.Apply(s)
 }
 
 func (c *chunk) key(j int) Key {

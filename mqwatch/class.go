@@ -46,8 +46,8 @@ func (s *Summary) Class() Class {
 		DecodeErr: s.DecodeErr, MsgType: s.MsgType, ReplyToQ: s.ReplyToQ, ReplyToQMgr: s.ReplyToQMgr}
 }
 
-// apply copies the class's fields into s.
-func (c *Class) apply(s *Summary) {
+// Apply copies the class's fields into s.
+func (c *Class) Apply(s *Summary) {
 	s.Format, s.CCSID, s.Encoding, s.Report = c.Format, c.CCSID, c.Encoding, c.Report
 	s.Priority, s.Persistent, s.PutApplName, s.UserId = c.Priority, c.Persistent, c.PutApplName, c.UserId
 	s.HasDLH, s.DLHReason, s.DLHDestQ, s.DLHDestQMgr = c.HasDLH, c.DLHReason, c.DLHDestQ, c.DLHDestQMgr

@@ -24,8 +24,9 @@ import (
 // Magic opens every recording.
 const Magic = "poisonwatch recording"
 
-// Version is the format this package writes and reads.
-const Version = 1
+// Version is the format this package writes; it reads this one and
+// version 1 (whose inventories are lists of whole summaries, not Cols).
+const Version = 2
 
 // Header is a recording's first frame.
 type Header struct {
@@ -59,6 +60,12 @@ type Chunk struct {
 	At   time.Time // the poll's
 	QMgr string
 	Inv  Inv // Full on the first chunk of an inventory
+	// whole is, once read, the inventory from its first chunk to this
+	// one: the reader builds it as it goes (each chunk shares the storage
+	// of the one before), so a replay takes it as it is rather than
+	// appending the chunk's summaries again, and the frames hold the
+	// messages in columns rather than as a million structs.
+	whole *mqwatch.Inventory
 }
 
 // chunkLen is how many summaries a chunk holds.
@@ -97,10 +104,14 @@ type Queue struct {
 type Inv struct {
 	Queue   string
 	Full    bool
-	Added   []mqwatch.Summary
+	Added   []mqwatch.Summary // version 1; read from Cols in version 2
+	Cols    *Cols             // what was added, as columns (version 2)
 	Dropped []mqwatch.Key
 	Gone    bool
 }
+
+// added is how many summaries in adds, in either form.
+func (in *Inv) added() int { return len(in.Added) + in.Cols.Len() }
 
 // AlertEvent is an alert's transition (fired, flapped, cleared, ended,
 // acked, snoozed) with its history then.

@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/poisonwatch/poisonwatch/internal/safeload"
+	"github.com/poisonwatch/poisonwatch/mqwatch"
 )
 
 // frameReader is the bounded loader of a recording: each frame is read
@@ -21,7 +22,8 @@ type frameReader struct {
 	gs     *safeload.GobStream
 	src    *bytes.Reader // the frame the decoder reads
 	dec    *gob.Decoder
-	memory int64 // estimated, of the frames decoded
+	whole  map[invKey]*mqwatch.Inventory // the inventories being read in chunks
+	memory int64                         // estimated, of the frames decoded
 	frames int
 	tally  tally
 }
@@ -34,7 +36,7 @@ func newFrameReader(r io.Reader, lim Limits) (*frameReader, error) {
 	unz := &safeload.CapReader{R: gz, Max: lim.MaxBytes, What: "decompressed bytes"}
 	src := bytes.NewReader(nil)
 	return &frameReader{lim: lim, unz: unz, gs: safeload.NewGobStream(unz, lim.gobLimits()), src: src,
-		dec: gob.NewDecoder(src), tally: tally{lim: lim, qm: map[string]*qmTally{}}}, nil
+		dec: gob.NewDecoder(src), whole: map[invKey]*mqwatch.Inventory{}, tally: tally{lim: lim, qm: map[string]*qmTally{}}}, nil
 }
 
 // refused is a recording over a cap or not a recording at all: what is
@@ -112,5 +114,47 @@ func (r *frameReader) next(fr *Frame) error {
 	if err := r.tally.frame(fr); err != nil {
 		return &refused{r.frames, start, fmt.Errorf("%w: %w", err, safeload.ErrTooLarge)}
 	}
+	if err := r.inventories(fr); err != nil {
+		return &refused{r.frames, start, err}
+	}
+	return nil
+}
+
+// invKey names an inventory: its queue manager and queue.
+type invKey struct{ qmgr, queue string }
+
+// inventories reads a frame's columns back into summaries: a poll's
+// additions into a list, a chunk into the inventory built so far (Chunk's
+// whole), its columns then dropped.
+func (r *frameReader) inventories(fr *Frame) error {
+	if p := fr.Poll; p != nil {
+		for i := range p.Invs {
+			in := &p.Invs[i]
+			if err := in.Cols.checked(); err != nil {
+				return fmt.Errorf("%s %s: %w", p.QMgr, in.Queue, err)
+			}
+			if in.Cols != nil {
+				in.Added, in.Cols = in.Cols.summaries(), nil
+			}
+		}
+	}
+	c := fr.Chunk
+	if c == nil {
+		return nil
+	}
+	if err := c.Inv.Cols.checked(); err != nil {
+		return fmt.Errorf("%s %s: %w", c.QMgr, c.Inv.Queue, err)
+	}
+	k := invKey{c.QMgr, c.Inv.Queue}
+	inv, begun := r.whole[k]
+	switch {
+	case c.Inv.Full:
+		inv = nil
+	case !begun:
+		return nil // no first chunk: the replay appends it to what it has
+	}
+	c.whole = appendInv(inv, &c.Inv)
+	r.whole[k] = c.whole
+	c.Inv.Added, c.Inv.Cols = nil, nil
 	return nil
 }

@@ -187,7 +187,7 @@ func (q *qmTally) inv(lim Limits, qmgr string, in Inv, chunk bool) error {
 	case in.Full:
 		q.invs[in.Queue] = 0
 	}
-	n := q.invs[in.Queue] + len(in.Added)
+	n := q.invs[in.Queue] + in.added()
 	if !chunk {
 		n = max(n-len(in.Dropped), 0)
 	}

@@ -62,9 +62,9 @@ func OpenLimited(path string, lim Limits) (*Recording, error) {
 		}
 		return nil, fmt.Errorf("open %s: not a poisonwatch recording (%v)", path, err)
 	}
-	if r.Header.Version != Version {
+	if v := r.Header.Version; v < 1 || v > Version {
 		f.Close()
-		return nil, fmt.Errorf("open %s: format version %d, this poisonwatch reads %d", path, r.Header.Version, Version)
+		return nil, fmt.Errorf("open %s: format version %d, this poisonwatch reads 1 to %d", path, v, Version)
 	}
 	go r.read(f, fr)
 	r.waitFirst()
@@ -248,7 +248,11 @@ func (b *Rebuilder) Chunk(c *Chunk) {
 		st.invs[c.Inv.Queue] = nil
 		st.resync[c.Inv.Queue] = true
 	}
-	st.invs[c.Inv.Queue] = st.invs[c.Inv.Queue].Append(c.Inv.Added...)
+	if c.whole != nil {
+		st.invs[c.Inv.Queue] = c.whole
+		return
+	}
+	st.invs[c.Inv.Queue] = st.invs[c.Inv.Queue].Append(c.Inv.list()...)
 }
 
 // Apply returns the snapshot p was recorded from.
@@ -310,11 +314,12 @@ func (st *rebuilt) applyInv(in Inv) mqwatch.InventoryDelta {
 		return mqwatch.InventoryDelta{}
 	}
 	if in.Full {
-		st.invs[in.Queue] = (*mqwatch.Inventory)(nil).Append(in.Added...)
+		st.invs[in.Queue] = (*mqwatch.Inventory)(nil).Append(in.list()...)
 		return mqwatch.InventoryDelta{Resync: true}
 	}
 	inv := st.invs[in.Queue]
-	d := mqwatch.InventoryDelta{Added: in.Added}
+	added := in.list()
+	d := mqwatch.InventoryDelta{Added: added}
 	if k := headRun(inv, in.Dropped); k == len(in.Dropped) && k > 0 {
 		// Messages got from the head (the common case): no copy.
 		for i := 0; i < k; i++ {
@@ -334,8 +339,8 @@ func (st *rebuilt) applyInv(in Inv) mqwatch.InventoryDelta {
 			return true
 		})
 	}
-	if len(in.Added) > 0 {
-		inv = inv.Append(in.Added...)
+	if len(added) > 0 {
+		inv = inv.Append(added...)
 	}
 	st.invs[in.Queue] = inv
 	return d

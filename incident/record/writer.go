@@ -297,7 +297,7 @@ func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool, chunk
 		var gap Inv
 		switch {
 		case known && contiguous && hasDelta && !d.Resync:
-			in := Inv{Queue: name, Added: stripBodies(d.Added)}
+			in := Inv{Queue: name, Cols: encodeCols(d.Added)}
 			for i := range d.Dropped {
 				in.Dropped = append(in.Dropped, d.Dropped[i].Key())
 			}
@@ -306,21 +306,20 @@ func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool, chunk
 			// A snapshot was missed (the recorder was busy): the change
 			// is worked out from the arrival numbers, not written whole.
 			gap.Queue = name
+			gap.Cols, gap.Added = encodeCols(gap.Added), nil
 			p.Invs = append(p.Invs, gap)
 		default:
-			in := Inv{Queue: name, Full: true, Added: make([]mqwatch.Summary, 0, min(inv.Len(), chunkLen))}
+			full := true
+			buf := make([]mqwatch.Summary, 0, min(inv.Len(), chunkLen))
 			inv.Each(func(_ int, sum *mqwatch.Summary) bool {
-				c := *sum
-				c.BodyPrefix = nil
-				in.Added = append(in.Added, c)
-				if len(in.Added) == chunkLen {
-					chunk(Chunk{At: s.Time, QMgr: s.QMgrName, Inv: in})
-					in = Inv{Queue: name, Added: in.Added[:0]}
+				if buf = append(buf, *sum); len(buf) == chunkLen {
+					chunk(Chunk{At: s.Time, QMgr: s.QMgrName, Inv: Inv{Queue: name, Full: full, Cols: encodeCols(buf)}})
+					full, buf = false, buf[:0]
 				}
 				return true
 			})
-			if in.Full || len(in.Added) > 0 {
-				chunk(Chunk{At: s.Time, QMgr: s.QMgrName, Inv: in})
+			if full || len(buf) > 0 {
+				chunk(Chunk{At: s.Time, QMgr: s.QMgrName, Inv: Inv{Queue: name, Full: full, Cols: encodeCols(buf)}})
 			}
 		}
 		l.invs[name] = inv
@@ -331,21 +330,6 @@ func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool, chunk
 			delete(l.invs, name)
 		}
 	}
-}
-
-// stripBodies drops body prefixes (an inventory keeps none), copying
-// rather than changing a snapshot's summaries.
-func stripBodies(in []mqwatch.Summary) []mqwatch.Summary {
-	for i := range in {
-		if in[i].BodyPrefix != nil {
-			out := append([]mqwatch.Summary(nil), in...)
-			for j := range out {
-				out[j].BodyPrefix = nil
-			}
-			return out
-		}
-	}
-	return in
 }
 
 // Transitions records alert transitions and acknowledgements; it has the
