@@ -85,7 +85,7 @@ var millionHour = sync.OnceValues(func() (string, error) {
 // playbackHead is the header line of the App's screen.
 func playbackHead(app *ui.App) string { return ansi.Strip(strings.Split(app.View(), "\n")[0]) }
 
-// openMillion opens the million hour in an App and jumps to its end.
+// openMillion opens the million hour in an App and folds it ahead.
 func openMillion(b *testing.B) (*ui.App, *record.Recording, time.Time, time.Time) {
 	path, err := millionHour()
 	if err != nil {
@@ -99,6 +99,7 @@ func openMillion(b *testing.B) (*ui.App, *record.Recording, time.Time, time.Time
 	}
 	app.Update(windowSizeMsg(120, 35))
 	rec.Wait()
+	foldAhead(b, app) // as the program does, from its start
 	first, last := rec.Frames()[0].Time(), rec.Frames()[rec.Len()-1].Time()
 	return app, rec, first, last
 }
@@ -136,29 +137,52 @@ func BenchmarkPlaybackSeekMillion(b *testing.B) {
 		}
 	})
 	// The first jump of a fresh playback, from its first frame to the
-	// last: no checkpoint passed yet.
-	b.Run("start-to-end", func(b *testing.B) {
+	// last: cold, before the recording is folded ahead; then once it is
+	// (fold-ahead: what that costs the App's loop, in stretches between
+	// which keys are answered).
+	fresh := func(b *testing.B) (*ui.App, *record.Recording, time.Time) {
 		path, err := millionHour()
 		if err != nil {
 			b.Fatal(err)
 		}
 		r := lipgloss.NewRenderer(nil)
 		r.SetColorProfile(termenv.Ascii)
+		app, rec, err := playbackAppOf(path, tuiOpts{}, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		app.Update(windowSizeMsg(120, 35))
+		rec.Wait()
+		return app, rec, rec.Frames()[rec.Len()-1].Time()
+	}
+	jump := func(name string, ahead bool) {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				app, rec, last := fresh(b)
+				if ahead {
+					foldAhead(b, app)
+				}
+				b.StartTimer()
+				jumpTo(app, last)
+				b.StopTimer()
+				if at := "PLAYBACK " + last.Format("15:04:05"); !strings.Contains(playbackHead(app), at) {
+					b.Fatalf("header %q lacks %q", playbackHead(app), at)
+				}
+				rec.Close()
+				b.StartTimer()
+			}
+		})
+	}
+	jump("start-to-end-cold", false)
+	jump("start-to-end", true)
+	b.Run("fold-ahead", func(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()
-			app, rec, err := playbackAppOf(path, tuiOpts{}, r)
-			if err != nil {
-				b.Fatal(err)
-			}
-			app.Update(windowSizeMsg(120, 35))
-			rec.Wait()
-			last := rec.Frames()[rec.Len()-1].Time()
+			app, rec, _ := fresh(b)
 			b.StartTimer()
-			jumpTo(app, last)
+			foldAhead(b, app)
 			b.StopTimer()
-			if at := "PLAYBACK " + last.Format("15:04:05"); !strings.Contains(playbackHead(app), at) {
-				b.Fatalf("header %q lacks %q", playbackHead(app), at)
-			}
 			rec.Close()
 			b.StartTimer()
 		}

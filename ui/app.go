@@ -208,6 +208,9 @@ func (a *App) Init() tea.Cmd {
 			cmds = append(cmds, waitSnapshot(i, s))
 		}
 	}
+	if a.playback.r != nil {
+		cmds = append(cmds, a.playback.foldAhead(&a.opt))
+	}
 	if f, ok := a.top().(*fleetScreen); ok {
 		// A fleet's rows read "connecting…" from the first frame, not
 		// from the first tick or snapshot.
@@ -252,6 +255,8 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		return a.onRoom(msg)
 	case playbackTickMsg:
 		return a.playback.tick(a, msg)
+	case aheadMsg:
+		return a.playback.aheadStep()
 	case tickMsg:
 		switch a.top().(type) {
 		case *fleetScreen, *remoteFleetScreen:

@@ -17,21 +17,7 @@ import (
 // Playback is a recording the App shows instead of live watchers
 // (poisonwatch playback): every screen works, nothing acts. Not to be
 // confused with replay, the R10e operation that puts copies of messages.
-type Playback interface {
-	Interval() time.Duration
-	// At is the playback's clock.
-	At() time.Time
-	// Bounds are the recording's first and last times; loaded is false
-	// while the end is still being read.
-	Bounds() (first, last time.Time, loaded bool)
-	// Seek moves to t. fresh says the steps start from the beginning of
-	// the recording: the App folds them into a new model, or, when the
-	// first step has Restore, into a copy of the checkpoint it kept when a
-	// step asked it to (PlaybackStep.Checkpoint).
-	Seek(t time.Time) (steps []model.PlaybackStep, fresh bool)
-	// PollTime is the time of the poll n polls away (negative: back).
-	PollTime(n int) time.Time
-}
+type Playback = model.Playback
 
 // playbackSpeeds are what > cycles through; 0 is paused.
 var playbackSpeeds = []int{0, 1, 10, 60}
@@ -49,7 +35,8 @@ type player struct {
 	speed int // index in playbackSpeeds
 	gen   int
 	// kept are the checkpoints the playback asked for, by number.
-	kept map[int]keptState
+	kept  map[int]keptState
+	ahead *ahead // the recording being folded ahead, nil when done
 }
 
 // keptState is the dashboard's state at a checkpoint of the playback.
@@ -73,24 +60,33 @@ func (p *player) restart(c common, n int) {
 	state, o, sess := c.State(), c.Opts(), c.Session()
 	if k, ok := p.kept[n]; ok {
 		*state = *k.state.Checkpoint()
+		state.Now = o.Now // a state folded ahead kept the other player's clock
 		sess.journal = copyJournal(k.journal)
 		state.Journal = sess.journal
 		return
 	}
-	*state = *model.New(o.Now, o.Interval)
+	fresh, j := freshState(o, o.Now)
+	*state = *fresh
+	// The audit view lists the recording's acts up to the playback's
+	// clock: from the start again.
+	sess.journal = j
+	state.Journal = j
+}
+
+// freshState is the dashboard's state before a recording's first frame,
+// on the clock now.
+func freshState(o *Options, now func() time.Time) (*model.State, *journal.Journal) {
+	state := model.New(now, o.Interval)
 	for _, s := range o.Sources {
 		state.QMgr(s.Name()).Styles = o.ConsumerStyles[s.Name()]
 	}
-	// The audit view lists the recording's acts up to the playback's
-	// clock: from the start again.
-	sess.journal = journal.New()
-	state.Journal = sess.journal
+	state.Journal = journal.New()
+	return state, state.Journal
 }
 
 // seek moves the playback to t and folds what it passed.
 func (p *player) seek(c common, t time.Time) tea.Cmd {
 	steps, fresh := p.r.Seek(t)
-	state, sess := c.State(), c.Session()
 	if fresh {
 		n := 0
 		if len(steps) > 0 {
@@ -98,6 +94,23 @@ func (p *player) seek(c common, t time.Time) tea.Cmd {
 		}
 		p.restart(c, n)
 	}
+	sess := c.Session()
+	flash := c.Flash
+	if fresh {
+		flash = nil
+	}
+	foldSteps(c.State(), sess.journal, steps, flash, func(n int) {
+		if p.kept == nil {
+			p.kept = map[int]keptState{}
+		}
+		p.kept[n] = keptState{state: c.State().Checkpoint(), journal: copyJournal(sess.journal)}
+	})
+	return c.Refresh()
+}
+
+// foldSteps folds a playback's steps into state and j, flashing what they
+// say (flash may be nil) and keeping the checkpoints they ask for.
+func foldSteps(state *model.State, j *journal.Journal, steps []model.PlaybackStep, flash func(string), keep func(n int)) {
 	for _, st := range steps {
 		switch {
 		case st.Snap != nil:
@@ -105,20 +118,80 @@ func (p *player) seek(c common, t time.Time) tea.Cmd {
 		case st.Ack != nil:
 			state.Book.Acknowledge(st.Ack.Key, st.Ack.Ack)
 		case st.Entry != nil:
-			sess.journal.Keep(*st.Entry)
+			j.Keep(*st.Entry)
 		}
-		if st.Flash != "" && !fresh {
-			c.Flash(st.Flash)
+		if st.Flash != "" && flash != nil {
+			flash(st.Flash)
 		}
 		if st.Checkpoint > 0 {
-			if p.kept == nil {
-				p.kept = map[int]keptState{}
-			}
-			p.kept[st.Checkpoint] = keptState{state: state.Checkpoint(), journal: copyJournal(sess.journal)}
+			keep(st.Checkpoint)
 		}
 	}
 	state.Reannotate()
-	return c.Refresh()
+}
+
+// aheadMsg asks the playback to fold the next stretch ahead (foldAhead).
+type aheadMsg struct{}
+
+// aheadStretch is how much of the recording one aheadMsg folds: a few
+// milliseconds of a million-message DEADQ's polls, so keys are answered
+// between stretches.
+const aheadStretch = time.Minute
+
+// ahead is the recording folded ahead of the operator, on a player of its
+// own, in stretches on the App's own loop (the recording's inventories
+// are not to be changed from two goroutines). Once at the end, its
+// checkpoints replace the playback's: a jump anywhere, forward as back,
+// then folds at most CheckpointEvery of the recording.
+type ahead struct {
+	p       model.Playback
+	state   *model.State
+	journal *journal.Journal
+	kept    map[int]keptState
+}
+
+// foldAhead starts folding ahead; nil for a playback that cannot
+// (model.FoldAhead).
+func (p *player) foldAhead(o *Options) tea.Cmd {
+	fa, ok := p.r.(model.FoldAhead)
+	if !ok {
+		return nil
+	}
+	a := fa.Ahead()
+	state, j := freshState(o, a.At)
+	p.ahead = &ahead{p: a, state: state, journal: j, kept: map[int]keptState{}}
+	return func() tea.Msg { return aheadMsg{} }
+}
+
+// aheadStep folds the next stretch ahead, and adopts the checkpoints at
+// the end of a recording read whole.
+func (p *player) aheadStep() tea.Cmd {
+	a := p.ahead
+	if a == nil {
+		return nil
+	}
+	_, last, loaded := a.p.Bounds()
+	if !a.p.At().Before(last) {
+		if !loaded {
+			// Caught up with the reading: look again shortly.
+			return tea.Tick(100*time.Millisecond, func(time.Time) tea.Msg { return aheadMsg{} })
+		}
+		if fa, ok := p.r.(model.FoldAhead); ok {
+			fa.Adopt(a.p)
+			p.kept = a.kept
+		}
+		p.ahead = nil
+		return nil
+	}
+	to := a.p.At().Add(aheadStretch)
+	if to.After(last) {
+		to = last
+	}
+	steps, _ := a.p.Seek(to)
+	foldSteps(a.state, a.journal, steps, nil, func(n int) {
+		a.kept[n] = keptState{state: a.state.Checkpoint(), journal: copyJournal(a.journal)}
+	})
+	return func() tea.Msg { return aheadMsg{} }
 }
 
 // pauseAt pauses the playback and moves it to t.

@@ -123,18 +123,20 @@ func (r *frameReader) next(fr *Frame) error {
 // invKey names an inventory: its queue manager and queue.
 type invKey struct{ qmgr, queue string }
 
-// inventories reads a frame's columns back into summaries: a poll's
-// additions into a list, a chunk into the inventory built so far (Chunk's
-// whole), its columns then dropped.
+// inventories checks a frame's columns, and reads a chunk's into the
+// inventory built so far (Chunk's whole), its columns then dropped.
 func (r *frameReader) inventories(fr *Frame) error {
 	if p := fr.Poll; p != nil {
 		for i := range p.Invs {
 			in := &p.Invs[i]
+			// The replay appends to this inventory from here on: a
+			// later chunk (a crafted file's) is not appended to it from
+			// this goroutine too, but read as a list.
+			delete(r.whole, invKey{p.QMgr, in.Queue})
+			// Kept as columns (a fifth of the memory of whole summaries),
+			// read as a list each time the poll is replayed.
 			if err := in.Cols.checked(); err != nil {
 				return fmt.Errorf("%s %s: %w", p.QMgr, in.Queue, err)
-			}
-			if in.Cols != nil {
-				in.Added, in.Cols = in.Cols.summaries(), nil
 			}
 		}
 	}

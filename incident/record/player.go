@@ -2,6 +2,7 @@ package record
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -72,7 +73,7 @@ func (p *Player) Seek(t time.Time) (steps []model.PlaybackStep, fresh bool) {
 	frames := p.rec.Frames()
 	end := sort.Search(len(frames), func(i int) bool { return frames[i].Time().After(t) })
 	end = max(end, p.firstPolls(frames))
-	if end < p.pos {
+	if end < p.pos || p.markAhead(end) {
 		steps, fresh = p.rewind(end), true
 	}
 	for p.pos < end {
@@ -110,6 +111,31 @@ func (p *Player) rewind(end int) []model.PlaybackStep {
 	m := p.marks[i]
 	p.reb, p.pos, p.at = m.reb.clone(), m.pos, m.at
 	return []model.PlaybackStep{{Restore: i + 1}}
+}
+
+// markAhead says a checkpoint lies at or before frame end and at least
+// CheckpointEvery past the position: jumping there costs less than
+// folding the frames between. A shorter step folds them, so that an act
+// stepped past still flashes.
+func (p *Player) markAhead(end int) bool {
+	i := sort.Search(len(p.marks), func(i int) bool { return p.marks[i].pos > end }) - 1
+	return i >= 0 && p.marks[i].pos > p.pos && p.marks[i].at.Sub(p.at) >= p.CheckpointEvery
+}
+
+// Ahead is a player of the same recording from its start, for folding
+// ahead (model.FoldAhead).
+func (p *Player) Ahead() model.Playback {
+	a := NewPlayer(p.rec)
+	a.CheckpointEvery = p.CheckpointEvery
+	return a
+}
+
+// Adopt takes the checkpoints a player from Ahead kept, in place of this
+// one's: the dashboard takes its states for them at the same time.
+func (p *Player) Adopt(ahead model.Playback) {
+	if a, ok := ahead.(*Player); ok && a.rec == p.rec {
+		p.marks = slices.Clone(a.marks)
+	}
 }
 
 // checkpoint keeps the state after the frames applied when the last

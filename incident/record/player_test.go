@@ -68,3 +68,35 @@ func firstOf(p *Player, at time.Time) []model.PlaybackStep {
 	steps, _ := p.Seek(at)
 	return steps
 }
+
+// A player that adopted the checkpoints of one run ahead jumps forward
+// from the last checkpoint before its target (Restore), not through every
+// frame; a step shorter than CheckpointEvery still passes every frame.
+func TestPlayerJumpsForwardFromAdoptedCheckpoint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.pwrec")
+	w, _ := Create(path, 0, Header{QMgrs: []string{"QM1"}, Interval: 2 * time.Second})
+	for i := range 600 { // 20 minutes of polls
+		w.Snapshot(&mqwatch.Snapshot{Seq: uint64(i + 1), Time: t0.Add(time.Duration(i) * 2 * time.Second), QMgrName: "QM1", Connected: true,
+			Queues: []mqwatch.QueueView{{Info: mqwatch.QueueInfo{Name: "DLQ"}, HasStatus: true, Status: mqwatch.QueueStatus{Name: "DLQ", Depth: int32(i)}}}})
+	}
+	w.Close()
+	rec, err := ReadAll(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPlayer(rec)
+	a := p.Ahead()
+	a.Seek(t0.Add(time.Hour))
+	p.Adopt(a)
+	if len(p.marks) < 9 {
+		t.Fatalf("%d checkpoints adopted, want one every 2 minutes", len(p.marks))
+	}
+	steps, fresh := p.Seek(t0.Add(15*time.Minute + 30*time.Second))
+	if !fresh || len(steps) == 0 || steps[0].Restore == 0 || len(steps) > 60 {
+		t.Errorf("a jump of 15 minutes: fresh %v, %d steps, restore %d; want a restore and at most 2 minutes of polls", fresh, len(steps), steps[0].Restore)
+	}
+	steps, fresh = p.Seek(t0.Add(16*time.Minute + 30*time.Second))
+	if fresh || len(steps) != 30 {
+		t.Errorf("a step of a minute: fresh %v, %d steps; want the 30 polls passed", fresh, len(steps))
+	}
+}

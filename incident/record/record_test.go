@@ -148,7 +148,7 @@ func TestInventoryWrittenOnceThenDeltas(t *testing.T) {
 			continue
 		}
 		for _, in := range fr.Poll.Invs {
-			added = append(added, len(in.Added))
+			added = append(added, in.added())
 		}
 	}
 	// In full at the start only; an unchanged poll writes nothing; after
