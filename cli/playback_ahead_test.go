@@ -18,7 +18,10 @@ import (
 // each answered on the App's loop (here, the test's goroutine). Other
 // commands of the start (ticks, sources) are run and their messages
 // dropped.
-func foldAhead(t testing.TB, app *ui.App) {
+func foldAhead(t testing.TB, app *ui.App) { foldAheadFor(t, app, -1) }
+
+// foldAheadFor is foldAhead stopped after n stretches (n < 0: none).
+func foldAheadFor(t testing.TB, app *ui.App, n int) {
 	t.Helper()
 	msgs := make(chan tea.Msg, 64)
 	var run func(c tea.Cmd)
@@ -45,6 +48,10 @@ func foldAhead(t testing.TB, app *ui.App) {
 			if fmt.Sprintf("%T", m) != "ui.aheadMsg" {
 				continue
 			}
+			if n == 0 {
+				return // stopped midway: the rest is never folded
+			}
+			n--
 			_, c := app.Update(m)
 			if c == nil {
 				return // the end: the checkpoints are the App's
@@ -56,10 +63,11 @@ func foldAhead(t testing.TB, app *ui.App) {
 	}
 }
 
-// A playback folded ahead, once it has taken the checkpoints, jumps
-// forward from a checkpoint rather than folding everything between; what
-// it shows is what folding straight from the start shows, wherever it
-// jumps, forward or back.
+// A playback folded ahead, once it has taken the checkpoints (all of them,
+// or those folded so far when a jump comes midway), jumps forward from a
+// checkpoint rather than folding everything between; what it shows is
+// what folding straight from the start shows, wherever it jumps, forward
+// or back.
 func TestPlaybackFoldedAheadShowsTheSamePicture(t *testing.T) {
 	path := simRecord(t, 7*time.Minute)
 	rec, err := record.ReadAll(path)
@@ -78,8 +86,9 @@ func TestPlaybackFoldedAheadShowsTheSamePicture(t *testing.T) {
 		app.Update(windowSizeMsg(140, 45))
 		return app
 	}
-	ahead := open()
+	ahead, midway := open(), open()
 	foldAhead(t, ahead)
+	foldAheadFor(t, midway, 3) // checkpoints up to about three minutes in, adopted at the first jump
 	for _, to := range []time.Duration{6*time.Minute + 31*time.Second, 2*time.Minute + 10*time.Second, 30 * time.Second, 4*time.Minute + 3*time.Second} {
 		target := first.Add(to).Truncate(time.Second)
 		jumpTo(ahead, target)
@@ -87,6 +96,10 @@ func TestPlaybackFoldedAheadShowsTheSamePicture(t *testing.T) {
 		jumpTo(straight, target)
 		if got, want := ahead.View(), straight.View(); got != want {
 			t.Errorf("at +%s: folded ahead\n%s\nfrom the start\n%s", to, got, want)
+		}
+		jumpTo(midway, target)
+		if got, want := midway.View(), straight.View(); got != want {
+			t.Errorf("at +%s: folded ahead midway\n%s\nfrom the start\n%s", to, got, want)
 		}
 	}
 }

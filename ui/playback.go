@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -86,6 +87,7 @@ func freshState(o *Options, now func() time.Time) (*model.State, *journal.Journa
 
 // seek moves the playback to t and folds what it passed.
 func (p *player) seek(c common, t time.Time) tea.Cmd {
+	p.adoptSoFar()
 	steps, fresh := p.r.Seek(t)
 	if fresh {
 		n := 0
@@ -148,6 +150,18 @@ type ahead struct {
 	state   *model.State
 	journal *journal.Journal
 	kept    map[int]keptState
+}
+
+// adoptSoFar takes the checkpoints folded ahead so far, while the fold
+// goes on: a jump typed before it ends starts from the last of them.
+func (p *player) adoptSoFar() {
+	a := p.ahead
+	fa, ok := p.r.(model.FoldAhead)
+	if a == nil || !ok || len(a.kept) <= len(p.kept) {
+		return
+	}
+	fa.Adopt(a.p)
+	p.kept = maps.Clone(a.kept)
 }
 
 // foldAhead starts folding ahead; nil for a playback that cannot
