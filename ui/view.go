@@ -38,12 +38,15 @@ func (a *App) bodyHeight() int { return max(a.height-3-a.room.height(), 1) }
 func (a *App) View() string {
 	if a.width < minWidth || a.height < minHeight {
 		msg := fmt.Sprintf("poisonwatch needs at least %dx%d; this terminal is %dx%d", minWidth, minHeight, a.width, a.height)
-		return a.fill(ansi.Wrap(msg, max(a.width, 1), ""))
+		return fill(ansi.Wrap(msg, max(a.width, 1), ""), a.width, a.height)
+	}
+	if f, ok := a.sharedFrame(); ok {
+		return f
 	}
 	header := a.headerView()
 	crumbs := a.crumbsView()
 	footer := a.footerView()
-	bodyH := a.height - lipgloss.Height(header) - 1 - lipgloss.Height(footer)
+	bodyH := bodyRows(a.height, header, footer)
 	var body string
 	switch {
 	case a.showHelp:
@@ -54,21 +57,32 @@ func (a *App) View() string {
 	if a.pal.active {
 		body = a.pal.view(&a.st, a.width, bodyH)
 	}
-	return a.fill(lipgloss.JoinVertical(lipgloss.Left, header, crumbs, fitHeight(body, bodyH), footer))
+	return compose(a.width, a.height, header, crumbs, body, footer, bodyH)
 }
 
-// fill pads or cuts s to exactly the terminal's size.
-func (a *App) fill(s string) string {
+// bodyRows is what the screen gets of h rows under header and crumbs and
+// above footer.
+func bodyRows(h int, header, footer string) int {
+	return h - lipgloss.Height(header) - 1 - lipgloss.Height(footer)
+}
+
+// compose stacks a frame's parts into exactly w×h.
+func compose(w, h int, header, crumbs, body, footer string, bodyH int) string {
+	return fill(lipgloss.JoinVertical(lipgloss.Left, header, crumbs, fitHeight(body, bodyH), footer), w, h)
+}
+
+// fill pads or cuts s to exactly w×h.
+func fill(s string, w, h int) string {
 	lines := strings.Split(s, "\n")
-	if len(lines) > a.height {
-		lines = lines[:a.height]
+	if len(lines) > h {
+		lines = lines[:h]
 	}
-	for len(lines) < a.height {
+	for len(lines) < h {
 		lines = append(lines, "")
 	}
 	for i, l := range lines {
-		if lipgloss.Width(l) > a.width {
-			lines[i] = ansi.Truncate(l, a.width, "")
+		if lipgloss.Width(l) > w {
+			lines[i] = ansi.Truncate(l, w, "")
 		}
 	}
 	return strings.Join(lines, "\n")
