@@ -112,6 +112,9 @@ func styleID(st *Styles) int {
 	var b strings.Builder
 	v := reflect.ValueOf(st).Elem()
 	for i := range v.NumField() {
+		if !v.Type().Field(i).IsExported() {
+			continue // the memo of what they rendered
+		}
 		if s, ok := v.Field(i).Interface().(lipgloss.Style); ok {
 			b.WriteString(s.Render("x"))
 			b.WriteByte(0)

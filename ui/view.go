@@ -105,7 +105,7 @@ func (a *App) headerView() string {
 	now := a.opt.Now()
 	// Badges first: on a narrow screen the queue managers are cut, never the
 	// read-only badge, the alert count or the frozen banner.
-	parts := []string{st.Header.Render(" poisonwatch ")}
+	parts := []string{st.paint(&st.Header, " poisonwatch ")}
 	switch {
 	case a.actionDialog().holds():
 		parts = append(parts, st.Banner.Render(" FROZEN while the dialog is open "))
@@ -119,12 +119,12 @@ func (a *App) headerView() string {
 		parts = append(parts, b)
 	}
 	if a.opt.ReadOnly {
-		parts = append(parts, st.BadgeRO.Render("[RO]"))
+		parts = append(parts, st.paint(&st.BadgeRO, "[RO]"))
 	} else {
-		parts = append(parts, st.BadgeRW.Render("[RW]"))
+		parts = append(parts, st.paint(&st.BadgeRW, "[RW]"))
 	}
 	if a.opt.WarRoom {
-		parts = append(parts, st.BadgeRO.Render("[masked]"))
+		parts = append(parts, st.paint(&st.BadgeRO, "[masked]"))
 	}
 	_, onFleet := a.top().(*fleetScreen)
 	remote, onRemote := a.top().(*remoteFleetScreen)
@@ -219,7 +219,7 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 	case q.Stale(now):
 		out = st.Warning.Render(fmt.Sprintf("%s ● stale %s", label, age(q.Age(now))))
 	default:
-		out = st.OK.Render(label+" ●") + st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago")
+		out = st.paint(&st.OK, label+" ●") + st.paint(&st.Muted, " "+age(q.Age(now).Truncate(time.Second))+" ago")
 	}
 	if c, w := alertCounts(now, q); c+w > 0 && name != a.qm {
 		out += st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w)) // trouble on a queue manager not on screen
@@ -314,7 +314,7 @@ func (a *App) crumbsView() string {
 	// The crumbs give way to what was just said (a flash, the marks), down
 	// to the name of the screen on view.
 	room := max(a.width-ansi.StringWidth(extra), 24)
-	return ansi.Truncate(a.st.Muted.Render(fitCrumbs(a.crumbs(), room))+extra, a.width, "…")
+	return ansi.Truncate(a.st.paint(&a.st.Muted, fitCrumbs(a.crumbs(), room))+extra, a.width, "…")
 }
 
 func (a *App) footerView() string {

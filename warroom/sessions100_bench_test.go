@@ -35,7 +35,7 @@ func BenchmarkWarRoomSessions(b *testing.B) {
 			before := heap()
 			frames := make(chan struct{}, n)
 			for range n {
-				e.drive(b, frames)
+				e.drive(b, frames, benchSizes[0])
 			}
 			poll := func() int64 {
 				calls := e.poll(b)
@@ -64,14 +64,19 @@ func BenchmarkWarRoomSessions(b *testing.B) {
 	b.Run("deadq=1000000", benchmarkRoomAtAMillion)
 }
 
-// drive starts a session whose program loop is run by hand: each picture
-// it receives is taken (Update) and rendered (View), then counted on frames.
-func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}) {
+// benchSizes are the terminals the benchmarks' sessions open: the first
+// for all of them, unless a case spreads them over more.
+var benchSizes = []tea.WindowSizeMsg{{Width: 120, Height: 40}, {Width: 80, Height: 24}, {Width: 200, Height: 60}}
+
+// drive starts a session whose program loop is run by hand, on a terminal
+// of size: each picture it receives is taken (Update) and rendered (View),
+// then counted on frames.
+func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}, size tea.WindowSizeMsg) {
 	app, release := e.session()
 	msgs := make(chan tea.Msg, 16)
 	exec := e.commands(msgs)
 	exec(app.Init())
-	app.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	app.Update(size)
 	_ = app.View()
 	go func() {
 		for {
