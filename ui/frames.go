@@ -18,8 +18,8 @@ type FrameSharer interface {
 }
 
 // FrameCache keeps what the sessions of a room drew from the latest
-// pictures: the dashboards' row orders, the dashboards' bodies, the
-// footers and whole frames, each under a key that names every input of
+// pictures: the dashboards' row orders, the dashboards' bodies (and their
+// lines laid out for a frame), the footers and whole frames, each under a key that names every input of
 // what it holds. A session takes a drawing only under its own key, so it
 // sees exactly what it would have drawn itself. Only two pictures' worth
 // is kept (the newest, and the one a slow session may still draw), and at
@@ -37,7 +37,8 @@ const maxDrawings = 64
 type frameGen struct {
 	pic     *model.State
 	orders  map[orderKey][]*model.QueueState
-	bodies  map[bodyKey]string
+	bodies  map[bodyKey]laidBody
+	padded  map[paddedKey]string
 	footers map[footerKey]string
 	frames  map[frameKey]string
 }
@@ -55,7 +56,7 @@ func (f *FrameCache) gen(pic *model.State) *frameGen {
 		return f.old
 	}
 	f.old, f.cur = f.cur, &frameGen{pic: pic, orders: map[orderKey][]*model.QueueState{},
-		bodies: map[bodyKey]string{}, footers: map[footerKey]string{}, frames: map[frameKey]string{}}
+		bodies: map[bodyKey]laidBody{}, padded: map[paddedKey]string{}, footers: map[footerKey]string{}, frames: map[frameKey]string{}}
 	return f.cur
 }
 
@@ -152,9 +153,12 @@ func (a *App) sharedFrame() (frame string, ok bool) {
 	bk := bodyKey{pic: pic, qm: a.qm, look: a.look, w: a.width, h: bodyH, dash: d.key(), clock: d.alerts.clockSays()}
 	key := frameKey{body: bk, height: a.height, header: header, crumbs: crumbs, footer: footer}
 	return lookup(fc, pic, func(g *frameGen) map[frameKey]string { return g.frames }, key, func() string {
-		body := lookup(fc, pic, func(g *frameGen) map[bodyKey]string { return g.bodies }, bk, func() string {
-			return d.view(a, a.width, bodyH)
+		body := lookup(fc, pic, func(g *frameGen) map[bodyKey]laidBody { return g.bodies }, bk, func() laidBody {
+			return layBody(d.view(a, a.width, bodyH), bodyH)
 		})
-		return compose(a.width, a.height, header, crumbs, body, footer, bodyH)
+		if f, ok := composeShared(fc, pic, bk, body, a.width, a.height, header, crumbs, footer); ok {
+			return f
+		}
+		return compose(a.width, a.height, header, crumbs, body.text, footer, bodyH)
 	}), true
 }

@@ -77,7 +77,7 @@ func (s seat) open(t *testing.T, shared SharedModel, now func() time.Time, dir s
 // esc weighted up, so the walk keeps coming back to the dashboard. W is
 // left out: it writes a file, which the twin would then find there.
 var frameWalkKeys = slices.DeleteFunc(append(slices.Clone(walkKeys),
-	strings.Fields("s s tab tab / Q M 1 backspace enter / esc ? ? : esc f f d esc j j k G g space esc esc esc esc esc")...),
+	strings.Fields("s s tab tab / Q M 1 backspace enter / esc ? ? : esc f f d esc j j k G g space esc esc esc esc esc F F T p p")...),
 	func(k string) bool { return k == "W" })
 
 // TestSharedFramesShowEachSessionWhatItWouldDrawAlone walks a room of
@@ -85,7 +85,9 @@ var frameWalkKeys = slices.DeleteFunc(append(slices.Clone(walkKeys),
 // keys, pictures and clock moves, and checks after every step that each
 // session's frame, drawn through the room's cache, is the frame the same
 // App draws with sharing off, and the frame of its twin, which never
-// shares (so the shared row orders are checked too).
+// shares (so the shared row orders are checked too); and that a war-room
+// member's presence line, kept between room states, is the one it would
+// draw now.
 func TestSharedFramesShowEachSessionWhatItWouldDrawAlone(t *testing.T) {
 	steps := 400
 	if testing.Short() {
@@ -141,6 +143,9 @@ func walkSharedRoom(t *testing.T, seed uint64, steps int) {
 			s.app.drawAlone = false
 			if frames[i] != alone {
 				t.Fatalf("step %d (key %q), session %d (%dx%d): the shared frame differs from its own\nshared:\n%s\nalone:\n%s", step, k, i, s.w, s.h, frames[i], alone)
+			}
+			if kept, now := s.app.room.presence(&s.app.st, s.app.look, s.w), s.app.room.drawPresence(&s.app.st, s.w); s.self != 0 && kept != now {
+				t.Fatalf("step %d (key %q), session %d: the presence line kept is not the one drawn now\nkept: %s\nnow:  %s", step, k, i, kept, now)
 			}
 			if twin := s.twin.View(); frames[i] != twin {
 				t.Fatalf("step %d (key %q), session %d (%dx%d): the frame differs from its twin's, which shares nothing\nshared:\n%s\ntwin:\n%s", step, k, i, s.w, s.h, frames[i], twin)
@@ -224,5 +229,44 @@ func tellRoom(seats []seated, step int) {
 		st := RoomState{Self: s.self, Members: members}
 		s.app.Update(roomMsg{st: st, ok: true})
 		s.twin.Update(roomMsg{st: st, ok: true})
+	}
+}
+
+// TestComposeSharedLaysOutAsComposeDoes: a frame put together from a body
+// laid out once (composeShared) is the frame compose makes of the same
+// parts, whatever the widths: lines narrower and wider than the terminal,
+// wide runes, colour, a header of one or two lines, a footer of up to three.
+func TestComposeSharedLaysOutAsComposeDoes(t *testing.T) {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.ANSI256)
+	red := r.NewStyle().Foreground(lipgloss.Color("9"))
+	words := []string{"QM1.DEADQ", "▸", "数据", "⚠ 3 crit", red.Render("● 2s ago"), "    ", "x"}
+	rng := rand.New(rand.NewPCG(7, 0))
+	line := func() string {
+		var b strings.Builder
+		for range rng.IntN(30) {
+			b.WriteString(words[rng.IntN(len(words))])
+		}
+		return b.String()
+	}
+	block := func(n int) string {
+		ls := make([]string, n)
+		for i := range ls {
+			ls[i] = line()
+		}
+		return strings.Join(ls, "\n")
+	}
+	fc := NewFrameCache()
+	pic := model.New(nil, time.Hour).Picture(nil, "")
+	for i := range 500 {
+		w, h := 60+rng.IntN(140), 16+rng.IntN(44)
+		header, crumbs, footer := block(1+rng.IntN(2)), block(1), block(1+rng.IntN(3))
+		bodyH := bodyRows(h, header, footer)
+		body := layBody(block(rng.IntN(bodyH+5)), bodyH)
+		bk := bodyKey{pic: pic, w: w, h: bodyH, clock: fmt.Sprint(i)}
+		got, ok := composeShared(fc, pic, bk, body, w, h, header, crumbs, footer)
+		if want := compose(w, h, header, crumbs, body.text, footer, bodyH); !ok || got != want {
+			t.Fatalf("case %d (%dx%d): ok %v\ngot:\n%s\nwant:\n%s", i, w, h, ok, got, want)
+		}
 	}
 }

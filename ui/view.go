@@ -173,7 +173,7 @@ func (a *App) headerView() string {
 	}
 	line := ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
 	if a.opt.Room != nil {
-		line += "\n" + a.room.presence(&a.st, a.width)
+		line += "\n" + a.room.presence(&a.st, a.look, a.width)
 	}
 	return line
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // BenchmarkWarRoomSessions measures serve's room at 1, 20 and 100
@@ -35,7 +37,7 @@ func BenchmarkWarRoomSessions(b *testing.B) {
 			before := heap()
 			frames := make(chan struct{}, n)
 			for range n {
-				e.drive(b, frames, benchSizes[0])
+				e.drive(b, frames, benchSizes[0], nil)
 			}
 			poll := func() int64 {
 				calls := e.poll(b)
@@ -69,10 +71,10 @@ func BenchmarkWarRoomSessions(b *testing.B) {
 var benchSizes = []tea.WindowSizeMsg{{Width: 120, Height: 40}, {Width: 80, Height: 24}, {Width: 200, Height: 60}}
 
 // drive starts a session whose program loop is run by hand, on a terminal
-// of size: each picture it receives is taken (Update) and rendered (View),
-// then counted on frames.
-func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}, size tea.WindowSizeMsg) {
-	app, release := e.session()
+// of size, seated in a war room (nil: none): each picture it receives is
+// taken (Update) and rendered (View), then counted on frames.
+func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}, size tea.WindowSizeMsg, seat ui.Room) {
+	app, release := e.sessionIn(seat)
 	msgs := make(chan tea.Msg, 16)
 	exec := e.commands(msgs)
 	exec(app.Init())
