@@ -138,12 +138,13 @@ func styleID(st *Styles) int {
 // sharedFrame draws the frame through the room's cache, when every input
 // of View is in the keys: the dashboard on view with nothing over it, on a
 // picture nobody changes, neither frozen nor warming (a held picture is
-// the session's own). ok false: the App draws alone, as outside a room.
+// the session's own), without a column of marks (so are they). ok false:
+// the App draws alone, as outside a room.
 func (a *App) sharedFrame() (frame string, ok bool) {
 	fc, pic := a.sess.frames, a.state
 	d, onDash := a.top().(*dashboard)
 	if fc == nil || a.drawAlone || !onDash || d.q == nil || a.showHelp || a.pal.active || a.sess.still() ||
-		a.opt.Playback != nil || a.opt.Fleet != nil || !pic.IsPicture() {
+		a.opt.Playback != nil || a.opt.Fleet != nil || !pic.IsPicture() || d.grid.Marked != nil {
 		return "", false
 	}
 	header, crumbs := a.headerView(), a.crumbsView()
