@@ -18,12 +18,13 @@ type FrameSharer interface {
 }
 
 // FrameCache keeps what the sessions of a room drew from the latest
-// pictures: the dashboards' row orders, the dashboards' bodies (and their
-// lines laid out for a frame), the footers and whole frames, each under a key that names every input of
-// what it holds. A session takes a drawing only under its own key, so it
-// sees exactly what it would have drawn itself. Only two pictures' worth
-// is kept (the newest, and the one a slow session may still draw), and at
-// most maxDrawings of each kind a picture: the rest is drawn and dropped.
+// pictures: the dashboards' row orders, their bodies (and the bodies'
+// lines laid out for a frame), the footers and whole frames, each under a
+// key that names every input of what it holds. A session takes a drawing
+// only under its own key, so it sees exactly what it would have drawn
+// itself. Only two pictures' worth is kept (the newest, and the one a slow
+// session may still draw), and at most maxDrawings of each kind a
+// picture: the rest is drawn and dropped.
 type FrameCache struct {
 	mu       sync.Mutex
 	cur, old *frameGen
