@@ -43,7 +43,7 @@ func alertBadge(st *Styles, now time.Time, qs []*model.QMgrState) string {
 	}
 	out := ""
 	if c+w > 0 {
-		out = st.Danger.Render(fmt.Sprintf("⚠ %d crit %d warn", c, w))
+		out = st.paint(&st.Danger, fmt.Sprintf("⚠ %d crit %d warn", c, w))
 	}
 	if acked > 0 {
 		out = strings.TrimSpace(out + " " + st.Muted.Render(fmt.Sprintf("✓%d acked", acked)))

@@ -123,6 +123,10 @@ type App struct {
 	flash      string // one-line status (copied, refused, ...)
 	room       warRoom
 	playback   player
+	// look numbers the styles as they render (styleID), for the keys of
+	// drawings shared in a room; drawAlone turns sharing them off (tests).
+	look      int
+	drawAlone bool
 }
 
 // New builds the App.
@@ -158,6 +162,9 @@ func New(o Options) *App {
 	if a.shared.m = o.Shared; o.Shared != nil {
 		a.state = o.Shared.Latest()
 	}
+	if fs, ok := o.Shared.(FrameSharer); ok {
+		a.sess.frames = fs.Frames()
+	}
 	if len(o.Sources) > 0 {
 		a.qm = o.Sources[0].Name()
 	}
@@ -182,6 +189,7 @@ func New(o Options) *App {
 func (a *App) setTheme(t themes.Theme) {
 	a.opt.Theme = t
 	a.st = NewStyles(a.opt.Renderer, t)
+	a.look = styleID(&a.st)
 	a.help.Styles.ShortKey = a.st.Key
 	a.help.Styles.FullKey = a.st.Key
 	a.help.Styles.ShortDesc = a.st.Muted

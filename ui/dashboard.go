@@ -35,13 +35,17 @@ type dashboard struct {
 	trendsH   int
 	// moved: the operator has moved the cursor (dashboard_cursor.go).
 	moved bool
+	// from is what rows and the alerts were last made of, and colsFor the
+	// width the columns were picked for: a drawing's key names them.
+	from    dashFrom
+	colsFor int
 }
 
 func (s *dashboard) cursorGrid() *Grid { return &s.grid }
 
 func newDashboard(qm string) *dashboard {
 	d := &dashboard{base: base{loc: model.Location{Screen: model.ScreenDashboard, QMgr: qm}}}
-	d.grid.Cols = dashCols(120)
+	d.grid.Cols, d.colsFor = dashCols(120), 120
 	return d
 }
 
@@ -78,11 +82,16 @@ func (d *dashboard) refresh(c common) tea.Cmd {
 	d.grid.Cell = d.cell
 	d.grid.Level = func(r int) int { return queueLevel(d.rows[r]) }
 	d.sortBy = c.Session().order
-	all := sortQueues(d.q, d.sortBy)
-	ms := model.Filter(d.text, len(all), func(i int) string { return all[i].View.Info.Name })
+	all := c.Session().frames.order(c.State(), d.q, d.sortBy)
 	d.rows = d.rows[:0]
-	for _, m := range ms {
-		d.rows = append(d.rows, all[m.Index])
+	if d.text == "" {
+		// What an empty filter matches, without a match made for each of
+		// a thousand queues on every poll of every session.
+		d.rows = append(d.rows, all...)
+	} else {
+		for _, m := range model.Filter(d.text, len(all), func(i int) string { return all[i].View.Info.Name }) {
+			d.rows = append(d.rows, all[m.Index])
+		}
 	}
 	d.grid.SetRows(len(d.rows))
 	for i, qs := range d.rows {
@@ -94,6 +103,7 @@ func (d *dashboard) refresh(c common) tea.Cmd {
 	}
 	d.alerts.now = c.Opts().Now()
 	d.alerts.set(filterAlerts(d.q.Alerts, d.alertText))
+	d.from = dashFrom{q: d.q, by: d.sortBy, text: d.text, alertText: d.alertText}
 	d.layout(c)
 	return nil
 }
@@ -127,7 +137,7 @@ func filterAlerts(list []model.Alert, text string) []model.Alert {
 
 func (d *dashboard) resize(c common, w, h int) {
 	d.w, d.h = w, h
-	d.grid.Cols = dashCols(w)
+	d.grid.Cols, d.colsFor = dashCols(w), w
 	d.layout(c)
 }
 

@@ -94,6 +94,21 @@ type warRoom struct {
 	// followed session stops pointing.
 	pointFlash string
 	published  *SessionView
+	// told counts the room states taken; drawn is the presence line drawn
+	// for the last, which only a new state, a follow or a resize changes:
+	// every member's line lists every member, on every frame.
+	told  int
+	drawn presenceLine
+}
+
+// presenceLine is a presence line and what it was drawn from.
+type presenceLine struct {
+	from presenceFrom
+	line string
+}
+
+type presenceFrom struct {
+	drawn, told, following, w, look int
 }
 
 // roomRunMsg is news of the room: another session's run took messages off
@@ -119,6 +134,7 @@ func (a *App) onRoom(m roomMsg) tea.Cmd {
 	}
 	first := a.room.st.Self == 0
 	a.room.st = m.st
+	a.room.told++
 	var cmds []tea.Cmd
 	for _, e := range m.st.Events {
 		if e.Seq <= a.room.lastEvent {
@@ -218,19 +234,29 @@ func (r *warRoom) height() int {
 	return 1
 }
 
-// presence: who is connected, their role, who drives and who follows
-// whom. Names come from SSH clients: sanitised like message bytes.
-func (r *warRoom) presence(st *Styles, w int) string {
+// presence is the presence line, drawn again only when what it shows
+// changed (look numbers st's styles as they render: styleID).
+func (r *warRoom) presence(st *Styles, look, w int) string {
 	if r.r == nil {
 		return ""
 	}
+	from := presenceFrom{drawn: 1, told: r.told, following: r.following, w: w, look: look}
+	if r.drawn.from != from {
+		r.drawn = presenceLine{from: from, line: r.drawPresence(st, w)}
+	}
+	return r.drawn.line
+}
+
+// drawPresence: who is connected, their role, who drives and who follows
+// whom. Names come from SSH clients: sanitised like message bytes.
+func (r *warRoom) drawPresence(st *Styles, w int) string {
 	var parts []string
 	// Following comes first: it says what esc does now, and a narrow
 	// terminal cuts the end of the line, where the members are.
 	if f := r.member(r.following); f != nil {
-		parts = append(parts, st.Banner.Render(" FOLLOWING "+mqfmt.Sanitize(f.User)+" — esc stops "))
+		parts = append(parts, st.paint(&st.Banner, " FOLLOWING "+mqfmt.Sanitize(f.User)+" — esc stops "))
 	}
-	parts = append(parts, st.Muted.Render(fmt.Sprintf(" in the room (%d):", len(r.st.Members))))
+	parts = append(parts, st.paint(&st.Muted, fmt.Sprintf(" in the room (%d):", len(r.st.Members))))
 	for _, m := range r.st.Members {
 		name := mqfmt.Sanitize(m.User)
 		if m.ID == r.st.Self {
@@ -238,17 +264,17 @@ func (r *warRoom) presence(st *Styles, w int) string {
 		}
 		s := name + " " + m.Role
 		if m.Driving {
-			s = st.Accent.Render("▶ " + s + " driving")
+			s = st.paint(&st.Accent, "▶ "+s+" driving")
 		} else if m.Role == "operator" {
-			s = st.Base.Render(s)
+			s = st.paint(&st.Base, s)
 		} else {
-			s = st.Muted.Render(s)
+			s = st.paint(&st.Muted, s)
 		}
 		if m.View.Pointing {
-			s += st.Accent.Render(" " + pointMark + " row " + fmt.Sprint(m.View.Cursor+1))
+			s += st.paint(&st.Accent, " "+pointMark+" row "+fmt.Sprint(m.View.Cursor+1))
 		}
 		if f := r.member(m.View.Following); f != nil {
-			s += st.Muted.Render(" → " + mqfmt.Sanitize(f.User))
+			s += st.paint(&st.Muted, " → "+mqfmt.Sanitize(f.User))
 		}
 		parts = append(parts, s)
 	}

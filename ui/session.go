@@ -48,6 +48,9 @@ type session struct {
 	// frozen: f holds the picture still; warming: the sources' history is
 	// still being read.
 	frozen, warming bool
+	// frames is what the room's sessions drew from its pictures (nil
+	// outside a room that shares them).
+	frames *FrameCache
 }
 
 func newSession(o *Options) *session {

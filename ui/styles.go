@@ -33,6 +33,35 @@ type Styles struct {
 	Match    lipgloss.Style
 	Tab      lipgloss.Style
 	TabOn    lipgloss.Style
+	// painted is what the styles rendered of the header's and the crumbs'
+	// texts, which every frame renders again (paint).
+	painted map[paintKey]string
+}
+
+// paintKey is one text in one of the styles (a field of the Styles that
+// made the memo: they are never changed once made).
+type paintKey struct {
+	style *lipgloss.Style
+	text  string
+}
+
+// maxPainted bounds the memo: the texts repeat (badges, ages, crumbs), so
+// a full memo is emptied rather than kept growing.
+const maxPainted = 256
+
+// paint is style.Render(text), remembered: a render costs microseconds,
+// and a room's every session renders the same badges on every poll.
+func (s *Styles) paint(style *lipgloss.Style, text string) string {
+	k := paintKey{style, text}
+	if out, ok := s.painted[k]; ok {
+		return out
+	}
+	if s.painted == nil || len(s.painted) >= maxPainted {
+		s.painted = map[paintKey]string{}
+	}
+	out := style.Render(text)
+	s.painted[k] = out
+	return out
 }
 
 // NewStyles derives the styles from a theme on a renderer (whose colour

@@ -38,12 +38,15 @@ func (a *App) bodyHeight() int { return max(a.height-3-a.room.height(), 1) }
 func (a *App) View() string {
 	if a.width < minWidth || a.height < minHeight {
 		msg := fmt.Sprintf("poisonwatch needs at least %dx%d; this terminal is %dx%d", minWidth, minHeight, a.width, a.height)
-		return a.fill(ansi.Wrap(msg, max(a.width, 1), ""))
+		return fill(ansi.Wrap(msg, max(a.width, 1), ""), a.width, a.height)
+	}
+	if f, ok := a.sharedFrame(); ok {
+		return f
 	}
 	header := a.headerView()
 	crumbs := a.crumbsView()
 	footer := a.footerView()
-	bodyH := a.height - lipgloss.Height(header) - 1 - lipgloss.Height(footer)
+	bodyH := bodyRows(a.height, header, footer)
 	var body string
 	switch {
 	case a.showHelp:
@@ -54,21 +57,32 @@ func (a *App) View() string {
 	if a.pal.active {
 		body = a.pal.view(&a.st, a.width, bodyH)
 	}
-	return a.fill(lipgloss.JoinVertical(lipgloss.Left, header, crumbs, fitHeight(body, bodyH), footer))
+	return compose(a.width, a.height, header, crumbs, body, footer, bodyH)
 }
 
-// fill pads or cuts s to exactly the terminal's size.
-func (a *App) fill(s string) string {
+// bodyRows is what the screen gets of h rows under header and crumbs and
+// above footer.
+func bodyRows(h int, header, footer string) int {
+	return h - lipgloss.Height(header) - 1 - lipgloss.Height(footer)
+}
+
+// compose stacks a frame's parts into exactly w×h.
+func compose(w, h int, header, crumbs, body, footer string, bodyH int) string {
+	return fill(lipgloss.JoinVertical(lipgloss.Left, header, crumbs, fitHeight(body, bodyH), footer), w, h)
+}
+
+// fill pads or cuts s to exactly w×h.
+func fill(s string, w, h int) string {
 	lines := strings.Split(s, "\n")
-	if len(lines) > a.height {
-		lines = lines[:a.height]
+	if len(lines) > h {
+		lines = lines[:h]
 	}
-	for len(lines) < a.height {
+	for len(lines) < h {
 		lines = append(lines, "")
 	}
 	for i, l := range lines {
-		if lipgloss.Width(l) > a.width {
-			lines[i] = ansi.Truncate(l, a.width, "")
+		if lipgloss.Width(l) > w {
+			lines[i] = ansi.Truncate(l, w, "")
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -91,7 +105,7 @@ func (a *App) headerView() string {
 	now := a.opt.Now()
 	// Badges first: on a narrow screen the queue managers are cut, never the
 	// read-only badge, the alert count or the frozen banner.
-	parts := []string{st.Header.Render(" poisonwatch ")}
+	parts := []string{st.paint(&st.Header, " poisonwatch ")}
 	switch {
 	case a.actionDialog().holds():
 		parts = append(parts, st.Banner.Render(" FROZEN while the dialog is open "))
@@ -105,12 +119,12 @@ func (a *App) headerView() string {
 		parts = append(parts, b)
 	}
 	if a.opt.ReadOnly {
-		parts = append(parts, st.BadgeRO.Render("[RO]"))
+		parts = append(parts, st.paint(&st.BadgeRO, "[RO]"))
 	} else {
-		parts = append(parts, st.BadgeRW.Render("[RW]"))
+		parts = append(parts, st.paint(&st.BadgeRW, "[RW]"))
 	}
 	if a.opt.WarRoom {
-		parts = append(parts, st.BadgeRO.Render("[masked]"))
+		parts = append(parts, st.paint(&st.BadgeRO, "[masked]"))
 	}
 	_, onFleet := a.top().(*fleetScreen)
 	remote, onRemote := a.top().(*remoteFleetScreen)
@@ -159,7 +173,7 @@ func (a *App) headerView() string {
 	}
 	line := ansi.Truncate(strings.Join(parts, "  "), a.width, "…")
 	if a.opt.Room != nil {
-		line += "\n" + a.room.presence(&a.st, a.width)
+		line += "\n" + a.room.presence(&a.st, a.look, a.width)
 	}
 	return line
 }
@@ -205,7 +219,7 @@ func (a *App) qmgrBadge(name string, now time.Time) string {
 	case q.Stale(now):
 		out = st.Warning.Render(fmt.Sprintf("%s ● stale %s", label, age(q.Age(now))))
 	default:
-		out = st.OK.Render(label+" ●") + st.Muted.Render(" "+age(q.Age(now).Truncate(time.Second))+" ago")
+		out = st.paint(&st.OK, label+" ●") + st.paint(&st.Muted, " "+age(q.Age(now).Truncate(time.Second))+" ago")
 	}
 	if c, w := alertCounts(now, q); c+w > 0 && name != a.qm {
 		out += st.Danger.Render(fmt.Sprintf(" ⚠%d/%d", c, w)) // trouble on a queue manager not on screen
@@ -300,7 +314,7 @@ func (a *App) crumbsView() string {
 	// The crumbs give way to what was just said (a flash, the marks), down
 	// to the name of the screen on view.
 	room := max(a.width-ansi.StringWidth(extra), 24)
-	return ansi.Truncate(a.st.Muted.Render(fitCrumbs(a.crumbs(), room))+extra, a.width, "…")
+	return ansi.Truncate(a.st.paint(&a.st.Muted, fitCrumbs(a.crumbs(), room))+extra, a.width, "…")
 }
 
 func (a *App) footerView() string {

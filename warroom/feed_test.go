@@ -130,9 +130,13 @@ func (e *feedEnv) attach(t testing.TB, n int) {
 
 // session is a session's App as serve builds it: its subscription to the
 // feed and to the room's model; release gives them back.
-func (e *feedEnv) session() (*ui.App, func()) {
+func (e *feedEnv) session() (*ui.App, func()) { return e.sessionIn(nil) }
+
+// sessionIn is a session seated in a war room (nil: none), whose header
+// then carries the room's presence line.
+func (e *feedEnv) sessionIn(seat ui.Room) (*ui.App, func()) {
 	sub, pics := e.feed.Subscribe(), e.fold.Subscribe()
-	app := ui.New(ui.Options{Sources: []ui.Source{sub}, Shared: pics, Interval: time.Hour, Ctx: e.ctx})
+	app := ui.New(ui.Options{Sources: []ui.Source{sub}, Shared: pics, Interval: time.Hour, Ctx: e.ctx, Room: seat})
 	return app, func() { sub.Close(); pics.Close() }
 }
 

@@ -20,13 +20,16 @@ type Fold struct {
 	pic    *model.State // the latest picture, read by every session
 	subs   map[*Pictures]struct{}
 	closed bool
+	// frames is what the sessions drew from the latest pictures: sessions
+	// showing the same dashboard of the same picture draw it once.
+	frames *ui.FrameCache
 }
 
 // NewFold folds into st (with its book, interval and queue managers'
 // consumer styles); it publishes st's picture at once, so a session that
 // joins before the first poll paints the queue managers as connecting.
 func NewFold(st *model.State) *Fold {
-	return &Fold{state: st, pic: st.Picture(nil, ""), subs: map[*Pictures]struct{}{}}
+	return &Fold{state: st, pic: st.Picture(nil, ""), subs: map[*Pictures]struct{}{}, frames: ui.NewFrameCache()}
 }
 
 // Fold folds snap and gives every session the picture.
@@ -116,7 +119,13 @@ type Pictures struct {
 	out  chan *model.State
 }
 
-var _ ui.SharedModel = (*Pictures)(nil)
+var (
+	_ ui.SharedModel = (*Pictures)(nil)
+	_ ui.FrameSharer = (*Pictures)(nil)
+)
+
+// Frames is what the room's sessions drew from its pictures.
+func (p *Pictures) Frames() *ui.FrameCache { return p.fold.frames }
 
 // Pictures delivers the fold's newest picture.
 func (p *Pictures) Pictures() <-chan *model.State { return p.out }

@@ -13,12 +13,16 @@ import (
 
 	"github.com/poisonwatch/poisonwatch/model"
 	"github.com/poisonwatch/poisonwatch/mqwatch"
+	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // benchmarkRoomAtAMillion is BenchmarkWarRoomSessions over issue 39's queue
 // manager: a DEADQ of 1,000,000 dead letters and 999 other queues (a
 // generated queue manager, as cli's TestDeadQTrackedRSS), gaining 100 dead
-// letters a poll, with 1, 10 and 50 sessions. cpu-ms/poll is the process's
+// letters a poll, with 1, 10 and 50 sessions at 120x40, 50 spread over
+// three terminal sizes (sizes=3: 120x40, 80x24, 200x60, which draw three
+// dashboards), and 50 seated in a war room (room: as serve seats them,
+// each header's presence line its own). cpu-ms/poll is the process's
 // CPU time (user and system) from the poll to the last session's frame:
 // the poll, the room's fold and picture, every session's Update and View.
 // MiB/session is the live heap each session adds. Goals (issue 39): at 50
@@ -31,8 +35,19 @@ func benchmarkRoomAtAMillion(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, n := range []int{1, 10, 50} {
-		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) {
+	for _, c := range []struct {
+		n, sizes int
+		room     bool
+	}{{1, 1, false}, {10, 1, false}, {50, 1, false}, {50, 3, false}, {50, 1, true}} {
+		n, name := c.n, fmt.Sprintf("sessions=%d", c.n)
+		if c.sizes > 1 {
+			name += fmt.Sprintf(",sizes=%d", c.sizes)
+		}
+		var room *Room
+		if c.room {
+			name, room = name+",room", NewRoom()
+		}
+		b.Run(name, func(b *testing.B) {
 			ctx, cancel := context.WithCancel(env.ctx)
 			defer cancel() // ends the sessions' program loops
 			e := *env
@@ -45,8 +60,8 @@ func benchmarkRoomAtAMillion(b *testing.B) {
 				}
 			}
 			before := heap()
-			for range n {
-				e.drive(b, frames)
+			for i := range n {
+				e.drive(b, frames, benchSizes[i%c.sizes], seatIn(room, i))
 			}
 			poll()
 			poll()
@@ -63,6 +78,15 @@ func benchmarkRoomAtAMillion(b *testing.B) {
 			b.ReportMetric(perSession/(1<<20), "MiB/session")
 		})
 	}
+}
+
+// seatIn seats session i in room as an operator of its own name, so each
+// header's presence line differs ("(you)"); nil without a room.
+func seatIn(room *Room, i int) ui.Room {
+	if room == nil {
+		return nil
+	}
+	return room.Join(Identity{User: fmt.Sprintf("op%02d", i), Role: Operator})
 }
 
 // millionRoom is the room over the generated queue manager, built once per

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // BenchmarkWarRoomSessions measures serve's room at 1, 20 and 100
@@ -35,7 +37,7 @@ func BenchmarkWarRoomSessions(b *testing.B) {
 			before := heap()
 			frames := make(chan struct{}, n)
 			for range n {
-				e.drive(b, frames)
+				e.drive(b, frames, benchSizes[0], nil)
 			}
 			poll := func() int64 {
 				calls := e.poll(b)
@@ -64,14 +66,19 @@ func BenchmarkWarRoomSessions(b *testing.B) {
 	b.Run("deadq=1000000", benchmarkRoomAtAMillion)
 }
 
-// drive starts a session whose program loop is run by hand: each picture
-// it receives is taken (Update) and rendered (View), then counted on frames.
-func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}) {
-	app, release := e.session()
+// benchSizes are the terminals the benchmarks' sessions open: the first
+// for all of them, unless a case spreads them over more.
+var benchSizes = []tea.WindowSizeMsg{{Width: 120, Height: 40}, {Width: 80, Height: 24}, {Width: 200, Height: 60}}
+
+// drive starts a session whose program loop is run by hand, on a terminal
+// of size, seated in a war room (nil: none): each picture it receives is
+// taken (Update) and rendered (View), then counted on frames.
+func (e *feedEnv) drive(b *testing.B, frames chan<- struct{}, size tea.WindowSizeMsg, seat ui.Room) {
+	app, release := e.sessionIn(seat)
 	msgs := make(chan tea.Msg, 16)
 	exec := e.commands(msgs)
 	exec(app.Init())
-	app.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	app.Update(size)
 	_ = app.View()
 	go func() {
 		for {
