@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/gob"
 	"errors"
-	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -137,7 +136,7 @@ func FuzzCols(f *testing.F) {
 		n := 0
 		c.each(func(*mqwatch.Summary) { n++ })
 		if n != c.Len() {
-			t.Fatal(fmt.Sprintf("%d read of %d", n, c.Len()))
+			t.Fatalf("%d read of %d", n, c.Len())
 		}
 	})
 }
