@@ -6,8 +6,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
 	"github.com/poisonwatch/poisonwatch/incident/record"
 	"github.com/poisonwatch/poisonwatch/ui"
@@ -63,29 +61,28 @@ func foldAheadFor(t testing.TB, app *ui.App, n int) {
 	}
 }
 
+// simPlayback records d of the built-in demo and returns its first
+// frame's time and a way to open it in a new playback App (140×45).
+func simPlayback(t *testing.T, d time.Duration) (time.Time, func() *ui.App) {
+	t.Helper()
+	path := simRecord(t, d)
+	rec, err := record.ReadAll(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.Frames()[0].Time(), func() *ui.App {
+		app, _ := openPlayback(t, path, 140, 45)
+		return app
+	}
+}
+
 // A playback folded ahead, once it has taken the checkpoints (all of them,
 // or those folded so far when a jump comes midway), jumps forward from a
 // checkpoint rather than folding everything between; what it shows is
 // what folding straight from the start shows, wherever it jumps, forward
 // or back.
 func TestPlaybackFoldedAheadShowsTheSamePicture(t *testing.T) {
-	path := simRecord(t, 7*time.Minute)
-	rec, err := record.ReadAll(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first := rec.Frames()[0].Time()
-	r := lipgloss.NewRenderer(nil)
-	r.SetColorProfile(termenv.Ascii)
-	open := func() *ui.App {
-		app, rec, err := playbackAppOf(path, tuiOpts{}, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec.Wait()
-		app.Update(windowSizeMsg(140, 45))
-		return app
-	}
+	first, open := simPlayback(t, 7*time.Minute)
 	ahead, midway := open(), open()
 	foldAhead(t, ahead)
 	foldAheadFor(t, midway, 3) // checkpoints up to about three minutes in, adopted at the first jump

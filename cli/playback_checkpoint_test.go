@@ -3,35 +3,13 @@ package cli
 import (
 	"testing"
 	"time"
-
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
-
-	"github.com/poisonwatch/poisonwatch/incident/record"
-	"github.com/poisonwatch/poisonwatch/ui"
 )
 
 // A seek back restarts from the playback's last checkpoint before the
 // target, and shows what folding the recording from its start to there
 // shows: queues, depths and their history, alerts and since when.
 func TestPlaybackSeekBackFromCheckpointShowsTheSamePicture(t *testing.T) {
-	path := simRecord(t, 7*time.Minute)
-	rec, err := record.ReadAll(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first := rec.Frames()[0].Time()
-	r := lipgloss.NewRenderer(nil)
-	r.SetColorProfile(termenv.Ascii)
-	open := func() *ui.App {
-		app, rec, err := playbackAppOf(path, tuiOpts{}, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec.Wait()
-		app.Update(windowSizeMsg(140, 45))
-		return app
-	}
+	first, open := simPlayback(t, 7*time.Minute)
 	// One playback goes back and forth: a checkpoint restored twice is as
 	// it was kept, whatever was folded on from it in between.
 	back := open()

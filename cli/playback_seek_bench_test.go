@@ -85,20 +85,33 @@ var millionHour = sync.OnceValues(func() (string, error) {
 // playbackHead is the header line of the App's screen.
 func playbackHead(app *ui.App) string { return ansi.Strip(strings.Split(app.View(), "\n")[0]) }
 
-// openMillion opens the million hour in an App and folds it ahead.
-func openMillion(b *testing.B) (*ui.App, *record.Recording, time.Time, time.Time) {
-	path, err := millionHour()
-	if err != nil {
-		b.Fatal(err)
-	}
+// openPlayback opens a recording in a playback App of w×h without colour,
+// the whole recording read.
+func openPlayback(t testing.TB, path string, w, h int) (*ui.App, *record.Recording) {
+	t.Helper()
 	r := lipgloss.NewRenderer(nil)
 	r.SetColorProfile(termenv.Ascii)
 	app, rec, err := playbackAppOf(path, tuiOpts{}, r)
 	if err != nil {
+		t.Fatal(err)
+	}
+	app.Update(windowSizeMsg(w, h))
+	rec.Wait()
+	return app, rec
+}
+
+// millionPath is the million hour's file.
+func millionPath(b *testing.B) string {
+	path, err := millionHour()
+	if err != nil {
 		b.Fatal(err)
 	}
-	app.Update(windowSizeMsg(120, 35))
-	rec.Wait()
+	return path
+}
+
+// openMillion opens the million hour in an App and folds it ahead.
+func openMillion(b *testing.B) (*ui.App, *record.Recording, time.Time, time.Time) {
+	app, rec := openPlayback(b, millionPath(b), 120, 35)
 	foldAhead(b, app) // as the program does, from its start
 	first, last := rec.Frames()[0].Time(), rec.Frames()[rec.Len()-1].Time()
 	return app, rec, first, last
@@ -117,10 +130,7 @@ func jumpTo(app *ui.App, t time.Time) {
 // middle (each from the end: the App is taken back there untimed).
 func BenchmarkPlaybackSeekMillion(b *testing.B) {
 	b.Run("open", func(b *testing.B) {
-		path, err := millionHour()
-		if err != nil {
-			b.Fatal(err)
-		}
+		path := millionPath(b)
 		r := lipgloss.NewRenderer(nil)
 		r.SetColorProfile(termenv.Ascii)
 		for b.Loop() {
@@ -141,18 +151,7 @@ func BenchmarkPlaybackSeekMillion(b *testing.B) {
 	// (fold-ahead: what that costs the App's loop, in stretches between
 	// which keys are answered).
 	fresh := func(b *testing.B) (*ui.App, *record.Recording, time.Time) {
-		path, err := millionHour()
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := lipgloss.NewRenderer(nil)
-		r.SetColorProfile(termenv.Ascii)
-		app, rec, err := playbackAppOf(path, tuiOpts{}, r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		app.Update(windowSizeMsg(120, 35))
-		rec.Wait()
+		app, rec := openPlayback(b, millionPath(b), 120, 35)
 		return app, rec, rec.Frames()[rec.Len()-1].Time()
 	}
 	jump := func(name string, ahead bool) {

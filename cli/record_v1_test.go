@@ -9,9 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
-
 	"github.com/poisonwatch/poisonwatch/incident/record"
 )
 
@@ -41,13 +38,7 @@ func TestVersion1RecordingReadsAsBefore(t *testing.T) {
 	if got := out.String(); got != string(want) {
 		t.Errorf("report of the version 1 recording differs:\n%s", firstDiff(got, string(want)))
 	}
-	r := lipgloss.NewRenderer(nil)
-	r.SetColorProfile(termenv.Ascii)
-	app, _, err := playbackAppOf(v1Demo, tuiOpts{}, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	app.Update(windowSizeMsg(120, 35))
+	app, _ := openPlayback(t, v1Demo, 120, 35)
 	last := rec.Frames()[rec.Len()-1].Time()
 	pressKeys(app, "}", "}") // a minute on, twice: past the last poll
 	if head := playbackHead(app); !strings.Contains(head, "PLAYBACK "+last.Format("15:04:05")) {
