@@ -152,11 +152,23 @@ func (p *Player) checkpoint() int {
 		}
 		since = p.marks[n-1].at
 	}
-	if p.at.Sub(since) < p.CheckpointEvery {
+	if p.at.Sub(since) < p.spacing() {
 		return 0
 	}
 	p.marks = append(p.marks, mark{pos: p.pos, at: p.at, reb: p.reb.clone()})
 	return len(p.marks)
+}
+
+// markRun is how many checkpoints are kept at one spacing before it
+// doubles: a long recording keeps a number of them that grows with the
+// logarithm of its length (32 in its first hour, 128 in 16 hours), each
+// a copy of the dashboard's state, and a seek folds at most the spacing
+// where it lands.
+const markRun = 32
+
+// spacing is the recorded time from the last checkpoint to the next.
+func (p *Player) spacing() time.Duration {
+	return p.CheckpointEvery << min(len(p.marks)/markRun, 10)
 }
 
 // firstPolls is how many frames the first poll of every queue manager

@@ -100,3 +100,15 @@ func TestPlayerJumpsForwardFromAdoptedCheckpoint(t *testing.T) {
 		t.Errorf("a step of a minute: fresh %v, %d steps; want the 30 polls passed", fresh, len(steps))
 	}
 }
+
+// Checkpoints thin out along a long recording: 32 at CheckpointEvery, the
+// next 32 twice as far apart, and so on.
+func TestCheckpointsSpreadAlongALongRecording(t *testing.T) {
+	p := &Player{CheckpointEvery: 2 * time.Minute}
+	for i, want := range map[int]time.Duration{0: 2 * time.Minute, 31: 2 * time.Minute, 32: 4 * time.Minute, 64: 8 * time.Minute, 96: 16 * time.Minute} {
+		p.marks = make([]mark, i)
+		if got := p.spacing(); got != want {
+			t.Errorf("after %d checkpoints: the next %v on, want %v", i, got, want)
+		}
+	}
+}
