@@ -88,7 +88,7 @@ func playbackApp(path string, o tuiOpts, r *lipgloss.Renderer) (*ui.App, error) 
 
 // playbackAppOf is playbackApp with the recording, for closing.
 func playbackAppOf(path string, o tuiOpts, r *lipgloss.Renderer) (*ui.App, *record.Recording, error) {
-	rec, err := record.Open(path)
+	rec, err := record.OpenLight(path)
 	if err != nil {
 		return nil, nil, err
 	}

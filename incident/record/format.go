@@ -87,6 +87,12 @@ type Poll struct {
 	HeadsGone []string
 	Invs      []Inv
 	Stats     mqwatch.PollStats
+
+	// light is a poll of a recording opened light (OpenLight): only its
+	// queue manager and time are kept; Recording.Full reads it again
+	// from segment seg.
+	light bool
+	seg   int
 }
 
 // Queue is a queue view without interfaces.
@@ -106,12 +112,40 @@ type Inv struct {
 	Full    bool
 	Added   []mqwatch.Summary // version 1; read from Cols in version 2
 	Cols    *Cols             // what was added, as columns (version 2)
-	Dropped []mqwatch.Key
-	Gone    bool
+	Dropped []mqwatch.Key     // version 1; read from DropKeys in version 2
+	// DropKeys are the dropped messages' MsgId and CorrelId, 48 bytes a
+	// message: one byte string on the wire, not two arrays a key.
+	DropKeys []byte
+	Gone     bool
 }
 
 // added is how many summaries in adds, in either form.
 func (in *Inv) added() int { return len(in.Added) + in.Cols.Len() }
+
+// dropped is how many messages in drops, in either form.
+func (in *Inv) dropped() int { return len(in.Dropped) + len(in.DropKeys)/keyBytes }
+
+// keyBytes is a key in DropKeys.
+const keyBytes = 48
+
+func appendKey(b []byte, k mqwatch.Key) []byte {
+	return append(append(b, k.MsgId[:]...), k.CorrelId[:]...)
+}
+
+// readDropKeys moves DropKeys into Dropped.
+func (in *Inv) readDropKeys() error {
+	if len(in.DropKeys)%keyBytes != 0 {
+		return fmt.Errorf("%w: %d bytes of dropped keys, not a multiple of %d", errCols, len(in.DropKeys), keyBytes)
+	}
+	for b := in.DropKeys; len(b) > 0; b = b[keyBytes:] {
+		var k mqwatch.Key
+		copy(k.MsgId[:], b)
+		copy(k.CorrelId[:], b[24:])
+		in.Dropped = append(in.Dropped, k)
+	}
+	in.DropKeys = nil
+	return nil
+}
 
 // AlertEvent is an alert's transition (fired, flapped, cleared, ended,
 // acked, snoozed) with its history then.

@@ -15,28 +15,94 @@ import (
 
 // frameReader is the bounded loader of a recording: each frame is read
 // whole, scanned (safeload.GobStream) and weighed against the caps before
-// the gob decoder sees it, and every string is sanitised once decoded.
+// the gob decoder sees it, and every string is sanitised once decoded. It
+// reads a recording's segments (gzip members, each its own gob stream) one
+// after another, and says where each starts in the file.
 type frameReader struct {
 	lim    Limits
+	cr     *countingReader // the file as the decompressor takes it
+	gz     *gzip.Reader
 	unz    *safeload.CapReader
 	gs     *safeload.GobStream
 	src    *bytes.Reader // the frame the decoder reads
 	dec    *gob.Decoder
+	base   int64                         // decompressed bytes of the segments before this one
+	seg    int                           // the segment being read
+	start  int64                         // its offset in the file
 	whole  map[invKey]*mqwatch.Inventory // the inventories being read in chunks
 	memory int64                         // estimated, of the frames decoded
 	frames int
-	tally  tally
+	tally  *tally // nil when reading a segment again: it was counted once
 }
 
 func newFrameReader(r io.Reader, lim Limits) (*frameReader, error) {
-	gz, err := gzip.NewReader(bufio.NewReaderSize(r, 1<<20))
+	fr, err := newSegmentReader(r, lim)
 	if err != nil {
 		return nil, err
 	}
-	unz := &safeload.CapReader{R: gz, Max: lim.MaxBytes, What: "decompressed bytes"}
-	src := bytes.NewReader(nil)
-	return &frameReader{lim: lim, unz: unz, gs: safeload.NewGobStream(unz, lim.gobLimits()), src: src,
-		dec: gob.NewDecoder(src), whole: map[invKey]*mqwatch.Inventory{}, tally: tally{lim: lim, qm: map[string]*qmTally{}}}, nil
+	fr.tally = &tally{lim: lim, qm: map[string]*qmTally{}}
+	return fr, nil
+}
+
+// newSegmentReader reads frames from r, a segment or a whole recording,
+// without counting what they rebuild against the caps.
+func newSegmentReader(r io.Reader, lim Limits) (*frameReader, error) {
+	cr := &countingReader{r: bufio.NewReaderSize(r, 1<<20)}
+	gz, err := gzip.NewReader(cr)
+	if err != nil {
+		return nil, err
+	}
+	gz.Multistream(false)
+	fr := &frameReader{lim: lim, cr: cr, gz: gz, unz: &safeload.CapReader{R: gz, Max: lim.MaxBytes, What: "decompressed bytes"},
+		whole: map[invKey]*mqwatch.Inventory{}}
+	fr.stream()
+	return fr, nil
+}
+
+// stream starts reading a segment's gob stream.
+func (r *frameReader) stream() {
+	r.gs = safeload.NewGobStream(r.unz, r.lim.gobLimits())
+	r.src = bytes.NewReader(nil)
+	r.dec = gob.NewDecoder(r.src)
+}
+
+// nextSegment moves to the next gzip member, false at the end of the
+// file. A member that is not gzip is an error.
+func (r *frameReader) nextSegment() (bool, error) {
+	end := r.cr.n
+	if err := r.gz.Reset(r.cr); err != nil {
+		if errors.Is(err, io.EOF) {
+			return false, nil
+		}
+		return false, &refused{r.frames, r.base + r.gs.Offset(), fmt.Errorf("after segment %d: %w", r.seg, err)}
+	}
+	r.gz.Multistream(false)
+	r.base += r.gs.Offset()
+	r.seg, r.start = r.seg+1, end
+	r.stream()
+	return true, nil
+}
+
+// countingReader counts the bytes the decompressor took, so that where a
+// gzip member ends is known exactly (the decompressor reads a byte at a
+// time through ReadByte, never ahead).
+type countingReader struct {
+	r *bufio.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func (c *countingReader) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err == nil {
+		c.n++
+	}
+	return b, err
 }
 
 // refused is a recording over a cap or not a recording at all: what is
@@ -62,16 +128,27 @@ func (e *refused) Unwrap() error { return e.err }
 // killed); anything else is a *refused.
 func (r *frameReader) decode(v any) error {
 	val, err := r.gs.Next()
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+	for errors.Is(err, io.EOF) {
+		more, serr := r.nextSegment()
+		if serr != nil {
+			return serr
+		}
+		if !more {
+			return io.EOF
+		}
+		val, err = r.gs.Next()
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
 		return err
 	}
 	if err != nil {
 		var ge *safeload.GobError
 		if errors.As(err, &ge) {
-			return &refused{r.frames, ge.Offset, ge.Err}
+			return &refused{r.frames, r.base + ge.Offset, ge.Err}
 		}
-		return &refused{r.frames, r.gs.Offset(), err}
+		return &refused{r.frames, r.base + r.gs.Offset(), err}
 	}
+	val.Offset += r.base
 	if r.memory += val.Memory; r.memory > r.lim.MaxMemory {
 		return &refused{r.frames, val.Offset, fmt.Errorf("the frames decode to more than %d bytes (the cap on memory): %w", r.lim.MaxMemory, safeload.ErrTooLarge)}
 	}
@@ -102,7 +179,7 @@ func (r *frameReader) header(h *Header) error {
 
 // next reads the next frame, sanitised and counted against the caps.
 func (r *frameReader) next(fr *Frame) error {
-	start := r.gs.Offset()
+	start := r.base + r.gs.Offset()
 	r.frames++
 	if err := r.decode(fr); err != nil {
 		return err
@@ -111,6 +188,9 @@ func (r *frameReader) next(fr *Frame) error {
 		return &refused{r.frames, start, fmt.Errorf("more than %d frames (the cap): %w", r.lim.MaxFrames, safeload.ErrTooLarge)}
 	}
 	sanitize(fr)
+	if r.tally == nil {
+		return r.inventories(fr)
+	}
 	if err := r.tally.frame(fr); err != nil {
 		return &refused{r.frames, start, fmt.Errorf("%w: %w", err, safeload.ErrTooLarge)}
 	}
@@ -136,6 +216,9 @@ func (r *frameReader) inventories(fr *Frame) error {
 			// Kept as columns (a fifth of the memory of whole summaries),
 			// read as a list each time the poll is replayed.
 			if err := in.Cols.checked(); err != nil {
+				return fmt.Errorf("%s %s: %w", p.QMgr, in.Queue, err)
+			}
+			if err := in.readDropKeys(); err != nil {
 				return fmt.Errorf("%s %s: %w", p.QMgr, in.Queue, err)
 			}
 		}

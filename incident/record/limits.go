@@ -189,7 +189,7 @@ func (q *qmTally) inv(lim Limits, qmgr string, in Inv, chunk bool) error {
 	}
 	n := q.invs[in.Queue] + in.added()
 	if !chunk {
-		n = max(n-len(in.Dropped), 0)
+		n = max(n-in.dropped(), 0)
 	}
 	q.invs[in.Queue] = n
 	if n > lim.MaxSummaries {

@@ -77,7 +77,12 @@ func (p *Player) Seek(t time.Time) (steps []model.PlaybackStep, fresh bool) {
 		steps, fresh = p.rewind(end), true
 	}
 	for p.pos < end {
-		fr := frames[p.pos]
+		fr, err := p.rec.Full(p.pos)
+		if err != nil {
+			// The playback stays where it is; what it shows is still
+			// what the recording held up to there.
+			return append(steps, model.PlaybackStep{Flash: err.Error()}), fresh
+		}
 		st := p.step(fr)
 		p.pos++
 		p.at = fr.Time()

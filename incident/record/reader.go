@@ -27,10 +27,17 @@ type Recording struct {
 	grew   chan struct{}
 	stop   chan struct{}
 	once   sync.Once
+	seg    segments // polls read again from their segment (OpenLight)
 }
 
-// Close stops reading the rest of the recording.
-func (r *Recording) Close() { r.once.Do(func() { close(r.stop) }) }
+// Close stops reading the rest of the recording (and, for one opened
+// light, closes the file its polls are read again from).
+func (r *Recording) Close() {
+	r.once.Do(func() { close(r.stop) })
+	if r.Loaded() {
+		r.seg.closeFile()
+	}
+}
 
 // Open reads a recording's header and starts reading its frames, within
 // the default Limits; it returns once the first poll of every queue
@@ -39,7 +46,15 @@ func Open(path string) (*Recording, error) { return OpenLimited(path, Limits{}) 
 
 // OpenLimited is Open within lim. A header over a cap is an error; a frame
 // over one (or damaged) ends the reading there, and Err says why.
-func OpenLimited(path string, lim Limits) (*Recording, error) {
+func OpenLimited(path string, lim Limits) (*Recording, error) { return open(path, lim, false) }
+
+// OpenLight is Open for a playback: the polls of a recording written in
+// segments (format version 2) are kept light, their time and queue
+// manager only, and read again from the file when replayed (Full); the
+// file stays open until Close. A version 1 recording is read whole.
+func OpenLight(path string) (*Recording, error) { return open(path, Limits{}, true) }
+
+func open(path string, lim Limits, light bool) (*Recording, error) {
 	f, err := safeload.Open(path) // a FIFO or device is refused, never waited on
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
@@ -49,7 +64,8 @@ func OpenLimited(path string, lim Limits) (*Recording, error) {
 		f.Close()
 		return nil, fmt.Errorf("replay: %w", err)
 	}
-	fr, err := newFrameReader(f, lim.withDefaults(st.Size()))
+	lim = lim.withDefaults(st.Size())
+	fr, err := newFrameReader(f, lim)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("open %s: not a poisonwatch recording (%v)", path, err)
@@ -66,7 +82,9 @@ func OpenLimited(path string, lim Limits) (*Recording, error) {
 		f.Close()
 		return nil, fmt.Errorf("open %s: format version %d, this poisonwatch reads 1 to %d", path, v, Version)
 	}
-	go r.read(f, fr)
+	r.seg = segments{light: light && r.Header.Version >= 2, file: f, lim: lim}
+	r.seg.closeFile = sync.OnceValue(f.Close)
+	go r.read(fr)
 	r.waitFirst()
 	return r, nil
 }
@@ -81,8 +99,7 @@ func ReadAll(path string) (*Recording, error) {
 	return r, r.Err()
 }
 
-func (r *Recording) read(f io.Closer, fr *frameReader) {
-	defer f.Close()
+func (r *Recording) read(fr *frameReader) {
 	var batch []Frame
 	flush := func() {
 		r.mu.Lock()
@@ -99,6 +116,7 @@ func (r *Recording) read(f io.Closer, fr *frameReader) {
 		default:
 		}
 	}
+	seg, start := fr.seg, fr.start
 	for {
 		var frame Frame
 		err := fr.next(&frame)
@@ -118,12 +136,34 @@ func (r *Recording) read(f io.Closer, fr *frameReader) {
 			}
 			r.mu.Unlock()
 			close(r.grew)
+			r.readEnded()
 			return
 		}
+		if fr.seg != seg {
+			// The segment of the frames waiting ended whole: their polls
+			// may be kept light, read again from it when replayed.
+			r.seg.ended(batch, len(r.Frames()), start, fr.start)
+			flush()
+			seg, start = fr.seg, fr.start
+		}
 		batch = append(batch, frame)
-		if len(batch) >= 256 {
+		if !r.seg.light && len(batch) >= 256 {
 			flush()
 		}
+	}
+}
+
+// readEnded closes the file once read, unless polls are to be read
+// again from it (then Close does).
+func (r *Recording) readEnded() {
+	select {
+	case <-r.stop:
+		r.seg.closeFile()
+		return
+	default:
+	}
+	if !r.seg.light {
+		r.seg.closeFile()
 	}
 }
 
@@ -257,6 +297,9 @@ func (b *Rebuilder) Chunk(c *Chunk) {
 
 // Apply returns the snapshot p was recorded from.
 func (b *Rebuilder) Apply(p *Poll) *mqwatch.Snapshot {
+	if p.light {
+		panic("record: a light poll replayed: read it whole with Recording.Full")
+	}
 	st := b.state(p.QMgr)
 	st.seq++
 	s := &mqwatch.Snapshot{Seq: st.seq, Time: p.Time, QMgrName: p.QMgr, Connected: p.Connected, Stale: p.Stale,

@@ -245,5 +245,18 @@ func FuzzOpen(f *testing.F) {
 		for _, fr := range r.Frames() {
 			b.Frame(fr)
 		}
+		// Opened light, each poll read again from its segment.
+		l, err := OpenLight(p)
+		if err != nil {
+			return
+		}
+		defer l.Close()
+		l.Wait()
+		b = NewRebuilder()
+		for i := range l.Len() {
+			if fr, err := l.Full(i); err == nil {
+				b.Frame(fr)
+			}
+		}
 	})
 }

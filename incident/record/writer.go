@@ -37,6 +37,7 @@ type Writer struct {
 	cnt     *countWriter
 	gz      *gzip.Writer
 	enc     *gob.Encoder
+	seg     segmentState
 	last    map[string]*lastPoll
 	err     error
 
@@ -128,6 +129,7 @@ func (w *Writer) open() error {
 	w.f, w.cnt = f, &countWriter{f: f}
 	w.gz = gzip.NewWriter(w.cnt)
 	w.enc = gob.NewEncoder(w.gz)
+	w.seg = segmentState{}
 	w.last = map[string]*lastPoll{}
 	h := w.head
 	if h.Started.IsZero() {
@@ -196,6 +198,13 @@ func (w *Writer) write(fr Frame) {
 	if w.f == nil || w.err != nil {
 		return
 	}
+	if w.seg.ends(fr, w.cnt.n) {
+		if err := w.newSegment(fr.Chunk != nil); err != nil {
+			w.err = fmt.Errorf("recording: %w", err)
+			return
+		}
+	}
+	w.seg.frames++
 	if err := w.enc.Encode(fr); err != nil {
 		w.err = fmt.Errorf("recording: %w", err)
 		return
@@ -299,7 +308,7 @@ func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool, chunk
 		case known && contiguous && hasDelta && !d.Resync:
 			in := Inv{Queue: name, Cols: encodeCols(d.Added)}
 			for i := range d.Dropped {
-				in.Dropped = append(in.Dropped, d.Dropped[i].Key())
+				in.DropKeys = appendKey(in.DropKeys, d.Dropped[i].Key())
 			}
 			p.Invs = append(p.Invs, in)
 		case known && arrivalDiff(old, inv, &gap):
@@ -307,6 +316,10 @@ func (l *lastPoll) diffInvs(p *Poll, s *mqwatch.Snapshot, contiguous bool, chunk
 			// is worked out from the arrival numbers, not written whole.
 			gap.Queue = name
 			gap.Cols, gap.Added = encodeCols(gap.Added), nil
+			for _, k := range gap.Dropped {
+				gap.DropKeys = appendKey(gap.DropKeys, k)
+			}
+			gap.Dropped = nil
 			p.Invs = append(p.Invs, gap)
 		default:
 			full := true
