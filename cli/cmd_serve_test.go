@@ -1,15 +1,12 @@
 package cli
 
 import (
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	gossh "golang.org/x/crypto/ssh"
+	"github.com/poisonwatch/poisonwatch/internal/sshkey"
 )
 
 // serve's own numbers out of range and authorized keys that would be
@@ -17,7 +14,7 @@ import (
 // listens.
 func TestServeRefusesBadFlagsAndKeys(t *testing.T) {
 	dir := t.TempDir()
-	key := clientKey(t, filepath.Join(dir, "k"), "alice")
+	key := sshkey.Client(t, filepath.Join(dir, "k"), "alice")
 	write := func(name, data string, mode os.FileMode) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, []byte(data), 0o600); err != nil {
@@ -50,26 +47,4 @@ func TestServeRefusesBadFlagsAndKeys(t *testing.T) {
 			}
 		})
 	}
-}
-
-// clientKey (as the end-to-end tests at the root make one) writes a new ed25519 private key for ssh -i and returns its
-// authorized_keys line with comment.
-func clientKey(t *testing.T, path, comment string) string {
-	t.Helper()
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, comment)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	k, err := gossh.NewPublicKey(pub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.TrimSpace(string(gossh.MarshalAuthorizedKey(k))) + " " + comment
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/poisonwatch/poisonwatch/internal/sshkey"
 )
 
 // A bad --prometheus URL is a usage error, said before anything starts;
@@ -30,7 +32,7 @@ func TestPrometheusFlagsAreChecked(t *testing.T) {
 	defer page.Close()
 	dir := t.TempDir()
 	keys := filepath.Join(dir, "keys")
-	if err := os.WriteFile(keys, []byte(clientKey(t, filepath.Join(dir, "k"), "alice")+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(keys, []byte(sshkey.Client(t, filepath.Join(dir, "k"), "alice")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	serve := []string{"serve", "--listen", "127.0.0.1:0", "--host-key", filepath.Join(dir, "host"), "--authorized-keys", keys}

@@ -122,7 +122,7 @@ func startFleetStack(t *testing.T, ctx context.Context) *fleetStack {
 	tools.start(t, ctx, st.dir, "alertmanager", "--config.file="+writeTemp(t, st.dir, "am.yml", "route: {receiver: none}\nreceivers: [{name: none}]\n"),
 		"--storage.path="+filepath.Join(st.dir, "am-data"), "--web.listen-address="+st.am, "--cluster.listen-address=", "--log.level=warn")
 	rules := writeTemp(t, st.dir, "poisonwatch-alerts.yml", shortFor(t, "docs/prometheus/poisonwatch-alerts.yml"))
-	tools.start(t, ctx, st.dir, "prometheus", "--config.file="+writeTemp(t, st.dir, "prometheus.yml", fleetPrometheusConfig(st.targets, st.am, rules)),
+	tools.start(t, ctx, st.dir, "prometheus", "--config.file="+writeTemp(t, st.dir, "prometheus.yml", prometheusConfig(fleetScrape, st.targets, st.am, rules)),
 		"--storage.tsdb.path="+filepath.Join(st.dir, "tsdb"), "--web.listen-address="+st.prom, "--log.level=warn")
 	api := promAPI{base: "http://" + st.prom, t: t}
 	api.waitReady(ctx, "http://"+st.am)
@@ -154,23 +154,6 @@ func startExporterProcess(t *testing.T, bin, dir string, i int) (*exec.Cmd, stri
 		t.Fatalf("exporter %d printed no address:\n%s", i, got)
 	}
 	return cmd, u[1]
-}
-
-func fleetPrometheusConfig(targets []string, alertmanager, rules string) string {
-	return fmt.Sprintf(`global:
-  scrape_interval: %s
-  scrape_timeout: 1s
-  evaluation_interval: 1s
-rule_files: [%q]
-alerting:
-  alertmanagers:
-    - static_configs:
-        - targets: [%q]
-scrape_configs:
-  - job_name: poisonwatch
-    static_configs:
-      - targets: ["%s"]
-`, fleetScrape, rules, alertmanager, strings.Join(targets, `", "`))
 }
 
 // silence holds QM01's poison loop on one exporter in the Alertmanager,

@@ -71,7 +71,7 @@ func TestPrometheusEndToEnd(t *testing.T) {
 	prom := freeAddr(t)
 	rules := writeTemp(t, dir, "poisonwatch-alerts.yml", shortFor(t, "docs/prometheus/poisonwatch-alerts.yml"))
 	exporterAddr := strings.TrimSuffix(strings.TrimPrefix(exporterURL, "http://"), "/metrics")
-	bin.start(t, ctx, dir, "prometheus", "--config.file="+writeTemp(t, dir, "prometheus.yml", prometheusConfig(exporterAddr, am, rules)),
+	bin.start(t, ctx, dir, "prometheus", "--config.file="+writeTemp(t, dir, "prometheus.yml", prometheusConfig(time.Second, []string{exporterAddr}, am, rules)),
 		"--storage.tsdb.path="+filepath.Join(dir, "tsdb"), "--web.listen-address="+prom, "--log.level=warn")
 	api := promAPI{base: "http://" + prom, t: t}
 	api.waitReady(ctx, "http://"+am)
@@ -289,9 +289,11 @@ func shortFor(t *testing.T, path string) string {
 	return regexp.MustCompile(`(?m)^(\s+for:\s*)\S+`).ReplaceAllString(string(b), "${1}2s")
 }
 
-func prometheusConfig(exporter, alertmanager, rules string) string {
+// prometheusConfig scrapes targets every scrape, evaluates rules every
+// second and sends alerts to alertmanager.
+func prometheusConfig(scrape time.Duration, targets []string, alertmanager, rules string) string {
 	return fmt.Sprintf(`global:
-  scrape_interval: 1s
+  scrape_interval: %s
   scrape_timeout: 1s
   evaluation_interval: 1s
 rule_files: [%q]
@@ -302,8 +304,8 @@ alerting:
 scrape_configs:
   - job_name: poisonwatch
     static_configs:
-      - targets: [%q]
-`, rules, alertmanager, exporter)
+      - targets: ["%s"]
+`, scrape, rules, alertmanager, strings.Join(targets, `", "`))
 }
 
 func alertmanagerConfig(webhook string) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/poisonwatch/poisonwatch/cli"
+	"github.com/poisonwatch/poisonwatch/internal/sshkey"
 	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 )
 
@@ -73,7 +74,7 @@ func TestEndToEndWarRoomAttacksOverSSH(t *testing.T) {
 	alice.waitFor("grouped by reason+destination")
 
 	keys := filepath.Join(w.dir, "cmd_keys")
-	line := `command="/bin/sh" ` + clientKey(t, filepath.Join(w.dir, "eve"), "eve") + "\n"
+	line := `command="/bin/sh" ` + sshkey.Client(t, filepath.Join(w.dir, "eve"), "eve") + "\n"
 	if err := os.WriteFile(keys, []byte(line), 0o600); err != nil {
 		t.Fatal(err)
 	}

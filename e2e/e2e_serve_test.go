@@ -1,9 +1,6 @@
 package e2e
 
 import (
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"net"
 	"os"
 	"os/exec"
@@ -14,30 +11,9 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/poisonwatch/poisonwatch/internal/sshkey"
 	"github.com/poisonwatch/poisonwatch/internal/waitfor"
 )
-
-// clientKey writes a new ed25519 private key for ssh -i and returns its
-// authorized_keys line with comment.
-func clientKey(t *testing.T, path, comment string) string {
-	t.Helper()
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, comment)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	k, err := gossh.NewPublicKey(pub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.TrimSpace(string(gossh.MarshalAuthorizedKey(k))) + " " + comment
-}
 
 func freeAddr(t *testing.T) string {
 	t.Helper()
@@ -94,11 +70,11 @@ func newWarRoom(t *testing.T, users ...[3]string) *warRoom {
 		t.Skip("the OpenSSH client is not installed (apt-get install openssh-client); .ci/run installs it")
 	}
 	dir, bin := buildForTmux(t)
-	keys := clientKey(t, filepath.Join(dir, "alice"), "alice@laptop role=operator") + "\n" +
-		clientKey(t, filepath.Join(dir, "bob"), "bob@desk") + "\n"
-	clientKey(t, filepath.Join(dir, "mallory"), "mallory role=operator") // never authorized
+	keys := sshkey.Client(t, filepath.Join(dir, "alice"), "alice@laptop role=operator") + "\n" +
+		sshkey.Client(t, filepath.Join(dir, "bob"), "bob@desk") + "\n"
+	sshkey.Client(t, filepath.Join(dir, "mallory"), "mallory role=operator") // never authorized
 	for _, u := range users {
-		keys += u[1] + clientKey(t, filepath.Join(dir, u[0]), u[2]) + "\n"
+		keys += u[1] + sshkey.Client(t, filepath.Join(dir, u[0]), u[2]) + "\n"
 	}
 	if err := os.WriteFile(filepath.Join(dir, "authorized_keys"), []byte(keys), 0o600); err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ var floors = map[string]int{
 	// The ground: the codecs (MQ's wire formats, MQSC) and leaves that
 	// import nothing of ours.
 	"codec/mqfmt": 1, "codec/mqsc": 1, "internal/safeload": 1, "internal/words": 1,
-	"internal/doctext": 1, "internal/waitfor": 1,
+	"internal/doctext": 1, "internal/waitfor": 1, "internal/sshkey": 1,
 	// The journal: what was done, as every view tells it.
 	"incident/journal": 1,
 	// The port, and leaves over a format.
