@@ -126,26 +126,12 @@ func jumpTo(app *ui.App, t time.Time) {
 
 // BenchmarkPlaybackSeekMillion measures, on an hour of a million-message
 // DEADQ, what the operator waits for: opening the recording to its first
-// frame, [ one poll back from the end, and a jump from the end to the
-// middle (each from the end: the App is taken back there untimed).
+// frame; the first jump from the start to the end, before the recording is
+// folded ahead and after; folding it ahead; [ one poll back from the end
+// and a jump from the end to the middle (each from the end: the App is
+// taken back there untimed).
 func BenchmarkPlaybackSeekMillion(b *testing.B) {
-	b.Run("open", func(b *testing.B) {
-		path := millionPath(b)
-		r := lipgloss.NewRenderer(nil)
-		r.SetColorProfile(termenv.Ascii)
-		for b.Loop() {
-			app, rec, err := playbackAppOf(path, tuiOpts{}, r)
-			if err != nil {
-				b.Fatal(err)
-			}
-			app.Update(windowSizeMsg(120, 35))
-			if !strings.Contains(playbackHead(app), "PLAYBACK") {
-				b.Fatal("no playback header")
-			}
-			rec.Close()
-			rec.Wait()
-		}
-	})
+	b.Run("open", func(b *testing.B) { benchmarkOpen(b, millionPath(b)) })
 	// The first jump of a fresh playback, from its first frame to the
 	// last: cold, before the recording is folded ahead; then once it is
 	// (fold-ahead: what that costs the App's loop, in stretches between
