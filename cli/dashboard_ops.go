@@ -69,29 +69,35 @@ func (o *engineOps) Run(ctx context.Context, req ops.OpRequest, progress func(op
 // lists, on a connection of its own (the watchers' serve one call at a
 // time): the same code as `poisonwatch rules preview`, changing nothing.
 func (o *engineOps) PredictRules(ctx context.Context, qmgr, queue string, t *dlqrules.Table, msgs []dlqrules.Subject) ([]dlqrules.Verdict, error) {
-	e, err := o.engine(qmgr)
+	src, done, err := o.rulesSource(ctx, qmgr)
 	if err != nil {
 		return nil, err
 	}
-	c, err := o.conns[qmgr].Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch rules"})
-	if err != nil {
-		return nil, fmt.Errorf("rules prediction on %s: connect: %w", qmgr, err)
-	}
-	defer c.Close()
-	return dlqrules.Predict(ctx, dlqrules.Source{Conn: c, Engine: e}, t, queue, msgs)
+	defer done()
+	return dlqrules.Predict(ctx, src, t, queue, msgs)
 }
 
 // PredictQueue is PredictRules for every message of the queue's inventory,
 // kind by kind (dlqrules.PredictInventory), on a connection of its own.
 func (o *engineOps) PredictQueue(ctx context.Context, qmgr, queue string, t *dlqrules.Table, inv *mqwatch.Inventory) (*dlqrules.Verdicts, error) {
-	e, err := o.engine(qmgr)
+	src, done, err := o.rulesSource(ctx, qmgr)
 	if err != nil {
 		return nil, err
 	}
+	defer done()
+	return dlqrules.PredictInventory(ctx, src, t, queue, inv)
+}
+
+// rulesSource is qmgr's engine on a connection of the prediction's own,
+// and what closes it.
+func (o *engineOps) rulesSource(ctx context.Context, qmgr string) (dlqrules.Source, func(), error) {
+	e, err := o.engine(qmgr)
+	if err != nil {
+		return dlqrules.Source{}, nil, err
+	}
 	c, err := o.conns[qmgr].Connect(ctx, mqwatch.ConnectOptions{ApplName: "poisonwatch rules"})
 	if err != nil {
-		return nil, fmt.Errorf("rules prediction on %s: connect: %w", qmgr, err)
+		return dlqrules.Source{}, nil, fmt.Errorf("rules prediction on %s: connect: %w", qmgr, err)
 	}
-	defer c.Close()
-	return dlqrules.PredictInventory(ctx, dlqrules.Source{Conn: c, Engine: e}, t, queue, inv)
+	return dlqrules.Source{Conn: c, Engine: e}, func() { c.Close() }, nil
 }
