@@ -85,15 +85,22 @@ func (r *frameReader) nextSegment() (bool, error) {
 
 // countingReader counts the bytes the decompressor took, so that where a
 // gzip member ends is known exactly (the decompressor reads a byte at a
-// time through ReadByte, never ahead).
+// time through ReadByte, never ahead). When keep is set it also keeps
+// them, from base on, until cut.
 type countingReader struct {
-	r *bufio.Reader
-	n int64
+	r    *bufio.Reader
+	n    int64
+	keep bool
+	raw  []byte
+	base int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	if c.keep {
+		c.raw = append(c.raw, p[:n]...)
+	}
 	return n, err
 }
 
@@ -101,8 +108,24 @@ func (c *countingReader) ReadByte() (byte, error) {
 	b, err := c.r.ReadByte()
 	if err == nil {
 		c.n++
+		if c.keep {
+			c.raw = append(c.raw, b)
+		}
 	}
 	return b, err
+}
+
+// cut returns a copy of the bytes kept from start to end of the file
+// (when want) and forgets those before end.
+func (c *countingReader) cut(start, end int64, want bool) []byte {
+	from, to := max(start-c.base, 0), min(end-c.base, int64(len(c.raw)))
+	var out []byte
+	if want && from < to {
+		out = append([]byte(nil), c.raw[from:to]...)
+	}
+	c.raw = append(c.raw[:0], c.raw[max(to, 0):]...)
+	c.base = end
+	return out
 }
 
 // refused is a recording over a cap or not a recording at all: what is

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -27,14 +28,8 @@ type Recording struct {
 	seg    segments // polls read again from their segment (OpenLight)
 }
 
-// Close stops reading the rest of the recording (and, for one opened
-// light, closes the file its polls are read again from).
-func (r *Recording) Close() {
-	r.once.Do(func() { close(r.stop) })
-	if r.Loaded() {
-		r.seg.closeFile()
-	}
-}
+// Close stops reading the rest of the recording.
+func (r *Recording) Close() { r.once.Do(func() { close(r.stop) }) }
 
 // Open reads a recording's header and starts reading its frames, within
 // the default Limits; it returns once the first poll of every queue
@@ -47,8 +42,8 @@ func OpenLimited(path string, lim Limits) (*Recording, error) { return open(path
 
 // OpenLight is Open for a playback: the polls of a recording written in
 // segments (format version 2) are kept light, their time and queue
-// manager only, and read again from the file when replayed (Full); the
-// file stays open until Close. A version 1 recording is read whole.
+// manager only, and decoded again from their segment's bytes when
+// replayed (Full). A version 1 recording is read whole.
 func OpenLight(path string) (*Recording, error) { return open(path, Limits{}, true) }
 
 func open(path string, lim Limits, light bool) (*Recording, error) {
@@ -79,9 +74,11 @@ func open(path string, lim Limits, light bool) (*Recording, error) {
 		f.Close()
 		return nil, fmt.Errorf("open %s: format version %d, this poisonwatch reads 1 to %d", path, v, Version)
 	}
-	r.seg = segments{light: light && r.Header.Version >= 2, file: f, lim: lim}
-	r.seg.closeFile = sync.OnceValue(f.Close)
-	go r.read(fr)
+	r.seg = segments{light: light && r.Header.Version >= 2, lim: lim}
+	if r.seg.light {
+		fr.cr.keep, fr.cr.base = true, fr.cr.n // from here on: the header is read
+	}
+	go r.read(f, fr)
 	r.waitFirst()
 	return r, nil
 }
@@ -96,7 +93,8 @@ func ReadAll(path string) (*Recording, error) {
 	return r, r.Err()
 }
 
-func (r *Recording) read(fr *frameReader) {
+func (r *Recording) read(f io.Closer, fr *frameReader) {
+	defer f.Close()
 	var batch []Frame
 	flush := func() {
 		r.mu.Lock()
@@ -133,13 +131,13 @@ func (r *Recording) read(fr *frameReader) {
 			}
 			r.mu.Unlock()
 			close(r.grew)
-			r.readEnded()
 			return
 		}
 		if fr.seg != seg {
 			// The segment of the frames waiting ended whole: their polls
 			// may be kept light, read again from it when replayed.
-			r.seg.ended(batch, len(r.Frames()), start, fr.start)
+			polls := slices.ContainsFunc(batch, func(f Frame) bool { return f.Poll != nil })
+			r.seg.ended(batch, len(r.Frames()), fr.cr.cut(start, fr.start, polls))
 			flush()
 			seg, start = fr.seg, fr.start
 		}
@@ -147,20 +145,6 @@ func (r *Recording) read(fr *frameReader) {
 		if !r.seg.light && len(batch) >= 256 {
 			flush()
 		}
-	}
-}
-
-// readEnded closes the file once read, unless polls are to be read
-// again from it (then Close does).
-func (r *Recording) readEnded() {
-	select {
-	case <-r.stop:
-		r.seg.closeFile()
-		return
-	default:
-	}
-	if !r.seg.light {
-		r.seg.closeFile()
 	}
 }
 

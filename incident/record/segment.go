@@ -4,21 +4,20 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/gob"
-	"errors"
 	"fmt"
-	"hash/crc32"
-	"os"
-	"slices"
 	"sync"
 )
 
 // A recording is written in segments (format version 2): each a gzip
-// member of its own with a gob stream of its own, so it can be read again
-// alone, from its offset in the file, without what came before. Playback
-// keeps only the time and queue manager of a poll it has read and reads
-// the poll's segment again when it replays it (Recording.Full). A full
-// inventory's chunks are segments of their own: they stay in memory, as
-// the inventory they build.
+// member of its own with a gob stream of its own, so it can be decoded
+// again alone, without what came before. Playback keeps a segment's bytes
+// as they were read from the file (compressed, a tenth of the polls
+// decoded), only the time and queue manager of each poll in it, and
+// decodes the segment again when it replays a poll (Recording.Full): no
+// file is read on the dashboard's loop, and a file changed or removed
+// under a playback changes nothing it shows. A full inventory's chunks
+// are segments of their own: they stay in memory, as the inventory they
+// build.
 const segmentBytes = 64 << 10 // compressed: a few milliseconds to read again
 
 // segmentState is the writer's current segment.
@@ -48,12 +47,11 @@ func (w *Writer) newSegment(chunks bool) error {
 	return nil
 }
 
-// segments are where a recording opened light reads its polls again.
+// segments are where a recording opened light reads its polls again:
+// each segment's bytes as they were read from the file, compressed.
 type segments struct {
-	light     bool // polls are kept light (OpenLight, format version 2)
-	file      *os.File
-	lim       Limits
-	closeFile func() error
+	light bool // polls are kept light (OpenLight, format version 2)
+	lim   Limits
 
 	mu    sync.Mutex
 	list  []segment
@@ -61,11 +59,10 @@ type segments struct {
 	order []int           // cache's keys, oldest first
 }
 
-// segment is a part of the file read whole once: where it lies, its
-// checksum then, and the frames it held.
+// segment is a part of the file read whole once: its bytes, and the
+// frames it held.
 type segment struct {
-	off, len int64
-	crc      uint32
+	raw      []byte
 	first, n int // the index of its first frame in the recording, and how many
 }
 
@@ -73,23 +70,15 @@ type segment struct {
 // playback and its fold ahead each read on from their own.
 const cachedSegments = 8
 
-// errChanged is a recording whose file changed after it was opened.
-var errChanged = errors.New("the recording changed on disk since it was opened")
-
-// ended takes the frames of a segment read whole ([start, end) of the
-// file), which the recording will number from first: their polls are
-// made light.
-func (s *segments) ended(batch []Frame, first int, start, end int64) {
-	if !s.light || !slices.ContainsFunc(batch, func(f Frame) bool { return f.Poll != nil }) {
+// ended takes the frames of a segment read whole (its bytes raw), which
+// the recording will number from first: their polls are made light.
+func (s *segments) ended(batch []Frame, first int, raw []byte) {
+	if !s.light || raw == nil {
 		return
-	}
-	buf := make([]byte, end-start)
-	if _, err := s.file.ReadAt(buf, start); err != nil {
-		return // kept whole
 	}
 	s.mu.Lock()
 	k := len(s.list)
-	s.list = append(s.list, segment{off: start, len: end - start, crc: crc32.ChecksumIEEE(buf), first: first, n: len(batch)})
+	s.list = append(s.list, segment{raw: raw, first: first, n: len(batch)})
 	s.mu.Unlock()
 	for i := range batch {
 		if p := batch[i].Poll; p != nil {
@@ -108,15 +97,11 @@ func (r *Recording) Full(i int) (Frame, error) {
 	if err != nil {
 		return Frame{}, fmt.Errorf("replay: reading the poll of %s at %s again: %w", fr.Poll.QMgr, fr.Poll.Time.Format("15:04:05"), err)
 	}
-	full := frames[i-sg.first]
-	if full.Poll == nil || !full.Poll.Time.Equal(fr.Poll.Time) || full.Poll.QMgr != fr.Poll.QMgr {
-		return Frame{}, fmt.Errorf("replay: %w", errChanged)
-	}
-	return full, nil
+	return frames[i-sg.first], nil
 }
 
-// read is segment k's frames, read again from the file (and checked
-// against what was read first) unless among the last read.
+// read is segment k's frames, decoded again from its bytes unless among
+// the last read.
 func (s *segments) read(k int) ([]Frame, segment, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -124,14 +109,7 @@ func (s *segments) read(k int) ([]Frame, segment, error) {
 	if frames, ok := s.cache[k]; ok {
 		return frames, sg, nil
 	}
-	buf := make([]byte, sg.len)
-	if _, err := s.file.ReadAt(buf, sg.off); err != nil {
-		return nil, sg, err
-	}
-	if crc32.ChecksumIEEE(buf) != sg.crc {
-		return nil, sg, errChanged
-	}
-	fr, err := newSegmentReader(bytes.NewReader(buf), s.lim)
+	fr, err := newSegmentReader(bytes.NewReader(sg.raw), s.lim)
 	if err != nil {
 		return nil, sg, err
 	}
